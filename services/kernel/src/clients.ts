@@ -1,0 +1,24 @@
+import type { DescService } from "@bufbuild/protobuf";
+import { createClient, type Client, type Interceptor } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { forwardRequestIdInterceptor } from "./interceptors.js";
+
+export interface ServiceClientOptions {
+  /** Per-call deadline unless the caller passes its own. */
+  readonly timeoutMs?: number;
+  readonly interceptors?: Interceptor[];
+}
+
+/** A gRPC client for a peer service, forwarding the current request id. */
+export function createServiceClient<S extends DescService>(
+  service: S,
+  baseUrl: string,
+  options: ServiceClientOptions = {},
+): Client<S> {
+  const transport = createGrpcTransport({
+    baseUrl,
+    defaultTimeoutMs: options.timeoutMs ?? 5_000,
+    interceptors: [forwardRequestIdInterceptor(), ...(options.interceptors ?? [])],
+  });
+  return createClient(service, transport);
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/**
+ * Parses the environment once, at start, against a schema whose keys are variable names.
+ * A bad value throws a ConfigError naming every offending variable.
+ */
+export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.join(".") || "(environment)";
+    const value = env[variable];
+    const shown = value === undefined ? "unset" : `got ${JSON.stringify(value)}`;
+    return `${variable}: ${issue.message} (${shown})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+}
+
+/** For a process entry point: parse or stop with a message that names the variable. */
+export function loadConfigOrExit<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  try {
+    return parseConfig(schema, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+}
+
+/** Reusable variable types. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  url: () => z.url(),
+  optionalUrl: () =>
+    z
+      .string()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.url().optional()),
+  /** A duration in whole seconds. */
+  seconds: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  logLevel: () => z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A secret of at least 32 characters; development falls back to a fixed, loudly logged value. */
+  secret: (fallback: string) => z.string().min(32, "must be at least 32 characters").default(fallback),
+  boolean: (fallback: boolean) =>
+    z
+      .enum(["true", "false", "1", "0"])
+      .default(fallback ? "true" : "false")
+      .transform((v) => v === "true" || v === "1"),
+  /** MongoDB connection string; unset means the in-memory store. */
+  mongoUri: () =>
+    z
+      .string()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .refine((v) => v === undefined || /^mongodb(\+srv)?:\/\//.test(v), "must start with mongodb:// or mongodb+srv://"),
+};

@@ -1,0 +1,77 @@
+import { Code } from "@connectrpc/connect";
+
+export type ErrorCategory = "AUTH" | "SEARCH" | "BOOKING" | "WALLET" | "PROVIDER" | "SYSTEM" | "VALIDATION";
+
+export interface CatalogueEntry {
+  readonly status: number;
+  readonly category: ErrorCategory;
+  readonly connectCode: Code;
+  readonly retryable: boolean;
+}
+
+const entry = (status: number, category: ErrorCategory, connectCode: Code, retryable = false): CatalogueEntry => ({
+  status,
+  category,
+  connectCode,
+  retryable,
+});
+
+/**
+ * The error catalogue of decisions section 10: the single mapping from a domain error code to its
+ * HTTP status, envelope category and Connect code. Nothing else in the system picks a status.
+ */
+export const catalogue = {
+  VALIDATION_FAILED: entry(400, "VALIDATION", Code.InvalidArgument),
+  VALIDATION_MALFORMED_JSON: entry(400, "VALIDATION", Code.InvalidArgument),
+  IDEMPOTENCY_KEY_REQUIRED: entry(400, "VALIDATION", Code.InvalidArgument),
+  IDEMPOTENCY_KEY_REUSED: entry(422, "VALIDATION", Code.FailedPrecondition),
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: entry(409, "VALIDATION", Code.Aborted, true),
+  UNSUPPORTED_MEDIA_TYPE: entry(415, "VALIDATION", Code.InvalidArgument),
+  PAYLOAD_TOO_LARGE: entry(413, "VALIDATION", Code.ResourceExhausted),
+  ROUTE_NOT_FOUND: entry(404, "VALIDATION", Code.NotFound),
+  METHOD_NOT_ALLOWED: entry(405, "VALIDATION", Code.Unimplemented),
+  AUTH_MISSING_CREDENTIALS: entry(401, "AUTH", Code.Unauthenticated),
+  AUTH_INVALID_API_KEY: entry(401, "AUTH", Code.Unauthenticated),
+  AUTH_INVALID_TOKEN: entry(401, "AUTH", Code.Unauthenticated),
+  AUTH_TOKEN_EXPIRED: entry(401, "AUTH", Code.Unauthenticated),
+  AUTH_OTP_INVALID: entry(401, "AUTH", Code.Unauthenticated),
+  AUTH_OTP_EXPIRED: entry(401, "AUTH", Code.Unauthenticated),
+  AUTH_FORBIDDEN: entry(403, "AUTH", Code.PermissionDenied),
+  AUTH_AGENT_SUSPENDED: entry(403, "AUTH", Code.PermissionDenied),
+  AUTH_OTP_ATTEMPTS_EXCEEDED: entry(429, "AUTH", Code.ResourceExhausted),
+  RATE_LIMITED: entry(429, "SYSTEM", Code.ResourceExhausted, true),
+  SEARCH_CURSOR_INVALID: entry(400, "SEARCH", Code.InvalidArgument),
+  SEARCH_CURSOR_EXPIRED: entry(410, "SEARCH", Code.FailedPrecondition),
+  SEARCH_EXPIRED: entry(410, "SEARCH", Code.FailedPrecondition),
+  SEARCH_OFFER_NOT_FOUND: entry(404, "SEARCH", Code.NotFound),
+  BOOKING_FARE_EXPIRED: entry(410, "BOOKING", Code.FailedPrecondition),
+  BOOKING_FARE_TOKEN_INVALID: entry(400, "BOOKING", Code.InvalidArgument),
+  BOOKING_NOT_FOUND: entry(404, "BOOKING", Code.NotFound),
+  BOOKING_INVALID_STATE: entry(409, "BOOKING", Code.FailedPrecondition),
+  BOOKING_QUOTE_EXPIRED: entry(409, "BOOKING", Code.FailedPrecondition),
+  BOOKING_SEAT_UNAVAILABLE: entry(409, "BOOKING", Code.FailedPrecondition),
+  BOOKING_PASSENGER_MISMATCH: entry(422, "BOOKING", Code.InvalidArgument),
+  WALLET_INSUFFICIENT_FUNDS: entry(402, "WALLET", Code.FailedPrecondition),
+  PROVIDER_REJECTED: entry(422, "PROVIDER", Code.FailedPrecondition),
+  PROVIDER_SOLD_OUT: entry(409, "PROVIDER", Code.FailedPrecondition),
+  PROVIDER_PRICE_CHANGED: entry(409, "PROVIDER", Code.FailedPrecondition),
+  PROVIDER_UNAVAILABLE: entry(503, "PROVIDER", Code.Unavailable, true),
+  PROVIDER_TIMEOUT: entry(504, "PROVIDER", Code.DeadlineExceeded, true),
+  INTERNAL: entry(500, "SYSTEM", Code.Internal),
+  UNAVAILABLE: entry(503, "SYSTEM", Code.Unavailable, true),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof catalogue;
+
+/** Field-level codes used in `errors[].code`. */
+export type FieldErrorCode =
+  | "REQUIRED"
+  | "INVALID_FORMAT"
+  | "OUT_OF_RANGE"
+  | "INVALID_VALUE"
+  | "UNKNOWN_FIELD"
+  | "UNKNOWN_AIRPORT";
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(catalogue, code);
+}

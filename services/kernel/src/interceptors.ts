@@ -1,0 +1,54 @@
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { DomainError } from "./errors/domain-error.js";
+import { toConnectError } from "./errors/connect.js";
+import type { Logger } from "./logger.js";
+import { REQUEST_ID_HEADER, currentRequestId, isValidRequestId, newRequestId, withRequestId } from "./request-context.js";
+
+/**
+ * Server side: adopts the caller's request id (or makes one), echoes it, and runs the handler
+ * inside it so logs and onward peer calls carry it.
+ */
+export function requestIdInterceptor(): Interceptor {
+  return (next) => async (req) => {
+    const given = req.header.get(REQUEST_ID_HEADER);
+    const requestId = isValidRequestId(given) ? given : newRequestId();
+    const res = await withRequestId(requestId, () => next(req));
+    res.header.set(REQUEST_ID_HEADER, requestId);
+    return res;
+  };
+}
+
+/**
+ * Server side: the one place a handler failure is logged and translated. Domain errors become
+ * Connect errors with the catalogue detail; anything else is logged with its cause and answered
+ * as a bare Internal error, so no stack or message of an unexpected failure leaves the process.
+ */
+export function errorInterceptor(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    try {
+      return await next(req);
+    } catch (cause) {
+      const log = logger.child({ rpc: req.url.split("/").slice(-2).join("/"), requestId: currentRequestId() });
+      if (cause instanceof DomainError) {
+        const level = cause.status >= 500 ? "error" : "info";
+        log[level]({ code: cause.code, err: cause.cause ?? undefined }, `rpc failed: ${cause.message}`);
+        throw toConnectError(cause);
+      }
+      if (cause instanceof ConnectError && cause.code !== Code.Internal && cause.code !== Code.Unknown) {
+        log.info({ code: Code[cause.code] }, `rpc failed: ${cause.rawMessage}`);
+        throw cause;
+      }
+      log.error({ err: cause }, "rpc failed unexpectedly");
+      throw toConnectError(new DomainError("INTERNAL", "Internal error"));
+    }
+  };
+}
+
+/** Client side: forwards the current request id to the peer. */
+export function forwardRequestIdInterceptor(): Interceptor {
+  return (next) => (req) => {
+    const requestId = currentRequestId();
+    if (requestId && !req.header.has(REQUEST_ID_HEADER)) req.header.set(REQUEST_ID_HEADER, requestId);
+    return next(req);
+  };
+}

@@ -1,0 +1,30 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** Printable ASCII, no spaces, bounded: safe to log and echo back. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:\-]{1,128}$/;
+
+export function isValidRequestId(value: string | undefined | null): value is string {
+  return typeof value === "string" && REQUEST_ID_PATTERN.test(value);
+}
+
+export function newRequestId(): string {
+  return randomUUID();
+}
+
+interface RequestContext {
+  readonly requestId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** Runs `fn` with a request id visible to logs and outgoing peer calls. */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return storage.run({ requestId }, fn);
+}
+
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}

@@ -1,0 +1,41 @@
+import { createClient } from "@connectrpc/connect";
+import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
+import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { startServiceHost, type ServiceHost } from "./service-host.js";
+import { silentLogger } from "./testing/silent-logger.js";
+
+describe("service host", () => {
+  let host: ServiceHost | undefined;
+  afterEach(async () => {
+    await host?.stop();
+    host = undefined;
+  });
+
+  it("serves grpc.health.v1 over Connect, gRPC and gRPC-Web on one port", async () => {
+    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger() });
+    const transports = [
+      createGrpcTransport({ baseUrl: host.url }),
+      createConnectTransport({ baseUrl: host.url, httpVersion: "2" }),
+      createGrpcWebTransport({ baseUrl: host.url, httpVersion: "2" }),
+    ];
+    for (const transport of transports) {
+      const res = await createClient(Health, transport).check({ service: "" });
+      expect(res.status).toBe(ServingStatus.SERVING);
+    }
+  });
+
+  it("reports NOT_SERVING to watchers when it stops", async () => {
+    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger() });
+    const client = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
+    const seen: ServingStatus[] = [];
+    const watching = (async () => {
+      for await (const res of client.watch({ service: "" })) {
+        seen.push(res.status);
+        if (seen.length === 1) void host!.stop();
+      }
+    })();
+    await watching.catch(() => {});
+    expect(seen).toEqual([ServingStatus.SERVING, ServingStatus.NOT_SERVING]);
+  });
+});

@@ -1,0 +1,100 @@
+import * as http2 from "node:http2";
+import type { AddressInfo } from "node:net";
+import type { DescService } from "@bufbuild/protobuf";
+import type { ConnectRouter } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
+import { HealthService } from "./health-service.js";
+import { errorInterceptor, requestIdInterceptor } from "./interceptors.js";
+import type { Logger } from "./logger.js";
+
+export interface ServiceHostOptions {
+  readonly name: string;
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** The services this host serves, for health reporting. */
+  readonly services: readonly DescService[];
+  readonly routes: (router: ConnectRouter) => void;
+  readonly logger: Logger;
+  /** How long in-flight calls may run after a stop is requested. */
+  readonly drainTimeoutMs?: number;
+}
+
+export interface ServiceHost {
+  readonly port: number;
+  /** http://host:port, for clients. */
+  readonly url: string;
+  readonly health: HealthService;
+  /** Stops accepting calls, lets in-flight calls finish (bounded), then closes. */
+  stop(): Promise<void>;
+}
+
+/** One HTTP/2 (h2c) port serving Connect, gRPC and gRPC-Web, plus grpc.health.v1. */
+export async function startServiceHost(options: ServiceHostOptions): Promise<ServiceHost> {
+  const { logger } = options;
+  const health = new HealthService(options.services.map((s) => s.typeName));
+  const handler = connectNodeAdapter({
+    routes(router) {
+      router.service(Health, health);
+      options.routes(router);
+    },
+    interceptors: [requestIdInterceptor(), errorInterceptor(logger)],
+    grpc: true,
+    grpcWeb: true,
+    connect: true,
+  });
+  const server = http2.createServer(handler);
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on("session", (session) => {
+    sessions.add(session);
+    session.once("close", () => sessions.delete(session));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host && options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1";
+  logger.info({ port }, `${options.name} listening`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= new Promise<void>((resolve) => {
+      health.close();
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      // GOAWAY: peers open no new streams here, in-flight streams run to completion.
+      for (const session of sessions) session.close();
+      const timer = setTimeout(() => {
+        if (sessions.size > 0) logger.warn({ sessions: sessions.size }, "drain timed out, closing connections");
+        for (const session of sessions) session.destroy();
+      }, options.drainTimeoutMs ?? 10_000);
+      timer.unref();
+      void closed.then(() => {
+        clearTimeout(timer);
+        logger.info(`${options.name} stopped`);
+        resolve();
+      });
+    }));
+
+  return { port, url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, health, stop };
+}
+
+/** For a main.ts: stop the given parts in order on SIGTERM or SIGINT, then exit. */
+export function stopOnSignal(logger: Logger, ...parts: { stop(): Promise<void> }[]): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    void (async () => {
+      for (const part of parts) await part.stop();
+      process.exit(0);
+    })();
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+}

@@ -1,0 +1,2 @@
+export * from "./manual-clock.js";
+export * from "./silent-logger.js";

@@ -1,0 +1,6 @@
+import { pino } from "pino";
+import type { Logger } from "../logger.js";
+
+export function silentLogger(): Logger {
+  return pino({ level: "silent" });
+}
