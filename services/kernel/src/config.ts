@@ -5,10 +5,11 @@ export class ConfigError extends Error {
 }
 
 /**
- * Parses the environment once, at start, against a schema whose keys are variable names.
- * A bad value throws a ConfigError naming every offending variable.
+ * Parses the environment once, at start, against a schema whose keys are variable names (usually
+ * a z.object of variables with a .transform() to the service's camelCase config). A bad value
+ * throws a ConfigError naming every offending variable.
  */
-export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -21,7 +22,7 @@ export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Proces
 }
 
 /** For a process entry point: parse or stop with a message that names the variable. */
-export function loadConfigOrExit<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
   try {
     return parseConfig(schema, env);
   } catch (error) {
@@ -58,4 +59,10 @@ export const env = {
       .optional()
       .transform((v) => (v === "" ? undefined : v))
       .refine((v) => v === undefined || /^mongodb(\+srv)?:\/\//.test(v), "must start with mongodb:// or mongodb+srv://"),
+};
+
+/** Variables every service reads. */
+export const commonEnv = {
+  LOG_LEVEL: env.logLevel(),
+  TARMAC_ENV: z.enum(["development", "test", "production"]).default("development"),
 };
