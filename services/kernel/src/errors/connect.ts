@@ -30,7 +30,9 @@ export function fromConnectError(cause: unknown): DomainError {
   if (detail && isErrorCode(detail.code)) {
     return new DomainError(detail.code, error.rawMessage, {
       errors: detail.errors.map((e) => ({ field: e.field, code: e.code as FieldErrorCode, message: e.message })),
-      ...(detail.provider && { provider: { ...detail.provider } }),
+      ...(detail.provider && {
+        provider: { name: detail.provider.name, code: detail.provider.code, message: detail.provider.message },
+      }),
       ...(detail.retryAfterSeconds > 0 && { retryAfterSeconds: detail.retryAfterSeconds }),
       cause,
     });
