@@ -1,0 +1,7 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+
+/** Registers the wallet service. The ledger arrives with the wallet issue, so every RPC answers Unimplemented. */
+export function walletRoutes(router: ConnectRouter): void {
+  router.service(WalletService, {});
+}
