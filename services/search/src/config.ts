@@ -1,0 +1,42 @@
+import { commonEnv, env } from "@tarmac/kernel";
+import { z } from "zod";
+import { defaultPricingRules, type PricingRules } from "./domain/pricing-rules.js";
+import { pricingRulesVariable } from "./pricing-rules-source.js";
+
+/** Development only: main.ts warns when it is in use and production refuses it. */
+export const DEVELOPMENT_CURSOR_SECRET = "tarmac-development-cursor-secret-not-for-production";
+
+export const searchConfigSchema = z
+  .object({
+    ...commonEnv,
+    SEARCH_HOST: z.string().min(1).default("127.0.0.1"),
+    SEARCH_PORT: env.port(50051),
+    MONGODB_URI: env.mongoUri(),
+    MONGODB_DB: z.string().min(1).default("tarmac"),
+    TARMAC_CURSOR_SECRET: env.secret(DEVELOPMENT_CURSOR_SECRET),
+    TARMAC_PRICING_RULES: pricingRulesVariable(),
+    SEARCH_TTL_SECONDS: env.seconds(1800),
+  })
+  .superRefine((vars, ctx) => {
+    if (vars.TARMAC_ENV === "production" && vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TARMAC_CURSOR_SECRET"],
+        message: "must be set to a secret of your own in production",
+      });
+    }
+  })
+  .transform((vars) => ({
+    environment: vars.TARMAC_ENV,
+    logLevel: vars.LOG_LEVEL,
+    host: vars.SEARCH_HOST,
+    port: vars.SEARCH_PORT,
+    mongoUri: vars.MONGODB_URI,
+    mongoDb: vars.MONGODB_DB,
+    cursorSecret: vars.TARMAC_CURSOR_SECRET,
+    usesDevelopmentSecret: vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET,
+    pricingRules: (vars.TARMAC_PRICING_RULES ?? defaultPricingRules) satisfies PricingRules,
+    ttlSeconds: vars.SEARCH_TTL_SECONDS,
+  }));
+
+export type SearchConfig = z.output<typeof searchConfigSchema>;

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+const basisPoints = z.number().int().min(0).max(10_000);
+const paise = z.number().int().min(0).max(10_000_000);
+
+const agentMarkupRule = z
+  .object({
+    /** Basis points of base_fare + taxes + ota_markup. */
+    bps: basisPoints.default(0),
+    /** Fixed paise per seated passenger. */
+    perPaxPaise: paise.default(0),
+  })
+  .strict();
+
+/**
+ * B2B pricing rules as data (decisions 1), loaded from TARMAC_PRICING_RULES. Strict objects: a
+ * misspelt key stops the service at start instead of silently pricing without it.
+ */
+export const pricingRulesSchema = z
+  .object({
+    commission: z
+      .object({
+        /** Basis points of base_fare, for airlines without their own entry. */
+        defaultBps: basisPoints,
+        /** Airline designator (e.g. AI, 6E) -> basis points of base_fare. */
+        byAirline: z.record(z.string().regex(/^[A-Z0-9]{2}$/, "airline codes are two uppercase letters or digits"), basisPoints).default({}),
+      })
+      .strict(),
+    otaMarkup: z
+      .object({
+        /** Fixed paise per seated passenger per segment (round trips count both directions). */
+        perPaxPerSegmentPaise: paise.default(0),
+        /** Basis points of base_fare + taxes. */
+        bps: basisPoints.default(0),
+      })
+      .strict(),
+    agentMarkup: z
+      .object({
+        default: agentMarkupRule,
+        /** Agent id -> its own rule, which replaces the default as a whole. */
+        byAgent: z.record(z.string().min(1), agentMarkupRule).default({}),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type PricingRules = z.output<typeof pricingRulesSchema>;
+export type PricingRulesInput = z.input<typeof pricingRulesSchema>;
+
+/** Used when TARMAC_PRICING_RULES is not set. */
+export const defaultPricingRules: PricingRules = pricingRulesSchema.parse({
+  commission: { defaultBps: 50, byAirline: { AI: 150, "6E": 100 } },
+  otaMarkup: { perPaxPerSegmentPaise: 15_000, bps: 0 },
+  agentMarkup: { default: { bps: 0, perPaxPaise: 0 }, byAgent: { agt_demo: { bps: 200 } } },
+} satisfies PricingRulesInput);

@@ -1,0 +1,60 @@
+import type { PassengerCounts } from "@tarmac/airline";
+import { assertPaise, percentOf } from "@tarmac/kernel";
+import type { PricingRules } from "./pricing-rules.js";
+
+/** Totals for all passengers, in paise (spec 2.5). */
+export interface PricingBreakdown {
+  readonly baseFare: number;
+  readonly taxes: number;
+  readonly commission: number;
+  readonly otaMarkup: number;
+  readonly agentMarkup: number;
+  readonly netFare: number;
+  readonly finalPrice: number;
+}
+
+export interface PricingInput {
+  readonly airline: string;
+  readonly agentId: string;
+  readonly baseFare: number;
+  readonly taxes: number;
+  readonly segmentCount: number;
+  readonly pax: PassengerCounts;
+}
+
+/**
+ * Prices one offer for one agent (decisions 1). Each percentage is taken once, on the offer's
+ * totals, and rounded half up, so the identities hold exactly:
+ *   net_fare    = base_fare + taxes + ota_markup - commission
+ *   final_price = base_fare + taxes + ota_markup + agent_markup
+ * Per-passenger amounts count seated passengers only: a lap infant takes no seat and is charged
+ * by the airline through base_fare and taxes, not by our fixed markups.
+ */
+export function priceOffer(rules: PricingRules, input: PricingInput): PricingBreakdown {
+  const baseFare = assertPaise(input.baseFare, "base_fare");
+  const taxes = assertPaise(input.taxes, "taxes");
+  if (baseFare < 0 || taxes < 0) throw new RangeError(`negative fare from provider: base ${baseFare}, taxes ${taxes}`);
+  const seated = input.pax.adult + input.pax.child;
+  const airlineFare = baseFare + taxes;
+
+  const commission = percentOf(baseFare, own(rules.commission.byAirline, input.airline) ?? rules.commission.defaultBps);
+  const otaMarkup =
+    seated * input.segmentCount * rules.otaMarkup.perPaxPerSegmentPaise + percentOf(airlineFare, rules.otaMarkup.bps);
+  const agentRule = own(rules.agentMarkup.byAgent, input.agentId) ?? rules.agentMarkup.default;
+  const agentMarkup = percentOf(airlineFare + otaMarkup, agentRule.bps) + seated * agentRule.perPaxPaise;
+
+  return {
+    baseFare,
+    taxes,
+    commission,
+    otaMarkup,
+    agentMarkup,
+    netFare: airlineFare + otaMarkup - commission,
+    finalPrice: airlineFare + otaMarkup + agentMarkup,
+  };
+}
+
+/** Agent ids come from callers: "constructor" must not find Object.prototype's. */
+function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

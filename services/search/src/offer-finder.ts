@@ -1,0 +1,50 @@
+import { fieldError, validationFailed, type Clock } from "@tarmac/kernel";
+import type { GetOfferRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { offerNotFound, searchExpired, type OfferSigner } from "./domain/offer-signature.js";
+import { searchCreatedAt } from "./domain/search-id.js";
+import type { FoundOffer, SearchCacheStore } from "./store/search-cache-store.js";
+
+/**
+ * Finds one cached offer for its own agent. Another agent's offer is answered exactly like an
+ * unknown one (SEARCH_OFFER_NOT_FOUND); an offer whose search is over gives SEARCH_EXPIRED.
+ */
+export class OfferFinder {
+  constructor(
+    private readonly store: SearchCacheStore,
+    private readonly signer: OfferSigner,
+    private readonly clock: Clock,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async find(request: GetOfferRequest, agentId: string): Promise<FoundOffer> {
+    if (request.signature !== "") return this.bySignature(request, agentId);
+    if (request.offerId !== "") return this.byOfferId(request, agentId);
+    throw validationFailed([fieldError("signature", "REQUIRED", "signature or offer_id is required")]);
+  }
+
+  private async bySignature(request: GetOfferRequest, agentId: string): Promise<FoundOffer> {
+    const searchId = request.searchId === "" ? undefined : request.searchId;
+    const signed = this.signer.open(request.signature, { agentId, searchId }, this.clock.now());
+    if (request.offerId !== "" && request.offerId !== signed.offerId) throw offerNotFound();
+    const found = await this.store.findOffer(signed.searchId, { signature: request.signature });
+    // The signature is genuine and within its lifetime: a cache that no longer has it lost it early.
+    if (!found) throw searchExpired();
+    if (found.meta.agentId !== agentId) throw offerNotFound();
+    return found;
+  }
+
+  private async byOfferId(request: GetOfferRequest, agentId: string): Promise<FoundOffer> {
+    if (request.searchId === "") {
+      throw validationFailed([fieldError("search_id", "REQUIRED", "search_id is required with offer_id")]);
+    }
+    const found = await this.store.findOffer(request.searchId, { offerId: request.offerId });
+    if (found) {
+      if (found.meta.agentId !== agentId) throw offerNotFound();
+      return found;
+    }
+    if (await this.store.page(request.searchId, 0, 0)) throw offerNotFound();
+    const createdAt = searchCreatedAt(request.searchId);
+    const expired = createdAt && createdAt.getTime() + this.ttlSeconds * 1000 <= this.clock.now().getTime();
+    throw expired ? searchExpired() : offerNotFound();
+  }
+}

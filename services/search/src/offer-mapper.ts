@@ -1,0 +1,89 @@
+import { create } from "@bufbuild/protobuf";
+import type { Cabin as DomainCabin, Direction as DomainDirection, PassengerCounts, ProviderSegment } from "@tarmac/airline";
+import { paiseToProto, toTimestamp } from "@tarmac/kernel";
+import {
+  Cabin,
+  Direction,
+  OfferSchema,
+  PassengerCountsSchema,
+  PricingBreakdownSchema,
+  SegmentSchema,
+  type Offer,
+  type PassengerCounts as ProtoPassengerCounts,
+  type PricingBreakdown as ProtoPricingBreakdown,
+  type Segment,
+} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import type { PricedOffer } from "./domain/priced-offer.js";
+import type { PricingBreakdown } from "./domain/pricing.js";
+import type { CachedSearchMeta } from "./store/search-cache-store.js";
+
+const CABIN_TO_PROTO: Record<DomainCabin, Cabin> = {
+  ECONOMY: Cabin.ECONOMY,
+  PREMIUM_ECONOMY: Cabin.PREMIUM_ECONOMY,
+  BUSINESS: Cabin.BUSINESS,
+  FIRST: Cabin.FIRST,
+};
+
+const DIRECTION_TO_PROTO: Record<DomainDirection, Direction> = {
+  OUTBOUND: Direction.OUTBOUND,
+  RETURN: Direction.RETURN,
+};
+
+/**
+ * Request cabin -> the domain's name. Unspecified means every cabin (undefined); a number this
+ * build does not know is passed on as text so validation names it as an invalid value.
+ */
+export function cabinFromProto(cabin: Cabin): string | undefined {
+  if (cabin === Cabin.UNSPECIFIED) return undefined;
+  const known = Object.entries(CABIN_TO_PROTO).find(([, value]) => value === cabin);
+  return known ? known[0] : String(cabin);
+}
+
+export function toProtoOffer(offer: PricedOffer, meta: CachedSearchMeta): Offer {
+  return create(OfferSchema, {
+    offerId: offer.offerId,
+    searchId: meta.searchId,
+    signature: offer.signature,
+    airline: offer.airline,
+    segments: offer.segments.map(toProtoSegment),
+    bestPricePaise: paiseToProto(offer.pricing.finalPrice),
+    currency: offer.currency,
+    pricingBreakdown: toProtoPricing(offer.pricing),
+    expiresAt: toTimestamp(meta.expiresAt),
+    refundable: offer.refundable,
+    provider: offer.provider,
+  });
+}
+
+export function toProtoPax(pax: PassengerCounts): ProtoPassengerCounts {
+  return create(PassengerCountsSchema, { adult: pax.adult, child: pax.child, infant: pax.infant });
+}
+
+function toProtoSegment(segment: ProviderSegment): Segment {
+  return create(SegmentSchema, {
+    carrier: segment.carrier,
+    flightNo: segment.flightNo,
+    origin: segment.origin,
+    dest: segment.dest,
+    depTime: segment.depTime,
+    arrTime: segment.arrTime,
+    cabin: CABIN_TO_PROTO[segment.cabin],
+    bookingClass: segment.bookingClass,
+    seatsAvailable: segment.seatsAvailable,
+    direction: DIRECTION_TO_PROTO[segment.direction],
+    durationMinutes: segment.durationMinutes,
+    aircraft: segment.aircraft,
+  });
+}
+
+function toProtoPricing(pricing: PricingBreakdown): ProtoPricingBreakdown {
+  return create(PricingBreakdownSchema, {
+    baseFare: paiseToProto(pricing.baseFare),
+    taxes: paiseToProto(pricing.taxes),
+    commission: paiseToProto(pricing.commission),
+    otaMarkup: paiseToProto(pricing.otaMarkup),
+    agentMarkup: paiseToProto(pricing.agentMarkup),
+    netFare: paiseToProto(pricing.netFare),
+    finalPrice: paiseToProto(pricing.finalPrice),
+  });
+}

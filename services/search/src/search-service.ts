@@ -1,0 +1,121 @@
+import { create } from "@bufbuild/protobuf";
+import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
+import type { AirlineProvider, AirportDirectory } from "@tarmac/airline";
+import { DomainError, newId, type Clock, type Logger, type Signer } from "@tarmac/kernel";
+import {
+  GetOfferResponseSchema,
+  SearchFlightsResponseSchema,
+  type GetOfferRequest,
+  type GetOfferResponse,
+  type SearchFlightsRequest,
+  type SearchFlightsResponse,
+  type SearchService,
+} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
+import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
+import type { PricedOffer } from "./domain/priced-offer.js";
+import type { PricingRules } from "./domain/pricing-rules.js";
+import { rankOffers } from "./domain/rank-offers.js";
+import type { SearchCriteria } from "./domain/search-criteria.js";
+import { validatePageLimit } from "./domain/validate-fields.js";
+import { validateSearch } from "./domain/validate-search.js";
+import { OfferFinder } from "./offer-finder.js";
+import { toProtoOffer, toProtoPax } from "./offer-mapper.js";
+import { requireAgentId, toSearchInput } from "./request-mapper.js";
+import type { CachedSearchMeta, SearchCacheStore } from "./store/search-cache-store.js";
+
+export interface SearchServiceDeps {
+  readonly provider: AirlineProvider;
+  readonly airports: AirportDirectory;
+  readonly store: SearchCacheStore;
+  readonly pricingRules: PricingRules;
+  /** Kernel signer with purpose "search-cursor". */
+  readonly cursorSigner: Signer;
+  /** Kernel signer with purpose "offer-signature". */
+  readonly offerSigner: Signer;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** How long a search, its offers and its cursors live (30 minutes in the product). */
+  readonly ttlSeconds: number;
+}
+
+/**
+ * SearchFlights asks the provider once per search, prices and sorts every offer once, caches the
+ * result and serves every page from the cache. GetOffer reads one cached offer back.
+ */
+export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
+  private readonly cursors: CursorCodec;
+  private readonly offerSigner: OfferSigner;
+  private readonly offers: OfferFinder;
+
+  constructor(private readonly deps: SearchServiceDeps) {
+    this.cursors = createCursorCodec(deps.cursorSigner);
+    this.offerSigner = createOfferSigner(deps.offerSigner);
+    this.offers = new OfferFinder(deps.store, this.offerSigner, deps.clock, deps.ttlSeconds);
+  }
+
+  async searchFlights(request: SearchFlightsRequest, context: HandlerContext): Promise<SearchFlightsResponse> {
+    const agentId = requireAgentId(request.agentId);
+    // The cursor takes precedence: every other search field is ignored on a continued search.
+    if (request.cursor !== "") return this.nextPage(request.cursor, request.limit, agentId);
+    const criteria = validateSearch(toSearchInput(request), { airports: this.deps.airports, now: this.deps.clock.now() });
+    return this.newSearch(criteria, agentId, context.signal);
+  }
+
+  async getOffer(request: GetOfferRequest): Promise<GetOfferResponse> {
+    const agentId = requireAgentId(request.agentId);
+    const found = await this.offers.find(request, agentId);
+    return create(GetOfferResponseSchema, { offer: toProtoOffer(found.offer, found.meta), pax: toProtoPax(found.meta.pax) });
+  }
+
+  private async newSearch(criteria: SearchCriteria, agentId: string, signal: AbortSignal): Promise<SearchFlightsResponse> {
+    const { provider, store, clock, logger, ttlSeconds } = this.deps;
+    const searchId = newId("srch");
+    const started = Date.now();
+    const found = await provider.searchFlights(criteria.query, { signal });
+    // The 30 minutes start once the offers are priced and cached, not when the provider was asked.
+    const createdAt = clock.now();
+    const expiresAt = new Date(createdAt.getTime() + ttlSeconds * 1000);
+    const { pax, ...route } = criteria.query;
+    const offers = rankOffers(found, {
+      searchId,
+      agentId,
+      pax,
+      rules: this.deps.pricingRules,
+      expiresAt,
+      offerSigner: this.offerSigner,
+    });
+    const meta: CachedSearchMeta = { searchId, agentId, criteria: route, pax, total: offers.length, createdAt, expiresAt };
+    await store.save({ meta, offers });
+    logger.info(
+      { searchId, agentId, origin: route.origin, dest: route.dest, total: offers.length, ms: Date.now() - started },
+      "search cached",
+    );
+    return this.respond(meta, offers.slice(0, criteria.limit), 0);
+  }
+
+  private async nextPage(cursor: string, requestedLimit: number | undefined, agentId: string): Promise<SearchFlightsResponse> {
+    const position = this.cursors.decode(cursor, agentId, this.deps.clock.now());
+    const limit = validatePageLimit(requestedLimit);
+    const page = await this.deps.store.page(position.searchId, position.offset, limit);
+    // The cursor is still within its signed lifetime, so a search the cache no longer has expired early.
+    if (!page) throw new DomainError("SEARCH_CURSOR_EXPIRED", "The search behind this cursor has expired; start a new search");
+    if (page.meta.agentId !== agentId) throw new DomainError("SEARCH_CURSOR_INVALID", "The cursor is not valid; start a new search");
+    return this.respond(page.meta, page.offers, position.offset);
+  }
+
+  private respond(meta: CachedSearchMeta, offers: readonly PricedOffer[], offset: number): SearchFlightsResponse {
+    const next = offset + offers.length;
+    const cursor =
+      next < meta.total
+        ? this.cursors.encode({ searchId: meta.searchId, agentId: meta.agentId, offset: next, expiresAt: meta.expiresAt })
+        : "";
+    return create(SearchFlightsResponseSchema, {
+      searchId: meta.searchId,
+      results: offers.map((offer) => toProtoOffer(offer, meta)),
+      cursor,
+      count: offers.length,
+      totalResults: meta.total,
+    });
+  }
+}

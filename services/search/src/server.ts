@@ -1,0 +1,78 @@
+import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory } from "@tarmac/airline";
+import { createSigner, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { MongoClient } from "mongodb";
+import type { SearchConfig } from "./config.js";
+import { searchRoutes } from "./routes.js";
+import { SearchServiceImpl } from "./search-service.js";
+import { MemorySearchCacheStore } from "./store/memory-search-cache-store.js";
+import { MongoSearchCacheStore } from "./store/mongo-search-cache-store.js";
+import type { SearchCacheStore } from "./store/search-cache-store.js";
+
+export interface SearchServiceOverrides {
+  readonly provider?: AirlineProvider;
+  readonly airports?: AirportDirectory;
+  readonly clock?: Clock;
+  /** A store the caller owns (and closes); otherwise MONGODB_URI picks MongoDB or memory. */
+  readonly store?: SearchCacheStore;
+}
+
+interface OwnedStore {
+  readonly store: SearchCacheStore;
+  close(): Promise<void>;
+}
+
+/** Builds the search service's dependencies from configuration and serves it on one HTTP/2 port. */
+export async function startSearchService(
+  config: SearchConfig,
+  logger: Logger,
+  overrides: SearchServiceOverrides = {},
+): Promise<ServiceHost> {
+  const clock = overrides.clock ?? systemClock;
+  const owned = overrides.store ? undefined : await openStore(config, clock, logger);
+  const service = new SearchServiceImpl({
+    provider: overrides.provider ?? createSandboxAirline({ clock }),
+    airports: overrides.airports ?? airportDirectory(),
+    store: overrides.store ?? owned!.store,
+    pricingRules: config.pricingRules,
+    cursorSigner: createSigner(config.cursorSecret, "search-cursor"),
+    offerSigner: createSigner(config.cursorSecret, "offer-signature"),
+    clock,
+    logger,
+    ttlSeconds: config.ttlSeconds,
+  });
+  const host = await startServiceHost({
+    name: "search",
+    host: config.host,
+    port: config.port,
+    services: [SearchService],
+    routes: searchRoutes(service),
+    logger,
+  }).catch(async (error: unknown) => {
+    await owned?.close();
+    throw error;
+  });
+  return {
+    port: host.port,
+    url: host.url,
+    health: host.health,
+    async stop() {
+      await host.stop();
+      await owned?.close();
+    },
+  };
+}
+
+async function openStore(config: SearchConfig, clock: Clock, logger: Logger): Promise<OwnedStore> {
+  if (!config.mongoUri) {
+    logger.info("search cache: in memory (MONGODB_URI is not set)");
+    const store = new MemorySearchCacheStore({ clock });
+    return { store, close: () => store.close() };
+  }
+  const client = new MongoClient(config.mongoUri);
+  await client.connect();
+  const store = new MongoSearchCacheStore(client.db(config.mongoDb), clock);
+  await store.ensureIndexes();
+  logger.info({ db: config.mongoDb }, "search cache: MongoDB");
+  return { store, close: () => client.close() };
+}

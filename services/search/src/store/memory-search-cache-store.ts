@@ -1,0 +1,78 @@
+import type { Clock } from "@tarmac/kernel";
+import type { PricedOffer } from "../domain/priced-offer.js";
+import type {
+  CachedSearch,
+  CachedSearchMeta,
+  FoundOffer,
+  OfferLookup,
+  SearchCacheStore,
+  SearchPage,
+} from "./search-cache-store.js";
+
+interface Entry {
+  readonly meta: CachedSearchMeta;
+  readonly offers: readonly PricedOffer[];
+  readonly positionById: ReadonlyMap<string, number>;
+  readonly positionBySignature: ReadonlyMap<string, number>;
+}
+
+export interface MemorySearchCacheStoreOptions {
+  readonly clock: Clock;
+  /** How often expired searches are dropped; reads ignore them in between. */
+  readonly sweepIntervalMs?: number;
+}
+
+/** In-process search cache for development and tests: one map entry per search, pages are array slices. */
+export class MemorySearchCacheStore implements SearchCacheStore {
+  private readonly searches = new Map<string, Entry>();
+  private readonly clock: Clock;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(options: MemorySearchCacheStoreOptions) {
+    this.clock = options.clock;
+    this.sweeper = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 60_000);
+    // The sweep must never keep a process alive on its own.
+    this.sweeper.unref();
+  }
+
+  async save(search: CachedSearch): Promise<void> {
+    const offers = [...search.offers];
+    this.searches.set(search.meta.searchId, {
+      meta: search.meta,
+      offers,
+      positionById: new Map(offers.map((o, i) => [o.offerId, i])),
+      positionBySignature: new Map(offers.map((o, i) => [o.signature, i])),
+    });
+  }
+
+  async page(searchId: string, offset: number, limit: number): Promise<SearchPage | undefined> {
+    const entry = this.live(searchId);
+    return entry && { meta: entry.meta, offers: entry.offers.slice(offset, offset + limit) };
+  }
+
+  async findOffer(searchId: string, by: OfferLookup): Promise<FoundOffer | undefined> {
+    const entry = this.live(searchId);
+    if (!entry) return undefined;
+    const position = "offerId" in by ? entry.positionById.get(by.offerId) : entry.positionBySignature.get(by.signature);
+    const offer = position === undefined ? undefined : entry.offers[position];
+    return offer && position !== undefined ? { meta: entry.meta, offer, position } : undefined;
+  }
+
+  /** Drops every expired search now (the timer calls this periodically). */
+  sweep(): void {
+    const now = this.clock.now().getTime();
+    for (const [id, entry] of this.searches) {
+      if (entry.meta.expiresAt.getTime() <= now) this.searches.delete(id);
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.searches.clear();
+  }
+
+  private live(searchId: string): Entry | undefined {
+    const entry = this.searches.get(searchId);
+    return entry && entry.meta.expiresAt.getTime() > this.clock.now().getTime() ? entry : undefined;
+  }
+}

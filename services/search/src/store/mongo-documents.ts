@@ -1,0 +1,92 @@
+import type { ProviderSegment } from "@tarmac/airline";
+import type { PricedOffer } from "../domain/priced-offer.js";
+import type { PricingBreakdown } from "../domain/pricing.js";
+import type { SearchedRoute } from "../domain/search-criteria.js";
+import type { CachedSearchMeta } from "./search-cache-store.js";
+
+export interface SearchDoc {
+  _id: string;
+  agentId: string;
+  criteria: SearchedRoute;
+  pax: { adult: number; child: number; infant: number };
+  total: number;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface OfferDoc {
+  searchId: string;
+  position: number;
+  expiresAt: Date;
+  offerId: string;
+  signature: string;
+  providerKey: string;
+  provider: string;
+  airline: string;
+  segments: ProviderSegment[];
+  currency: string;
+  refundable: boolean;
+  pricing: PricingBreakdown;
+}
+
+export function toSearchDoc(meta: CachedSearchMeta): SearchDoc {
+  return {
+    _id: meta.searchId,
+    agentId: meta.agentId,
+    criteria: { ...meta.criteria },
+    pax: { ...meta.pax },
+    total: meta.total,
+    createdAt: meta.createdAt,
+    expiresAt: meta.expiresAt,
+  };
+}
+
+export function fromSearchDoc(doc: SearchDoc): CachedSearchMeta {
+  const { origin, dest, departureDate, returnDate, cabin } = doc.criteria;
+  return {
+    searchId: doc._id,
+    agentId: doc.agentId,
+    criteria: {
+      origin,
+      dest,
+      departureDate,
+      ...(typeof returnDate === "string" && { returnDate }),
+      ...(typeof cabin === "string" && { cabin }),
+    },
+    pax: { adult: doc.pax.adult, child: doc.pax.child, infant: doc.pax.infant },
+    total: doc.total,
+    createdAt: doc.createdAt,
+    expiresAt: doc.expiresAt,
+  };
+}
+
+export function toOfferDoc(searchId: string, position: number, expiresAt: Date, offer: PricedOffer): OfferDoc {
+  return {
+    searchId,
+    position,
+    expiresAt,
+    offerId: offer.offerId,
+    signature: offer.signature,
+    providerKey: offer.providerKey,
+    provider: offer.provider,
+    airline: offer.airline,
+    segments: offer.segments.map((s) => ({ ...s })),
+    currency: offer.currency,
+    refundable: offer.refundable,
+    pricing: { ...offer.pricing },
+  };
+}
+
+export function fromOfferDoc(doc: OfferDoc): PricedOffer {
+  return {
+    offerId: doc.offerId,
+    signature: doc.signature,
+    providerKey: doc.providerKey,
+    provider: doc.provider,
+    airline: doc.airline,
+    segments: doc.segments,
+    currency: doc.currency,
+    refundable: doc.refundable,
+    pricing: doc.pricing,
+  };
+}

@@ -1,0 +1,86 @@
+import type { ProviderOffer, ProviderSegment } from "@tarmac/airline";
+import type { PricedOffer } from "../domain/priced-offer.js";
+import type { CachedSearch, CachedSearchMeta } from "../store/search-cache-store.js";
+
+/** A provider segment on DEL-BOM, `minute` minutes after 06:00 IST on 2026-12-01. */
+export function segmentAt(minute: number, overrides: Partial<ProviderSegment> = {}): ProviderSegment {
+  const dep = new Date(Date.parse("2026-12-01T06:00:00+05:30") + minute * 60_000);
+  const arr = new Date(dep.getTime() + 130 * 60_000);
+  return {
+    carrier: "AI",
+    flightNo: `AI${100 + (minute % 800)}`,
+    origin: "DEL",
+    dest: "BOM",
+    depTime: ist(dep),
+    arrTime: ist(arr),
+    cabin: "ECONOMY",
+    bookingClass: "Y",
+    seatsAvailable: 9,
+    direction: "OUTBOUND",
+    durationMinutes: 130,
+    aircraft: "320",
+    ...overrides,
+  };
+}
+
+/** RFC 3339 with the +05:30 offset, as the provider writes Indian local times. */
+function ist(instant: Date): string {
+  return `${new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
+}
+
+export function providerOffer(index: number, overrides: Partial<ProviderOffer> = {}): ProviderOffer {
+  return {
+    key: `K${index}`,
+    provider: "FAKE",
+    airline: ["AI", "6E", "UK"][index % 3] ?? "AI",
+    segments: [segmentAt(index % 900)],
+    baseFare: 300_000 + ((index * 7919) % 500_000),
+    taxes: 60_000 + (index % 97) * 100,
+    currency: "INR",
+    refundable: index % 2 === 0,
+    ...overrides,
+  };
+}
+
+/** A priced offer for store tests; the price is whatever the index gives, not a pricing result. */
+export function pricedOffer(searchId: string, index: number): PricedOffer {
+  const base = 400_000 + index;
+  return {
+    offerId: `off_${searchId.slice(-6)}_${String(index).padStart(5, "0")}`,
+    signature: `sig_${searchId}_${index}`,
+    providerKey: `K${index}`,
+    provider: "FAKE",
+    airline: "AI",
+    segments: [segmentAt(index % 900)],
+    currency: "INR",
+    refundable: index % 2 === 0,
+    pricing: {
+      baseFare: base,
+      taxes: 50_000,
+      commission: 2_000,
+      otaMarkup: 15_000,
+      agentMarkup: 0,
+      netFare: base + 63_000,
+      finalPrice: base + 65_000,
+    },
+  };
+}
+
+export function cachedSearch(
+  searchId: string,
+  count: number,
+  createdAt: Date,
+  overrides: Partial<CachedSearchMeta> = {},
+): CachedSearch {
+  const meta: CachedSearchMeta = {
+    searchId,
+    agentId: "agt_one",
+    criteria: { origin: "DEL", dest: "BOM", departureDate: "2026-12-01" },
+    pax: { adult: 1, child: 0, infant: 0 },
+    total: count,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
+    ...overrides,
+  };
+  return { meta, offers: Array.from({ length: count }, (_, i) => pricedOffer(searchId, i)) };
+}
