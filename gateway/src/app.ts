@@ -1,0 +1,58 @@
+import type { Logger } from "@tarmac/kernel";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { ServiceClients } from "./clients.js";
+import { healthRoutes } from "./health/routes.js";
+import { clientErrorHandler } from "./plugins/client-error.js";
+import { draining } from "./plugins/draining.js";
+import { envelopeErrorHandler } from "./plugins/error-envelope.js";
+import { jsonBody } from "./plugins/json-body.js";
+import { notFoundHandler } from "./plugins/not-found.js";
+import { RequestLog } from "./plugins/request-log.js";
+import { requestId, requestIdOf } from "./plugins/request-id.js";
+import { primaryApi } from "./primary/index.js";
+
+export interface BuildOptions {
+  clients: ServiceClients;
+  logger: Logger;
+  /** How long a verified API key is reused without asking the auth service; default 5 s. */
+  authCacheTtlMs?: number;
+}
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+/** The gateway application, not listening: tests drive it with inject(), startGateway listens. */
+export function build(options: BuildOptions): FastifyInstance {
+  const app = Fastify({
+    // Fastify's logger type is a structural subset of pino's; the kernel logger is pino itself.
+    loggerInstance: options.logger as FastifyBaseLogger,
+    logController: new RequestLog(),
+    genReqId: requestIdOf,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's own 503 while closing has its own body; the draining plugin answers instead.
+    return503OnClosing: false,
+    ajv: {
+      // Unknown fields are rejected, never stripped; no coercion or defaults hide what was sent;
+      // every problem is reported at once (bodies are bounded by bodyLimit).
+      customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false, useDefaults: false },
+    },
+    clientErrorHandler: clientErrorHandler(options.logger),
+    frameworkErrors: (error, request, reply) => {
+      envelopeErrorHandler(error, request, reply);
+    },
+  });
+
+  app.register(requestId);
+  app.register(draining);
+  app.register(jsonBody);
+  app.setErrorHandler(envelopeErrorHandler);
+  app.setNotFoundHandler(notFoundHandler(app));
+
+  app.register(healthRoutes, { health: options.clients.health });
+  app.register(primaryApi, {
+    prefix: "/api/v1",
+    clients: options.clients,
+    authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
+  });
+  // The secondary surface (/api/auth/*, /api/flights/*) registers here as its own plugin.
+  return app;
+}

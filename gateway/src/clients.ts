@@ -1,0 +1,42 @@
+import type { Client } from "@connectrpc/connect";
+import { createServiceClient } from "@tarmac/kernel";
+import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
+import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+
+export type PeerName = "search" | "fare" | "booking" | "wallet" | "auth";
+
+export type PeerUrls = Readonly<Record<PeerName, string>>;
+
+/** Everything the gateway talks to; tests pass in-memory fakes with the same shape. */
+export interface ServiceClients {
+  search: Client<typeof SearchService>;
+  auth: Client<typeof AuthService>;
+  fare: Client<typeof FareService>;
+  booking: Client<typeof BookingService>;
+  wallet: Client<typeof WalletService>;
+  health: Record<PeerName, Client<typeof Health>>;
+}
+
+/** gRPC (HTTP/2) clients for every peer; each call forwards the current request id. */
+export function createServiceClients(urls: PeerUrls, options: { timeoutMs?: number } = {}): ServiceClients {
+  const clientOptions = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
+  const health = (peer: PeerName) => createServiceClient(Health, urls[peer], clientOptions);
+  return {
+    search: createServiceClient(SearchService, urls.search, clientOptions),
+    auth: createServiceClient(AuthService, urls.auth, clientOptions),
+    fare: createServiceClient(FareService, urls.fare, clientOptions),
+    booking: createServiceClient(BookingService, urls.booking, clientOptions),
+    wallet: createServiceClient(WalletService, urls.wallet, clientOptions),
+    health: {
+      search: health("search"),
+      fare: health("fare"),
+      booking: health("booking"),
+      wallet: health("wallet"),
+      auth: health("auth"),
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { ConfigError, parseConfig } from "@tarmac/kernel";
+import { describe, expect, it } from "vitest";
+import { gatewayConfigSchema } from "./config.js";
+
+describe("gatewayConfigSchema", () => {
+  it("defaults to loopback, port 8080 and the fixed service ports", () => {
+    expect(parseConfig(gatewayConfigSchema, {})).toEqual({
+      host: "127.0.0.1",
+      port: 8080,
+      searchUrl: "http://127.0.0.1:50051",
+      fareUrl: "http://127.0.0.1:50052",
+      bookingUrl: "http://127.0.0.1:50053",
+      walletUrl: "http://127.0.0.1:50054",
+      authUrl: "http://127.0.0.1:50055",
+      authCacheTtlMs: 5_000,
+      logLevel: "info",
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = parseConfig(gatewayConfigSchema, {
+      HOST: "0.0.0.0",
+      PORT: "0",
+      SEARCH_URL: "http://search:50051",
+      AUTH_URL: "http://auth:50055",
+      AUTH_CACHE_TTL_MS: "0",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({ host: "0.0.0.0", port: 0, searchUrl: "http://search:50051", authUrl: "http://auth:50055" });
+    expect(config).toMatchObject({ authCacheTtlMs: 0, logLevel: "warn" });
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => parseConfig(gatewayConfigSchema, { PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => parseConfig(gatewayConfigSchema, { PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseConfig(gatewayConfigSchema, { FARE_URL: "not a url" })).toThrow(/FARE_URL/);
+  });
+});

@@ -1,0 +1,5 @@
+export { build, type BuildOptions } from "./app.js";
+export { createServiceClients, type PeerName, type PeerUrls, type ServiceClients } from "./clients.js";
+export { gatewayConfigSchema, type GatewayConfig } from "./config.js";
+export { startGateway, type RunningGateway } from "./server.js";
+export type { Caller } from "./plugins/caller.js";

@@ -1,0 +1,26 @@
+import { DomainError } from "@tarmac/kernel";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { sendError } from "./error-envelope.js";
+
+const METHODS: readonly HTTPMethods[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * Fastify answers a known path with the wrong method as 404; the client deserves 405 and the
+ * methods that would work (Allow), so the router is asked about the same path under each method.
+ */
+export function notFoundHandler(app: FastifyInstance) {
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const path = request.url.split("?", 1)[0] ?? "/";
+    const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+    if (allowed.length > 0 && !allowed.includes(request.method as HTTPMethods)) {
+      reply.header("allow", allowed.join(", "));
+      return sendError(
+        request,
+        reply,
+        new DomainError("METHOD_NOT_ALLOWED", `Method ${request.method} is not allowed here; use ${allowed.join(", ")}`),
+      );
+    }
+    const shown = path.length > 256 ? `${path.slice(0, 256)}...` : path;
+    return sendError(request, reply, new DomainError("ROUTE_NOT_FOUND", `No route for ${request.method} ${shown}`));
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ServiceClients } from "../clients.js";
+import { apiKeyAuth } from "../plugins/api-key-auth.js";
+import { envelopeErrorHandler } from "../plugins/error-envelope.js";
+import { searchRoutes } from "./search/routes.js";
+
+export interface PrimaryApiOptions {
+  readonly clients: ServiceClients;
+  readonly authCacheTtlMs: number;
+}
+
+/**
+ * The primary surface (register with prefix /api/v1): API key auth, the error envelope of spec
+ * section 7, and the operations. Encapsulated, so the secondary surface can sit beside it with
+ * its own auth and error format.
+ */
+export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, authCacheTtlMs }) => {
+  app.setErrorHandler(envelopeErrorHandler);
+  await app.register(apiKeyAuth, { auth: clients.auth, cacheTtlMs: authCacheTtlMs });
+  await app.register(searchRoutes, { search: clients.search });
+};

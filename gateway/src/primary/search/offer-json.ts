@@ -1,0 +1,90 @@
+import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
+import {
+  Cabin,
+  Direction,
+  type Offer,
+  type PricingBreakdown,
+  type SearchFlightsResponse,
+  type Segment,
+} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import type { CabinName } from "./schemas.js";
+
+/** The JSON of spec 2.2-2.5: snake_case, money as integer paise, cursor null on the last page. */
+export function searchResponseJson(response: SearchFlightsResponse) {
+  return {
+    search_id: response.searchId,
+    results: response.results.map(offerJson),
+    cursor: response.cursor === "" ? null : response.cursor,
+    count: response.count,
+    total_results: response.totalResults,
+  };
+}
+
+export function offerJson(offer: Offer) {
+  const expiresAt = fromTimestamp(offer.expiresAt);
+  if (!offer.pricingBreakdown || !expiresAt) throw new Error(`offer ${offer.offerId} lacks pricing or expiry`);
+  return {
+    offer_id: offer.offerId,
+    search_id: offer.searchId,
+    signature: offer.signature,
+    airline: offer.airline,
+    provider: offer.provider,
+    refundable: offer.refundable,
+    segments: offer.segments.map(segmentJson),
+    best_price_paise: paiseFromProto(offer.bestPricePaise),
+    currency: offer.currency,
+    pricing_breakdown: pricingJson(offer.pricingBreakdown),
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+function segmentJson(segment: Segment) {
+  return {
+    carrier: segment.carrier,
+    flight_no: segment.flightNo,
+    origin: segment.origin,
+    dest: segment.dest,
+    dep_time: segment.depTime,
+    arr_time: segment.arrTime,
+    cabin: cabinName(segment.cabin),
+    booking_class: segment.bookingClass,
+    seats_available: segment.seatsAvailable,
+    direction: directionName(segment.direction),
+    duration_minutes: segment.durationMinutes,
+    aircraft: segment.aircraft,
+  };
+}
+
+function pricingJson(pricing: PricingBreakdown) {
+  return {
+    base_fare: paiseFromProto(pricing.baseFare),
+    taxes: paiseFromProto(pricing.taxes),
+    commission: paiseFromProto(pricing.commission),
+    ota_markup: paiseFromProto(pricing.otaMarkup),
+    agent_markup: paiseFromProto(pricing.agentMarkup),
+    net_fare: paiseFromProto(pricing.netFare),
+    final_price: paiseFromProto(pricing.finalPrice),
+  };
+}
+
+// An unspecified enum here is a broken contract, not something to show a client.
+function cabinName(cabin: Cabin): CabinName {
+  switch (cabin) {
+    case Cabin.ECONOMY:
+      return "ECONOMY";
+    case Cabin.PREMIUM_ECONOMY:
+      return "PREMIUM_ECONOMY";
+    case Cabin.BUSINESS:
+      return "BUSINESS";
+    case Cabin.FIRST:
+      return "FIRST";
+    default:
+      throw new Error(`segment has no cabin (${cabin})`);
+  }
+}
+
+function directionName(direction: Direction): "OUTBOUND" | "RETURN" {
+  if (direction === Direction.OUTBOUND) return "OUTBOUND";
+  if (direction === Direction.RETURN) return "RETURN";
+  throw new Error(`segment has no direction (${direction})`);
+}

@@ -1,0 +1,101 @@
+/** JSON schemas of the search operation (interface spec 2.1-2.5, decisions section 2). */
+
+export const CABINS = ["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"] as const;
+export type CabinName = (typeof CABINS)[number];
+
+const airport = { type: "string", pattern: "^[A-Z]{3}$" } as const;
+const date = { type: "string", pattern: "^\\d{8}$" } as const;
+
+/**
+ * origin, dest and dod are required unless a cursor continues an earlier search (spec section 8:
+ * the cursor takes precedence). `cursor: null` is accepted as "no cursor", because that is what
+ * the last page answers and clients echo it back. Dates, airports and passenger sums are
+ * checked by the search service.
+ */
+export const searchRequestSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    origin: airport,
+    dest: airport,
+    dod: date,
+    doa: date,
+    pax_adult: { type: "integer", minimum: 1, maximum: 9 },
+    pax_child: { type: "integer", minimum: 0, maximum: 9 },
+    pax_infant: { type: "integer", minimum: 0, maximum: 9 },
+    cabin: { type: "string", enum: CABINS },
+    limit: { type: "integer", minimum: 1, maximum: 500 },
+    cursor: { type: ["string", "null"], minLength: 1, maxLength: 1024 },
+    mode: { type: "string", maxLength: 32 },
+  },
+  if: { type: "object", properties: { cursor: { type: "string" } }, required: ["cursor"] },
+  else: { required: ["origin", "dest", "dod"] },
+} as const;
+
+export interface SearchRequestBody {
+  origin?: string;
+  dest?: string;
+  dod?: string;
+  doa?: string;
+  pax_adult?: number;
+  pax_child?: number;
+  pax_infant?: number;
+  cabin?: CabinName;
+  limit?: number;
+  cursor?: string | null;
+  mode?: string;
+}
+
+const integer = { type: "integer" } as const;
+const string = { type: "string" } as const;
+
+const object = <P extends Record<string, unknown>>(properties: P) =>
+  ({ type: "object", additionalProperties: false, required: Object.keys(properties), properties }) as const;
+
+const segmentSchema = object({
+  carrier: string,
+  flight_no: string,
+  origin: string,
+  dest: string,
+  dep_time: string,
+  arr_time: string,
+  cabin: string,
+  booking_class: string,
+  seats_available: integer,
+  direction: string,
+  duration_minutes: integer,
+  aircraft: string,
+});
+
+const pricingSchema = object({
+  base_fare: integer,
+  taxes: integer,
+  commission: integer,
+  ota_markup: integer,
+  agent_markup: integer,
+  net_fare: integer,
+  final_price: integer,
+});
+
+const offerSchema = object({
+  offer_id: string,
+  search_id: string,
+  signature: string,
+  airline: string,
+  provider: string,
+  refundable: { type: "boolean" },
+  segments: { type: "array", items: segmentSchema },
+  best_price_paise: integer,
+  currency: string,
+  pricing_breakdown: pricingSchema,
+  expires_at: string,
+});
+
+/** Serialization schema of the 200 answer: fast to write, and nothing undeclared leaks. */
+export const searchResponseSchema = object({
+  search_id: string,
+  results: { type: "array", items: offerSchema },
+  cursor: { type: ["string", "null"] },
+  count: integer,
+  total_results: integer,
+});

@@ -1,0 +1,39 @@
+import type { AddressInfo } from "node:net";
+import type { Logger } from "@tarmac/kernel";
+import type { FastifyInstance } from "fastify";
+import { build } from "./app.js";
+import { type ServiceClients, createServiceClients } from "./clients.js";
+import type { GatewayConfig } from "./config.js";
+
+export interface RunningGateway {
+  readonly url: string;
+  readonly port: number;
+  readonly app: FastifyInstance;
+  /** Stops accepting connections and lets in-flight requests finish. */
+  stop(): Promise<void>;
+}
+
+/** Builds the gateway over real gRPC clients (unless given) and listens on config.port (0 = any). */
+export async function startGateway(
+  config: GatewayConfig,
+  logger: Logger,
+  clients: ServiceClients = createServiceClients({
+    search: config.searchUrl,
+    fare: config.fareUrl,
+    booking: config.bookingUrl,
+    wallet: config.walletUrl,
+    auth: config.authUrl,
+  }),
+): Promise<RunningGateway> {
+  const app = build({ clients, logger, authCacheTtlMs: config.authCacheTtlMs });
+  await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    app,
+    stop: () => (stopping ??= app.close().then(() => logger.info("gateway stopped"))),
+  };
+}

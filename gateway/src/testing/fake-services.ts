@@ -1,0 +1,105 @@
+import { Code, ConnectError, createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
+import type { DescService } from "@bufbuild/protobuf";
+import { DomainError, forwardRequestIdInterceptor, toConnectError } from "@tarmac/kernel";
+import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
+import { AgentStatus, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import {
+  SearchService,
+  type SearchFlightsRequest,
+  type SearchFlightsResponse,
+} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { PeerName, ServiceClients } from "../clients.js";
+import { searchPage } from "./canned-offers.js";
+
+/** Keys the fake auth service knows. */
+export const keys = {
+  valid: "tk_test_agent001_0123456789abcdef0123456789abcdef",
+  suspended: "tk_test_agent002_0123456789abcdef0123456789abcdef",
+  bookOnly: "tk_test_agent003_0123456789abcdef0123456789abcdef",
+} as const;
+
+export const AGENT_ID = "agent_001";
+
+export interface FakeServices {
+  search?: (request: SearchFlightsRequest) => SearchFlightsResponse | Promise<SearchFlightsResponse>;
+  /** Health per peer; "down" answers Unavailable as an unreachable peer would. */
+  health?: Partial<Record<PeerName, ServingStatus | "down">>;
+}
+
+/** What the fakes saw, for assertions. */
+export interface FakeCalls {
+  verifyApiKey: string[];
+  search: SearchFlightsRequest[];
+  /** x-request-id of every call that reached a fake, in order. */
+  requestIds: string[];
+}
+
+export function newCalls(): FakeCalls {
+  return { verifyApiKey: [], search: [], requestIds: [] };
+}
+
+/** Auth that knows the keys above and refuses every other key as the real service does. */
+export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthService>> {
+  return {
+    verifyApiKey(request, context) {
+      calls.requestIds.push(context.requestHeader.get("x-request-id") ?? "(none)");
+      calls.verifyApiKey.push(request.apiKey);
+      const caller = { agentId: AGENT_ID, keyId: "key_001", agentStatus: AgentStatus.ACTIVE, scopes: [Scope.FLIGHT_SEARCH] };
+      if (request.apiKey === keys.valid) return caller;
+      if (request.apiKey === keys.suspended) return { ...caller, agentStatus: AgentStatus.SUSPENDED };
+      if (request.apiKey === keys.bookOnly) return { ...caller, scopes: [Scope.FLIGHT_BOOK] };
+      throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"));
+    },
+  };
+}
+
+/** Search answering the canned page unless the test supplies its own behaviour. */
+export function fakeSearch(calls: FakeCalls, fakes: FakeServices = {}): Partial<ServiceImpl<typeof SearchService>> {
+  return {
+    async searchFlights(request, context) {
+      calls.requestIds.push(context.requestHeader.get("x-request-id") ?? "(none)");
+      calls.search.push(request);
+      return fakes.search ? fakes.search(request) : searchPage();
+    },
+  };
+}
+
+/** In-memory peers behind real Connect clients, so the gateway code under test is the real one. */
+export function fakeServiceClients(fakes: FakeServices = {}): { clients: ServiceClients; calls: FakeCalls } {
+  const calls = newCalls();
+  const health = (peer: PeerName) =>
+    client(Health, {
+      check() {
+        const status = fakes.health?.[peer] ?? ServingStatus.SERVING;
+        if (status === "down") throw new ConnectError("connection refused", Code.Unavailable);
+        return { status };
+      },
+    });
+
+  const clients: ServiceClients = {
+    auth: client(AuthService, fakeAuth(calls)),
+    search: client(SearchService, fakeSearch(calls, fakes)),
+    fare: client(FareService, {}),
+    booking: client(BookingService, {}),
+    wallet: client(WalletService, {}),
+    health: {
+      search: health("search"),
+      fare: health("fare"),
+      booking: health("booking"),
+      wallet: health("wallet"),
+      auth: health("auth"),
+    },
+  };
+  return { clients, calls };
+}
+
+function client<S extends DescService>(service: S, impl: Partial<ServiceImpl<S>>) {
+  const transport = createRouterTransport((router) => router.service(service, impl), {
+    transport: { interceptors: [forwardRequestIdInterceptor()] },
+  });
+  return createClient(service, transport);
+}
+
