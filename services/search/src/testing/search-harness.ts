@@ -1,0 +1,90 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
+import type { AirlineProvider, FlightQuery, ProviderOffer } from "@tarmac/airline";
+import { createSigner, DomainError, fromConnectError } from "@tarmac/kernel";
+import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import {
+  SearchFlightsRequestSchema,
+  SearchService,
+  type SearchFlightsRequest,
+} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { defaultPricingRules } from "../domain/pricing-rules.js";
+import { SearchServiceImpl, type SearchServiceDeps } from "../search-service.js";
+import { MemorySearchCacheStore } from "../store/memory-search-cache-store.js";
+import { testAirports } from "./airports.js";
+import { providerOffer } from "./fixtures.js";
+
+export const TEST_SECRET = "test-secret-for-search-service-tests-0123456789";
+
+export interface FakeProvider extends AirlineProvider {
+  readonly calls: FlightQuery[];
+}
+
+/** A provider answering `count` generated offers for any query, and recording every call. */
+export function fakeProvider(count: number, make: (index: number) => ProviderOffer = providerOffer): FakeProvider {
+  const calls: FlightQuery[] = [];
+  return {
+    name: "FAKE",
+    calls,
+    async searchFlights(query) {
+      calls.push(query);
+      return Array.from({ length: count }, (_, i) => make(i));
+    },
+  };
+}
+
+export interface SearchHarness {
+  readonly service: SearchServiceImpl;
+  readonly provider: FakeProvider;
+  readonly store: MemorySearchCacheStore;
+  readonly clock: ManualClock;
+  readonly deps: SearchServiceDeps;
+}
+
+export function searchHarness(options: { offers?: number; clock?: ManualClock; provider?: FakeProvider } = {}): SearchHarness {
+  const clock = options.clock ?? new ManualClock();
+  const provider = options.provider ?? fakeProvider(options.offers ?? 250);
+  const store = new MemorySearchCacheStore({ clock });
+  const deps: SearchServiceDeps = {
+    provider,
+    airports: testAirports(),
+    store,
+    pricingRules: defaultPricingRules,
+    cursorSigner: createSigner(TEST_SECRET, "search-cursor"),
+    offerSigner: createSigner(TEST_SECRET, "offer-signature"),
+    clock,
+    logger: silentLogger(),
+    ttlSeconds: 1800,
+  };
+  return { service: new SearchServiceImpl(deps), provider, store, clock, deps };
+}
+
+/** YYYYMMDD `days` after the clock's UTC date. */
+export function dateAhead(clock: { now(): Date }, days: number): string {
+  return new Date(clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
+}
+
+export function searchRequest(init: MessageInitShape<typeof SearchFlightsRequestSchema>): SearchFlightsRequest {
+  return create(SearchFlightsRequestSchema, { agentId: "agt_one", ...init });
+}
+
+export function handlerContext(): HandlerContext {
+  const method = SearchService.method.searchFlights;
+  return createHandlerContext({
+    service: SearchService,
+    method,
+    protocolName: "test",
+    requestMethod: "POST",
+    url: `http://test/${SearchService.typeName}/${method.name}`,
+  });
+}
+
+/** The catalogue code a call failed with, whether it threw a DomainError or a Connect error. */
+export async function failureOf(call: Promise<unknown>): Promise<DomainError> {
+  try {
+    await call;
+  } catch (error) {
+    return error instanceof DomainError ? error : fromConnectError(error);
+  }
+  throw new Error("expected the call to fail");
+}
