@@ -1,0 +1,75 @@
+import { percentOf } from "@tarmac/kernel";
+import type { Direction, PassengerCounts, ProviderOffer, ProviderSegment } from "../provider-port.js";
+import type { FareOption } from "./fare-options.js";
+import { firstDeparture } from "./itineraries.js";
+import { offerAmounts, ROUND_TRIP_BP, roundToRupee } from "./pricing.js";
+
+export const SANDBOX_PROVIDER_NAME = "SANDBOX";
+export const SANDBOX_CURRENCY = "INR";
+
+/** An offer with what the result order needs. */
+export interface RankedOffer {
+  readonly offer: ProviderOffer;
+  readonly total: number;
+  readonly departs: number;
+}
+
+/**
+ * `<itinerary id>/<booking class>`, e.g. `6E512.DELHYD.20261201+6E733.HYDBOM.20261201/T`; a round
+ * trip joins its two directions with `~`. It names flights, dates and class, so the same query
+ * gives the same keys, and the sandbox can later find the fare again from the key alone.
+ */
+function keyOf(option: FareOption): string {
+  return `${option.itinerary.id}/${option.fareClass.code}`;
+}
+
+function segmentsOf(option: FareOption, direction: Direction): ProviderSegment[] {
+  return option.itinerary.flights.map((f, i) => ({
+    carrier: f.carrier.code,
+    flightNo: f.flightNo,
+    origin: f.origin.code,
+    dest: f.dest.code,
+    depTime: f.dep.text,
+    arrTime: f.arr.text,
+    cabin: option.cabin,
+    bookingClass: option.fareClass.code,
+    seatsAvailable: option.seats[i]!,
+    direction,
+    durationMinutes: f.durationMinutes,
+    aircraft: f.aircraft.code,
+  }));
+}
+
+function ranked(key: string, parts: readonly FareOption[], adultFare: number, pax: PassengerCounts): RankedOffer {
+  const [outbound] = parts as [FareOption, ...FareOption[]];
+  const flights = parts.flatMap((p) => p.itinerary.flights);
+  const { baseFare, taxes } = offerAmounts(adultFare, pax, outbound.cabin, flights);
+  const offer: ProviderOffer = {
+    key,
+    provider: SANDBOX_PROVIDER_NAME,
+    airline: outbound.itinerary.carrier.code,
+    segments: parts.flatMap((p, i) => segmentsOf(p, i === 0 ? "OUTBOUND" : "RETURN")),
+    baseFare,
+    taxes,
+    currency: SANDBOX_CURRENCY,
+    refundable: parts.every((p) => p.fareClass.refundable),
+  };
+  return { offer, total: baseFare + taxes, departs: firstDeparture(outbound.itinerary) };
+}
+
+export function oneWayOffer(option: FareOption, pax: PassengerCounts): RankedOffer {
+  return ranked(keyOf(option), [option], option.adultFare, pax);
+}
+
+/** A round trip priced as one: both directions' fares less a round-trip discount, then per passenger. */
+export function roundTripOffer(outbound: FareOption, inbound: FareOption, pax: PassengerCounts): RankedOffer {
+  const adultFare = roundToRupee(percentOf(outbound.adultFare + inbound.adultFare, ROUND_TRIP_BP));
+  return ranked(`${keyOf(outbound)}~${keyOf(inbound)}`, [outbound, inbound], adultFare, pax);
+}
+
+/** Cheapest first, then earliest departure, then key: a total order, so results never reshuffle. */
+export function compareRanked(a: RankedOffer, b: RankedOffer): number {
+  if (a.total !== b.total) return a.total - b.total;
+  if (a.departs !== b.departs) return a.departs - b.departs;
+  return a.offer.key < b.offer.key ? -1 : a.offer.key > b.offer.key ? 1 : 0;
+}
