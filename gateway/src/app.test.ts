@@ -50,7 +50,7 @@ describe("request bodies", () => {
 
   it("rejects other media types, and a missing Content-Type, with 415", async () => {
     gateway = await testApp();
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/xml"]) {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/xml", "application/json-patch+json"]) {
       const response = await gateway.app.inject(searchRequest(undefined, { "content-type": type }));
       expectEnvelope(response, "UNSUPPORTED_MEDIA_TYPE");
     }
@@ -61,12 +61,13 @@ describe("request bodies", () => {
     expect(gateway.calls.search).toHaveLength(0);
   });
 
-  it("accepts application/json with a charset", async () => {
+  it("accepts application/json with or without charset=utf-8, and refuses other charsets", async () => {
     gateway = await testApp();
-    const response = await gateway.app.inject(
-      searchRequest(undefined, { "content-type": "application/json; charset=utf-8" }),
-    );
-    expect(response.statusCode).toBe(200);
+    for (const type of ["application/json; charset=utf-8", 'application/JSON;charset="UTF-8"', "application/json"]) {
+      expect((await gateway.app.inject(searchRequest(undefined, { "content-type": type }))).statusCode).toBe(200);
+    }
+    const latin1 = await gateway.app.inject(searchRequest(undefined, { "content-type": "application/json; charset=latin1" }));
+    expectEnvelope(latin1, "UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("rejects a body over 1 MiB with 413 PAYLOAD_TOO_LARGE", async () => {

@@ -25,8 +25,9 @@ export function envelopeErrorHandler(error: unknown, request: FastifyRequest, re
   const domainError = toDomainError(error);
   if (domainError.code === "INTERNAL") {
     request.log.error({ err: error }, "request failed unexpectedly");
-  } else if (domainError.status >= 500) {
-    request.log.warn({ code: domainError.code, err: domainError.cause ?? domainError }, domainError.message);
+  } else if (domainError.status >= 500 && domainError.cause !== undefined) {
+    // A peer failed; its cause is what an operator needs. Cause-less ones were logged where raised.
+    request.log.warn({ code: domainError.code, err: domainError.cause }, domainError.message);
   }
   return sendError(request, reply, domainError);
 }

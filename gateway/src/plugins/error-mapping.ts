@@ -34,11 +34,8 @@ export function toDomainError(error: unknown): DomainError {
       return unsupportedMediaType();
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return new DomainError("PAYLOAD_TOO_LARGE", "Request body exceeds 1 MiB", { cause: error });
-    case "FST_ERR_BAD_URL":
-    case "FST_ERR_MAX_PARAM_LENGTH":
-      return new DomainError("ROUTE_NOT_FOUND", "No such route", { cause: error });
   }
-  // Other client-side failures Fastify detects (e.g. a body stream aborted mid-way).
+  // Other client-side failures Fastify detects (a body stream aborted mid-way, a malformed URL).
   if (typeof framework.statusCode === "number" && framework.statusCode >= 400 && framework.statusCode < 500) {
     return new DomainError("VALIDATION_FAILED", "The request could not be read", { cause: error });
   }

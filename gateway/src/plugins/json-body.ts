@@ -2,19 +2,24 @@ import type { FastifyPluginCallback } from "fastify";
 import fp from "fastify-plugin";
 import { unsupportedMediaType } from "./error-mapping.js";
 
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
 /**
- * Bodies are JSON only (application/json, any charset parameter). Fastify would also accept
- * text/plain, and would run a bodyless request without Content-Type straight into validation;
- * both are 415 here for any route that declares a body schema.
+ * Bodies are JSON only: application/json, optionally with charset=utf-8 (RFC 8259 JSON is UTF-8;
+ * another charset would be decoded wrongly, so it is refused rather than guessed). Fastify would
+ * also accept text/plain and would run a bodyless request without Content-Type straight into
+ * validation; both are 415 here for every route that declares a body schema. Checked before the
+ * body is read.
  */
 const jsonBodyPlugin: FastifyPluginCallback = (app, _options, done) => {
   app.removeContentTypeParser("text/plain");
-  app.addHook("preValidation", (request, _reply, next) => {
-    if (request.headers["content-type"] === undefined && request.routeOptions.schema?.body !== undefined) {
-      next(unsupportedMediaType());
-      return;
-    }
-    next();
+  app.addHook("preParsing", (request, _reply, payload, next) => {
+    if (request.routeOptions.schema?.body === undefined) return next(null, payload);
+    const contentType = request.headers["content-type"];
+    if (contentType === undefined) return next(unsupportedMediaType());
+    const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") return next(unsupportedMediaType());
+    next(null, payload);
   });
   done();
 };
