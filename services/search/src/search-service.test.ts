@@ -1,9 +1,11 @@
 import { Cabin, Direction } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { DomainError } from "@tarmac/kernel";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectSorted } from "./testing/ordering.js";
 import {
   dateAhead,
   failureOf,
+  fakeProvider,
   handlerContext,
   searchHarness,
   searchRequest,
@@ -137,6 +139,22 @@ describe("SearchServiceImpl.searchFlights", () => {
       ["cabin", "INVALID_VALUE"],
     ]);
     expect(h.provider.calls).toHaveLength(0);
+  });
+
+  it("reports a provider that fails as PROVIDER_UNAVAILABLE, and passes its own errors through", async () => {
+    const failing = (error: Error) => ({
+      ...fakeProvider(0),
+      name: "FLAKY",
+      searchFlights: () => Promise.reject(error),
+    });
+    h = searchHarness({ provider: failing(new Error("socket hang up")) });
+    const broken = await failureOf(newSearch());
+    expect(broken.code).toBe("PROVIDER_UNAVAILABLE");
+    expect(broken.provider?.name).toBe("FLAKY");
+    expect(broken.message).not.toContain("socket");
+    h.store.close();
+    h = searchHarness({ provider: failing(new DomainError("PROVIDER_TIMEOUT", "The airline took too long")) });
+    expect((await failureOf(newSearch())).code).toBe("PROVIDER_TIMEOUT");
   });
 
   it("requires the gateway's agent_id", async () => {

@@ -11,6 +11,7 @@ import {
   type SearchFlightsResponse,
   type SearchService,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { askProvider } from "./ask-provider.js";
 import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
 import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
 import type { PricedOffer } from "./domain/priced-offer.js";
@@ -72,7 +73,7 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
     const { provider, store, clock, logger, ttlSeconds } = this.deps;
     const searchId = newId("srch");
     const started = Date.now();
-    const found = await provider.searchFlights(criteria.query, { signal });
+    const found = await askProvider(provider, criteria.query, signal);
     // The 30 minutes start once the offers are priced and cached, not when the provider was asked.
     const createdAt = clock.now();
     const expiresAt = new Date(createdAt.getTime() + ttlSeconds * 1000);
