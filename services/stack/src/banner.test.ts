@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { readyLine, startBanner, yyyymmdd } from "./banner.js";
+
+describe("start banner", () => {
+  const facts = {
+    gatewayUrl: "http://127.0.0.1:8080",
+    agentId: "agt_demo",
+    apiKey: `tk_test_Abcd1234_${"x".repeat(32)}`,
+    keyFixed: false,
+    today: new Date("2026-11-22T06:00:00Z"),
+  };
+
+  it("dates the sample search 30 days ahead as YYYYMMDD", () => {
+    expect(yyyymmdd(new Date("2026-12-15T23:30:00Z"), 30)).toBe("20270114");
+    expect(startBanner(facts)).toContain('"dod":"20261222"');
+  });
+
+  it("shows the gateway, the demo agent, its key, the wallet figures and a curl using them", () => {
+    const banner = startBanner(facts);
+    expect(banner).toContain("agt_demo");
+    expect(banner).toContain("balance 500000.00 INR, credit limit 100000.00 INR");
+    expect(banner).toContain(`curl -s -X POST ${facts.gatewayUrl}/api/v1/flight/search`);
+    expect(banner).toContain(`X-API-Key: ${facts.apiKey}`);
+    expect(banner).toContain("new at every start");
+    expect(startBanner({ ...facts, keyFixed: true })).toContain("from TARMAC_DEV_API_KEY");
+  });
+
+  it("prints one machine-readable ready line", () => {
+    const line = readyLine(facts.gatewayUrl, facts.apiKey);
+    expect(line.startsWith("TARMAC_READY ")).toBe(true);
+    expect(JSON.parse(line.slice("TARMAC_READY ".length))).toEqual({ gatewayUrl: facts.gatewayUrl, apiKey: facts.apiKey });
+  });
+});

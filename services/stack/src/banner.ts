@@ -1,0 +1,53 @@
+import { formatPaise } from "@tarmac/kernel";
+
+/** What the wallet service will open for the demo agent once the wallet issue lands. */
+export const DEMO_WALLET = { currency: "INR", balancePaise: 50_000_000, creditLimitPaise: 10_000_000 } as const;
+
+export interface BannerFacts {
+  readonly gatewayUrl: string;
+  readonly agentId: string;
+  readonly apiKey: string;
+  /** Whether the key came from TARMAC_DEV_API_KEY (else it is new at every start). */
+  readonly keyFixed: boolean;
+  readonly today: Date;
+}
+
+/** YYYYMMDD of the UTC day `days` after `from`. */
+export function yyyymmdd(from: Date, days: number): string {
+  const day = new Date(from.getTime() + days * 86_400_000);
+  return day.toISOString().slice(0, 10).replaceAll("-", "");
+}
+
+/** The start banner: where the API is, whose key to use, and a search to paste. */
+export function startBanner(facts: BannerFacts): string {
+  const body = JSON.stringify({ origin: "DEL", dest: "BOM", dod: yyyymmdd(facts.today, 30), pax_adult: 1, limit: 5 });
+  const { currency, balancePaise, creditLimitPaise } = DEMO_WALLET;
+  return [
+    "",
+    "Tarmac is running: search, fare, booking, wallet and auth services behind the gateway.",
+    "",
+    `  Gateway      ${facts.gatewayUrl}  (primary API under /api/v1)`,
+    `  Demo agent   ${facts.agentId}`,
+    `  API key      ${facts.apiKey}`,
+    facts.keyFixed
+      ? "               (from TARMAC_DEV_API_KEY)"
+      : "               (new at every start; set TARMAC_DEV_API_KEY=tk_test_<8>_<32> to keep one)",
+    `  Wallet       balance ${formatPaise(balancePaise)} ${currency}, credit limit ${formatPaise(creditLimitPaise)} ${currency}`,
+    "               (wallet endpoints arrive with the wallet issue; the wallet service answers",
+    "                Unimplemented until then, and so do fare validation and booking)",
+    "",
+    "Search DEL to BOM 30 days from today:",
+    "",
+    `  curl -s -X POST ${facts.gatewayUrl}/api/v1/flight/search \\`,
+    `    -H 'Content-Type: application/json' -H 'X-API-Key: ${facts.apiKey}' \\`,
+    `    -d '${body}'`,
+    "",
+    "Stop with Ctrl-C.",
+    "",
+  ].join("\n");
+}
+
+/** One line for scripts and the end-to-end test: `TARMAC_READY {json}`. */
+export function readyLine(gatewayUrl: string, apiKey: string): string {
+  return `TARMAC_READY ${JSON.stringify({ gatewayUrl, apiKey })}`;
+}

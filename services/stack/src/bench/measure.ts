@@ -1,0 +1,18 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { LoadOptions, LoadSummary } from "./load-runner.js";
+import { onCore } from "./pinning.js";
+
+const runner = fileURLToPath(new URL("./load-runner.ts", import.meta.url));
+
+/** Runs autocannon in a child process (on `core` when given) and returns its summary. */
+export async function measure(options: LoadOptions, core: number | undefined): Promise<LoadSummary> {
+  // execArgv carries tsx's loader, so the child runs the TypeScript runner as this process does.
+  const [command, args] = onCore(core, process.execPath, [...process.execArgv, runner, JSON.stringify(options)]);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"] });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as LoadSummary;
+}

@@ -1,0 +1,96 @@
+import { authConfigSchema, startAuthService } from "@tarmac/auth";
+import { bookingConfigSchema, startBookingService } from "@tarmac/booking";
+import { fareConfigSchema, startFareService } from "@tarmac/fare";
+import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
+import { ConfigError, createLogger, parseConfig, type Logger } from "@tarmac/kernel";
+import { searchConfigSchema, startSearchService } from "@tarmac/search";
+import { startWalletService, walletConfigSchema } from "@tarmac/wallet";
+import { stackConfigSchema } from "./config.js";
+
+export interface StackOptions {
+  /** Where every part reads its configuration; defaults to process.env. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** The gateway's port (0: a free one); defaults to PORT, else 8080. */
+  readonly port?: number;
+  /** Defaults to TARMAC_SERVICE_PORTS, else `fixed`. */
+  readonly servicePorts?: "fixed" | "ephemeral";
+  readonly logger?: Logger;
+}
+
+export interface Stack {
+  readonly gatewayUrl: string;
+  /** The seeded demo agent's sandbox key. */
+  readonly apiKey: string;
+  /** Each service's base URL by name: search, fare, booking, wallet, auth. */
+  readonly services: Record<string, string>;
+  /** Stops the gateway first (it drains client requests), then the services. */
+  stop(): Promise<void>;
+}
+
+type Stoppable = { stop(): Promise<void> };
+
+/**
+ * Starts the five services and the gateway in this process, each through its own start function
+ * and configuration, with the gateway wired to the services actually started. Storage follows
+ * MONGODB_URI (unset: in memory); search uses the sandbox airline.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const env = options.env ?? process.env;
+  const stack = parseConfig(stackConfigSchema, env);
+  if (stack.environment === "production") {
+    throw new ConfigError(
+      "Invalid configuration:\n  TARMAC_ENV: the one-process stack is for development and tests (got \"production\"); " +
+        "in production run each service from its own entry point",
+    );
+  }
+  const logger = options.logger ?? createLogger({ name: "tarmac", level: stack.logLevel });
+  const child = (service: string) => logger.child({ service });
+  const ephemeral = (options.servicePorts ?? stack.servicePorts) === "ephemeral";
+  const configFor = <C extends { port: number }>(config: C): C => (ephemeral ? { ...config, port: 0 } : config);
+
+  // Every configuration is read before anything starts, so a bad variable starts nothing.
+  const configs = {
+    auth: configFor(parseConfig(authConfigSchema, env)),
+    search: configFor(parseConfig(searchConfigSchema, env)),
+    fare: configFor(parseConfig(fareConfigSchema, env)),
+    booking: configFor(parseConfig(bookingConfigSchema, env)),
+    wallet: configFor(parseConfig(walletConfigSchema, env)),
+    gateway: parseConfig(gatewayConfigSchema, env),
+  };
+
+  const started: Stoppable[] = [];
+  try {
+    const auth = await startAuthService(configs.auth, child("auth"));
+    started.push(auth.host);
+    const search = await startSearchService(configs.search, child("search"));
+    started.push(search);
+    const fare = await startFareService(configs.fare, child("fare"));
+    started.push(fare);
+    const booking = await startBookingService(configs.booking, child("booking"));
+    started.push(booking);
+    const wallet = await startWalletService(configs.wallet, child("wallet"));
+    started.push(wallet);
+    if (!auth.demoApiKey) throw new Error("the auth service seeded no demo key");
+
+    const services = { search: search.url, fare: fare.url, booking: booking.url, wallet: wallet.url, auth: auth.host.url };
+    const gatewayConfig = {
+      ...configs.gateway,
+      ...(options.port !== undefined && { port: options.port }),
+      searchUrl: services.search,
+      fareUrl: services.fare,
+      bookingUrl: services.booking,
+      walletUrl: services.wallet,
+      authUrl: services.auth,
+    };
+    const gateway = await startGateway(gatewayConfig, child("gateway"));
+    started.unshift(gateway);
+    return { gatewayUrl: gateway.url, apiKey: auth.demoApiKey, services, stop: () => stopInOrder(started) };
+  } catch (error) {
+    await stopInOrder(started);
+    throw error;
+  }
+}
+
+async function stopInOrder(parts: readonly Stoppable[]): Promise<void> {
+  for (const part of parts) await part.stop();
+}
