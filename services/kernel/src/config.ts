@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// Values of these variables never reach the terminal, even when they are wrong.
+const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|URI|URL|DSN/i;
+
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
@@ -15,7 +18,8 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessE
   const problems = result.error.issues.map((issue) => {
     const variable = issue.path.join(".") || "(environment)";
     const value = env[variable];
-    const shown = value === undefined ? "unset" : `got ${JSON.stringify(value)}`;
+    const shown =
+      value === undefined ? "unset" : SECRET_NAME.test(variable) ? "value hidden" : `got ${JSON.stringify(value)}`;
     return `${variable}: ${issue.message} (${shown})`;
   });
   throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
