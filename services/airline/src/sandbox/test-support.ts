@@ -1,0 +1,61 @@
+import { ManualClock } from "@tarmac/kernel/testing";
+import { expect } from "vitest";
+import type { FlightQuery, ProviderOffer, ProviderSegment } from "../provider-port.js";
+import { fareClassesOf } from "./fare-classes.js";
+import { createSandboxAirline } from "./sandbox-airline.js";
+
+/** Test helpers shared by the sandbox's test files. */
+
+export const ONE_ADULT = { adult: 1, child: 0, infant: 0 } as const;
+
+export function sandboxAt(now = "2026-11-22T06:00:00Z") {
+  const clock = new ManualClock(now);
+  return { clock, airline: createSandboxAirline({ clock }) };
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/;
+const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000;
+
+export function bounds(offer: ProviderOffer): ProviderSegment[][] {
+  const out = offer.segments.filter((s) => s.direction === "OUTBOUND");
+  const back = offer.segments.filter((s) => s.direction === "RETURN");
+  return back.length > 0 ? [out, back] : [out];
+}
+
+/** What every offer must satisfy, whatever the query: one line per broken rule. */
+export function offerProblems(offer: ProviderOffer, query: FlightQuery): string[] {
+  const problems: string[] = [];
+  const check = (ok: boolean, rule: string) => {
+    if (!ok) problems.push(`${offer.key}: ${rule}`);
+  };
+  const seated = query.pax.adult + query.pax.child;
+  check(offer.provider === "SANDBOX" && offer.currency === "INR", "provider SANDBOX, currency INR");
+  check(Number.isSafeInteger(offer.baseFare) && offer.baseFare > 0, "base fare whole paise > 0");
+  check(Number.isSafeInteger(offer.taxes) && offer.taxes > 0, "taxes whole paise > 0");
+  check(new Set(offer.segments.map((s) => s.cabin)).size === 1, "one cabin throughout");
+  const journeys = bounds(offer);
+  check(journeys.length === (query.returnDate === undefined ? 1 : 2), "one journey per direction");
+  const ends = [[query.origin, query.dest], [query.dest, query.origin]];
+  journeys.forEach((segments, j) => {
+    check(segments[0]!.origin === ends[j]![0] && segments.at(-1)!.dest === ends[j]![1], `journey ${j} end to end`);
+    check(segments.length <= 2, "at most one stop");
+    segments.forEach((s, i) => {
+      check(s.carrier === offer.airline, "flown by the offer's airline");
+      check(RFC3339.test(s.depTime) && RFC3339.test(s.arrTime), "RFC 3339 times with offsets");
+      check(s.durationMinutes > 0 && minutesBetween(s.depTime, s.arrTime) === s.durationMinutes, "arrival = departure + duration");
+      check(s.seatsAvailable >= seated && s.seatsAvailable <= 9, "seats for every seated passenger, at most 9");
+      check(fareClassesOf(s.cabin).some((c) => c.code === s.bookingClass), "booking class of the cabin");
+      check(query.cabin === undefined || s.cabin === query.cabin, "the requested cabin");
+      const next = segments[i + 1];
+      if (next !== undefined) {
+        const connection = minutesBetween(s.arrTime, next.depTime);
+        check(next.origin === s.dest && connection >= 60 && connection <= 8 * 60, "connection of 1 to 8 hours at one airport");
+      }
+    });
+  });
+  return problems;
+}
+
+export function expectValidOffers(offers: readonly ProviderOffer[], query: FlightQuery): void {
+  expect(offers.flatMap((offer) => offerProblems(offer, query))).toEqual([]);
+}
