@@ -1,11 +1,10 @@
-import type { Cabin } from "../provider-port.js";
-import { CABINS } from "../provider-port.js";
+import { percentOf } from "@tarmac/kernel";
+import { type Cabin, CABINS } from "../provider-port.js";
 import { type FareClass, fareClassesOf } from "./fare-classes.js";
 import type { SeatInventory } from "./inventory.js";
 import type { Itinerary } from "./itineraries.js";
 import { daysBetween } from "./local-time.js";
 import { referenceFare, roundToRupee } from "./pricing.js";
-import { percentOf } from "@tarmac/kernel";
 import type { SearchProfile } from "./scenarios.js";
 
 /** One itinerary sold in one booking class of one cabin, for one direction of travel. */

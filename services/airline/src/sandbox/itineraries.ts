@@ -48,8 +48,8 @@ export function itineraryOf(carrier: Carrier, flights: readonly ScheduledFlight[
 
 /**
  * Every non-stop flight and every online connection of one carrier (through its hubs, or wherever
- * the profile allows), departing `from` on local `date`. Connections respect a minimum connecting time (60 min domestic, 90 min
- * otherwise), wait at most 8 hours, and do not detour absurdly.
+ * the profile allows), departing `from` on local `date`. Connections respect a minimum connecting
+ * time (60 min domestic, 90 min otherwise), wait at most 8 hours, and do not detour absurdly.
  */
 export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: ItineraryContext): Itinerary[] {
   const result: Itinerary[] = [];
@@ -70,16 +70,16 @@ export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: It
 function connectionsVia(
   carrier: Carrier,
   from: Airport,
-  hub: Airport,
+  via: Airport,
   to: Airport,
   date: string,
   ctx: ItineraryContext,
 ): Itinerary[] {
-  const first = ctx.timetable.flights(carrier, from, hub, date);
+  const first = ctx.timetable.flights(carrier, from, via, date);
   if (first.length === 0) return [];
-  const onward = onwardFlights(carrier, hub, to, first, ctx);
+  const onward = onwardFlights(carrier, via, to, first, ctx);
   if (onward.length === 0) return [];
-  const domestic = from.country === hub.country && hub.country === to.country;
+  const domestic = from.country === via.country && via.country === to.country;
   const minMs = (domestic ? MIN_CONNECTION_MINUTES_DOMESTIC : MIN_CONNECTION_MINUTES_INTERNATIONAL) * MINUTE_MS;
   const maxMs = MAX_CONNECTION_MINUTES * MINUTE_MS;
   const found: Itinerary[] = [];
@@ -95,10 +95,10 @@ function connectionsVia(
     .slice(0, ctx.profile.connectionsPerHub);
 }
 
-/** Onward flights on every local date a passenger can be at the hub, in departure order. */
+/** Onward flights on every local date a passenger can be at the connecting airport, in departure order. */
 function onwardFlights(
   carrier: Carrier,
-  hub: Airport,
+  via: Airport,
   to: Airport,
   inbound: readonly ScheduledFlight[],
   ctx: ItineraryContext,
@@ -107,7 +107,7 @@ function onwardFlights(
   for (const f of inbound) dates.add(f.arr.date).add(addDays(f.arr.date, 1));
   return [...dates]
     .sort()
-    .flatMap((d) => ctx.timetable.flights(carrier, hub, to, d))
+    .flatMap((d) => ctx.timetable.flights(carrier, via, to, d))
     .sort((x, y) => x.dep.epochMs - y.dep.epochMs);
 }
 

@@ -1,5 +1,5 @@
 import { type Clock, fieldError, type FieldError, validationFailed } from "@tarmac/kernel";
-import type { AirportDirectory, FlightQuery, ProviderOffer } from "../provider-port.js";
+import type { Airport, AirportDirectory, FlightQuery, ProviderOffer } from "../provider-port.js";
 import { type FareContext, type FareOption, fareOptionsOf } from "./fare-options.js";
 import { firstDeparture, type ItineraryContext, itinerariesFor } from "./itineraries.js";
 import { SeatInventory } from "./inventory.js";
@@ -54,7 +54,7 @@ export function searchSandbox(query: FlightQuery, deps: SandboxSearchDeps): Prov
   const itineraryContext: ItineraryContext = { find: (code) => deps.airports.find(code), timetable: new Timetable(), profile };
   const today = utcDate(now);
   const fareContext: FareContext = { today, seated, inventory: new SeatInventory(today), cabin: query.cabin, profile };
-  const optionsFor = (a: typeof from, b: typeof to, date: string, notBefore: number): FareOption[] =>
+  const optionsFor = (a: Airport, b: Airport, date: string, notBefore: number): FareOption[] =>
     itinerariesFor(a, b, date, itineraryContext)
       .filter((itinerary) => firstDeparture(itinerary) >= notBefore)
       .flatMap((itinerary) => fareOptionsOf(itinerary, fareContext));
