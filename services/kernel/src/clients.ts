@@ -18,6 +18,8 @@ export function createServiceClient<S extends DescService>(
   const transport = createGrpcTransport({
     baseUrl,
     defaultTimeoutMs: options.timeoutMs ?? 5_000,
+    // Peers sit on the same network: gzip of large pages costs more CPU than it saves in transfer.
+    acceptCompression: [],
     interceptors: [forwardRequestIdInterceptor(), ...(options.interceptors ?? [])],
   });
   return createClient(service, transport);

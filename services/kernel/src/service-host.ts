@@ -95,6 +95,8 @@ export function stopOnSignal(logger: Logger, ...parts: { stop(): Promise<void> }
       process.exit(0);
     })();
   };
-  process.once("SIGTERM", onSignal);
-  process.once("SIGINT", onSignal);
+  // `on`, not `once`: a terminal or supervisor often signals the whole process group twice while
+  // pnpm/tsx forward it too, and a second default-handled signal would cut the drain short.
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }
