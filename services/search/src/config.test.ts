@@ -39,6 +39,7 @@ describe("search configuration", () => {
       usesDevelopmentSecret: true,
       pricingRules: defaultPricingRules,
       ttlSeconds: 1800,
+      providerTimeoutMs: 4000,
     });
   });
 
@@ -50,6 +51,7 @@ describe("search configuration", () => {
       MONGODB_DB: "tarmac_uat",
       TARMAC_CURSOR_SECRET: ownSecret,
       SEARCH_TTL_SECONDS: "600",
+      PROVIDER_TIMEOUT_MS: "2500",
       LOG_LEVEL: "debug",
     });
     expect(config).toMatchObject({
@@ -60,6 +62,7 @@ describe("search configuration", () => {
       cursorSecret: ownSecret,
       usesDevelopmentSecret: false,
       ttlSeconds: 600,
+      providerTimeoutMs: 2500,
       logLevel: "debug",
     });
   });

@@ -16,6 +16,7 @@ export const searchConfigSchema = z
     TARMAC_CURSOR_SECRET: env.secret(DEVELOPMENT_CURSOR_SECRET),
     TARMAC_PRICING_RULES: pricingRulesVariable(),
     SEARCH_TTL_SECONDS: env.seconds(1800),
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
   })
   .superRefine((vars, ctx) => {
     if (vars.TARMAC_ENV === "production" && vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
@@ -37,6 +38,7 @@ export const searchConfigSchema = z
     usesDevelopmentSecret: vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET,
     pricingRules: (vars.TARMAC_PRICING_RULES ?? defaultPricingRules) satisfies PricingRules,
     ttlSeconds: vars.SEARCH_TTL_SECONDS,
+    providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
   }));
 
 export type SearchConfig = z.output<typeof searchConfigSchema>;

@@ -1,5 +1,4 @@
 import { fieldError, validationFailed, type Clock } from "@tarmac/kernel";
-import type { GetOfferRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { offerNotFound, searchExpired, type OfferSigner } from "./domain/offer-signature.js";
 import { searchCreatedAt } from "./domain/search-id.js";
 import type { FoundOffer, SearchCacheStore } from "./store/search-cache-store.js";
@@ -8,6 +7,13 @@ import type { FoundOffer, SearchCacheStore } from "./store/search-cache-store.js
  * Finds one cached offer for its own agent. Another agent's offer is answered exactly like an
  * unknown one (SEARCH_OFFER_NOT_FOUND); an offer whose search is over gives SEARCH_EXPIRED.
  */
+/** How a caller names an offer: its signature, or its id within a search (empty strings: not sent). */
+export interface OfferReference {
+  readonly searchId: string;
+  readonly signature: string;
+  readonly offerId: string;
+}
+
 export class OfferFinder {
   constructor(
     private readonly store: SearchCacheStore,
@@ -16,13 +22,13 @@ export class OfferFinder {
     private readonly ttlSeconds: number,
   ) {}
 
-  async find(request: GetOfferRequest, agentId: string): Promise<FoundOffer> {
+  async find(request: OfferReference, agentId: string): Promise<FoundOffer> {
     if (request.signature !== "") return this.bySignature(request, agentId);
     if (request.offerId !== "") return this.byOfferId(request, agentId);
     throw validationFailed([fieldError("signature", "REQUIRED", "signature or offer_id is required")]);
   }
 
-  private async bySignature(request: GetOfferRequest, agentId: string): Promise<FoundOffer> {
+  private async bySignature(request: OfferReference, agentId: string): Promise<FoundOffer> {
     const searchId = request.searchId === "" ? undefined : request.searchId;
     const signed = this.signer.open(request.signature, { agentId, searchId }, this.clock.now());
     if (request.offerId !== "" && request.offerId !== signed.offerId) throw offerNotFound();
@@ -33,7 +39,7 @@ export class OfferFinder {
     return found;
   }
 
-  private async byOfferId(request: GetOfferRequest, agentId: string): Promise<FoundOffer> {
+  private async byOfferId(request: OfferReference, agentId: string): Promise<FoundOffer> {
     if (request.searchId === "") {
       throw validationFailed([fieldError("search_id", "REQUIRED", "search_id is required with offer_id")]);
     }

@@ -1,5 +1,6 @@
 import { fieldError, validationFailed } from "@tarmac/kernel";
-import type { SearchFlightsRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import type { PassengerCounts } from "@tarmac/airline";
+import type { PassengerCounts as ProtoPassengerCounts, SearchFlightsRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { SearchInput } from "./domain/search-criteria.js";
 import { cabinFromProto } from "./offer-mapper.js";
 
@@ -25,4 +26,9 @@ export function toSearchInput(request: SearchFlightsRequest): SearchInput {
 export function requireAgentId(agentId: string): string {
   if (agentId === "") throw validationFailed([fieldError("agent_id", "REQUIRED", "agent_id is required")]);
   return agentId;
+}
+
+/** Passenger counts a caller sent; a message it left out is no passengers at all, never a default. */
+export function paxFromProto(pax: ProtoPassengerCounts | undefined): PassengerCounts {
+  return { adult: pax?.adult ?? 0, child: pax?.child ?? 0, infant: pax?.infant ?? 0 };
 }

@@ -1,28 +1,33 @@
 import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import type { AirlineProvider, AirportDirectory } from "@tarmac/airline";
-import { DomainError, newId, type Clock, type Logger, type Signer } from "@tarmac/kernel";
+import { DomainError, newId, paiseToProto, type Clock, type Logger, type Signer } from "@tarmac/kernel";
 import {
   GetOfferResponseSchema,
+  PriceOfferResponseSchema,
   SearchFlightsResponseSchema,
   type GetOfferRequest,
   type GetOfferResponse,
+  type PriceOfferRequest,
+  type PriceOfferResponse,
   type SearchFlightsRequest,
   type SearchFlightsResponse,
   type SearchService,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { askProvider } from "./ask-provider.js";
+import { askProvider, type ProviderCallLimits } from "./ask-provider.js";
 import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
 import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
 import type { PricedOffer } from "./domain/priced-offer.js";
 import type { PricingRules } from "./domain/pricing-rules.js";
 import { rankOffers } from "./domain/rank-offers.js";
+import { repriceOffer } from "./domain/reprice-offer.js";
 import type { SearchCriteria } from "./domain/search-criteria.js";
 import { validatePageLimit } from "./domain/validate-fields.js";
 import { validateSearch } from "./domain/validate-search.js";
+import { requireSearchPax } from "./domain/validate-pax.js";
 import { OfferFinder } from "./offer-finder.js";
 import { toProtoOffer, toProtoPax } from "./offer-mapper.js";
-import { requireAgentId, toSearchInput } from "./request-mapper.js";
+import { paxFromProto, requireAgentId, toSearchInput } from "./request-mapper.js";
 import type { CachedSearchMeta, SearchCacheStore } from "./store/search-cache-store.js";
 
 export interface SearchServiceDeps {
@@ -38,11 +43,14 @@ export interface SearchServiceDeps {
   readonly logger: Logger;
   /** How long a search, its offers and its cursors live (30 minutes in the product). */
   readonly ttlSeconds: number;
+  /** How long a provider may take to answer one call before PROVIDER_TIMEOUT. */
+  readonly providerTimeoutMs: number;
 }
 
 /**
  * SearchFlights asks the provider once per search, prices and sorts every offer once, caches the
- * result and serves every page from the cache. GetOffer reads one cached offer back.
+ * result and serves every page from the cache. GetOffer reads one cached offer back; PriceOffer
+ * asks the provider for that offer's live fare and prices it with the same rules.
  */
 export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
   private readonly cursors: CursorCodec;
@@ -66,14 +74,43 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
   async getOffer(request: GetOfferRequest): Promise<GetOfferResponse> {
     const agentId = requireAgentId(request.agentId);
     const found = await this.offers.find(request, agentId);
-    return create(GetOfferResponseSchema, { offer: toProtoOffer(found.offer, found.meta), pax: toProtoPax(found.meta.pax) });
+    return create(GetOfferResponseSchema, {
+      offer: toProtoOffer(found.offer, found.meta),
+      pax: toProtoPax(found.meta.pax),
+      providerOfferKey: found.offer.providerKey,
+    });
+  }
+
+  async priceOffer(request: PriceOfferRequest, context: HandlerContext): Promise<PriceOfferResponse> {
+    const agentId = requireAgentId(request.agentId);
+    const found = await this.offers.find(request, agentId);
+    const pax = found.meta.pax;
+    requireSearchPax(paxFromProto(request.pax), pax);
+    const { provider, pricingRules } = this.deps;
+    const live = await askProvider(
+      provider,
+      (signal) => provider.livePrice({ key: found.offer.providerKey, pax }, { signal }),
+      this.providerLimits(context.signal),
+    );
+    const priced = repriceOffer(found.offer, live, { rules: pricingRules, agentId, pax });
+    return create(PriceOfferResponseSchema, {
+      offer: toProtoOffer(priced.offer, found.meta),
+      pax: toProtoPax(pax),
+      providerOfferKey: found.offer.providerKey,
+      priceChanged: priced.priceChanged,
+      previousPricePaise: paiseToProto(priced.previousPrice),
+    });
+  }
+
+  private providerLimits(signal: AbortSignal): ProviderCallLimits {
+    return { signal, timeoutMs: this.deps.providerTimeoutMs };
   }
 
   private async newSearch(criteria: SearchCriteria, agentId: string, signal: AbortSignal): Promise<SearchFlightsResponse> {
     const { provider, store, clock, logger, ttlSeconds } = this.deps;
     const searchId = newId("srch");
     const started = Date.now();
-    const found = await askProvider(provider, criteria.query, signal);
+    const found = await askProvider(provider, (s) => provider.searchFlights(criteria.query, { signal: s }), this.providerLimits(signal));
     // The 30 minutes start once the offers are priced and cached, not when the provider was asked.
     const createdAt = clock.now();
     const expiresAt = new Date(createdAt.getTime() + ttlSeconds * 1000);

@@ -35,7 +35,7 @@ describe("search service on a real HTTP/2 port", () => {
     const clock = new ManualClock(new Date());
     const sandbox = createSandboxAirline({ clock });
     const searchFlights = vi.fn(sandbox.searchFlights.bind(sandbox));
-    host = await startSearchService(config, silentLogger(), { clock, provider: { name: sandbox.name, searchFlights } });
+    host = await startSearchService(config, silentLogger(), { clock, provider: { ...sandbox, searchFlights } });
     const client = createClient(SearchService, createGrpcTransport({ baseUrl: host.url }));
 
     const dod = dateAhead(clock, 20);

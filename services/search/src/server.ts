@@ -40,6 +40,7 @@ export async function startSearchService(
     clock,
     logger,
     ttlSeconds: config.ttlSeconds,
+    providerTimeoutMs: config.providerTimeoutMs,
   });
   const host = await startServiceHost({
     name: "search",

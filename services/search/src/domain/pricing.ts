@@ -1,4 +1,4 @@
-import type { PassengerCounts } from "@tarmac/airline";
+import type { PassengerCounts, ProviderOffer } from "@tarmac/airline";
 import { assertPaise, percentOf } from "@tarmac/kernel";
 import type { PricingRules } from "./pricing-rules.js";
 
@@ -57,4 +57,21 @@ export function priceOffer(rules: PricingRules, input: PricingInput): PricingBre
 /** Agent ids come from callers: "constructor" must not find Object.prototype's. */
 function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** The agent's price of a provider offer as a whole. */
+export function priceProviderOffer(
+  rules: PricingRules,
+  offer: Pick<ProviderOffer, "airline" | "baseFare" | "taxes" | "segments">,
+  agentId: string,
+  pax: PassengerCounts,
+): PricingBreakdown {
+  return priceOffer(rules, {
+    airline: offer.airline,
+    agentId,
+    baseFare: offer.baseFare,
+    taxes: offer.taxes,
+    segmentCount: offer.segments.length,
+    pax,
+  });
 }

@@ -2,7 +2,7 @@ import type { PassengerCounts, ProviderOffer } from "@tarmac/airline";
 import { offerIdAllocator } from "./offer-ids.js";
 import type { OfferSigner } from "./offer-signature.js";
 import type { PricedOffer } from "./priced-offer.js";
-import { priceOffer } from "./pricing.js";
+import { priceProviderOffer } from "./pricing.js";
 import type { PricingRules } from "./pricing-rules.js";
 import { sortOffers } from "./sort-offers.js";
 
@@ -34,14 +34,7 @@ export function rankOffers(offers: readonly ProviderOffer[], context: RankContex
       segments: offer.segments,
       currency: offer.currency,
       refundable: offer.refundable,
-      pricing: priceOffer(context.rules, {
-        airline: offer.airline,
-        agentId: context.agentId,
-        baseFare: offer.baseFare,
-        taxes: offer.taxes,
-        segmentCount: offer.segments.length,
-        pax: context.pax,
-      }),
+      pricing: priceProviderOffer(context.rules, offer, context.agentId, context.pax),
     };
   });
   return sortOffers(priced);

@@ -1,6 +1,6 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
-import type { AirlineProvider, FlightQuery, ProviderOffer } from "@tarmac/airline";
+import type { AirlineProvider, FlightQuery, LivePriceQuery, ProviderOffer } from "@tarmac/airline";
 import { createSigner, DomainError, fromConnectError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import {
@@ -18,17 +18,44 @@ export const TEST_SECRET = "test-secret-for-search-service-tests-0123456789";
 
 export interface FakeProvider extends AirlineProvider {
   readonly calls: FlightQuery[];
+  readonly liveCalls: LivePriceQuery[];
 }
 
-/** A provider answering `count` generated offers for any query, and recording every call. */
-export function fakeProvider(count: number, make: (index: number) => ProviderOffer = providerOffer): FakeProvider {
+export interface FakeProviderOptions {
+  /** The live fare of an offer (default: as searched); throw to refuse, never settle to time out. */
+  readonly live?: (searched: ProviderOffer, query: LivePriceQuery) => ProviderOffer | Promise<ProviderOffer>;
+}
+
+/**
+ * A provider answering `count` generated offers (keys K0, K1, ...) for any query, and recording every
+ * call. Its live price is the searched offer unless `options.live` says otherwise.
+ */
+export function fakeProvider(
+  count: number,
+  make: (index: number) => ProviderOffer = providerOffer,
+  options: FakeProviderOptions = {},
+): FakeProvider {
   const calls: FlightQuery[] = [];
+  const liveCalls: LivePriceQuery[] = [];
   return {
     name: "FAKE",
     calls,
+    liveCalls,
     async searchFlights(query) {
       calls.push(query);
       return Array.from({ length: count }, (_, i) => make(i));
+    },
+    async livePrice(query) {
+      liveCalls.push(query);
+      const index = /^K(\d+)$/.exec(query.key)?.[1];
+      if (index === undefined || Number(index) >= count) {
+        throw new DomainError("PROVIDER_REJECTED", "Unknown offer", { provider: { name: "FAKE", code: "UNKNOWN_KEY", message: query.key } });
+      }
+      const searched = make(Number(index));
+      return options.live ? options.live(searched, query) : searched;
+    },
+    async seatMap() {
+      throw new Error("the fake provider has no seat maps");
     },
   };
 }
@@ -41,7 +68,14 @@ export interface SearchHarness {
   readonly deps: SearchServiceDeps;
 }
 
-export function searchHarness(options: { offers?: number; clock?: ManualClock; provider?: FakeProvider } = {}): SearchHarness {
+export interface SearchHarnessOptions {
+  readonly offers?: number;
+  readonly clock?: ManualClock;
+  readonly provider?: FakeProvider;
+  readonly providerTimeoutMs?: number;
+}
+
+export function searchHarness(options: SearchHarnessOptions = {}): SearchHarness {
   const clock = options.clock ?? new ManualClock();
   const provider = options.provider ?? fakeProvider(options.offers ?? 250);
   const store = new MemorySearchCacheStore({ clock });
@@ -55,6 +89,7 @@ export function searchHarness(options: { offers?: number; clock?: ManualClock; p
     clock,
     logger: silentLogger(),
     ttlSeconds: 1800,
+    providerTimeoutMs: options.providerTimeoutMs ?? 1_000,
   };
   return { service: new SearchServiceImpl(deps), provider, store, clock, deps };
 }

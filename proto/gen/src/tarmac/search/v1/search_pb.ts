@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/search/v1/search.proto.
  */
 export const file_tarmac_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQdGFybWFjLnNlYXJjaC52MSK4AgoUU2VhcmNoRmxpZ2h0c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSCwoDZG9kGAQgASgJEgsKA2RvYRgFIAEoCRIWCglwYXhfYWR1bHQYBiABKAVIAIgBARIWCglwYXhfY2hpbGQYByABKAVIAYgBARIXCgpwYXhfaW5mYW50GAggASgFSAKIAQESJgoFY2FiaW4YCSABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhIKBWxpbWl0GAogASgFSAOIAQESDgoGY3Vyc29yGAsgASgJEgwKBG1vZGUYDCABKAlCDAoKX3BheF9hZHVsdEIMCgpfcGF4X2NoaWxkQg0KC19wYXhfaW5mYW50QggKBl9saW1pdCKKAQoVU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIoCgdyZXN1bHRzGAIgAygLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIOCgZjdXJzb3IYAyABKAkSDQoFY291bnQYBCABKAUSFQoNdG90YWxfcmVzdWx0cxgFIAEoBSJbCg9HZXRPZmZlclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRIQCghvZmZlcl9pZBgEIAEoCSJqChBHZXRPZmZlclJlc3BvbnNlEiYKBW9mZmVyGAEgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIuCgNwYXgYAiABKAsyIS50YXJtYWMuc2VhcmNoLnYxLlBhc3NlbmdlckNvdW50cyI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIr4CCgVPZmZlchIQCghvZmZlcl9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEg8KB2FpcmxpbmUYBCABKAkSKwoIc2VnbWVudHMYBSADKAsyGS50YXJtYWMuc2VhcmNoLnYxLlNlZ21lbnQSGAoQYmVzdF9wcmljZV9wYWlzZRgGIAEoAxIQCghjdXJyZW5jeRgHIAEoCRI9ChFwcmljaW5nX2JyZWFrZG93bhgIIAEoCzIiLnRhcm1hYy5zZWFyY2gudjEuUHJpY2luZ0JyZWFrZG93bhIuCgpleHBpcmVzX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpyZWZ1bmRhYmxlGAogASgIEhAKCHByb3ZpZGVyGAsgASgJIqMCCgdTZWdtZW50Eg8KB2NhcnJpZXIYASABKAkSEQoJZmxpZ2h0X25vGAIgASgJEg4KBm9yaWdpbhgDIAEoCRIMCgRkZXN0GAQgASgJEhAKCGRlcF90aW1lGAUgASgJEhAKCGFycl90aW1lGAYgASgJEiYKBWNhYmluGAcgASgOMhcudGFybWFjLnNlYXJjaC52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIuCglkaXJlY3Rpb24YCiABKA4yGy50YXJtYWMuc2VhcmNoLnYxLkRpcmVjdGlvbhIYChBkdXJhdGlvbl9taW51dGVzGAsgASgFEhAKCGFpcmNyYWZ0GAwgASgJIpkBChBQcmljaW5nQnJlYWtkb3duEhEKCWJhc2VfZmFyZRgBIAEoAxINCgV0YXhlcxgCIAEoAxISCgpjb21taXNzaW9uGAMgASgDEhIKCm90YV9tYXJrdXAYBCABKAMSFAoMYWdlbnRfbWFya3VwGAUgASgDEhAKCG5ldF9mYXJlGAYgASgDEhMKC2ZpbmFsX3ByaWNlGAcgASgDKnEKBUNhYmluEhUKEUNBQklOX1VOU1BFQ0lGSUVEEAASEQoNQ0FCSU5fRUNPTk9NWRABEhkKFUNBQklOX1BSRU1JVU1fRUNPTk9NWRACEhIKDkNBQklOX0JVU0lORVNTEAMSDwoLQ0FCSU5fRklSU1QQBCpUCglEaXJlY3Rpb24SGQoVRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSRElSRUNUSU9OX09VVEJPVU5EEAESFAoQRElSRUNUSU9OX1JFVFVSThACMsQBCg1TZWFyY2hTZXJ2aWNlEmAKDVNlYXJjaEZsaWdodHMSJi50YXJtYWMuc2VhcmNoLnYxLlNlYXJjaEZsaWdodHNSZXF1ZXN0GicudGFybWFjLnNlYXJjaC52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USUQoIR2V0T2ZmZXISIS50YXJtYWMuc2VhcmNoLnYxLkdldE9mZmVyUmVxdWVzdBoiLnRhcm1hYy5zZWFyY2gudjEuR2V0T2ZmZXJSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQdGFybWFjLnNlYXJjaC52MSK4AgoUU2VhcmNoRmxpZ2h0c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSCwoDZG9kGAQgASgJEgsKA2RvYRgFIAEoCRIWCglwYXhfYWR1bHQYBiABKAVIAIgBARIWCglwYXhfY2hpbGQYByABKAVIAYgBARIXCgpwYXhfaW5mYW50GAggASgFSAKIAQESJgoFY2FiaW4YCSABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhIKBWxpbWl0GAogASgFSAOIAQESDgoGY3Vyc29yGAsgASgJEgwKBG1vZGUYDCABKAlCDAoKX3BheF9hZHVsdEIMCgpfcGF4X2NoaWxkQg0KC19wYXhfaW5mYW50QggKBl9saW1pdCKKAQoVU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIoCgdyZXN1bHRzGAIgAygLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIOCgZjdXJzb3IYAyABKAkSDQoFY291bnQYBCABKAUSFQoNdG90YWxfcmVzdWx0cxgFIAEoBSJbCg9HZXRPZmZlclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRIQCghvZmZlcl9pZBgEIAEoCSKGAQoQR2V0T2ZmZXJSZXNwb25zZRImCgVvZmZlchgBIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAIgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSGgoScHJvdmlkZXJfb2ZmZXJfa2V5GAMgASgJIo0BChFQcmljZU9mZmVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIr0BChJQcmljZU9mZmVyUmVzcG9uc2USJgoFb2ZmZXIYASABKAsyFy50YXJtYWMuc2VhcmNoLnYxLk9mZmVyEi4KA3BheBgCIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzEhoKEnByb3ZpZGVyX29mZmVyX2tleRgDIAEoCRIVCg1wcmljZV9jaGFuZ2VkGAQgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAUgASgDIj8KD1Bhc3NlbmdlckNvdW50cxINCgVhZHVsdBgBIAEoBRINCgVjaGlsZBgCIAEoBRIOCgZpbmZhbnQYAyABKAUivgIKBU9mZmVyEhAKCG9mZmVyX2lkGAEgASgJEhEKCXNlYXJjaF9pZBgCIAEoCRIRCglzaWduYXR1cmUYAyABKAkSDwoHYWlybGluZRgEIAEoCRIrCghzZWdtZW50cxgFIAMoCzIZLnRhcm1hYy5zZWFyY2gudjEuU2VnbWVudBIYChBiZXN0X3ByaWNlX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEj0KEXByaWNpbmdfYnJlYWtkb3duGAggASgLMiIudGFybWFjLnNlYXJjaC52MS5QcmljaW5nQnJlYWtkb3duEi4KCmV4cGlyZXNfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlZnVuZGFibGUYCiABKAgSEAoIcHJvdmlkZXIYCyABKAkiowIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJgoFY2FiaW4YByABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhUKDWJvb2tpbmdfY2xhc3MYCCABKAkSFwoPc2VhdHNfYXZhaWxhYmxlGAkgASgFEi4KCWRpcmVjdGlvbhgKIAEoDjIbLnRhcm1hYy5zZWFyY2gudjEuRGlyZWN0aW9uEhgKEGR1cmF0aW9uX21pbnV0ZXMYCyABKAUSEAoIYWlyY3JhZnQYDCABKAkimQEKEFByaWNpbmdCcmVha2Rvd24SEQoJYmFzZV9mYXJlGAEgASgDEg0KBXRheGVzGAIgASgDEhIKCmNvbW1pc3Npb24YAyABKAMSEgoKb3RhX21hcmt1cBgEIAEoAxIUCgxhZ2VudF9tYXJrdXAYBSABKAMSEAoIbmV0X2ZhcmUYBiABKAMSEwoLZmluYWxfcHJpY2UYByABKAMqcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIynQIKDVNlYXJjaFNlcnZpY2USYAoNU2VhcmNoRmxpZ2h0cxImLnRhcm1hYy5zZWFyY2gudjEuU2VhcmNoRmxpZ2h0c1JlcXVlc3QaJy50YXJtYWMuc2VhcmNoLnYxLlNlYXJjaEZsaWdodHNSZXNwb25zZRJRCghHZXRPZmZlchIhLnRhcm1hYy5zZWFyY2gudjEuR2V0T2ZmZXJSZXF1ZXN0GiIudGFybWFjLnNlYXJjaC52MS5HZXRPZmZlclJlc3BvbnNlElcKClByaWNlT2ZmZXISIy50YXJtYWMuc2VhcmNoLnYxLlByaWNlT2ZmZXJSZXF1ZXN0GiQudGFybWFjLnNlYXJjaC52MS5QcmljZU9mZmVyUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message tarmac.search.v1.SearchFlightsRequest
@@ -182,6 +182,13 @@ export type GetOfferResponse = Message<"tarmac.search.v1.GetOfferResponse"> & {
    * @generated from field: tarmac.search.v1.PassengerCounts pax = 2;
    */
   pax?: PassengerCounts | undefined;
+
+  /**
+   * The provider's own key of the itinerary and fare (internal: never shown to agencies).
+   *
+   * @generated from field: string provider_offer_key = 3;
+   */
+  providerOfferKey: string;
 };
 
 /**
@@ -190,6 +197,91 @@ export type GetOfferResponse = Message<"tarmac.search.v1.GetOfferResponse"> & {
  */
 export const GetOfferResponseSchema: GenMessage<GetOfferResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 3);
+
+/**
+ * @generated from message tarmac.search.v1.PriceOfferRequest
+ */
+export type PriceOfferRequest = Message<"tarmac.search.v1.PriceOfferRequest"> & {
+  /**
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * @generated from field: string search_id = 2;
+   */
+  searchId: string;
+
+  /**
+   * Either the offer's signature or its id identifies it.
+   *
+   * @generated from field: string signature = 3;
+   */
+  signature: string;
+
+  /**
+   * @generated from field: string offer_id = 4;
+   */
+  offerId: string;
+
+  /**
+   * Must equal the search's passenger counts (VALIDATION_FAILED on `pax` otherwise).
+   *
+   * @generated from field: tarmac.search.v1.PassengerCounts pax = 5;
+   */
+  pax?: PassengerCounts | undefined;
+};
+
+/**
+ * Describes the message tarmac.search.v1.PriceOfferRequest.
+ * Use `create(PriceOfferRequestSchema)` to create a new message.
+ */
+export const PriceOfferRequestSchema: GenMessage<PriceOfferRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_search_v1_search, 4);
+
+/**
+ * @generated from message tarmac.search.v1.PriceOfferResponse
+ */
+export type PriceOfferResponse = Message<"tarmac.search.v1.PriceOfferResponse"> & {
+  /**
+   * The offer at its live price: same id, signature and expiry, the provider's current fare and
+   * seats, priced for the agent.
+   *
+   * @generated from field: tarmac.search.v1.Offer offer = 1;
+   */
+  offer?: Offer | undefined;
+
+  /**
+   * @generated from field: tarmac.search.v1.PassengerCounts pax = 2;
+   */
+  pax?: PassengerCounts | undefined;
+
+  /**
+   * @generated from field: string provider_offer_key = 3;
+   */
+  providerOfferKey: string;
+
+  /**
+   * True when the live best_price_paise differs from the searched one.
+   *
+   * @generated from field: bool price_changed = 4;
+   */
+  priceChanged: boolean;
+
+  /**
+   * best_price_paise as the search showed it.
+   *
+   * @generated from field: int64 previous_price_paise = 5;
+   */
+  previousPricePaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.search.v1.PriceOfferResponse.
+ * Use `create(PriceOfferResponseSchema)` to create a new message.
+ */
+export const PriceOfferResponseSchema: GenMessage<PriceOfferResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_search_v1_search, 5);
 
 /**
  * @generated from message tarmac.search.v1.PassengerCounts
@@ -216,7 +308,7 @@ export type PassengerCounts = Message<"tarmac.search.v1.PassengerCounts"> & {
  * Use `create(PassengerCountsSchema)` to create a new message.
  */
 export const PassengerCountsSchema: GenMessage<PassengerCounts> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 4);
+  messageDesc(file_tarmac_search_v1_search, 6);
 
 /**
  * @generated from message tarmac.search.v1.Offer
@@ -285,7 +377,7 @@ export type Offer = Message<"tarmac.search.v1.Offer"> & {
  * Use `create(OfferSchema)` to create a new message.
  */
 export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 5);
+  messageDesc(file_tarmac_search_v1_search, 7);
 
 /**
  * @generated from message tarmac.search.v1.Segment
@@ -361,7 +453,7 @@ export type Segment = Message<"tarmac.search.v1.Segment"> & {
  * Use `create(SegmentSchema)` to create a new message.
  */
 export const SegmentSchema: GenMessage<Segment> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 6);
+  messageDesc(file_tarmac_search_v1_search, 8);
 
 /**
  * All amounts are totals for all passengers, in paise.
@@ -410,7 +502,7 @@ export type PricingBreakdown = Message<"tarmac.search.v1.PricingBreakdown"> & {
  * Use `create(PricingBreakdownSchema)` to create a new message.
  */
 export const PricingBreakdownSchema: GenMessage<PricingBreakdown> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 7);
+  messageDesc(file_tarmac_search_v1_search, 9);
 
 /**
  * @generated from enum tarmac.search.v1.Cabin
@@ -500,6 +592,17 @@ export const SearchService: GenService<{
     methodKind: "unary";
     input: typeof GetOfferRequestSchema;
     output: typeof GetOfferResponseSchema;
+  },
+  /**
+   * Asks the offer's provider for its live price now and prices it for the agent with the same
+   * rules as the search; used by the fare service before it locks a price.
+   *
+   * @generated from rpc tarmac.search.v1.SearchService.PriceOffer
+   */
+  priceOffer: {
+    methodKind: "unary";
+    input: typeof PriceOfferRequestSchema;
+    output: typeof PriceOfferResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_search_v1_search, 0);
