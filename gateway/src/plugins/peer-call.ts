@@ -1,4 +1,4 @@
-import { type DomainError, fromConnectError, withRequestId } from "@tarmac/kernel";
+import { awaitPeer, withRequestId } from "@tarmac/kernel";
 import type { FastifyRequest } from "fastify";
 
 /**
@@ -6,10 +6,6 @@ import type { FastifyRequest } from "fastify";
  * turns any failure into the catalogue error: the peer's own code when it sent one, 503
  * UNAVAILABLE (retryable) when it could not be reached.
  */
-export async function callPeer<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
-  try {
-    return await withRequestId(request.id, call);
-  } catch (cause) {
-    throw fromConnectError(cause) satisfies DomainError;
-  }
+export function callPeer<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+  return awaitPeer(withRequestId(request.id, call));
 }

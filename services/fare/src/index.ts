@@ -1,3 +1,5 @@
-export { fareConfigSchema, type FareConfig } from "./config.js";
+export { fareConfigSchema, DEVELOPMENT_FARE_SECRET, type FareConfig } from "./config.js";
 export { fareRoutes } from "./routes.js";
-export { startFareService } from "./server.js";
+export { startFareService, type FareServiceOverrides } from "./server.js";
+export { FareServiceImpl, FARE_LOCK_MS, type FareServiceDeps } from "./fare-service.js";
+export type { FareLock, FareLockStore } from "./store/fare-lock-store.js";

@@ -1,15 +1,77 @@
-import { startServiceHost, type Logger, type ServiceHost } from "@tarmac/kernel";
+import type { Client } from "@connectrpc/connect";
+import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
+import { createServiceClient, createSigner, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { MongoClient } from "mongodb";
 import type { FareConfig } from "./config.js";
+import { createAncillaryTokenCodec } from "./domain/ancillary-token.js";
+import { createFareTokenCodec } from "./domain/fare-token.js";
+import { FareServiceImpl } from "./fare-service.js";
 import { fareRoutes } from "./routes.js";
+import type { FareLockStore } from "./store/fare-lock-store.js";
+import { MemoryFareLockStore } from "./store/memory-fare-lock-store.js";
+import { MongoFareLockStore } from "./store/mongo-fare-lock-store.js";
 
-export function startFareService(config: FareConfig, logger: Logger): Promise<ServiceHost> {
-  return startServiceHost({
+export interface FareServiceOverrides {
+  readonly provider?: AirlineProvider;
+  readonly clock?: Clock;
+  readonly search?: Client<typeof SearchService>;
+  /** A store the caller owns (and closes); otherwise MONGODB_URI picks MongoDB or memory. */
+  readonly store?: FareLockStore;
+}
+
+interface OwnedStore {
+  readonly store: FareLockStore;
+  close(): Promise<void>;
+}
+
+/** Builds the fare service's dependencies from configuration and serves it on one HTTP/2 port. */
+export async function startFareService(config: FareConfig, logger: Logger, overrides: FareServiceOverrides = {}): Promise<ServiceHost> {
+  const clock = overrides.clock ?? systemClock;
+  const owned = overrides.store ? undefined : await openStore(config, clock, logger);
+  const service = new FareServiceImpl({
+    search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, { timeoutMs: config.providerTimeoutMs + 1_000 }),
+    provider: overrides.provider ?? createSandboxAirline({ clock }),
+    store: overrides.store ?? owned!.store,
+    fareTokens: createFareTokenCodec(createSigner(config.fareSecret, "fare-token")),
+    ancillaryTokens: createAncillaryTokenCodec(createSigner(config.fareSecret, "ancillary-token")),
+    clock,
+    logger,
+    providerTimeoutMs: config.providerTimeoutMs,
+  });
+  const host = await startServiceHost({
     name: "fare",
     host: config.host,
     port: config.port,
     services: [FareService],
-    routes: fareRoutes,
+    routes: fareRoutes(service),
     logger,
+  }).catch(async (error: unknown) => {
+    await owned?.close();
+    throw error;
   });
+  return {
+    port: host.port,
+    url: host.url,
+    health: host.health,
+    async stop() {
+      await host.stop();
+      await owned?.close();
+    },
+  };
+}
+
+async function openStore(config: FareConfig, clock: Clock, logger: Logger): Promise<OwnedStore> {
+  if (!config.mongoUri) {
+    logger.info("fare locks: in memory (MONGODB_URI is not set)");
+    const store = new MemoryFareLockStore({ clock });
+    return { store, close: () => store.close() };
+  }
+  const client = new MongoClient(config.mongoUri);
+  await client.connect();
+  const store = new MongoFareLockStore(client.db(config.mongoDb), clock);
+  await store.ensureIndexes();
+  logger.info({ db: config.mongoDb }, "fare locks: MongoDB");
+  return { store, close: () => client.close() };
 }

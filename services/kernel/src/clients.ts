@@ -1,6 +1,7 @@
 import type { DescService } from "@bufbuild/protobuf";
 import { createClient, type Client, type Interceptor } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
+import { fromConnectError } from "./errors/connect.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
 
 export interface ServiceClientOptions {
@@ -23,4 +24,16 @@ export function createServiceClient<S extends DescService>(
     interceptors: [forwardRequestIdInterceptor(), ...(options.interceptors ?? [])],
   });
   return createClient(service, transport);
+}
+
+/**
+ * Awaits a peer call and turns its failure into the catalogue's DomainError: the peer's own code
+ * (with field errors and provider block) when it sent one, UNAVAILABLE or INTERNAL otherwise.
+ */
+export async function awaitPeer<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (cause) {
+    throw fromConnectError(cause);
+  }
 }

@@ -2,8 +2,8 @@
 // @generated from file tarmac/fare/v1/fare.proto (package tarmac.fare.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Offer, PassengerCounts } from "../../search/v1/search_pb.js";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/fare/v1/fare.proto.
  */
 export const file_tarmac_fare_v1_fare: GenFile = /*@__PURE__*/
-  fileDesc("Chl0YXJtYWMvZmFyZS92MS9mYXJlLnByb3RvEg50YXJtYWMuZmFyZS52MSKPAQoTVmFsaWRhdGVGYXJlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIrkBChRWYWxpZGF0ZUZhcmVSZXNwb25zZRISCgpmYXJlX3Rva2VuGAEgASgJEiYKBW9mZmVyGAIgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIVCg1wcmljZV9jaGFuZ2VkGAMgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAQgASgDEjAKDGxvY2tlZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicQoRR2V0U2VhdE1hcFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRISCgpmYXJlX3Rva2VuGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJItUBChJHZXRTZWF0TWFwUmVzcG9uc2USEQoJc2VhcmNoX2lkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIwCghzZWdtZW50cxgFIAMoCzIeLnRhcm1hYy5mYXJlLnYxLlNlYXRNYXBTZWdtZW50EkMKFXBhc3Nlbmdlcl9hbmNpbGxhcmllcxgGIAMoCzIkLnRhcm1hYy5mYXJlLnYxLlBhc3NlbmdlckFuY2lsbGFyaWVzIm8KDlNlYXRNYXBTZWdtZW50EhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSKAoHc2VhdG1hcBgEIAMoCzIXLnRhcm1hYy5mYXJlLnYxLlNlYXRSb3ciOwoHU2VhdFJvdxILCgNyb3cYASABKAUSIwoFc2VhdHMYAiADKAsyFC50YXJtYWMuZmFyZS52MS5TZWF0ImsKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSFAoMYW5jaWxsYXJ5X2lkGAQgASgJEhcKD2FuY2lsbGFyeV90b2tlbhgFIAEoCSJAChRQYXNzZW5nZXJBbmNpbGxhcmllcxIOCgZwYXhfaWQYASABKAkSGAoQYW5jaWxsYXJ5X3Rva2VucxgCIAMoCSI6ChJHZXRGYXJlTG9ja1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKZmFyZV90b2tlbhgCIAEoCSI9ChNHZXRGYXJlTG9ja1Jlc3BvbnNlEiYKBGxvY2sYASABKAsyGC50YXJtYWMuZmFyZS52MS5GYXJlTG9jayKZAgoIRmFyZUxvY2sSEgoKZmFyZV90b2tlbhgBIAEoCRIQCghhZ2VudF9pZBgCIAEoCRIRCglzZWFyY2hfaWQYAyABKAkSJgoFb2ZmZXIYBCABKAsyFy50YXJtYWMuc2VhcmNoLnYxLk9mZmVyEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzEjAKDGxvY2tlZF91bnRpbBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGgoScHJvdmlkZXJfb2ZmZXJfa2V5GAggASgJMpUCCgtGYXJlU2VydmljZRJZCgxWYWxpZGF0ZUZhcmUSIy50YXJtYWMuZmFyZS52MS5WYWxpZGF0ZUZhcmVSZXF1ZXN0GiQudGFybWFjLmZhcmUudjEuVmFsaWRhdGVGYXJlUmVzcG9uc2USUwoKR2V0U2VhdE1hcBIhLnRhcm1hYy5mYXJlLnYxLkdldFNlYXRNYXBSZXF1ZXN0GiIudGFybWFjLmZhcmUudjEuR2V0U2VhdE1hcFJlc3BvbnNlElYKC0dldEZhcmVMb2NrEiIudGFybWFjLmZhcmUudjEuR2V0RmFyZUxvY2tSZXF1ZXN0GiMudGFybWFjLmZhcmUudjEuR2V0RmFyZUxvY2tSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
+  fileDesc("Chl0YXJtYWMvZmFyZS92MS9mYXJlLnByb3RvEg50YXJtYWMuZmFyZS52MSKPAQoTVmFsaWRhdGVGYXJlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIrkBChRWYWxpZGF0ZUZhcmVSZXNwb25zZRISCgpmYXJlX3Rva2VuGAEgASgJEiYKBW9mZmVyGAIgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIVCg1wcmljZV9jaGFuZ2VkGAMgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAQgASgDEjAKDGxvY2tlZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicQoRR2V0U2VhdE1hcFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRISCgpmYXJlX3Rva2VuGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJItUBChJHZXRTZWF0TWFwUmVzcG9uc2USEQoJc2VhcmNoX2lkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIwCghzZWdtZW50cxgFIAMoCzIeLnRhcm1hYy5mYXJlLnYxLlNlYXRNYXBTZWdtZW50EkMKFXBhc3Nlbmdlcl9hbmNpbGxhcmllcxgGIAMoCzIkLnRhcm1hYy5mYXJlLnYxLlBhc3NlbmdlckFuY2lsbGFyaWVzIm8KDlNlYXRNYXBTZWdtZW50EhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSKAoHc2VhdG1hcBgEIAMoCzIXLnRhcm1hYy5mYXJlLnYxLlNlYXRSb3ciOwoHU2VhdFJvdxILCgNyb3cYASABKAUSIwoFc2VhdHMYAiADKAsyFC50YXJtYWMuZmFyZS52MS5TZWF0IsQBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEhQKDGFuY2lsbGFyeV9pZBgEIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YBSABKAkSLgoIcG9zaXRpb24YBiABKA4yHC50YXJtYWMuZmFyZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYByABKAgSFQoNZXh0cmFfbGVncm9vbRgIIAEoCCJAChRQYXNzZW5nZXJBbmNpbGxhcmllcxIOCgZwYXhfaWQYASABKAkSGAoQYW5jaWxsYXJ5X3Rva2VucxgCIAMoCSJUChJHZXRGYXJlTG9ja1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKZmFyZV90b2tlbhgCIAEoCRIYChBhbmNpbGxhcnlfdG9rZW5zGAMgAygJImoKE0dldEZhcmVMb2NrUmVzcG9uc2USJgoEbG9jaxgBIAEoCzIYLnRhcm1hYy5mYXJlLnYxLkZhcmVMb2NrEisKBXNlYXRzGAIgAygLMhwudGFybWFjLmZhcmUudjEuU2VsZWN0ZWRTZWF0IokBCgxTZWxlY3RlZFNlYXQSFwoPYW5jaWxsYXJ5X3Rva2VuGAEgASgJEhQKDGFuY2lsbGFyeV9pZBgCIAEoCRIVCg1zZWdtZW50X2luZGV4GAMgASgFEgwKBHNlYXQYBCABKAkSEwoLcHJpY2VfcGFpc2UYBSABKAMSEAoIZXhpdF9yb3cYBiABKAgimQIKCEZhcmVMb2NrEhIKCmZhcmVfdG9rZW4YASABKAkSEAoIYWdlbnRfaWQYAiABKAkSEQoJc2VhcmNoX2lkGAMgASgJEiYKBW9mZmVyGAQgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIuCgNwYXgYBSABKAsyIS50YXJtYWMuc2VhcmNoLnYxLlBhc3NlbmdlckNvdW50cxIwCgxsb2NrZWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhoKEnByb3ZpZGVyX29mZmVyX2tleRgIIAEoCSp6CgxTZWF0UG9zaXRpb24SHQoZU0VBVF9QT1NJVElPTl9VTlNQRUNJRklFRBAAEhgKFFNFQVRfUE9TSVRJT05fV0lORE9XEAESGAoUU0VBVF9QT1NJVElPTl9NSURETEUQAhIXChNTRUFUX1BPU0lUSU9OX0FJU0xFEAMylQIKC0ZhcmVTZXJ2aWNlElkKDFZhbGlkYXRlRmFyZRIjLnRhcm1hYy5mYXJlLnYxLlZhbGlkYXRlRmFyZVJlcXVlc3QaJC50YXJtYWMuZmFyZS52MS5WYWxpZGF0ZUZhcmVSZXNwb25zZRJTCgpHZXRTZWF0TWFwEiEudGFybWFjLmZhcmUudjEuR2V0U2VhdE1hcFJlcXVlc3QaIi50YXJtYWMuZmFyZS52MS5HZXRTZWF0TWFwUmVzcG9uc2USVgoLR2V0RmFyZUxvY2sSIi50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1JlcXVlc3QaIy50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
 
 /**
  * @generated from message tarmac.fare.v1.ValidateFareRequest
@@ -255,6 +255,23 @@ export type Seat = Message<"tarmac.fare.v1.Seat"> & {
    * @generated from field: string ancillary_token = 5;
    */
   ancillaryToken: string;
+
+  /**
+   * @generated from field: tarmac.fare.v1.SeatPosition position = 6;
+   */
+  position: SeatPosition;
+
+  /**
+   * Emergency exit row: not for children or adults travelling with an infant.
+   *
+   * @generated from field: bool exit_row = 7;
+   */
+  exitRow: boolean;
+
+  /**
+   * @generated from field: bool extra_legroom = 8;
+   */
+  extraLegroom: boolean;
 };
 
 /**
@@ -301,6 +318,13 @@ export type GetFareLockRequest = Message<"tarmac.fare.v1.GetFareLockRequest"> & 
    * @generated from field: string fare_token = 2;
    */
   fareToken: string;
+
+  /**
+   * Seat ancillary tokens from the seat map of this fare token, to resolve and verify.
+   *
+   * @generated from field: repeated string ancillary_tokens = 3;
+   */
+  ancillaryTokens: string[];
 };
 
 /**
@@ -318,6 +342,13 @@ export type GetFareLockResponse = Message<"tarmac.fare.v1.GetFareLockResponse"> 
    * @generated from field: tarmac.fare.v1.FareLock lock = 1;
    */
   lock?: FareLock | undefined;
+
+  /**
+   * One per requested ancillary token, in request order.
+   *
+   * @generated from field: repeated tarmac.fare.v1.SelectedSeat seats = 2;
+   */
+  seats: SelectedSeat[];
 };
 
 /**
@@ -326,6 +357,50 @@ export type GetFareLockResponse = Message<"tarmac.fare.v1.GetFareLockResponse"> 
  */
 export const GetFareLockResponseSchema: GenMessage<GetFareLockResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 9);
+
+/**
+ * A seat an ancillary token vouches for, at the price the seat map showed.
+ *
+ * @generated from message tarmac.fare.v1.SelectedSeat
+ */
+export type SelectedSeat = Message<"tarmac.fare.v1.SelectedSeat"> & {
+  /**
+   * @generated from field: string ancillary_token = 1;
+   */
+  ancillaryToken: string;
+
+  /**
+   * @generated from field: string ancillary_id = 2;
+   */
+  ancillaryId: string;
+
+  /**
+   * @generated from field: int32 segment_index = 3;
+   */
+  segmentIndex: number;
+
+  /**
+   * @generated from field: string seat = 4;
+   */
+  seat: string;
+
+  /**
+   * @generated from field: int64 price_paise = 5;
+   */
+  pricePaise: bigint;
+
+  /**
+   * @generated from field: bool exit_row = 6;
+   */
+  exitRow: boolean;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.SelectedSeat.
+ * Use `create(SelectedSeatSchema)` to create a new message.
+ */
+export const SelectedSeatSchema: GenMessage<SelectedSeat> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 10);
 
 /**
  * @generated from message tarmac.fare.v1.FareLock
@@ -379,7 +454,38 @@ export type FareLock = Message<"tarmac.fare.v1.FareLock"> & {
  * Use `create(FareLockSchema)` to create a new message.
  */
 export const FareLockSchema: GenMessage<FareLock> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 10);
+  messageDesc(file_tarmac_fare_v1_fare, 11);
+
+/**
+ * @generated from enum tarmac.fare.v1.SeatPosition
+ */
+export enum SeatPosition {
+  /**
+   * @generated from enum value: SEAT_POSITION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: SEAT_POSITION_WINDOW = 1;
+   */
+  WINDOW = 1,
+
+  /**
+   * @generated from enum value: SEAT_POSITION_MIDDLE = 2;
+   */
+  MIDDLE = 2,
+
+  /**
+   * @generated from enum value: SEAT_POSITION_AISLE = 3;
+   */
+  AISLE = 3,
+}
+
+/**
+ * Describes the enum tarmac.fare.v1.SeatPosition.
+ */
+export const SeatPositionSchema: GenEnum<SeatPosition> = /*@__PURE__*/
+  enumDesc(file_tarmac_fare_v1_fare, 0);
 
 /**
  * Fare validates an offer live with the airline, locks its price for 15 minutes and serves seat

@@ -1,0 +1,149 @@
+import { create } from "@bufbuild/protobuf";
+import type { Client, HandlerContext, ServiceImpl } from "@connectrpc/connect";
+import { askProvider, type AirlineProvider } from "@tarmac/airline";
+import {
+  awaitPeer,
+  DomainError,
+  fieldError,
+  newId,
+  paiseFromProto,
+  paiseToProto,
+  toTimestamp,
+  validationFailed,
+  type Clock,
+  type FieldError,
+  type Logger,
+} from "@tarmac/kernel";
+import {
+  GetFareLockResponseSchema,
+  ValidateFareResponseSchema,
+  type FareService,
+  type GetFareLockRequest,
+  type GetFareLockResponse,
+  type GetSeatMapRequest,
+  type GetSeatMapResponse,
+  type ValidateFareRequest,
+  type ValidateFareResponse,
+} from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { ancillaryIdOf, type AncillaryTokenCodec } from "./domain/ancillary-token.js";
+import type { FareTokenCodec } from "./domain/fare-token.js";
+import { priceSeatMap } from "./domain/priced-seat-map.js";
+import { FareLocks } from "./fare-locks.js";
+import { offerToJson, toProtoFareLock, toProtoSeatMap } from "./proto-mapping.js";
+import { requireFields, requireSame } from "./request-fields.js";
+import type { FareLock, FareLockStore } from "./store/fare-lock-store.js";
+
+/** Interface spec section 3: a fare lock lasts 15 minutes from a successful validation. */
+export const FARE_LOCK_MS = 15 * 60_000;
+
+export interface FareServiceDeps {
+  readonly search: Client<typeof SearchService>;
+  /** The airline provider that serves seat maps (offers name it; the sandbox in development). */
+  readonly provider: AirlineProvider;
+  readonly store: FareLockStore;
+  readonly fareTokens: FareTokenCodec;
+  readonly ancillaryTokens: AncillaryTokenCodec;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly providerTimeoutMs: number;
+}
+
+/**
+ * ValidateFare gets the offer's live price from search and locks it for 15 minutes behind a signed
+ * fare token; GetSeatMap prices the provider's seat maps for a locked fare; GetFareLock hands the
+ * lock and the chosen seats to booking.
+ */
+export class FareServiceImpl implements ServiceImpl<typeof FareService> {
+  private readonly locks: FareLocks;
+
+  constructor(private readonly deps: FareServiceDeps) {
+    this.locks = new FareLocks(deps.store, deps.fareTokens, deps.clock);
+  }
+
+  async validateFare(request: ValidateFareRequest, context: HandlerContext): Promise<ValidateFareResponse> {
+    requireFields({ agent_id: request.agentId, search_id: request.searchId });
+    if (request.signature === "" && request.offerId === "") requireFields({ signature: "" });
+    const { agentId } = request;
+    const priced = await awaitPeer(
+      this.deps.search.priceOffer(
+        { agentId, searchId: request.searchId, signature: request.signature, offerId: request.offerId, pax: request.pax },
+        { signal: context.signal },
+      ),
+    );
+    const { offer, pax } = priced;
+    if (!offer || !pax) throw new Error("search answered PriceOffer without an offer or passengers");
+    const createdAt = this.deps.clock.now();
+    const lock: FareLock = {
+      lockId: newId("flk"),
+      agentId,
+      searchId: offer.searchId,
+      offerId: offer.offerId,
+      signature: offer.signature,
+      provider: offer.provider,
+      providerOfferKey: priced.providerOfferKey,
+      pax: { adult: pax.adult, child: pax.child, infant: pax.infant },
+      finalPricePaise: paiseFromProto(offer.bestPricePaise),
+      currency: offer.currency,
+      offer: offerToJson(offer),
+      createdAt,
+      lockedUntil: new Date(createdAt.getTime() + FARE_LOCK_MS),
+    };
+    await this.deps.store.save(lock);
+    this.deps.logger.info(
+      { lockId: lock.lockId, agentId, offerId: lock.offerId, pricePaise: lock.finalPricePaise, priceChanged: priced.priceChanged },
+      "fare locked",
+    );
+    return create(ValidateFareResponseSchema, {
+      fareToken: this.deps.fareTokens.sign(lock),
+      offer,
+      priceChanged: priced.priceChanged,
+      previousPricePaise: priced.priceChanged ? priced.previousPricePaise : 0n,
+      lockedUntil: toTimestamp(lock.lockedUntil),
+    });
+  }
+
+  async getSeatMap(request: GetSeatMapRequest, context: HandlerContext): Promise<GetSeatMapResponse> {
+    requireFields({
+      agent_id: request.agentId,
+      search_id: request.searchId,
+      signature: request.signature,
+      fare_token: request.fareToken,
+      provider: request.provider,
+    });
+    const lock = await this.locks.open(request.fareToken, request.agentId);
+    const mismatches = [
+      requireSame("search_id", request.searchId, lock.searchId, "search"),
+      requireSame("signature", request.signature, lock.signature, "offer"),
+      requireSame("provider", request.provider, lock.provider, "provider"),
+    ].filter((e): e is FieldError => e !== undefined);
+    if (mismatches.length > 0) throw validationFailed(mismatches);
+    const { provider } = this.deps;
+    if (provider.name !== lock.provider) {
+      throw new DomainError("PROVIDER_UNAVAILABLE", `No seat maps from provider ${lock.provider} here`);
+    }
+    const map = await askProvider(provider, (signal) => provider.seatMap(lock.providerOfferKey, { signal }), {
+      signal: context.signal,
+      timeoutMs: this.deps.providerTimeoutMs,
+    });
+    return toProtoSeatMap(priceSeatMap(map, lock, this.deps.ancillaryTokens), lock);
+  }
+
+  async getFareLock(request: GetFareLockRequest): Promise<GetFareLockResponse> {
+    requireFields({ agent_id: request.agentId, fare_token: request.fareToken });
+    const lock = await this.locks.open(request.fareToken, request.agentId);
+    const errors: FieldError[] = [];
+    const seats = request.ancillaryTokens.flatMap((token, i) => {
+      const claims = this.deps.ancillaryTokens.open(token, lock.lockId);
+      if (!claims) {
+        errors.push(fieldError(`ancillary_tokens[${i}]`, "INVALID_VALUE", "is not a seat from this fare token's seat map"));
+        return [];
+      }
+      const { segmentIndex, seat, exitRow } = claims;
+      const ancillaryId = ancillaryIdOf(segmentIndex, seat);
+      return [{ ancillaryToken: token, ancillaryId, segmentIndex, seat, exitRow, pricePaise: paiseToProto(claims.pricePaise) }];
+    });
+    if (errors.length > 0) throw validationFailed(errors);
+    return create(GetFareLockResponseSchema, { lock: toProtoFareLock(lock, request.fareToken), seats });
+  }
+}
