@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { apiKeyAuth } from "../plugins/api-key-auth.js";
 import { envelopeErrorHandler } from "../plugins/error-envelope.js";
+import { fareRoutes } from "./fare/routes.js";
 import { searchRoutes } from "./search/routes.js";
 
 export interface PrimaryApiOptions {
@@ -18,4 +19,5 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   app.setErrorHandler(envelopeErrorHandler);
   await app.register(apiKeyAuth, { auth: clients.auth, cacheTtlMs: authCacheTtlMs });
   await app.register(searchRoutes, { search: clients.search });
+  await app.register(fareRoutes, { fare: clients.fare });
 };

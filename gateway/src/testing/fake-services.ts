@@ -25,6 +25,7 @@ export const AGENT_ID = "agent_001";
 
 export interface FakeServices {
   search?: (request: SearchFlightsRequest) => SearchFlightsResponse | Promise<SearchFlightsResponse>;
+  fare?: Partial<ServiceImpl<typeof FareService>>;
   /** Health per peer; "down" answers Unavailable as an unreachable peer would. */
   health?: Partial<Record<PeerName, ServingStatus | "down">>;
 }
@@ -82,7 +83,7 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
   const clients: ServiceClients = {
     auth: client(AuthService, fakeAuth(calls)),
     search: client(SearchService, fakeSearch(calls, fakes)),
-    fare: client(FareService, {}),
+    fare: client(FareService, fakes.fare ?? {}),
     booking: client(BookingService, {}),
     wallet: client(WalletService, {}),
     health: {

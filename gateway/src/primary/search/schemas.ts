@@ -46,13 +46,15 @@ export interface SearchRequestBody {
   mode?: string;
 }
 
-const integer = { type: "integer" } as const;
-const string = { type: "string" } as const;
+export const integer = { type: "integer" } as const;
+export const string = { type: "string" } as const;
+export const boolean = { type: "boolean" } as const;
 
-const object = <P extends Record<string, unknown>>(properties: P) =>
+/** A closed response object: every property declared and present. */
+export const object = <P extends Record<string, unknown>>(properties: P) =>
   ({ type: "object", additionalProperties: false, required: Object.keys(properties), properties }) as const;
 
-const segmentSchema = object({
+const segmentProperties = {
   carrier: string,
   flight_no: string,
   origin: string,
@@ -65,7 +67,7 @@ const segmentSchema = object({
   direction: string,
   duration_minutes: integer,
   aircraft: string,
-});
+};
 
 const pricingSchema = object({
   base_fare: integer,
@@ -77,19 +79,25 @@ const pricingSchema = object({
   final_price: integer,
 });
 
-const offerSchema = object({
-  offer_id: string,
-  search_id: string,
-  signature: string,
-  airline: string,
-  provider: string,
-  refundable: { type: "boolean" },
-  segments: { type: "array", items: segmentSchema },
-  best_price_paise: integer,
-  currency: string,
-  pricing_breakdown: pricingSchema,
-  expires_at: string,
-});
+const offerSchemaOf = (segment: object) =>
+  object({
+    offer_id: string,
+    search_id: string,
+    signature: string,
+    airline: string,
+    provider: string,
+    refundable: boolean,
+    segments: { type: "array", items: segment },
+    best_price_paise: integer,
+    currency: string,
+    pricing_breakdown: pricingSchema,
+    expires_at: string,
+  });
+
+export const offerSchema = offerSchemaOf(object(segmentProperties));
+
+/** A validated offer's segments omit `cabin` (interface spec 2.5a). */
+export const validatedOfferSchema = offerSchemaOf(object((({ cabin: _cabin, ...rest }) => rest)(segmentProperties)));
 
 /** Serialization schema of the 200 answer: fast to write, and nothing undeclared leaks. */
 export const searchResponseSchema = object({
