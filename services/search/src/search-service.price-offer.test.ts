@@ -32,7 +32,8 @@ describe("SearchServiceImpl.priceOffer", () => {
     );
     return res.results[5]!;
   }
-  const priceOffer = (init: MessageInitShape<typeof PriceOfferRequestSchema>) =>
+  type PriceInit = Omit<MessageInitShape<typeof PriceOfferRequestSchema>, "$typeName" | "pax"> & { pax?: typeof PAX | undefined };
+  const priceOffer = (init: PriceInit) =>
     h.service.priceOffer(create(PriceOfferRequestSchema, { agentId: "agt_one", pax: PAX, ...init }), handlerContext());
 
   it("answers the same offer, unchanged, when the live fare is the searched one", async () => {

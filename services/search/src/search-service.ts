@@ -1,6 +1,5 @@
 import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import type { AirlineProvider, AirportDirectory } from "@tarmac/airline";
 import { DomainError, newId, paiseToProto, type Clock, type Logger, type Signer } from "@tarmac/kernel";
 import {
   GetOfferResponseSchema,
@@ -14,7 +13,7 @@ import {
   type SearchFlightsResponse,
   type SearchService,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { askProvider, type ProviderCallLimits } from "./ask-provider.js";
+import { askProvider, type AirlineProvider, type AirportDirectory, type ProviderCallLimits } from "@tarmac/airline";
 import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
 import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
 import type { PricedOffer } from "./domain/priced-offer.js";

@@ -24,7 +24,7 @@ export const AGENT = "agt_one";
 export const PAX = { adult: 2, child: 1, infant: 1 };
 
 /** The offer the fake search prices: DEL-BOM, one segment, 9,000.00 INR. */
-export function offer(overrides: Partial<Offer> = {}): Offer {
+export function offer(overrides: { bestPricePaise?: bigint } = {}): Offer {
   return create(OfferSchema, {
     offerId: "off_0001",
     searchId: "srch_0001",
