@@ -1,4 +1,4 @@
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "./provider-port.js";
 import { DomainError } from "@tarmac/kernel";
 
 export interface ProviderCallLimits {

@@ -62,9 +62,66 @@ export interface ProviderCallOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What the fare service asks before locking a price: the offer by its key, for these passengers. */
+export interface LivePriceQuery {
+  /** `ProviderOffer.key` from a search. */
+  readonly key: string;
+  readonly pax: PassengerCounts;
+}
+
+export type SeatPosition = "WINDOW" | "MIDDLE" | "AISLE";
+
+/** One seat of a flight's cabin as the airline sells it. */
+export interface ProviderSeat {
+  /** Row number plus letter, e.g. 12C. */
+  readonly seat: string;
+  readonly available: boolean;
+  /** Price of the seat for one passenger, paise; 0 for a free seat. */
+  readonly pricePaise: number;
+  readonly position: SeatPosition;
+  /** Emergency exit row: children and adults travelling with an infant may not sit here. */
+  readonly exitRow: boolean;
+  readonly extraLegroom: boolean;
+}
+
+export interface ProviderSeatRow {
+  readonly row: number;
+  readonly seats: readonly ProviderSeat[];
+}
+
+/** The seat map of one flight (segment) of an offer, in the offer's cabin only. */
+export interface ProviderSegmentSeatMap {
+  /** Index of the segment in `ProviderOffer.segments`. */
+  readonly segmentIndex: number;
+  readonly carrier: string;
+  readonly flightNo: string;
+  readonly origin: string;
+  readonly dest: string;
+  /** Local departure date at the origin, YYYY-MM-DD. */
+  readonly departureDate: string;
+  readonly aircraft: string;
+  readonly cabin: Cabin;
+  readonly rows: readonly ProviderSeatRow[];
+}
+
+export interface ProviderSeatMap {
+  readonly provider: string;
+  readonly currency: string;
+  readonly segments: readonly ProviderSegmentSeatMap[];
+}
+
 export interface AirlineProvider {
   readonly name: string;
   searchFlights(query: FlightQuery, options?: ProviderCallOptions): Promise<ProviderOffer[]>;
+  /**
+   * The offer's live fare now (amounts may differ from the search's). Refusals are DomainErrors
+   * carrying a `provider` block: PROVIDER_SOLD_OUT (the fare, flight or seats are gone),
+   * PROVIDER_REJECTED (a malformed key or passenger mix), PROVIDER_UNAVAILABLE (the provider failed). A provider that
+   * does not answer keeps waiting until `options.signal` aborts: the caller owns the deadline.
+   */
+  livePrice(query: LivePriceQuery, options?: ProviderCallOptions): Promise<ProviderOffer>;
+  /** Seat maps of every segment of the offer with this key, in the offer's cabin. Same refusals. */
+  seatMap(key: string, options?: ProviderCallOptions): Promise<ProviderSeatMap>;
 }
 
 export interface Airport {

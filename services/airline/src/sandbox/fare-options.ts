@@ -5,6 +5,7 @@ import type { SeatInventory } from "./inventory.js";
 import type { Itinerary } from "./itineraries.js";
 import { daysBetween } from "./local-time.js";
 import { referenceFare, roundToRupee } from "./pricing.js";
+import { scenarioOfFlight } from "./scenario-flights.js";
 import type { SearchProfile } from "./scenarios.js";
 
 /** One itinerary sold in one booking class of one cabin, for one direction of travel. */
@@ -26,7 +27,15 @@ export interface FareContext {
   readonly inventory: SeatInventory;
   readonly cabin: Cabin | undefined;
   readonly profile: SearchProfile;
+  /**
+   * Quoting at validation rather than shopping: the fare the airline confirms, which on the
+   * price-change scenario flights is dearer than the one it displayed.
+   */
+  readonly live: boolean;
 }
+
+/** The price-change scenario's live fare over the searched one, basis points. */
+export const PRICE_CHANGE_BP = 10_800;
 
 function cabinsOnEveryFlight(itinerary: Itinerary): Cabin[] {
   return CABINS.filter((cabin) => itinerary.flights.every((f) => f.cabins.includes(cabin)));
@@ -49,8 +58,11 @@ export function fareOptionsOf(itinerary: Itinerary, ctx: FareContext): FareOptio
       .filter(({ seats }) => Math.min(...seats) >= ctx.seated);
     if (open.length === 0) continue;
     const reference = referenceFare(itinerary, cabin, daysOut, ctx.today);
+    const repriced = ctx.live && itinerary.flights.some((f) => scenarioOfFlight(f.flightNo) === "PRICE_CHANGE");
     for (const { fareClass, seats } of selectClasses(open, ctx.profile)) {
-      options.push({ itinerary, cabin, fareClass, seats, adultFare: roundToRupee(percentOf(reference, fareClass.fareBp)) });
+      const displayed = roundToRupee(percentOf(reference, fareClass.fareBp));
+      const adultFare = repriced ? roundToRupee(percentOf(displayed, PRICE_CHANGE_BP)) : displayed;
+      options.push({ itinerary, cabin, fareClass, seats, adultFare });
     }
   }
   return options;

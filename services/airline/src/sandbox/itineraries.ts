@@ -3,6 +3,7 @@ import type { Airport } from "../provider-port.js";
 import { type Carrier, CARRIERS } from "./carriers.js";
 import { addDays } from "./local-time.js";
 import { SERVED_AIRPORTS } from "./network.js";
+import { scenarioFlightsOn } from "./scenario-flights.js";
 import type { SearchProfile } from "./scenarios.js";
 import type { ScheduledFlight, Timetable } from "./schedule.js";
 
@@ -50,6 +51,8 @@ export function itineraryOf(carrier: Carrier, flights: readonly ScheduledFlight[
  * Every non-stop flight and every online connection of one carrier (through its hubs, or wherever
  * the profile allows), departing `from` on local `date`. Connections respect a minimum connecting
  * time (60 min domestic, 90 min otherwise), wait at most 8 hours, and do not detour absurdly.
+ * On the scenario route the scenario flights are added as non-stops; connections are built from
+ * the timetable alone, so they never travel inside one.
  */
 export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: ItineraryContext): Itinerary[] {
   const result: Itinerary[] = [];
@@ -64,6 +67,7 @@ export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: It
       result.push(...connectionsVia(carrier, from, via, to, date, ctx));
     }
   }
+  for (const flight of scenarioFlightsOn(from, to, date)) result.push(itineraryOf(flight.carrier, [flight]));
   return result;
 }
 

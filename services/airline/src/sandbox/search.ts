@@ -10,15 +10,17 @@ import { profileFor } from "./scenarios.js";
 import { Timetable } from "./schedule.js";
 
 /** Flights leaving sooner than this after the search are no longer sold. */
-const SALES_CUTOFF_MS = 2 * 60 * 60_000;
+export const SALES_CUTOFF_MS = 2 * 60 * 60_000;
 
 export interface SandboxSearchDeps {
   readonly clock: Clock;
   readonly airports: AirportDirectory;
+  /** Quote the fares the airline confirms at validation (see `FareContext.live`); default: shopping. */
+  readonly live?: boolean;
 }
 
 /** Shape errors are the caller's bug (search validates first); they are still reported, not guessed at. */
-function assertWellFormed(query: FlightQuery): void {
+export function assertWellFormed(query: FlightQuery): void {
   const errors: FieldError[] = [];
   if (!isCalendarDate(query.departureDate)) {
     errors.push(fieldError("departureDate", "INVALID_FORMAT", "must be a calendar date YYYY-MM-DD"));
@@ -53,7 +55,14 @@ export function searchSandbox(query: FlightQuery, deps: SandboxSearchDeps): Prov
   const profile = profileFor(from.code, to.code);
   const itineraryContext: ItineraryContext = { find: (code) => deps.airports.find(code), timetable: new Timetable(), profile };
   const today = utcDate(now);
-  const fareContext: FareContext = { today, seated, inventory: new SeatInventory(today), cabin: query.cabin, profile };
+  const fareContext: FareContext = {
+    today,
+    seated,
+    inventory: new SeatInventory(today),
+    cabin: query.cabin,
+    profile,
+    live: deps.live === true,
+  };
   const optionsFor = (a: Airport, b: Airport, date: string, notBefore: number): FareOption[] =>
     itinerariesFor(a, b, date, itineraryContext)
       .filter((itinerary) => firstDeparture(itinerary) >= notBefore)

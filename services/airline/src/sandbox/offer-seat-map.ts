@@ -1,0 +1,34 @@
+import type { Clock } from "@tarmac/kernel";
+import type { AirportDirectory, ProviderSeatMap } from "../provider-port.js";
+import { findFlight } from "./flight-lookup.js";
+import { keyFlights, type OfferKey } from "./offer-key.js";
+import { SANDBOX_CURRENCY, SANDBOX_PROVIDER_NAME } from "./offers.js";
+import { fareUnavailable } from "./provider-faults.js";
+import { flightSeatMap } from "./seat-map.js";
+import type { SeatLedger } from "./seat-ledger.js";
+import { SALES_CUTOFF_MS } from "./search.js";
+
+export interface SeatMapDeps {
+  readonly clock: Clock;
+  readonly airports: AirportDirectory;
+  readonly ledger: SeatLedger;
+}
+
+/**
+ * Seat maps of every flight of the offer, in the offer's cabin, outbound then return. The key
+ * carries no passenger counts, so the offer is checked against the timetable rather than a search:
+ * every flight must operate, sell the cabin and still be on sale; otherwise the fare is gone, as
+ * for a live price. Sold-out and price-change flights have ordinary seat maps.
+ */
+export function seatMapOf(key: OfferKey, keyText: string, deps: SeatMapDeps): ProviderSeatMap {
+  const onSaleFrom = deps.clock.now().getTime() + SALES_CUTOFF_MS;
+  const segments = keyFlights(key).map((ref, segmentIndex) => {
+    const flight = findFlight(ref, deps.airports);
+    if (flight === undefined || !flight.cabins.includes(key.cabin) || flight.dep.epochMs < onSaleFrom) {
+      throw fareUnavailable(keyText);
+    }
+    const taken = deps.ledger.takenOn({ carrier: ref.carrier, flightNo: ref.flightNo, origin: ref.origin, departureDate: ref.date });
+    return flightSeatMap(flight, key.cabin, segmentIndex, taken);
+  });
+  return { provider: SANDBOX_PROVIDER_NAME, currency: SANDBOX_CURRENCY, segments };
+}

@@ -1,0 +1,93 @@
+import { greatCircleKm } from "../airports/great-circle.js";
+import type { Airport } from "../provider-port.js";
+import { aircraftType, blockMinutes } from "./aircraft.js";
+import { cabinsOf } from "./cabins.js";
+import { type Carrier, carrierByCode } from "./carriers.js";
+import { atLocalTime, laterInZone } from "./local-time.js";
+import type { ScheduledFlight } from "./schedule.js";
+
+/** What a scenario flight does on purpose (README, Scenarios). */
+export type ScenarioKind = "PRICE_CHANGE" | "SOLD_OUT" | "PROVIDER_ERROR" | "TIMEOUT" | "TICKETING_FAILURE";
+
+/** Flight number blocks of the README's scenario table; generated flights stay below 8900. */
+const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
+  [9100, "PRICE_CHANGE"],
+  [9200, "SOLD_OUT"],
+  [9300, "PROVIDER_ERROR"],
+  [9400, "TIMEOUT"],
+  [9500, "TICKETING_FAILURE"],
+];
+
+/**
+ * The scenario a flight number triggers, from the number alone (`ProviderSegment.flightNo`, digits
+ * without the carrier, e.g. "9101"), so any later step (validation, booking, ticketing) can tell
+ * from an offer's segments. Undefined for ordinary flights.
+ */
+export function scenarioOfFlight(flightNo: string): ScenarioKind | undefined {
+  if (!/^\d{1,4}$/.test(flightNo)) return undefined;
+  const n = Number(flightNo);
+  return BLOCKS.find(([first]) => n >= first && n < first + 100)?.[1];
+}
+
+/**
+ * The documented scenario route: IndiGo A320 non-stops BLR-HYD (odd numbers) and HYD-BLR (even),
+ * one per scenario, daily at fixed local times. A busy trunk route outside DEL-BOM, so pagination
+ * tests never meet them.
+ */
+const SCENARIO_CARRIER = "6E";
+const SCENARIO_AIRCRAFT = "320";
+const SCENARIO_ROUTE = ["BLR", "HYD"] as const;
+
+/** Flight number and local departure (minutes after midnight) per direction. */
+const DEPARTURES: readonly (readonly [ScenarioKind, number, number, number])[] = [
+  // kind, outbound number, return number, local departure
+  ["PRICE_CHANGE", 9101, 9102, 7 * 60],
+  ["SOLD_OUT", 9201, 9202, 9 * 60 + 30],
+  ["PROVIDER_ERROR", 9301, 9302, 12 * 60],
+  ["TIMEOUT", 9401, 9402, 14 * 60 + 30],
+  ["TICKETING_FAILURE", 9501, 9502, 17 * 60],
+];
+
+function scenarioCarrier(): Carrier {
+  const carrier = carrierByCode(SCENARIO_CARRIER);
+  if (carrier === undefined) throw new Error(`scenario carrier ${SCENARIO_CARRIER} is not in the network`);
+  return carrier;
+}
+
+/**
+ * The scenario flights from `a` to `b` on local `date`: five on the scenario route in either
+ * direction, none anywhere else. Built like timetable flights (block time, cabins of the aircraft)
+ * so fares, seats and keys treat them as ordinary flights.
+ */
+export function scenarioFlightsOn(a: Airport, b: Airport, date: string): ScheduledFlight[] {
+  const [x, y] = SCENARIO_ROUTE;
+  const outbound = a.code === x && b.code === y;
+  if (!outbound && !(a.code === y && b.code === x)) return [];
+  const carrier = scenarioCarrier();
+  const aircraft = aircraftType(SCENARIO_AIRCRAFT);
+  const km = greatCircleKm(a, b);
+  const durationMinutes = blockMinutes(km, aircraft);
+  return DEPARTURES.map(([, outNo, backNo, minute]) => {
+    const dep = atLocalTime(date, minute, a.timeZone);
+    return {
+      carrier,
+      flightNo: String(outbound ? outNo : backNo),
+      origin: a,
+      dest: b,
+      dep,
+      arr: laterInZone(dep, durationMinutes, b.timeZone),
+      durationMinutes,
+      distanceKm: Math.round(km),
+      aircraft,
+      cabins: cabinsOf(carrier, aircraft),
+    };
+  });
+}
+
+/** The scenario of the flights of an offer that wins when several apply: no answer beats a failure beats a refusal. */
+const PRECEDENCE: readonly ScenarioKind[] = ["TIMEOUT", "PROVIDER_ERROR", "SOLD_OUT", "PRICE_CHANGE", "TICKETING_FAILURE"];
+
+export function scenarioOfFlights(flightNos: readonly string[]): ScenarioKind | undefined {
+  const kinds = new Set(flightNos.map(scenarioOfFlight));
+  return PRECEDENCE.find((kind) => kinds.has(kind));
+}
