@@ -1,8 +1,9 @@
+import { createSandboxAirline } from "@tarmac/airline";
 import { authConfigSchema, startAuthService } from "@tarmac/auth";
 import { bookingConfigSchema, startBookingService } from "@tarmac/booking";
 import { fareConfigSchema, startFareService } from "@tarmac/fare";
 import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
-import { ConfigError, createLogger, parseConfig, type Logger } from "@tarmac/kernel";
+import { ConfigError, createLogger, parseConfig, systemClock, type Logger } from "@tarmac/kernel";
 import { searchConfigSchema, startSearchService } from "@tarmac/search";
 import { startWalletService, walletConfigSchema } from "@tarmac/wallet";
 import { stackConfigSchema } from "./config.js";
@@ -31,8 +32,9 @@ type Stoppable = { stop(): Promise<void> };
 
 /**
  * Starts the five services and the gateway in this process, each through its own start function
- * and configuration, with the gateway wired to the services actually started. Storage follows
- * MONGODB_URI (unset: in memory); search uses the sandbox airline.
+ * and configuration, with the gateway and the services wired to the services actually started.
+ * Storage follows MONGODB_URI (unset: in memory). Every service talks to one sandbox airline, as
+ * they would to one real airline: seats a booking takes show in the next seat map.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.env ?? process.env;
@@ -62,9 +64,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     const auth = await startAuthService(configs.auth, child("auth"));
     started.push(auth.host);
-    const search = await startSearchService(configs.search, child("search"));
+    const airline = createSandboxAirline({ clock: systemClock });
+    const search = await startSearchService(configs.search, child("search"), { provider: airline });
     started.push(search);
-    const fare = await startFareService(configs.fare, child("fare"));
+    const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline });
     started.push(fare);
     const booking = await startBookingService(configs.booking, child("booking"));
     started.push(booking);
