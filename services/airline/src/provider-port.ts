@@ -110,6 +110,50 @@ export interface ProviderSeatMap {
   readonly segments: readonly ProviderSegmentSeatMap[];
 }
 
+export interface ReservationPassenger {
+  /** ADT1, CHD1, INF1 (the seat map's pax ids). */
+  readonly paxId: string;
+  readonly type: "ADT" | "CHD" | "INF";
+  readonly title: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly gender: string;
+  /** YYYY-MM-DD. */
+  readonly dob: string;
+  readonly nationality: string;
+}
+
+export interface ReservationRequest {
+  /** Ours (the booking id): a retry with the same reference returns the same reservation. */
+  readonly clientReference: string;
+  /** `ProviderOffer.key` of the locked fare. */
+  readonly key: string;
+  readonly passengers: readonly ReservationPassenger[];
+  readonly seats: readonly { readonly paxId: string; readonly segmentIndex: number; readonly seat: string }[];
+  readonly contact: { readonly email: string; readonly phone: string };
+}
+
+export type ReservationStatus = "HELD" | "TICKETED" | "TICKETING_FAILED" | "CANCELLED";
+
+export interface TicketRecord {
+  readonly paxId: string;
+  readonly segmentIndex: number;
+  /** 13 digits: the carrier's 3-digit accounting code and a 10-digit serial. */
+  readonly ticketNumber: string;
+}
+
+/** A reservation at the airline. Ticketing happens after it is made, asynchronously. */
+export interface ProviderReservation {
+  readonly clientReference: string;
+  /** Six characters, letters and digits. */
+  readonly pnr: string;
+  readonly status: ReservationStatus;
+  /** One per passenger (infants included) per segment, once TICKETED; empty before. */
+  readonly tickets: readonly TicketRecord[];
+  /** Why ticketing failed, when it did. */
+  readonly failureReason?: string;
+}
+
 export interface AirlineProvider {
   readonly name: string;
   searchFlights(query: FlightQuery, options?: ProviderCallOptions): Promise<ProviderOffer[]>;
@@ -122,6 +166,16 @@ export interface AirlineProvider {
   livePrice(query: LivePriceQuery, options?: ProviderCallOptions): Promise<ProviderOffer>;
   /** Seat maps of every segment of the offer with this key, in the offer's cabin. Same refusals. */
   seatMap(key: string, options?: ProviderCallOptions): Promise<ProviderSeatMap>;
+  /**
+   * Reserves the fare for these passengers and seats and returns the PNR; idempotent by
+   * `clientReference` (the same reference returns the reservation already made, whatever else the
+   * retry says). Refusals as livePrice, plus BOOKING_SEAT_UNAVAILABLE (a chosen seat is taken).
+   */
+  reserve(request: ReservationRequest, options?: ProviderCallOptions): Promise<ProviderReservation>;
+  /** The reservation made with this client reference, with its ticketing progress; undefined if none. */
+  findReservation(clientReference: string, options?: ProviderCallOptions): Promise<ProviderReservation | undefined>;
+  /** Cancels the reservation (releasing its seats); idempotent; unknown references are a no-op. */
+  cancelReservation(clientReference: string, options?: ProviderCallOptions): Promise<void>;
 }
 
 export interface Airport {
