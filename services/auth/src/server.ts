@@ -1,6 +1,5 @@
-import { startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { openMongo, startServiceHost, systemClock, type Clock, type Logger, type OpenedMongo, type ServiceHost } from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { MongoClient } from "mongodb";
 import { AuthServiceImpl } from "./auth-service.js";
 import type { AuthConfig } from "./config.js";
 import { seedDemoAgent } from "./dev-seed.js";
@@ -27,11 +26,11 @@ export async function startAuthService(
   overrides: AuthServiceOverrides = {},
 ): Promise<StartedAuthService> {
   const clock = overrides.clock ?? systemClock;
-  let mongo: MongoClient | undefined;
+  let mongo: OpenedMongo<AuthStore> | undefined;
   let store = overrides.store;
   if (!store && config.mongoUri) {
-    mongo = await new MongoClient(config.mongoUri).connect();
-    store = await MongoAuthStore.open(mongo.db(config.mongoDb));
+    mongo = await openMongo(config.mongoUri, config.mongoDb, logger, (db) => MongoAuthStore.open(db));
+    store = mongo.value;
   }
   store ??= new MemoryAuthStore();
   try {

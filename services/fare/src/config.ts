@@ -13,7 +13,9 @@ export const fareConfigSchema = z
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
     TARMAC_FARE_SECRET: env.secret(DEVELOPMENT_FARE_SECRET),
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+    // Peers wait 5 s for each other (kernel client default): the provider's deadline must end
+    // first, so a slow airline answers PROVIDER_TIMEOUT rather than a peer's UNAVAILABLE.
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
   })
   .superRefine((vars, ctx) => {
     if (vars.TARMAC_ENV === "production" && vars.TARMAC_FARE_SECRET === DEVELOPMENT_FARE_SECRET) {

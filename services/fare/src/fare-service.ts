@@ -62,8 +62,8 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
   }
 
   async validateFare(request: ValidateFareRequest, context: HandlerContext): Promise<ValidateFareResponse> {
+    // search_id names the search; search itself requires the signature (or offer id) and the pax.
     requireFields({ agent_id: request.agentId, search_id: request.searchId });
-    if (request.signature === "" && request.offerId === "") requireFields({ signature: "" });
     const { agentId } = request;
     const priced = await awaitPeer(
       this.deps.search.priceOffer(

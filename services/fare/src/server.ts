@@ -1,9 +1,8 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
-import { createServiceClient, createSigner, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createServiceClient, createSigner, openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { MongoClient } from "mongodb";
 import type { FareConfig } from "./config.js";
 import { createAncillaryTokenCodec } from "./domain/ancillary-token.js";
 import { createFareTokenCodec } from "./domain/fare-token.js";
@@ -68,10 +67,11 @@ async function openStore(config: FareConfig, clock: Clock, logger: Logger): Prom
     const store = new MemoryFareLockStore({ clock });
     return { store, close: () => store.close() };
   }
-  const client = new MongoClient(config.mongoUri);
-  await client.connect();
-  const store = new MongoFareLockStore(client.db(config.mongoDb), clock);
-  await store.ensureIndexes();
-  logger.info({ db: config.mongoDb }, "fare locks: MongoDB");
-  return { store, close: () => client.close() };
+  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
+    const store = new MongoFareLockStore(db, clock);
+    await store.ensureIndexes();
+    return store;
+  });
+  logger.info("fare locks: MongoDB");
+  return { store: mongo.value, close: mongo.close };
 }

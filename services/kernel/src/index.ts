@@ -14,3 +14,4 @@ export * from "./ids.js";
 export * from "./money.js";
 export * from "./signing.js";
 export * from "./timestamps.js";
+export * from "./mongo.js";

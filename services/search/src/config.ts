@@ -16,7 +16,9 @@ export const searchConfigSchema = z
     TARMAC_CURSOR_SECRET: env.secret(DEVELOPMENT_CURSOR_SECRET),
     TARMAC_PRICING_RULES: pricingRulesVariable(),
     SEARCH_TTL_SECONDS: env.seconds(1800),
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+    // Peers wait 5 s for each other (kernel client default): the provider's deadline must end
+    // first, so a slow airline answers PROVIDER_TIMEOUT rather than a peer's UNAVAILABLE.
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
   })
   .superRefine((vars, ctx) => {
     if (vars.TARMAC_ENV === "production" && vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {

@@ -3,10 +3,6 @@ import { offerNotFound, searchExpired, type OfferSigner } from "./domain/offer-s
 import { searchCreatedAt } from "./domain/search-id.js";
 import type { FoundOffer, SearchCacheStore } from "./store/search-cache-store.js";
 
-/**
- * Finds one cached offer for its own agent. Another agent's offer is answered exactly like an
- * unknown one (SEARCH_OFFER_NOT_FOUND); an offer whose search is over gives SEARCH_EXPIRED.
- */
 /** How a caller names an offer: its signature, or its id within a search (empty strings: not sent). */
 export interface OfferReference {
   readonly searchId: string;
@@ -14,6 +10,10 @@ export interface OfferReference {
   readonly offerId: string;
 }
 
+/**
+ * Finds one cached offer for its own agent. Another agent's offer is answered exactly like an
+ * unknown one (SEARCH_OFFER_NOT_FOUND); an offer whose search is over gives SEARCH_EXPIRED.
+ */
 export class OfferFinder {
   constructor(
     private readonly store: SearchCacheStore,

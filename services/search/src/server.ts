@@ -1,7 +1,6 @@
 import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory } from "@tarmac/airline";
-import { createSigner, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { MongoClient } from "mongodb";
 import type { SearchConfig } from "./config.js";
 import { searchRoutes } from "./routes.js";
 import { SearchServiceImpl } from "./search-service.js";
@@ -70,10 +69,11 @@ async function openStore(config: SearchConfig, clock: Clock, logger: Logger): Pr
     const store = new MemorySearchCacheStore({ clock });
     return { store, close: () => store.close() };
   }
-  const client = new MongoClient(config.mongoUri);
-  await client.connect();
-  const store = new MongoSearchCacheStore(client.db(config.mongoDb), clock);
-  await store.ensureIndexes();
-  logger.info({ db: config.mongoDb }, "search cache: MongoDB");
-  return { store, close: () => client.close() };
+  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
+    const store = new MongoSearchCacheStore(db, clock);
+    await store.ensureIndexes();
+    return store;
+  });
+  logger.info("search cache: MongoDB");
+  return { store: mongo.value, close: mongo.close };
 }

@@ -9,7 +9,6 @@ const claims: SeatClaims = {
   seat: "12C",
   pricePaise: 45_000,
   exitRow: true,
-  lockedUntil: new Date("2026-11-22T06:15:00Z"),
 };
 
 describe("seat ancillary tokens", () => {

@@ -7,7 +7,6 @@ export interface SeatClaims {
   readonly seat: string;
   readonly pricePaise: number;
   readonly exitRow: boolean;
-  readonly lockedUntil: Date;
 }
 
 interface Payload {
@@ -16,7 +15,6 @@ interface Payload {
   readonly s: string;
   readonly p: number;
   readonly x: 0 | 1;
-  readonly e: number;
 }
 
 export interface AncillaryTokenCodec {
@@ -28,7 +26,8 @@ export interface AncillaryTokenCodec {
 /**
  * Seat ancillary tokens (kernel signer with purpose "ancillary-token"): bound to the fare lock, the
  * segment, the seat and its price, so a booking pays exactly what the seat map showed. A token
- * lives as long as its lock; the lock's own expiry is what booking checks.
+ * lives as long as its lock (whose expiry the fare token carries), so it needs no expiry of its
+ * own; it stays short because the seat map repeats it per passenger.
  */
 export function createAncillaryTokenCodec(signer: Signer): AncillaryTokenCodec {
   return {
@@ -39,7 +38,6 @@ export function createAncillaryTokenCodec(signer: Signer): AncillaryTokenCodec {
         s: claims.seat,
         p: claims.pricePaise,
         x: claims.exitRow ? 1 : 0,
-        e: claims.lockedUntil.getTime(),
       };
       return signer.sign(payload);
     },
@@ -52,7 +50,6 @@ export function createAncillaryTokenCodec(signer: Signer): AncillaryTokenCodec {
         seat: payload.s,
         pricePaise: payload.p,
         exitRow: payload.x === 1,
-        lockedUntil: new Date(payload.e),
       };
     },
   };
@@ -71,7 +68,6 @@ function isPayload(value: unknown): value is Payload {
     Number.isSafeInteger(v.g) &&
     typeof v.s === "string" &&
     Number.isSafeInteger(v.p) &&
-    (v.x === 0 || v.x === 1) &&
-    Number.isSafeInteger(v.e)
+    (v.x === 0 || v.x === 1)
   );
 }

@@ -55,7 +55,6 @@ export function priceSeatMap(map: ProviderSeatMap, lock: FareLock, tokens: Ancil
             seat: seat.seat,
             pricePaise: seat.pricePaise,
             exitRow: seat.exitRow,
-            lockedUntil: lock.lockedUntil,
           });
           if (seat.available) free.push({ token: ancillaryToken, exitRow: seat.exitRow });
           return {

@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
 import type { AirlineProvider, ProviderSeatMap } from "@tarmac/airline";
+import { refusingProvider } from "@tarmac/airline/testing";
 import { createSigner, DomainError, toConnectError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import {
@@ -83,9 +84,7 @@ export function fareHarness(options: FareHarnessOptions = {}): FareHarness {
     },
   };
   const provider: AirlineProvider = {
-    name: "SANDBOX",
-    searchFlights: () => Promise.reject(new Error("not used")),
-    livePrice: () => Promise.reject(new Error("not used")),
+    ...refusingProvider("SANDBOX"),
     seatMap: (key, callOptions) => (options.seatMap ? options.seatMap(key, callOptions?.signal) : Promise.resolve(seatMapFixture())),
   };
   const deps: FareServiceDeps = {

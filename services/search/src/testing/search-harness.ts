@@ -1,6 +1,7 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
 import type { AirlineProvider, FlightQuery, LivePriceQuery, ProviderOffer } from "@tarmac/airline";
+import { refusingProvider } from "@tarmac/airline/testing";
 import { createSigner, DomainError, fromConnectError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import {
@@ -38,7 +39,7 @@ export function fakeProvider(
   const calls: FlightQuery[] = [];
   const liveCalls: LivePriceQuery[] = [];
   return {
-    name: "FAKE",
+    ...refusingProvider("FAKE"),
     calls,
     liveCalls,
     async searchFlights(query) {
@@ -53,9 +54,6 @@ export function fakeProvider(
       }
       const searched = make(Number(index));
       return options.live ? options.live(searched, query) : searched;
-    },
-    async seatMap() {
-      throw new Error("the fake provider has no seat maps");
     },
   };
 }
