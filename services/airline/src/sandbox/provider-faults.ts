@@ -30,12 +30,24 @@ export function invalidOfferKey(key: string): DomainError {
   );
 }
 
-export function invalidPassengers(): DomainError {
+export function invalidPassengers(
+  detail = "At least one seated passenger is required and each infant needs an adult",
+): DomainError {
+  return fault("PROVIDER_REJECTED", "The airline refused the passenger counts", "INVALID_PASSENGERS", detail);
+}
+
+/** A seat request the airline cannot read: a passenger it does not know, an infant, two seats for one. */
+export function invalidSeatRequest(detail: string): DomainError {
+  return fault("PROVIDER_REJECTED", "The airline refused the seat selection", "INVALID_SEAT_REQUEST", detail);
+}
+
+/** `flight` as an airline names it in a message: `6E512 BLR-CCU 2026-12-01`. */
+export function seatUnavailable(seat: string, flight: string): DomainError {
   return fault(
-    "PROVIDER_REJECTED",
-    "The airline refused the passenger counts",
-    "INVALID_PASSENGERS",
-    "At least one seated passenger is required and each infant needs an adult",
+    "BOOKING_SEAT_UNAVAILABLE",
+    `Seat ${seat} is no longer available; choose another seat`,
+    "SEAT_UNAVAILABLE",
+    `Seat ${seat} not available on ${flight}`,
   );
 }
 

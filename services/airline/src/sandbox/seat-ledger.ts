@@ -25,6 +25,15 @@ export class SeatLedger {
     for (const seat of seats) set.add(seat.toUpperCase());
   }
 
+  /** Frees seats a booking held (a cancelled or unticketable reservation); unknown seats are ignored. */
+  release(flight: FlightRef, seats: readonly string[]): void {
+    const id = flightId(flight);
+    const set = this.taken.get(id);
+    if (set === undefined) return;
+    for (const seat of seats) set.delete(seat.toUpperCase());
+    if (set.size === 0) this.taken.delete(id);
+  }
+
   takenOn(flight: FlightRef): ReadonlySet<string> {
     return this.taken.get(flightId(flight)) ?? NONE;
   }

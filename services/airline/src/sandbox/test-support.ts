@@ -1,6 +1,14 @@
 import { ManualClock } from "@tarmac/kernel/testing";
 import { expect } from "vitest";
-import type { FlightQuery, ProviderOffer, ProviderSegment } from "../provider-port.js";
+import type {
+  FlightQuery,
+  PassengerCounts,
+  ProviderOffer,
+  ProviderSegment,
+  ProviderSegmentSeatMap,
+  ReservationPassenger,
+  ReservationRequest,
+} from "../provider-port.js";
 import { fareClassesOf } from "./fare-classes.js";
 import { createSandboxAirline } from "./sandbox-airline.js";
 
@@ -8,9 +16,41 @@ import { createSandboxAirline } from "./sandbox-airline.js";
 
 export const ONE_ADULT = { adult: 1, child: 0, infant: 0 } as const;
 
-export function sandboxAt(now = "2026-11-22T06:00:00Z") {
+export function sandboxAt(now = "2026-11-22T06:00:00Z", ticketingDelayMs?: number) {
   const clock = new ManualClock(now);
-  return { clock, airline: createSandboxAirline({ clock }) };
+  return { clock, airline: createSandboxAirline({ clock, ticketingDelayMs }) };
+}
+
+/** A name list for these counts, pax ids ADT1.., CHD1.., INF1.. in that order. */
+export function passengersFor(pax: PassengerCounts): ReservationPassenger[] {
+  const of = (type: ReservationPassenger["type"], n: number, dob: string) =>
+    Array.from({ length: n }, (_, i): ReservationPassenger => ({
+      paxId: `${type}${i + 1}`,
+      type,
+      title: type === "ADT" ? "MR" : "MSTR",
+      firstName: `Pax${type}${i + 1}`,
+      lastName: "Sharma",
+      gender: "M",
+      dob,
+      nationality: "IN",
+    }));
+  return [...of("ADT", pax.adult, "1985-04-02"), ...of("CHD", pax.child, "2018-06-11"), ...of("INF", pax.infant, "2026-03-01")];
+}
+
+/** A reservation request for the offer, these passengers and seats. */
+export function reservationOf(
+  clientReference: string,
+  key: string,
+  pax: PassengerCounts = ONE_ADULT,
+  seats: ReservationRequest["seats"] = [],
+): ReservationRequest {
+  const contact = { email: "agent@example.com", phone: "+919800000000" };
+  return { clientReference, key, passengers: passengersFor(pax), seats, contact };
+}
+
+/** Seats a seat map shows free, front to back. */
+export function freeSeats(map: ProviderSegmentSeatMap): string[] {
+  return map.rows.flatMap((r) => r.seats).filter((s) => s.available).map((s) => s.seat);
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/;
