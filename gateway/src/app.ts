@@ -2,6 +2,8 @@ import type { Logger } from "@tarmac/kernel";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServiceClients } from "./clients.js";
 import { healthRoutes } from "./health/routes.js";
+import type { IdempotencyStore } from "./idempotency/idempotency-store.js";
+import { MemoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
 import { clientErrorHandler } from "./plugins/client-error.js";
 import { draining } from "./plugins/draining.js";
 import { envelopeErrorHandler } from "./plugins/error-envelope.js";
@@ -16,6 +18,8 @@ export interface BuildOptions {
   logger: Logger;
   /** How long a verified API key is reused without asking the auth service; default 5 s. */
   authCacheTtlMs?: number;
+  /** Idempotency-Key records (the caller owns and closes it); default a new in-memory store. */
+  idempotencyStore?: IdempotencyStore;
 }
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -47,12 +51,20 @@ export function build(options: BuildOptions): FastifyInstance {
   app.setErrorHandler(envelopeErrorHandler);
   app.setNotFoundHandler(notFoundHandler(app));
 
+  const idempotencyStore = options.idempotencyStore ?? memoryStoreOwnedBy(app);
   app.register(healthRoutes, { health: options.clients.health });
   app.register(primaryApi, {
     prefix: "/api/v1",
     clients: options.clients,
     authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
+    idempotencyStore,
   });
   // The secondary surface (/api/auth/*, /api/flights/*) registers here as its own plugin.
   return app;
+}
+
+function memoryStoreOwnedBy(app: FastifyInstance): IdempotencyStore {
+  const store = new MemoryIdempotencyStore();
+  app.addHook("onClose", () => store.close());
+  return store;
 }

@@ -13,6 +13,8 @@ describe("gatewayConfigSchema", () => {
       walletUrl: "http://127.0.0.1:50054",
       authUrl: "http://127.0.0.1:50055",
       authCacheTtlMs: 5_000,
+      mongoUri: undefined,
+      mongoDb: "tarmac",
       logLevel: "info",
     });
   });
@@ -28,6 +30,16 @@ describe("gatewayConfigSchema", () => {
     });
     expect(config).toMatchObject({ host: "0.0.0.0", port: 0, searchUrl: "http://search:50051", authUrl: "http://auth:50055" });
     expect(config).toMatchObject({ authCacheTtlMs: 0, logLevel: "warn" });
+  });
+
+  it("reads the MongoDB store for Idempotency-Key records, and treats an empty URI as unset", () => {
+    const uri = "mongodb://db:27017/?replicaSet=rs0";
+    expect(parseConfig(gatewayConfigSchema, { MONGODB_URI: uri, MONGODB_DB: "tarmac_dev" })).toMatchObject({
+      mongoUri: uri,
+      mongoDb: "tarmac_dev",
+    });
+    expect(parseConfig(gatewayConfigSchema, { MONGODB_URI: "" }).mongoUri).toBeUndefined();
+    expect(() => parseConfig(gatewayConfigSchema, { MONGODB_URI: "postgres://db" })).toThrow(/MONGODB_URI/);
   });
 
   it("names the variable that is wrong", () => {

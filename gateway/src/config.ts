@@ -16,6 +16,9 @@ export const gatewayConfigSchema = z
     AUTH_URL: env.url().default("http://127.0.0.1:50055"),
     /** How long a verified API key is trusted without asking the auth service again; 0 disables. */
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /** Idempotency-Key records; unset keeps them in this process's memory. */
+    MONGODB_URI: env.mongoUri(),
+    MONGODB_DB: z.string().min(1).default("tarmac"),
     LOG_LEVEL: commonEnv.LOG_LEVEL,
   })
   .transform((v) => ({
@@ -27,6 +30,8 @@ export const gatewayConfigSchema = z
     walletUrl: v.WALLET_URL,
     authUrl: v.AUTH_URL,
     authCacheTtlMs: v.AUTH_CACHE_TTL_MS,
+    mongoUri: v.MONGODB_URI,
+    mongoDb: v.MONGODB_DB,
     logLevel: v.LOG_LEVEL,
   }));
 

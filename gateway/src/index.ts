@@ -3,3 +3,6 @@ export { createServiceClients, type PeerName, type PeerUrls, type ServiceClients
 export { gatewayConfigSchema, type GatewayConfig } from "./config.js";
 export { startGateway, type RunningGateway } from "./server.js";
 export type { Caller } from "./plugins/caller.js";
+export type { IdempotencyScope, IdempotencyStore, StoredResponse } from "./idempotency/idempotency-store.js";
+export { MemoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
+export { MongoIdempotencyStore } from "./idempotency/mongo-idempotency-store.js";

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { build } from "./app.js";
 import { type ServiceClients, createServiceClients } from "./clients.js";
 import type { GatewayConfig } from "./config.js";
+import { openIdempotencyStore } from "./idempotency/open-idempotency-store.js";
 
 export interface RunningGateway {
   readonly url: string;
@@ -25,8 +26,13 @@ export async function startGateway(
     auth: config.authUrl,
   }),
 ): Promise<RunningGateway> {
-  const app = build({ clients, logger, authCacheTtlMs: config.authCacheTtlMs });
-  await app.listen({ host: config.host, port: config.port });
+  const idempotency = await openIdempotencyStore(config, logger);
+  const app = build({ clients, logger, authCacheTtlMs: config.authCacheTtlMs, idempotencyStore: idempotency.store });
+  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    await app.close();
+    await idempotency.close();
+    throw error;
+  });
   const { port } = app.server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
   let stopping: Promise<void> | undefined;
@@ -34,6 +40,7 @@ export async function startGateway(
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
     app,
-    stop: () => (stopping ??= app.close().then(() => logger.info("gateway stopped"))),
+    // The store closes after the app, so in-flight requests can still settle their keys.
+    stop: () => (stopping ??= app.close().then(() => idempotency.close()).then(() => logger.info("gateway stopped"))),
   };
 }

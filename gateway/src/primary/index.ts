@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
+import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { apiKeyAuth } from "../plugins/api-key-auth.js";
 import { envelopeErrorHandler } from "../plugins/error-envelope.js";
+import { idempotency } from "../plugins/idempotency.js";
 import { fareRoutes } from "./fare/routes.js";
 import { searchRoutes } from "./search/routes.js";
 
 export interface PrimaryApiOptions {
   readonly clients: ServiceClients;
   readonly authCacheTtlMs: number;
+  readonly idempotencyStore: IdempotencyStore;
 }
 
 /**
@@ -15,9 +18,11 @@ export interface PrimaryApiOptions {
  * section 7, and the operations. Encapsulated, so the secondary surface can sit beside it with
  * its own auth and error format.
  */
-export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, authCacheTtlMs }) => {
+export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, authCacheTtlMs, idempotencyStore }) => {
   app.setErrorHandler(envelopeErrorHandler);
   await app.register(apiKeyAuth, { auth: clients.auth, cacheTtlMs: authCacheTtlMs });
+  // After auth (keys are per agent); routes opt in with config.idempotency.
+  await app.register(idempotency, { store: idempotencyStore });
   await app.register(searchRoutes, { search: clients.search });
   await app.register(fareRoutes, { fare: clients.fare });
 };

@@ -38,7 +38,7 @@ export function offerJson(offer: Offer) {
   };
 }
 
-function segmentJson(segment: Segment) {
+export function segmentJson(segment: Segment) {
   return {
     carrier: segment.carrier,
     flight_no: segment.flightNo,
@@ -55,7 +55,7 @@ function segmentJson(segment: Segment) {
   };
 }
 
-function pricingJson(pricing: PricingBreakdown) {
+export function pricingJson(pricing: PricingBreakdown) {
   return {
     base_fare: paiseFromProto(pricing.baseFare),
     taxes: paiseFromProto(pricing.taxes),

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { MongoServerError, ReadPreference, type Collection, type Db } from "mongodb";
+import { DEFAULT_LEASE_MS, IDEMPOTENCY_RETENTION_MS } from "./idempotency-store.js";
+import type { BeginResult, IdempotencyScope, IdempotencyStore, StoredResponse } from "./idempotency-store.js";
+import { type IdempotencyRecord, startedRecord, verdictOn } from "./idempotency-record.js";
+
+const DUPLICATE_KEY = 11000;
+/** begin retries when the record changes between its reads and writes; that settles in a round or two. */
+const MAX_ROUNDS = 5;
+const STARTED: BeginResult = { state: "started" };
+
+interface IdempotencyDocument {
+  agentId: string;
+  operation: string;
+  key: string;
+  fingerprint: string;
+  createdAt: Date;
+  leaseUntil: Date;
+  /** New on every claim: the compare-and-set token when a record is taken over. */
+  attempt: string;
+  response: { statusCode: number; contentType: string | null; body: string } | null;
+}
+
+/**
+ * MongoDB idempotency records: collection `idempotency_keys`, one document per (agentId,
+ * operation, key). The unique index on those three is what makes begin atomic across gateway
+ * processes: of concurrent inserts exactly one succeeds, the others read the winner. Taking over
+ * an expired record is a compare-and-set on its `attempt`. A TTL index deletes records 24 hours
+ * after creation; it runs about once a minute, so begin also judges expiry itself.
+ *
+ * Writes are majority-acknowledged, so a stored response survives a primary failover. Reads go to
+ * the primary with the default (local) read concern: right after a duplicate-key error the winner's
+ * insert must be visible, even before a majority has it.
+ */
+export class MongoIdempotencyStore implements IdempotencyStore {
+  private readonly keys: Collection<IdempotencyDocument>;
+
+  constructor(
+    db: Db,
+    private readonly leaseMs: number = DEFAULT_LEASE_MS,
+  ) {
+    this.keys = db.collection<IdempotencyDocument>("idempotency_keys", {
+      writeConcern: { w: "majority" },
+      readPreference: ReadPreference.primary,
+    });
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.keys.createIndexes([
+      { key: { agentId: 1, operation: 1, key: 1 }, name: "agentId_operation_key", unique: true },
+      { key: { createdAt: 1 }, name: "createdAt_ttl", expireAfterSeconds: IDEMPOTENCY_RETENTION_MS / 1000 },
+    ]);
+  }
+
+  async begin(scope: IdempotencyScope, fingerprint: string, now: Date): Promise<BeginResult> {
+    // A fresh object each time: insertOne writes the generated _id into the object it is given.
+    const fresh = () => toDocument(scope, startedRecord(fingerprint, now, this.leaseMs));
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      try {
+        await this.keys.insertOne(fresh());
+        return STARTED;
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      }
+      const existing = await this.keys.findOne(scopeFilter(scope));
+      if (!existing) continue; // abandoned or reaped since the insert failed: insert again
+      const verdict = verdictOn(toRecord(existing), fingerprint, now);
+      if (verdict !== "claim") return verdict;
+      const taken = await this.keys.replaceOne({ _id: existing._id, attempt: existing.attempt }, fresh());
+      if (taken.matchedCount === 1) return STARTED;
+    }
+    throw new Error(`idempotency record ${scope.operation} kept changing during begin`);
+  }
+
+  async complete(scope: IdempotencyScope, fingerprint: string, response: StoredResponse): Promise<void> {
+    const stored = {
+      statusCode: response.statusCode,
+      contentType: response.headers["content-type"] ?? null,
+      body: response.body,
+    };
+    await this.keys.updateOne({ ...scopeFilter(scope), fingerprint, response: null }, { $set: { response: stored } });
+  }
+
+  async abandon(scope: IdempotencyScope): Promise<void> {
+    await this.keys.deleteOne({ ...scopeFilter(scope), response: null });
+  }
+}
+
+function scopeFilter(scope: IdempotencyScope) {
+  return { agentId: scope.agentId, operation: scope.operation, key: scope.key };
+}
+
+function toDocument(scope: IdempotencyScope, record: IdempotencyRecord): IdempotencyDocument {
+  return { ...scopeFilter(scope), ...record, response: null, attempt: randomUUID() };
+}
+
+function toRecord(doc: IdempotencyDocument): IdempotencyRecord {
+  const { response } = doc;
+  return {
+    fingerprint: doc.fingerprint,
+    createdAt: doc.createdAt,
+    leaseUntil: doc.leaseUntil,
+    response: response && {
+      statusCode: response.statusCode,
+      headers: response.contentType === null ? {} : { "content-type": response.contentType },
+      body: response.body,
+    },
+  };
+}

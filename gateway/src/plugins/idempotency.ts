@@ -1,0 +1,100 @@
+import { type Clock, DomainError, systemClock } from "@tarmac/kernel";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { requestFingerprint } from "../idempotency/fingerprint.js";
+import { idempotencyKeyOf } from "../idempotency/idempotency-key.js";
+import type { IdempotencyScope, IdempotencyStore } from "../idempotency/idempotency-store.js";
+import { replay, storedResponseOf } from "../idempotency/stored-response.js";
+import { callerOf } from "../primary/caller-of.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Operation name (e.g. "booking.create"): the route takes an Idempotency-Key (decisions section 7). */
+    idempotency?: string;
+  }
+}
+
+export interface IdempotencyOptions {
+  readonly store: IdempotencyStore;
+  /** Starts records' clocks (24 hours, lease); tests move it by hand. */
+  readonly clock?: Clock;
+}
+
+const OPERATION = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
+
+interface Claim {
+  readonly scope: IdempotencyScope;
+  readonly fingerprint: string;
+}
+
+/**
+ * Idempotency-Key on every route that names an operation in `config.idempotency`. Register after
+ * the API key plugin: scopes are per agent. The key is checked in onRequest (nothing is read
+ * without one); the record is begun in preHandler, after schema validation, so a request the
+ * schema rejects is never recorded and a corrected retry may reuse its key. From there on every
+ * answer below 500 is stored, a handler's catalogue errors included; a 5xx is abandoned.
+ */
+const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { store, clock = systemClock }) => {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const claims = new WeakMap<FastifyRequest, Claim>();
+
+  app.addHook("onRoute", (route) => {
+    const operation = route.config?.idempotency;
+    if (operation !== undefined && !OPERATION.test(operation)) {
+      throw new Error(`route ${route.method} ${route.url} names an invalid idempotency operation "${operation}"`);
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config.idempotency === undefined) return;
+    keys.set(request, idempotencyKeyOf(request.headers));
+  });
+
+  app.addHook("preHandler", async (request, reply) => {
+    const operation = request.routeOptions.config.idempotency;
+    const key = keys.get(request);
+    if (operation === undefined || key === undefined) return;
+    const scope = { agentId: callerOf(request).agentId, operation, key };
+    const fingerprint = requestFingerprint(request.method, request.url, request.body);
+    const outcome = await store.begin(scope, fingerprint, clock.now()).catch((cause: unknown) => {
+      throw new DomainError("UNAVAILABLE", "Idempotency keys cannot be checked right now, please retry", { cause });
+    });
+    switch (outcome.state) {
+      case "started":
+        claims.set(request, { scope, fingerprint });
+        return;
+      case "done":
+        return replay(reply, outcome.response);
+      case "mismatch":
+        throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request");
+      case "in_progress":
+        throw new DomainError(
+          "IDEMPOTENCY_REQUEST_IN_PROGRESS",
+          "A request with this Idempotency-Key is still being processed; retry shortly",
+          { retryAfterSeconds: 1 },
+        );
+    }
+  });
+
+  // Awaited before the response leaves, so a client that retries after receiving it finds it stored.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const claim = claims.get(request);
+    if (!claim) return payload;
+    claims.delete(request);
+    const response = reply.statusCode < 500 ? storedResponseOf(reply, payload) : undefined;
+    if (!response && reply.statusCode < 500) request.log.error("idempotent response not stored: payload is not text");
+    try {
+      if (response) await store.complete(claim.scope, claim.fingerprint, response);
+      else await store.abandon(claim.scope);
+    } catch (err) {
+      // The answer is still sent; the key stays in progress until its lease runs out.
+      request.log.error({ err, operation: claim.scope.operation }, "idempotency record not settled");
+    }
+    return payload;
+  });
+};
+
+export const idempotency = fp(idempotencyPlugin, {
+  name: "tarmac-idempotency",
+  dependencies: ["tarmac-api-key-auth"],
+});

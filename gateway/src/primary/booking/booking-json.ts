@@ -1,0 +1,89 @@
+import { create } from "@bufbuild/protobuf";
+import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
+import {
+  BookingStatus,
+  CreateBookingRequestSchema,
+  Gender,
+  PassengerType,
+  Title,
+  type Booking,
+  type CreateBookingRequest,
+  type CreateBookingResponse,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { pricingJson, segmentJson } from "../search/offer-json.js";
+import type { CreateBookingBody } from "./schemas.js";
+
+export function toCreateBookingRequest(body: CreateBookingBody, agentId: string, idempotencyKey: string): CreateBookingRequest {
+  return create(CreateBookingRequestSchema, {
+    agentId,
+    fareToken: body.fare_token,
+    idempotencyKey,
+    passengers: body.passengers.map((p) => ({
+      id: p.id,
+      type: PassengerType[p.type],
+      title: Title[p.title],
+      firstName: p.first_name,
+      lastName: p.last_name,
+      gender: Gender[p.gender],
+      dob: p.dob,
+      nationality: p.nationality,
+    })),
+    contactInfo: { email: body.contact_info.email, phone: body.contact_info.phone },
+    ancillaries: (body.ancillaries ?? []).map((a) => ({ paxId: a.pax_id, ancillaryToken: a.ancillary_token })),
+  });
+}
+
+/** Spec 2.8, plus the booking's status. */
+export function createBookingJson(response: CreateBookingResponse) {
+  return {
+    booking_id: response.bookingId,
+    pnr: response.pnr,
+    total_price_paise: paiseFromProto(response.totalPricePaise),
+    currency: response.currency,
+    status: statusName(response.status),
+  };
+}
+
+const iso = (timestamp: Parameters<typeof fromTimestamp>[0]) => fromTimestamp(timestamp)?.toISOString() ?? "";
+
+/** The whole booking of decisions 4. */
+export function bookingJson(b: Booking) {
+  if (!b.pricingBreakdown) throw new Error(`booking ${b.bookingId} has no pricing`);
+  return {
+    booking_id: b.bookingId,
+    pnr: b.pnr === "" ? null : b.pnr,
+    status: statusName(b.status),
+    agent_id: b.agentId,
+    created_at: iso(b.createdAt),
+    updated_at: iso(b.updatedAt),
+    currency: b.currency,
+    total_price_paise: paiseFromProto(b.totalPricePaise),
+    net_fare_paise: paiseFromProto(b.netFarePaise),
+    seats_paise: paiseFromProto(b.seatsPaise),
+    pricing_breakdown: pricingJson(b.pricingBreakdown),
+    segments: b.segments.map(segmentJson),
+    passengers: b.passengers.map((p) => ({
+      id: p.id,
+      type: PassengerType[p.type],
+      title: Title[p.title],
+      first_name: p.firstName,
+      last_name: p.lastName,
+      gender: Gender[p.gender],
+      dob: p.dob,
+      nationality: p.nationality,
+    })),
+    contact_info: { email: b.contactInfo?.email ?? "", phone: b.contactInfo?.phone ?? "" },
+    seats: b.seats.map((s) => ({ pax_id: s.paxId, segment_index: s.segmentIndex, seat: s.seat, price_paise: paiseFromProto(s.pricePaise), ancillary_id: s.ancillaryId })),
+    ticket_numbers: b.ticketNumbers.map((t) => ({ pax_id: t.paxId, segment_index: t.segmentIndex, ticket_number: t.ticketNumber })),
+    status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: iso(h.at), reason: h.reason })),
+    last_arrival_at: iso(b.lastArrivalAt),
+    cancellation: null,
+    reschedule: null,
+  };
+}
+
+function statusName(status: BookingStatus): string {
+  const name = BookingStatus[status];
+  if (name === undefined || status === BookingStatus.UNSPECIFIED) throw new Error(`booking has no status (${status})`);
+  return name;
+}
