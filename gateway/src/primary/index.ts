@@ -4,8 +4,10 @@ import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { apiKeyAuth } from "../plugins/api-key-auth.js";
 import { envelopeErrorHandler } from "../plugins/error-envelope.js";
 import { idempotency } from "../plugins/idempotency.js";
+import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
 import { searchRoutes } from "./search/routes.js";
+import { walletRoutes } from "./wallet/routes.js";
 
 export interface PrimaryApiOptions {
   readonly clients: ServiceClients;
@@ -25,4 +27,6 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(idempotency, { store: idempotencyStore });
   await app.register(searchRoutes, { search: clients.search });
   await app.register(fareRoutes, { fare: clients.fare });
+  await app.register(bookingRoutes, { booking: clients.booking });
+  await app.register(walletRoutes, { wallet: clients.wallet });
 };

@@ -19,6 +19,7 @@ export const keys = {
   valid: "tk_test_agent001_0123456789abcdef0123456789abcdef",
   suspended: "tk_test_agent002_0123456789abcdef0123456789abcdef",
   bookOnly: "tk_test_agent003_0123456789abcdef0123456789abcdef",
+  walletOnly: "tk_test_agent004_0123456789abcdef0123456789abcdef",
 } as const;
 
 export const AGENT_ID = "agent_001";
@@ -26,6 +27,8 @@ export const AGENT_ID = "agent_001";
 export interface FakeServices {
   search?: (request: SearchFlightsRequest) => SearchFlightsResponse | Promise<SearchFlightsResponse>;
   fare?: Partial<ServiceImpl<typeof FareService>>;
+  booking?: Partial<ServiceImpl<typeof BookingService>>;
+  wallet?: Partial<ServiceImpl<typeof WalletService>>;
   /** Health per peer; "down" answers Unavailable as an unreachable peer would. */
   health?: Partial<Record<PeerName, ServingStatus | "down">>;
 }
@@ -52,6 +55,7 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
       if (request.apiKey === keys.valid) return caller;
       if (request.apiKey === keys.suspended) return { ...caller, agentStatus: AgentStatus.SUSPENDED };
       if (request.apiKey === keys.bookOnly) return { ...caller, scopes: [Scope.FLIGHT_BOOK] };
+      if (request.apiKey === keys.walletOnly) return { ...caller, scopes: [Scope.WALLET_READ] };
       throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"));
     },
   };
@@ -84,8 +88,8 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
     auth: client(AuthService, fakeAuth(calls)),
     search: client(SearchService, fakeSearch(calls, fakes)),
     fare: client(FareService, fakes.fare ?? {}),
-    booking: client(BookingService, {}),
-    wallet: client(WalletService, {}),
+    booking: client(BookingService, fakes.booking ?? {}),
+    wallet: client(WalletService, fakes.wallet ?? {}),
     health: {
       search: health("search"),
       fare: health("fare"),

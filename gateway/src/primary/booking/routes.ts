@@ -20,7 +20,7 @@ export interface BookingRoutesOptions {
 
 /** POST /flight/booking/create (idempotent, flight.book) and /flight/booking/status (flight.book). */
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (app, { booking }) => {
-  app.post(
+  app.post<{ Body: CreateBookingBody }>(
     "/flight/booking/create",
     {
       schema: { body: createBookingRequestSchema, response: { 200: createBookingResponseSchema } },
@@ -51,7 +51,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
 };
 
 /** Decisions 4: agent_id, when sent, is the caller's own; a body idempotency_key equals the header. */
-async function requireOwnAgentAndKey(request: FastifyRequest): Promise<void> {
+async function requireOwnAgentAndKey(request: FastifyRequest<{ Body: CreateBookingBody }>): Promise<void> {
   const body = request.body as Partial<CreateBookingBody> | undefined;
   if (typeof body !== "object" || body === null) return;
   if (body.agent_id !== undefined && body.agent_id !== callerOf(request).agentId) {

@@ -1,0 +1,161 @@
+import { create } from "@bufbuild/protobuf";
+import { DomainError, toConnectError } from "@tarmac/kernel";
+import {
+  BookingStatus,
+  CreateBookingResponseSchema,
+  Gender,
+  GetBookingResponseSchema,
+  PassengerType,
+  Title,
+  type CreateBookingRequest,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { searchPage } from "../../testing/canned-offers.js";
+import { expectEnvelope } from "../../testing/envelope.js";
+import { AGENT_ID, keys, type FakeServices } from "../../testing/fake-services.js";
+import { type TestApp, testApp } from "../../testing/test-app.js";
+
+let gateway: TestApp;
+afterEach(async () => gateway?.app.close());
+
+const passenger = { id: "ADT1", type: "ADT", title: "MR", first_name: "Arjun", last_name: "Mehta", gender: "M", dob: "1985-04-12", nationality: "IN" };
+const body = { fare_token: "ft_1", passengers: [passenger], contact_info: { email: "a@example.com", phone: "+919812345678" }, ancillaries: [{ pax_id: "ADT1", ancillary_token: "at_1" }] };
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  gateway.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", "x-api-key": keys.bookOnly, ...headers },
+    payload: JSON.stringify(payload),
+  });
+
+function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
+  return {
+    createBooking(request) {
+      seen.push(request);
+      return create(CreateBookingResponseSchema, { bookingId: "bkg_1", pnr: "ABC234", totalPricePaise: 945_000n, currency: "INR", status: BookingStatus.BOOKED });
+    },
+    getBooking(request) {
+      if (request.bookingId !== "bkg_1" && request.pnr !== "ABC234") throw toConnectError(new DomainError("BOOKING_NOT_FOUND", "No such booking"));
+      const offer = searchPage().results[0]!;
+      return create(GetBookingResponseSchema, {
+        booking: {
+          bookingId: "bkg_1",
+          pnr: "ABC234",
+          status: BookingStatus.TICKETED,
+          agentId: request.agentId,
+          createdAt: { seconds: 1_800_000_000n },
+          updatedAt: { seconds: 1_800_000_100n },
+          lastArrivalAt: { seconds: 1_800_100_000n },
+          currency: "INR",
+          totalPricePaise: 945_000n,
+          netFarePaise: 860_000n,
+          seatsPaise: 45_000n,
+          pricingBreakdown: offer.pricingBreakdown!,
+          segments: offer.segments,
+          passengers: [{ id: "ADT1", type: PassengerType.ADT, title: Title.MR, firstName: "Arjun", lastName: "Mehta", gender: Gender.M, dob: "1985-04-12", nationality: "IN" }],
+          contactInfo: { email: "a@example.com", phone: "+919812345678" },
+          seats: [{ paxId: "ADT1", segmentIndex: 0, seat: "12C", pricePaise: 45_000n, ancillaryId: "SEAT-0-12C" }],
+          ticketNumbers: [{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0982123456789" }],
+          statusHistory: [
+            { status: BookingStatus.PENDING, at: { seconds: 1_800_000_000n }, reason: "booking requested" },
+            { status: BookingStatus.BOOKED, at: { seconds: 1_800_000_001n }, reason: "reserved" },
+            { status: BookingStatus.TICKETED, at: { seconds: 1_800_000_100n }, reason: "tickets issued" },
+          ],
+        },
+      });
+    },
+  };
+}
+
+describe("POST /api/v1/flight/booking/create", () => {
+  it("books for the caller with the header's idempotency key, enums mapped, and answers spec 2.8", async () => {
+    const seen: CreateBookingRequest[] = [];
+    gateway = await testApp({ booking: fakeBooking(seen) });
+    const res = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "order-42" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ booking_id: "bkg_1", pnr: "ABC234", total_price_paise: 945_000, currency: "INR", status: "BOOKED" });
+    expect(seen[0]).toMatchObject({
+      agentId: AGENT_ID,
+      fareToken: "ft_1",
+      idempotencyKey: "order-42",
+      passengers: [{ id: "ADT1", type: PassengerType.ADT, title: Title.MR, gender: Gender.M, firstName: "Arjun" }],
+      ancillaries: [{ paxId: "ADT1", ancillaryToken: "at_1" }],
+    });
+    const replay = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "order-42" });
+    expect(replay.body).toBe(res.body);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(seen).toHaveLength(1);
+  });
+
+  it("needs the Idempotency-Key header", async () => {
+    gateway = await testApp({ booking: fakeBooking([]) });
+    expectEnvelope(await post("/api/v1/flight/booking/create", body), "IDEMPOTENCY_KEY_REQUIRED");
+  });
+
+  it("refuses another agent's agent_id with 403 and a body key unlike the header, without using up the key", async () => {
+    const seen: CreateBookingRequest[] = [];
+    gateway = await testApp({ booking: fakeBooking(seen) });
+    const headers = { "idempotency-key": "k1" };
+    expectEnvelope(await post("/api/v1/flight/booking/create", { ...body, agent_id: "agt_other" }, headers), "AUTH_FORBIDDEN");
+    const mismatch = expectEnvelope(await post("/api/v1/flight/booking/create", { ...body, idempotency_key: "k2" }, headers), "VALIDATION_FAILED");
+    expect(mismatch.error.errors).toEqual([expect.objectContaining({ field: "idempotency_key", code: "INVALID_VALUE" })]);
+    const ok = await post("/api/v1/flight/booking/create", { ...body, agent_id: AGENT_ID, idempotency_key: "k1" }, headers);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ ...body, passengers: [{ ...passenger, type: "ADULT" }] }, "passengers[0].type", "INVALID_VALUE"],
+    [{ ...body, passengers: [{ ...passenger, dob: "12/04/1985" }] }, "passengers[0].dob", "INVALID_FORMAT"],
+    [{ ...body, passengers: [] }, "passengers", "OUT_OF_RANGE"],
+    [{ ...body, contact_info: { email: "a@example.com" } }, "contact_info.phone", "REQUIRED"],
+    [{ ...body, fare_token: undefined }, "fare_token", "REQUIRED"],
+  ])("rejects %j on %s", async (payload, field, code) => {
+    gateway = await testApp({ booking: fakeBooking([]) });
+    const envelope = expectEnvelope(await post("/api/v1/flight/booking/create", payload, { "idempotency-key": "k" }), "VALIDATION_FAILED");
+    expect(envelope.error.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, code })]));
+  });
+
+  it("passes 402 WALLET_INSUFFICIENT_FUNDS through and replays it for the same key", async () => {
+    let calls = 0;
+    gateway = await testApp({
+      booking: {
+        createBooking() {
+          calls++;
+          throw toConnectError(new DomainError("WALLET_INSUFFICIENT_FUNDS", "Available 100.00 INR"));
+        },
+      },
+    });
+    const first = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "k" });
+    expectEnvelope(first, "WALLET_INSUFFICIENT_FUNDS");
+    const again = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "k" });
+    expect([again.statusCode, again.body, calls]).toEqual([402, first.body, 1]);
+  });
+});
+
+describe("POST /api/v1/flight/booking/status", () => {
+  it("answers the whole booking by id or PNR", async () => {
+    gateway = await testApp({ booking: fakeBooking([]) });
+    const res = await post("/api/v1/flight/booking/status", { pnr: "ABC234" });
+    expect(res.statusCode, res.body).toBe(200);
+    const booking = res.json();
+    expect(booking).toMatchObject({
+      booking_id: "bkg_1",
+      pnr: "ABC234",
+      status: "TICKETED",
+      agent_id: AGENT_ID,
+      total_price_paise: 945_000,
+      seats: [{ pax_id: "ADT1", segment_index: 0, seat: "12C", price_paise: 45_000, ancillary_id: "SEAT-0-12C" }],
+      ticket_numbers: [{ pax_id: "ADT1", segment_index: 0, ticket_number: "0982123456789" }],
+      passengers: [{ id: "ADT1", type: "ADT", title: "MR", gender: "M" }],
+      cancellation: null,
+    });
+    expect(booking.status_history.map((h: { status: string }) => h.status)).toEqual(["PENDING", "BOOKED", "TICKETED"]);
+    expectEnvelope(await post("/api/v1/flight/booking/status", { booking_id: "bkg_x" }), "BOOKING_NOT_FOUND");
+  });
+
+  it("needs flight.book", async () => {
+    gateway = await testApp({ booking: fakeBooking([]) });
+    expectEnvelope(await post("/api/v1/flight/booking/status", { pnr: "ABC234" }, { "x-api-key": keys.valid }), "AUTH_FORBIDDEN");
+  });
+});

@@ -1,0 +1,66 @@
+import { create } from "@bufbuild/protobuf";
+import { EntryKind, GetBalanceResponseSchema, ListStatementResponseSchema, type ListStatementRequest } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { expectEnvelope } from "../../testing/envelope.js";
+import { AGENT_ID, keys, type FakeServices } from "../../testing/fake-services.js";
+import { type TestApp, testApp } from "../../testing/test-app.js";
+
+let gateway: TestApp;
+afterEach(async () => gateway?.app.close());
+
+const post = (url: string, payload: unknown, key: string = keys.walletOnly) =>
+  gateway.app.inject({ method: "POST", url, headers: { "content-type": "application/json", "x-api-key": key }, payload: JSON.stringify(payload) });
+
+function fakeWallet(seen: ListStatementRequest[]): FakeServices["wallet"] {
+  return {
+    getBalance: (request) =>
+      create(GetBalanceResponseSchema, {
+        balance: { agentId: request.agentId, currency: "INR", balancePaise: 50_000_000n, creditLimitPaise: 10_000_000n, heldPaise: 905_000n, availablePaise: 59_095_000n },
+      }),
+    listStatement(request) {
+      seen.push(request);
+      return create(ListStatementResponseSchema, {
+        lines: [{ entryId: "ent_2", at: { seconds: 1_800_000_000n }, kind: EntryKind.CAPTURE, amountPaise: -905_000n, balanceAfterPaise: 49_095_000n, reference: "bkg_1", description: "Booking bkg_1" }],
+        count: 1,
+        cursor: "next",
+      });
+    },
+  };
+}
+
+describe("wallet on the primary surface", () => {
+  it("answers the caller's balance with available = balance + credit limit - held", async () => {
+    gateway = await testApp({ wallet: fakeWallet([]) });
+    const res = await post("/api/v1/wallet/balance", {});
+    expect(res.json()).toEqual({
+      agent_id: AGENT_ID,
+      currency: "INR",
+      balance_paise: 50_000_000,
+      credit_limit_paise: 10_000_000,
+      held_paise: 905_000,
+      available_paise: 59_095_000,
+    });
+  });
+
+  it("pages the statement with signed amounts", async () => {
+    const seen: ListStatementRequest[] = [];
+    gateway = await testApp({ wallet: fakeWallet(seen) });
+    const res = await post("/api/v1/wallet/statement", { from: "2026-11-01T00:00:00Z", limit: 50 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      lines: [{ entry_id: "ent_2", at: "2027-01-15T08:00:00.000Z", kind: "CAPTURE", amount_paise: -905_000, balance_after_paise: 49_095_000, reference: "bkg_1", description: "Booking bkg_1" }],
+      count: 1,
+      cursor: "next",
+    });
+    expect(seen[0]).toMatchObject({ agentId: AGENT_ID, limit: 50, cursor: "" });
+    expect(seen[0]!.from!.seconds).toBe(BigInt(Date.parse("2026-11-01T00:00:00Z") / 1000));
+  });
+
+  it("rejects bad statement filters and keys without wallet.read", async () => {
+    gateway = await testApp({ wallet: fakeWallet([]) });
+    const bad = expectEnvelope(await post("/api/v1/wallet/statement", { from: "yesterday", limit: 0 }), "VALIDATION_FAILED");
+    expect(bad.error.errors!.map((e) => e.field).sort()).toEqual(["from", "limit"]);
+    expectEnvelope(await post("/api/v1/wallet/balance", { agent_id: "x" }), "VALIDATION_FAILED");
+    expectEnvelope(await post("/api/v1/wallet/balance", {}, keys.bookOnly), "AUTH_FORBIDDEN");
+  });
+});
