@@ -3,10 +3,41 @@ import { z } from "zod";
 
 export const bookingConfigSchema = z
   .object({
+    ...commonEnv,
     BOOKING_HOST: z.string().min(1).default("127.0.0.1"),
     BOOKING_PORT: env.port(50053),
-    ...commonEnv,
+    FARE_URL: env.url().default("http://127.0.0.1:50052"),
+    WALLET_URL: env.url().default("http://127.0.0.1:50054"),
+    MONGODB_URI: env.mongoUri(),
+    MONGODB_DB: z.string().min(1).default("tarmac"),
+    /** Unset: events go to an in-process bus (embedded mode). */
+    NATS_URL: env.optionalUrl(),
+    // Below the 5 s peers wait for each other (see search's config).
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
+    /** A wallet hold outlives any create call by far, so recovery always finds it unexpired. */
+    HOLD_TTL_SECONDS: env.seconds(1800),
+    /** A PENDING booking younger than this may still be in its create call; recovery leaves it alone. */
+    RECOVERY_GRACE_SECONDS: env.seconds(60),
+    /** How often recovery, ticketing and the flown sweep run. */
+    BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+    /** Sandbox airline: how long after a reservation its tickets are issued. */
+    SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
   })
-  .transform((v) => ({ host: v.BOOKING_HOST, port: v.BOOKING_PORT, environment: v.TARMAC_ENV, logLevel: v.LOG_LEVEL }));
+  .transform((v) => ({
+    environment: v.TARMAC_ENV,
+    logLevel: v.LOG_LEVEL,
+    host: v.BOOKING_HOST,
+    port: v.BOOKING_PORT,
+    fareUrl: v.FARE_URL,
+    walletUrl: v.WALLET_URL,
+    mongoUri: v.MONGODB_URI,
+    mongoDb: v.MONGODB_DB,
+    natsUrl: v.NATS_URL,
+    providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
+    holdTtlMs: v.HOLD_TTL_SECONDS * 1000,
+    recoveryGraceMs: v.RECOVERY_GRACE_SECONDS * 1000,
+    sweepIntervalMs: v.BOOKING_SWEEP_INTERVAL_MS,
+    sandboxTicketingDelayMs: v.SANDBOX_TICKETING_DELAY_MS,
+  }));
 
 export type BookingConfig = z.output<typeof bookingConfigSchema>;

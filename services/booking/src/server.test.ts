@@ -1,6 +1,6 @@
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { parseConfig, type ServiceHost } from "@tarmac/kernel";
+import { fromConnectError, parseConfig, type ServiceHost } from "@tarmac/kernel";
 import { silentLogger } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingConfigSchema } from "./config.js";
 import { startBookingService } from "./server.js";
 
-describe("booking service shell", () => {
+describe("booking service over a real HTTP/2 port", () => {
   let host: ServiceHost;
   beforeAll(async () => {
     host = await startBookingService(parseConfig(bookingConfigSchema, { BOOKING_PORT: "0" }), silentLogger());
@@ -17,8 +17,14 @@ describe("booking service shell", () => {
     await host?.stop();
   });
 
-  it("defaults to port 50053", () => {
-    expect(parseConfig(bookingConfigSchema, {}).port).toBe(50053);
+  it("defaults to port 50053, fare and wallet on their ports, events in process", () => {
+    expect(parseConfig(bookingConfigSchema, {})).toMatchObject({
+      port: 50053,
+      fareUrl: "http://127.0.0.1:50052",
+      walletUrl: "http://127.0.0.1:50054",
+      natsUrl: undefined,
+    });
+    expect(parseConfig(bookingConfigSchema, { NATS_URL: "nats://127.0.0.1:4222" }).natsUrl).toBe("nats://127.0.0.1:4222");
   });
 
   it("answers health SERVING for BookingService", async () => {
@@ -26,9 +32,11 @@ describe("booking service shell", () => {
     expect((await health.check({ service: BookingService.typeName })).status).toBe(ServingStatus.SERVING);
   });
 
-  it("answers Unimplemented rather than inventing data", async () => {
+  it("answers field errors across the wire, and Unimplemented for cancellation until its issue", async () => {
     const client = createClient(BookingService, createGrpcTransport({ baseUrl: host.url }));
-    const error = await client.createBooking({}).then(() => undefined, (e: unknown) => e);
+    const invalid = await client.createBooking({}).then(() => undefined, (e: unknown) => e);
+    expect(fromConnectError(invalid).errors.map((e) => e.field)).toEqual(["agent_id", "fare_token", "idempotency_key"]);
+    const error = await client.quoteCancellation({}).then(() => undefined, (e: unknown) => e);
     expect(ConnectError.from(error).code).toBe(Code.Unimplemented);
   });
 });

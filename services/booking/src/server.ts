@@ -1,15 +1,115 @@
-import { startServiceHost, type Logger, type ServiceHost } from "@tarmac/kernel";
+import type { Client } from "@connectrpc/connect";
+import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
+import { MemoryOutbox, MongoOutbox, type EventPublisher, type OutboxReader } from "@tarmac/events";
+import { createServiceClient, openMongo, runEvery, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { BookingFlow, type FaultPoints } from "./booking-flow.js";
+import { BookingServiceImpl } from "./booking-service.js";
+import { BookingWriter } from "./booking-writer.js";
 import type { BookingConfig } from "./config.js";
+import { startRelay } from "./event-wiring.js";
+import { RecoverySweep } from "./recovery-sweep.js";
 import { bookingRoutes } from "./routes.js";
+import type { BookingStore } from "./store/booking-store.js";
+import { MemoryBookingStore } from "./store/memory-booking-store.js";
+import { MongoBookingStore } from "./store/mongo-booking-store.js";
+import { TicketingWorker } from "./ticketing-worker.js";
 
-export function startBookingService(config: BookingConfig, logger: Logger): Promise<ServiceHost> {
-  return startServiceHost({
+export interface BookingServiceOverrides {
+  readonly provider?: AirlineProvider;
+  readonly clock?: Clock;
+  readonly fare?: Client<typeof FareService>;
+  readonly wallet?: Client<typeof WalletService>;
+  /** Where events go instead of NATS_URL's JetStream (the stack's shared in-process bus). */
+  readonly publisher?: EventPublisher;
+  readonly faults?: FaultPoints;
+}
+
+export interface StartedBookingService extends ServiceHost {
+  /** Runs the recovery sweep and the ticketing worker once, now (tests, operations). */
+  sweepNow(): Promise<void>;
+}
+
+/** Builds the booking service's dependencies from configuration and serves it on one HTTP/2 port. */
+export async function startBookingService(
+  config: BookingConfig,
+  logger: Logger,
+  overrides: BookingServiceOverrides = {},
+): Promise<StartedBookingService> {
+  const clock = overrides.clock ?? systemClock;
+  const storage = await openStorage(config, logger);
+  const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000 };
+  const wallet = overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions);
+  const provider = overrides.provider ?? createSandboxAirline({ clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
+  const writer = new BookingWriter(storage.store, clock);
+  const flowDeps = { wallet, provider, writer, clock, logger, providerTimeoutMs: config.providerTimeoutMs, holdTtlMs: config.holdTtlMs };
+  const flow = new BookingFlow(overrides.faults ? { ...flowDeps, faults: overrides.faults } : flowDeps);
+  const service = new BookingServiceImpl({
+    store: storage.store,
+    fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
+    provider,
+    flow,
+    clock,
+    logger,
+    providerTimeoutMs: config.providerTimeoutMs,
+  });
+  const recovery = new RecoverySweep({ store: storage.store, flow, writer, wallet, provider, clock, logger, graceMs: config.recoveryGraceMs });
+  const ticketing = new TicketingWorker({ store: storage.store, flow, writer, wallet, clock, logger });
+  const sweepNow = async () => {
+    await recovery.run();
+    await ticketing.run();
+  };
+  const relay = startRelay({ outbox: storage.outbox, natsUrl: config.natsUrl, publisher: overrides.publisher, logger });
+  const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
+  const stopBackground = async () => {
+    await sweeps.stop();
+    await relay.stop();
+    await storage.close();
+  };
+  const host = await startServiceHost({
     name: "booking",
     host: config.host,
     port: config.port,
     services: [BookingService],
-    routes: bookingRoutes,
+    routes: bookingRoutes(service),
     logger,
+  }).catch(async (error: unknown) => {
+    await stopBackground();
+    throw error;
   });
+  return {
+    port: host.port,
+    url: host.url,
+    health: host.health,
+    sweepNow,
+    async stop() {
+      await host.stop();
+      await stopBackground();
+    },
+  };
+}
+
+interface Storage {
+  readonly store: BookingStore;
+  readonly outbox: OutboxReader;
+  close(): Promise<void>;
+}
+
+async function openStorage(config: BookingConfig, logger: Logger): Promise<Storage> {
+  if (!config.mongoUri) {
+    logger.info("bookings: in memory (MONGODB_URI is not set)");
+    const outbox = new MemoryOutbox({ logger });
+    return { store: new MemoryBookingStore(outbox), outbox, close: async () => undefined };
+  }
+  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
+    const outbox = new MongoOutbox(db, "booking_outbox", { logger });
+    await outbox.ensureIndexes();
+    const store = new MongoBookingStore(db, outbox);
+    await store.ensureIndexes();
+    return { store, outbox };
+  });
+  logger.info("bookings: MongoDB");
+  return { ...mongo.value, close: mongo.close };
 }

@@ -15,3 +15,4 @@ export * from "./money.js";
 export * from "./signing.js";
 export * from "./timestamps.js";
 export * from "./mongo.js";
+export * from "./periodic.js";

@@ -1,0 +1,125 @@
+import type { Client } from "@connectrpc/connect";
+import { askProvider, type AirlineProvider, type ProviderReservation, type ReservationRequest } from "@tarmac/airline";
+import { awaitPeer, DomainError, formatPaise, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { BookingWriter } from "./booking-writer.js";
+import type { Booking } from "./domain/booking.js";
+
+/** Test hooks at the points where a crash would leave a booking half done; they throw to crash. */
+export interface FaultPoints {
+  afterHold?(booking: Booking): void | Promise<void>;
+  afterReserve?(booking: Booking): void | Promise<void>;
+  afterCapture?(booking: Booking): void | Promise<void>;
+}
+
+export interface BookingFlowDeps {
+  readonly wallet: Client<typeof WalletService>;
+  readonly provider: AirlineProvider;
+  readonly writer: BookingWriter;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly providerTimeoutMs: number;
+  /** How long a wallet hold lives if neither captured nor voided (the recovery sweep's margin). */
+  readonly holdTtlMs: number;
+  readonly faults?: FaultPoints;
+}
+
+/** Provider answers that say for certain no reservation was made. */
+const REFUSALS = new Set(["PROVIDER_REJECTED", "PROVIDER_SOLD_OUT", "PROVIDER_PRICE_CHANGED", "BOOKING_SEAT_UNAVAILABLE", "VALIDATION_FAILED"]);
+
+/**
+ * Takes a PENDING booking to BOOKED or FAILED, like a card authorisation (decisions 4): hold the
+ * debit on the wallet, reserve with the airline under the booking id, capture, then BOOKED. A
+ * refused hold fails before the airline is asked; an airline refusal voids the hold. Whatever is
+ * left undone by a crash, the recovery sweep finishes from the same steps, which are idempotent
+ * (hold by booking id, reservation by client reference, capture by hold id).
+ */
+export class BookingFlow {
+  constructor(private readonly deps: BookingFlowDeps) {}
+
+  async place(pending: Booking, signal?: AbortSignal): Promise<Booking> {
+    const { wallet, writer, faults } = this.deps;
+    let booking = pending;
+    let holdId: string;
+    try {
+      holdId = await this.hold(booking);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return this.fail(booking, error, undefined);
+      throw error;
+    }
+    booking = await writer.amend(booking, { holdId });
+    await faults?.afterHold?.(booking);
+
+    let reservation: ProviderReservation;
+    try {
+      reservation = await this.reserve(booking, signal);
+    } catch (error) {
+      if (error instanceof DomainError && REFUSALS.has(error.code)) return this.fail(booking, error, holdId);
+      // Timed out or failed mid-way: the airline may or may not hold a reservation. Ask it.
+      const found = await this.findReservation(booking).catch(() => undefined);
+      if (found === undefined) {
+        if (error instanceof DomainError) return this.fail(booking, error, holdId);
+        throw error;
+      }
+      reservation = found;
+    }
+    await faults?.afterReserve?.(booking);
+    await awaitPeer(wallet.capture({ holdId }));
+    await faults?.afterCapture?.(booking);
+    return writer.move(booking, "BOOKED", "reserved with the airline and paid from the wallet", { pnr: reservation.pnr });
+  }
+
+  /** The wallet hold for this booking: the booking id is its reference, so asking again finds it. */
+  hold(booking: Booking): Promise<string> {
+    const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.holdTtlMs);
+    return awaitPeer(
+      this.deps.wallet.hold({
+        agentId: booking.agentId,
+        amountPaise: BigInt(booking.debitPaise),
+        reference: booking.bookingId,
+        expiresAt: toTimestamp(expiresAt),
+        description: `Booking ${booking.bookingId}: ${itinerary(booking)}`,
+      }),
+    ).then((held) => held.holdId);
+  }
+
+  findReservation(booking: Booking): Promise<ProviderReservation | undefined> {
+    const { provider } = this.deps;
+    return askProvider(provider, (signal) => provider.findReservation(booking.bookingId, { signal }), this.limits());
+  }
+
+  /** Releases the hold (if any) and ends the booking FAILED with the reason the client is told. */
+  async fail(booking: Booking, error: DomainError, holdId: string | undefined): Promise<never> {
+    if (holdId !== undefined) await awaitPeer(this.deps.wallet.void({ holdId }));
+    const failure = { code: error.code, message: error.message };
+    await this.deps.writer.move(booking, "FAILED", failureReason(error), { failure });
+    this.deps.logger.info({ bookingId: booking.bookingId, code: error.code }, "booking failed");
+    throw error;
+  }
+
+  private reserve(booking: Booking, signal: AbortSignal | undefined): Promise<ProviderReservation> {
+    const { provider } = this.deps;
+    const request: ReservationRequest = {
+      clientReference: booking.bookingId,
+      key: booking.providerOfferKey,
+      passengers: booking.passengers,
+      seats: booking.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat })),
+      contact: booking.contact,
+    };
+    return askProvider(provider, (s) => provider.reserve(request, { signal: s }), this.limits(signal));
+  }
+
+  private limits(signal: AbortSignal = new AbortController().signal) {
+    return { signal, timeoutMs: this.deps.providerTimeoutMs };
+  }
+}
+
+function failureReason(error: DomainError): string {
+  if (error.code === "WALLET_INSUFFICIENT_FUNDS") return `wallet refused the hold: ${error.message}`;
+  return error.provider ? `airline refused: ${error.provider.code} ${error.provider.message}` : `${error.code}: ${error.message}`;
+}
+
+function itinerary(booking: Booking): string {
+  const legs = booking.segments.map((s) => `${s.carrier}${s.flightNo} ${s.origin}-${s.dest}`).join(", ");
+  return `${legs}; ${formatPaise(booking.debitPaise)} ${booking.currency}`;
+}

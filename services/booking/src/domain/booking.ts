@@ -1,0 +1,85 @@
+import type { ProviderSegment, TicketRecord } from "@tarmac/airline";
+
+export type BookingStatus = "PENDING" | "BOOKED" | "TICKETED" | "FAILED" | "CANCELLED" | "REFUNDED" | "FLOWN";
+export type PassengerType = "ADT" | "CHD" | "INF";
+
+export interface StatusChange {
+  readonly status: BookingStatus;
+  readonly at: Date;
+  readonly reason: string;
+}
+
+export interface BookedPassenger {
+  /** ADT1, CHD1, INF1. */
+  readonly paxId: string;
+  readonly type: PassengerType;
+  readonly title: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly gender: string;
+  /** YYYY-MM-DD. */
+  readonly dob: string;
+  readonly nationality: string;
+}
+
+export interface BookedSeat {
+  readonly paxId: string;
+  readonly segmentIndex: number;
+  readonly seat: string;
+  readonly pricePaise: number;
+  readonly ancillaryId: string;
+  readonly ancillaryToken: string;
+}
+
+/** Totals for all passengers, paise (spec 2.5). */
+export interface BookedPricing {
+  readonly baseFare: number;
+  readonly taxes: number;
+  readonly commission: number;
+  readonly otaMarkup: number;
+  readonly agentMarkup: number;
+  readonly netFare: number;
+  readonly finalPrice: number;
+}
+
+/** Why a booking failed, answered again to a client that retries the same create. */
+export interface BookingFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface Booking {
+  /** `bkg_` + ULID; also the wallet hold's reference and the provider's client reference. */
+  readonly bookingId: string;
+  readonly agentId: string;
+  /** Unique per agent: the second guard behind the gateway's idempotency store. */
+  readonly idempotencyKey: string;
+  readonly status: BookingStatus;
+  readonly statusHistory: readonly StatusChange[];
+  readonly pnr: string | undefined;
+  readonly provider: string;
+  readonly providerOfferKey: string;
+  readonly searchId: string;
+  readonly offerId: string;
+  readonly currency: string;
+  readonly pricing: BookedPricing;
+  /** Paid seats, all passengers. */
+  readonly seatsPaise: number;
+  /** What the agent's customer pays: final price + seats. */
+  readonly totalPricePaise: number;
+  /** What the wallet is debited: net fare + seats. */
+  readonly debitPaise: number;
+  readonly segments: readonly ProviderSegment[];
+  readonly passengers: readonly BookedPassenger[];
+  readonly contact: { readonly email: string; readonly phone: string };
+  readonly seats: readonly BookedSeat[];
+  readonly holdId: string | undefined;
+  readonly ticketNumbers: readonly TicketRecord[];
+  readonly failure: BookingFailure | undefined;
+  /** When the last segment lands: a TICKETED booking becomes FLOWN after it. */
+  readonly lastArrivalAt: Date;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  /** Optimistic concurrency: every stored change increments it. */
+  readonly version: number;
+}

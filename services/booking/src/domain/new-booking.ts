@@ -1,0 +1,66 @@
+import type { ProviderSegment } from "@tarmac/airline";
+import type { BookedPricing, BookedSeat, Booking } from "./booking.js";
+import type { LockedFare, PassengerInput } from "./booking-request.js";
+import { toBookedPassenger } from "./validate-passengers.js";
+
+/** What booking takes from a fare lock. */
+export interface FareForBooking {
+  readonly locked: LockedFare;
+  readonly provider: string;
+  readonly providerOfferKey: string;
+  readonly searchId: string;
+  readonly offerId: string;
+  readonly currency: string;
+  readonly pricing: BookedPricing;
+  readonly segments: readonly ProviderSegment[];
+  readonly lockedUntil: Date | undefined;
+}
+
+export interface NewBookingInput {
+  readonly bookingId: string;
+  readonly agentId: string;
+  readonly idempotencyKey: string;
+  readonly fare: FareForBooking;
+  readonly passengers: readonly PassengerInput[];
+  readonly contact: { readonly email: string; readonly phone: string };
+  readonly seats: readonly BookedSeat[];
+  readonly now: Date;
+}
+
+/**
+ * A PENDING booking of validated input. Decisions 1 and 4: the customer pays final price plus
+ * seats (`total_price_paise`); the wallet is debited net fare plus seats.
+ */
+export function newBooking(input: NewBookingInput): Booking {
+  const { fare, now } = input;
+  const seatsPaise = input.seats.reduce((sum, s) => sum + s.pricePaise, 0);
+  const last = fare.segments[fare.segments.length - 1]!;
+  return {
+    bookingId: input.bookingId,
+    agentId: input.agentId,
+    idempotencyKey: input.idempotencyKey,
+    status: "PENDING",
+    statusHistory: [{ status: "PENDING", at: now, reason: "booking requested" }],
+    pnr: undefined,
+    provider: fare.provider,
+    providerOfferKey: fare.providerOfferKey,
+    searchId: fare.searchId,
+    offerId: fare.offerId,
+    currency: fare.currency,
+    pricing: fare.pricing,
+    seatsPaise,
+    totalPricePaise: fare.pricing.finalPrice + seatsPaise,
+    debitPaise: fare.pricing.netFare + seatsPaise,
+    segments: fare.segments,
+    passengers: input.passengers.map(toBookedPassenger),
+    contact: { email: input.contact.email, phone: input.contact.phone },
+    seats: input.seats,
+    holdId: undefined,
+    ticketNumbers: [],
+    failure: undefined,
+    lastArrivalAt: new Date(last.arrTime),
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}

@@ -1,0 +1,47 @@
+import { DomainError } from "@tarmac/kernel";
+import type { Booking, BookingStatus } from "./booking.js";
+
+/** Decisions 5: every allowed change; anything else is BOOKING_INVALID_STATE. */
+const ALLOWED: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
+  PENDING: ["BOOKED", "FAILED"],
+  BOOKED: ["TICKETED", "CANCELLED", "FAILED"],
+  TICKETED: ["CANCELLED", "FLOWN"],
+  CANCELLED: ["REFUNDED"],
+  FAILED: [],
+  REFUNDED: [],
+  FLOWN: [],
+};
+
+export function canMove(from: BookingStatus, to: BookingStatus): boolean {
+  return ALLOWED[from].includes(to);
+}
+
+export function isTerminal(status: BookingStatus): boolean {
+  return ALLOWED[status].length === 0;
+}
+
+/**
+ * The booking in its new status, with the change appended to its history. `changes` carries what
+ * moves with the status (PNR, ticket numbers, failure). The booking itself is never mutated.
+ */
+export function transition(
+  booking: Booking,
+  to: BookingStatus,
+  at: Date,
+  reason: string,
+  changes: Partial<Pick<Booking, "pnr" | "ticketNumbers" | "failure" | "holdId">> = {},
+): Booking {
+  if (!canMove(booking.status, to)) {
+    throw new DomainError(
+      "BOOKING_INVALID_STATE",
+      `Booking ${booking.bookingId} is ${booking.status}; it cannot become ${to}`,
+    );
+  }
+  return {
+    ...booking,
+    ...changes,
+    status: to,
+    statusHistory: [...booking.statusHistory, { status: to, at, reason }],
+    updatedAt: at,
+  };
+}

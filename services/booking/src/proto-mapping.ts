@@ -1,0 +1,108 @@
+import { create } from "@bufbuild/protobuf";
+import type { Cabin as DomainCabin, ProviderSegment } from "@tarmac/airline";
+import { paiseFromProto, paiseToProto, toTimestamp } from "@tarmac/kernel";
+import {
+  BookingSchema,
+  BookingStatus as ProtoStatus,
+  Gender,
+  PassengerType,
+  Title,
+  type Booking as ProtoBooking,
+  type CreateBookingRequest,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { Cabin, Direction, type PricingBreakdown, type Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import type { Booking, BookedPricing, BookingStatus } from "./domain/booking.js";
+import type { BookingRequestInput } from "./domain/booking-request.js";
+
+/** An enum value's name, "" for UNSPECIFIED (a field the caller did not send) or a number we do not know. */
+function nameOf(values: Record<number, string>, value: number): string {
+  return value === 0 ? "" : (values[value] ?? String(value));
+}
+
+export function requestInput(request: CreateBookingRequest): BookingRequestInput {
+  return {
+    passengers: request.passengers.map((p) => ({
+      id: p.id,
+      type: nameOf(PassengerType, p.type),
+      title: nameOf(Title, p.title),
+      firstName: p.firstName,
+      lastName: p.lastName,
+      gender: nameOf(Gender, p.gender),
+      dob: p.dob,
+      nationality: p.nationality,
+    })),
+    contact: request.contactInfo && { email: request.contactInfo.email, phone: request.contactInfo.phone },
+    ancillaries: request.ancillaries.map((a) => ({ paxId: a.paxId, ancillaryToken: a.ancillaryToken })),
+  };
+}
+
+export function segmentFromProto(segment: Segment): ProviderSegment {
+  const cabin = nameOf(Cabin, segment.cabin) as DomainCabin;
+  const direction = segment.direction === Direction.RETURN ? "RETURN" : "OUTBOUND";
+  const { carrier, flightNo, origin, dest, depTime, arrTime, bookingClass, seatsAvailable, durationMinutes, aircraft } = segment;
+  return { carrier, flightNo, origin, dest, depTime, arrTime, cabin, bookingClass, seatsAvailable, direction, durationMinutes, aircraft };
+}
+
+export function pricingFromProto(p: PricingBreakdown): BookedPricing {
+  return {
+    baseFare: paiseFromProto(p.baseFare),
+    taxes: paiseFromProto(p.taxes),
+    commission: paiseFromProto(p.commission),
+    otaMarkup: paiseFromProto(p.otaMarkup),
+    agentMarkup: paiseFromProto(p.agentMarkup),
+    netFare: paiseFromProto(p.netFare),
+    finalPrice: paiseFromProto(p.finalPrice),
+  };
+}
+
+export function statusToProto(status: BookingStatus): ProtoStatus {
+  return ProtoStatus[status];
+}
+
+const enumValue = <E extends Record<string, string | number>>(values: E, name: string): E[keyof E] => values[name as keyof E];
+
+/** The whole booking of decisions 4, as GetBooking answers it. */
+export function toProtoBooking(b: Booking): ProtoBooking {
+  const p = b.pricing;
+  return create(BookingSchema, {
+    bookingId: b.bookingId,
+    pnr: b.pnr ?? "",
+    status: statusToProto(b.status),
+    agentId: b.agentId,
+    createdAt: toTimestamp(b.createdAt),
+    updatedAt: toTimestamp(b.updatedAt),
+    currency: b.currency,
+    totalPricePaise: paiseToProto(b.totalPricePaise),
+    netFarePaise: paiseToProto(p.netFare),
+    seatsPaise: paiseToProto(b.seatsPaise),
+    pricingBreakdown: {
+      baseFare: paiseToProto(p.baseFare),
+      taxes: paiseToProto(p.taxes),
+      commission: paiseToProto(p.commission),
+      otaMarkup: paiseToProto(p.otaMarkup),
+      agentMarkup: paiseToProto(p.agentMarkup),
+      netFare: paiseToProto(p.netFare),
+      finalPrice: paiseToProto(p.finalPrice),
+    },
+    segments: b.segments.map((s) => ({
+      ...s,
+      cabin: enumValue(Cabin, s.cabin),
+      direction: enumValue(Direction, s.direction),
+    })),
+    passengers: b.passengers.map((x) => ({
+      id: x.paxId,
+      type: enumValue(PassengerType, x.type),
+      title: enumValue(Title, x.title),
+      firstName: x.firstName,
+      lastName: x.lastName,
+      gender: enumValue(Gender, x.gender),
+      dob: x.dob,
+      nationality: x.nationality,
+    })),
+    ticketNumbers: b.ticketNumbers.map((t) => ({ paxId: t.paxId, segmentIndex: t.segmentIndex, ticketNumber: t.ticketNumber })),
+    statusHistory: b.statusHistory.map((h) => ({ status: statusToProto(h.status), at: toTimestamp(h.at), reason: h.reason })),
+    contactInfo: { email: b.contact.email, phone: b.contact.phone },
+    seats: b.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat, pricePaise: paiseToProto(s.pricePaise), ancillaryId: s.ancillaryId })),
+    lastArrivalAt: toTimestamp(b.lastArrivalAt),
+  });
+}

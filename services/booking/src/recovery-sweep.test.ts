@@ -1,0 +1,112 @@
+import { createHandlerContext } from "@connectrpc/connect";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { describe, expect, it } from "vitest";
+import type { FaultPoints } from "./booking-flow.js";
+import type { Booking } from "./domain/booking.js";
+import { bookingHarness, createRequest, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
+
+const context = () =>
+  createHandlerContext({ service: BookingService, method: BookingService.method.createBooking, protocolName: "test", requestMethod: "POST", url: "http://t/x" });
+
+class Crash extends Error {}
+
+/** Crashes the create call at `point`, then lets the sweep run once its grace has passed. */
+async function crashAt(point: keyof FaultPoints): Promise<{ h: BookingHarness; booking: Booking }> {
+  const h = bookingHarness({ faults: { [point]: () => Promise.reject(new Crash(point)) } });
+  await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(Crash);
+  const [pending] = await h.store.listByStatus("PENDING", new Date("2030-01-01"), 10);
+  expect(pending).toBeDefined();
+  // Younger than the grace: the sweep leaves it alone (it could still be in its create call).
+  expect(await h.recovery.run()).toBe(0);
+  h.clock.advance(61_000);
+  expect(await h.recovery.run()).toBe(1);
+  return { h, booking: (await h.store.get(pending!.bookingId))! };
+}
+
+/** Decisions 4: BOOKED with exactly one captured debit, or FAILED with no debit and no live PNR. */
+function expectSettled(h: BookingHarness, booking: Booking): void {
+  const reservation = h.airline.reservations.get(booking.bookingId);
+  if (booking.status === "BOOKED") {
+    expect(h.wallet.captured.map((c) => c.amount)).toEqual([NET_FARE]);
+    expect(reservation?.status).toBe("HELD");
+    expect(booking.pnr).toBe(reservation!.pnr);
+  } else {
+    expect(booking.status).toBe("FAILED");
+    expect(h.wallet.captured).toEqual([]);
+    expect(h.wallet.held).toBe(0);
+    expect(reservation === undefined || reservation.status === "CANCELLED").toBe(true);
+  }
+}
+
+describe("recovery sweep", () => {
+  it("unwinds a crash after the hold: no reservation, the hold voided, FAILED", async () => {
+    const { h, booking } = await crashAt("afterHold");
+    expect(booking.status).toBe("FAILED");
+    expectSettled(h, booking);
+  });
+
+  it("completes a crash after the airline reserved: captured once, BOOKED with the PNR", async () => {
+    const { h, booking } = await crashAt("afterReserve");
+    expect(booking.status).toBe("BOOKED");
+    expectSettled(h, booking);
+  });
+
+  it("completes a crash after the capture without capturing again", async () => {
+    const { h, booking } = await crashAt("afterCapture");
+    expect(booking.status).toBe("BOOKED");
+    expectSettled(h, booking);
+    expect(h.wallet.calls.filter((c) => c.startsWith("capture"))).toHaveLength(2);
+  });
+
+  it("cancels the reservation when the money can no longer be taken", async () => {
+    const h = bookingHarness({ faults: { afterReserve: () => Promise.reject(new Crash()) } });
+    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(Crash);
+    const [pending] = await h.store.listByStatus("PENDING", new Date("2030-01-01"), 10);
+    // The hold expired and the wallet voided it before recovery came round.
+    h.wallet.holds.get(pending!.bookingId)!.state = "VOIDED";
+    h.clock.advance(61_000);
+    await h.recovery.run();
+    const booking = (await h.store.get(pending!.bookingId))!;
+    expect(booking.status).toBe("FAILED");
+    expectSettled(h, booking);
+  });
+
+  it("is safe to run again and again", async () => {
+    const { h, booking } = await crashAt("afterReserve");
+    expect(await h.recovery.run()).toBe(0);
+    expectSettled(h, (await h.store.get(booking.bookingId))!);
+  });
+});
+
+describe("ticketing worker", () => {
+  it("moves BOOKED to TICKETED with the airline's ticket numbers, then FLOWN after the last arrival", async () => {
+    const h = bookingHarness();
+    const { bookingId } = await h.service.createBooking(createRequest(), context());
+    await h.ticketing.run();
+    expect((await h.store.get(bookingId))!.status).toBe("BOOKED");
+    h.airline.ticket(bookingId, "TICKETED");
+    await h.ticketing.run();
+    const ticketed = (await h.store.get(bookingId))!;
+    expect(ticketed.status).toBe("TICKETED");
+    expect(ticketed.ticketNumbers).toEqual([{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0981234567890" }]);
+    h.clock.set("2026-12-01T02:41:00Z");
+    await h.ticketing.run();
+    const flown = (await h.store.get(bookingId))!;
+    expect(flown.statusHistory.map((c) => c.status)).toEqual(["PENDING", "BOOKED", "TICKETED", "FLOWN"]);
+    expect((await h.outbox.pending(10)).map((e) => e.type)).toEqual(["booking.pending", "booking.booked", "booking.ticketed", "booking.flown"]);
+  });
+
+  it("fails a booking whose ticketing failed and credits the debit back exactly once", async () => {
+    const h = bookingHarness();
+    const before = h.wallet.balance;
+    const { bookingId } = await h.service.createBooking(createRequest(), context());
+    h.airline.ticket(bookingId, "TICKETING_FAILED");
+    await h.ticketing.run();
+    await h.ticketing.run();
+    const failed = (await h.store.get(bookingId))!;
+    expect(failed.status).toBe("FAILED");
+    expect(failed.statusHistory.at(-1)!.reason).toContain("credited back");
+    expect(h.wallet.balance).toBe(before);
+    expect([...h.wallet.credits.values()]).toEqual([NET_FARE]);
+  });
+});

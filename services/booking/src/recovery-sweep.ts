@@ -1,0 +1,84 @@
+import { awaitPeer, DomainError, type Clock, type Logger } from "@tarmac/kernel";
+import type { BookingFlow } from "./booking-flow.js";
+import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
+import type { Booking } from "./domain/booking.js";
+import type { BookingStore } from "./store/booking-store.js";
+import type { Client } from "@connectrpc/connect";
+import type { AirlineProvider } from "@tarmac/airline";
+import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+
+export interface RecoverySweepDeps {
+  readonly store: BookingStore;
+  readonly flow: BookingFlow;
+  readonly writer: BookingWriter;
+  readonly wallet: Client<typeof WalletService>;
+  readonly provider: AirlineProvider;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** A PENDING booking younger than this may still be in its create call: left alone. */
+  readonly graceMs: number;
+}
+
+const NOTHING_CHARGED = "The booking could not be completed after an interruption; nothing was charged";
+
+/**
+ * Finishes or unwinds bookings a crash left PENDING, asking the airline by client reference (the
+ * booking id). The end state is BOOKED with exactly one captured debit, or FAILED with no debit
+ * and no live PNR: every step it repeats is idempotent, and the version check means a create call
+ * that wakes up late cannot move the booking a second time.
+ */
+export class RecoverySweep {
+  constructor(private readonly deps: RecoverySweepDeps) {}
+
+  async run(): Promise<number> {
+    const { store, clock, logger, graceMs } = this.deps;
+    const stale = await store.listByStatus("PENDING", new Date(clock.now().getTime() - graceMs), 100);
+    let settled = 0;
+    for (const booking of stale) {
+      try {
+        await this.recover(booking);
+        settled++;
+      } catch (error) {
+        if (error instanceof BookingChangedConcurrently) continue;
+        logger.warn({ bookingId: booking.bookingId, err: error }, "recovery: booking left PENDING for the next sweep");
+      }
+    }
+    return settled;
+  }
+
+  async recover(booking: Booking): Promise<Booking> {
+    const { flow, writer, wallet, provider, logger } = this.deps;
+    const reservation = await flow.findReservation(booking);
+    if (reservation !== undefined && reservation.status !== "CANCELLED") {
+      try {
+        const holdId = await flow.hold(booking);
+        await awaitPeer(wallet.capture({ holdId }));
+        logger.info({ bookingId: booking.bookingId, pnr: reservation.pnr }, "recovery: booking completed");
+        return await writer.move(booking, "BOOKED", "completed by recovery after an interruption", { pnr: reservation.pnr, holdId });
+      } catch (error) {
+        // The money cannot be taken (hold expired and voided, funds gone): release the seats instead.
+        if (!(error instanceof DomainError) || error.status >= 500) throw error;
+        await provider.cancelReservation(booking.bookingId);
+        return this.failed(booking, error.code, `recovery could not take payment (${error.code}); reservation cancelled`);
+      }
+    }
+    const holdId = booking.holdId ?? (await this.holdIfAny(booking));
+    if (holdId !== undefined) await awaitPeer(wallet.void({ holdId }));
+    logger.info({ bookingId: booking.bookingId }, "recovery: booking unwound");
+    return this.failed(booking, "PROVIDER_UNAVAILABLE", "recovered after an interruption: the airline holds no reservation");
+  }
+
+  /** Asking for the hold again finds one made before a crash; one made just now is voided with it. */
+  private async holdIfAny(booking: Booking): Promise<string | undefined> {
+    try {
+      return await this.deps.flow.hold(booking);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
+      throw error;
+    }
+  }
+
+  private failed(booking: Booking, code: string, reason: string): Promise<Booking> {
+    return this.deps.writer.move(booking, "FAILED", reason, { failure: { code, message: NOTHING_CHARGED } });
+  }
+}

@@ -1,0 +1,62 @@
+import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
+import type { Booking, BookingStatus } from "../domain/booking.js";
+import type { BookingStore, CreateResult, DueField } from "./booking-store.js";
+
+/**
+ * In-process bookings for development and tests. Every method does its checks and writes without
+ * awaiting in between, so each is atomic on the event loop, outbox append included.
+ */
+export class MemoryBookingStore implements BookingStore {
+  private readonly byId = new Map<string, Booking>();
+  private readonly byIdempotencyKey = new Map<string, string>();
+  private readonly byPnr = new Map<string, string>();
+
+  constructor(private readonly outbox: MemoryOutbox) {}
+
+  async create(booking: Booking, events: readonly OutboxEvent[]): Promise<CreateResult> {
+    const key = `${booking.agentId}\u0000${booking.idempotencyKey}`;
+    const existingId = this.byIdempotencyKey.get(key);
+    if (existingId !== undefined) return { created: false, existing: this.byId.get(existingId)! };
+    if (this.byId.has(booking.bookingId)) throw new Error(`booking ${booking.bookingId} already exists`);
+    // The outbox validates before it records, so a refused append leaves the booking unwritten too.
+    this.outbox.append(events);
+    this.byId.set(booking.bookingId, structuredClone(booking));
+    this.byIdempotencyKey.set(key, booking.bookingId);
+    this.indexPnr(booking);
+    return { created: true };
+  }
+
+  async get(bookingId: string): Promise<Booking | undefined> {
+    const booking = this.byId.get(bookingId);
+    return booking && structuredClone(booking);
+  }
+
+  async findByPnr(pnr: string): Promise<Booking | undefined> {
+    const id = this.byPnr.get(pnr);
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  async update(booking: Booking, events: readonly OutboxEvent[]): Promise<boolean> {
+    const current = this.byId.get(booking.bookingId);
+    if (!current || current.version !== booking.version - 1) return false;
+    if (booking.pnr !== undefined && this.byPnr.has(booking.pnr) && this.byPnr.get(booking.pnr) !== booking.bookingId) {
+      throw new Error(`PNR ${booking.pnr} already belongs to another booking`);
+    }
+    this.outbox.append(events);
+    this.byId.set(booking.bookingId, structuredClone(booking));
+    this.indexPnr(booking);
+    return true;
+  }
+
+  async listByStatus(status: BookingStatus, before: Date, limit: number, by: DueField = "updatedAt"): Promise<Booking[]> {
+    return [...this.byId.values()]
+      .filter((b) => b.status === status && b[by].getTime() < before.getTime())
+      .sort((a, b) => a[by].getTime() - b[by].getTime() || (a.bookingId < b.bookingId ? -1 : 1))
+      .slice(0, limit)
+      .map((b) => structuredClone(b));
+  }
+
+  private indexPnr(booking: Booking): void {
+    if (booking.pnr !== undefined) this.byPnr.set(booking.pnr, booking.bookingId);
+  }
+}

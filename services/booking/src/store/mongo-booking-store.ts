@@ -1,0 +1,100 @@
+import type { MongoOutbox, OutboxEvent } from "@tarmac/events";
+import { MongoServerError, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
+import type { Booking, BookingStatus } from "../domain/booking.js";
+import type { BookingStore, CreateResult, DueField } from "./booking-store.js";
+import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./mongo-booking-documents.js";
+
+const TRANSACTION: TransactionOptions = {
+  readConcern: { level: "snapshot" },
+  writeConcern: { w: "majority" },
+  readPreference: "primary",
+};
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Bookings in MongoDB: collection `bookings`. Each write and its outbox events commit in one
+ * transaction. The unique index on (agentId, idempotencyKey) is the second guard behind the
+ * gateway's idempotency store; the version in the update filter serialises the create flow and
+ * the sweeps.
+ */
+export class MongoBookingStore implements BookingStore {
+  private readonly bookings: Collection<BookingDocument>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: MongoOutbox,
+  ) {
+    this.bookings = db.collection<BookingDocument>("bookings", {
+      readConcern: { level: "majority" },
+      writeConcern: { w: "majority" },
+    });
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.bookings.createIndexes([
+      { key: { agentId: 1, idempotencyKey: 1 }, name: "agentId_idempotencyKey", unique: true },
+      { key: { pnr: 1 }, name: "pnr", unique: true, partialFilterExpression: { pnr: { $type: "string" } } },
+      // The sweeps: PENDING (recovery), BOOKED (ticketing), TICKETED (flown), oldest change first.
+      { key: { status: 1, updatedAt: 1 }, name: "status_updatedAt" },
+      { key: { status: 1, lastArrivalAt: 1 }, name: "status_lastArrivalAt" },
+      { key: { agentId: 1, createdAt: -1 }, name: "agentId_createdAt" },
+    ]);
+  }
+
+  async create(booking: Booking, events: readonly OutboxEvent[]): Promise<CreateResult> {
+    try {
+      await this.transaction(async (session) => {
+        await this.bookings.insertOne(toBookingDocument(booking), { session });
+        await this.outbox.append(events, session);
+      });
+      this.outbox.notify();
+      return { created: true };
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      const existing = await this.bookings.findOne({ agentId: booking.agentId, idempotencyKey: booking.idempotencyKey });
+      if (!existing) throw error;
+      return { created: false, existing: fromBookingDocument(existing) };
+    }
+  }
+
+  async get(bookingId: string): Promise<Booking | undefined> {
+    const doc = await this.bookings.findOne({ _id: bookingId });
+    return doc ? fromBookingDocument(doc) : undefined;
+  }
+
+  async findByPnr(pnr: string): Promise<Booking | undefined> {
+    const doc = await this.bookings.findOne({ pnr });
+    return doc ? fromBookingDocument(doc) : undefined;
+  }
+
+  async update(booking: Booking, events: readonly OutboxEvent[]): Promise<boolean> {
+    const replaced = await this.transaction(async (session) => {
+      const result = await this.bookings.replaceOne({ _id: booking.bookingId, version: booking.version - 1 }, toBookingDocument(booking), {
+        session,
+      });
+      if (result.matchedCount === 0) return false;
+      await this.outbox.append(events, session);
+      return true;
+    });
+    if (replaced) this.outbox.notify();
+    return replaced;
+  }
+
+  async listByStatus(status: BookingStatus, before: Date, limit: number, by: DueField = "updatedAt"): Promise<Booking[]> {
+    const docs = await this.bookings
+      .find({ status, [by]: { $lt: before } })
+      .sort({ [by]: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+    return docs.map(fromBookingDocument);
+  }
+
+  private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    const session = this.db.client.startSession();
+    try {
+      return await session.withTransaction(work, TRANSACTION);
+    } finally {
+      await session.endSession();
+    }
+  }
+}

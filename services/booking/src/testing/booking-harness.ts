@@ -1,0 +1,124 @@
+import { create } from "@bufbuild/protobuf";
+import { createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
+import { MemoryOutbox } from "@tarmac/events";
+import { DomainError, toConnectError } from "@tarmac/kernel";
+import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import {
+  CreateBookingRequestSchema,
+  Gender,
+  PassengerType,
+  Title,
+  type CreateBookingRequest,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { FareService, GetFareLockResponseSchema } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import { Cabin, Direction } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { BookingFlow, type FaultPoints } from "../booking-flow.js";
+import { BookingServiceImpl } from "../booking-service.js";
+import { BookingWriter } from "../booking-writer.js";
+import { RecoverySweep } from "../recovery-sweep.js";
+import { MemoryBookingStore } from "../store/memory-booking-store.js";
+import { TicketingWorker } from "../ticketing-worker.js";
+import { FakeAirline } from "./fake-airline.js";
+import { FakeWallet } from "./fake-wallet.js";
+
+export const AGENT = "agt_one";
+export const FARE_TOKEN = "ft_valid";
+/** Net fare 8,600.00; final price 9,000.00 (the customer's). */
+export const NET_FARE = 860_000;
+export const FINAL_PRICE = 900_000;
+/** Seat tokens the fake fare service vouches for: 1A (exit row), 2A, 2B (taken at the airline). */
+export const SEAT_TOKENS = { "1A": "at_1A", "2A": "at_2A", "2B": "at_2B" } as const;
+
+const seats: Record<string, { seat: string; price: bigint; exitRow: boolean }> = {
+  at_1A: { seat: "1A", price: 90_000n, exitRow: true },
+  at_2A: { seat: "2A", price: 30_000n, exitRow: false },
+  at_2B: { seat: "2B", price: 30_000n, exitRow: false },
+};
+
+export interface BookingHarness {
+  readonly service: BookingServiceImpl;
+  readonly store: MemoryBookingStore;
+  readonly outbox: MemoryOutbox;
+  readonly wallet: FakeWallet;
+  readonly airline: FakeAirline;
+  readonly clock: ManualClock;
+  readonly recovery: RecoverySweep;
+  readonly ticketing: TicketingWorker;
+}
+
+/** The booking service over fakes of fare, wallet and airline; the lock is for `pax`. */
+export function bookingHarness(options: { balance?: number; pax?: { adult: number; child: number; infant: number }; faults?: FaultPoints } = {}): BookingHarness {
+  const clock = new ManualClock("2026-11-22T06:00:00Z");
+  const outbox = new MemoryOutbox();
+  const store = new MemoryBookingStore(outbox);
+  const wallet = new FakeWallet(options.balance ?? 5_000_000);
+  const airline = new FakeAirline();
+  const pax = options.pax ?? { adult: 1, child: 0, infant: 0 };
+  const fareImpl: Partial<ServiceImpl<typeof FareService>> = {
+    getFareLock(request) {
+      if (request.fareToken !== FARE_TOKEN || request.agentId !== AGENT) {
+        throw toConnectError(new DomainError("BOOKING_FARE_TOKEN_INVALID", "The fare token is not valid"));
+      }
+      const bad = request.ancillaryTokens.findIndex((t) => !(t in seats));
+      if (bad >= 0) throw toConnectError(new DomainError("VALIDATION_FAILED", "bad seat", { errors: [{ field: `ancillary_tokens[${bad}]`, code: "INVALID_VALUE", message: "is not a seat" }] }));
+      return create(GetFareLockResponseSchema, {
+        lock: {
+          fareToken: request.fareToken,
+          agentId: AGENT,
+          searchId: "srch_1",
+          providerOfferKey: "AI101.DELBOM.20261201/Y",
+          pax,
+          offer: {
+            offerId: "off_1",
+            searchId: "srch_1",
+            provider: "SANDBOX",
+            currency: "INR",
+            airline: "AI",
+            bestPricePaise: BigInt(FINAL_PRICE),
+            pricingBreakdown: { baseFare: 700_000n, taxes: 150_000n, commission: 20_000n, otaMarkup: 30_000n, agentMarkup: 40_000n, netFare: BigInt(NET_FARE), finalPrice: BigInt(FINAL_PRICE) },
+            segments: [{ carrier: "AI", flightNo: "101", origin: "DEL", dest: "BOM", depTime: "2026-12-01T06:00:00+05:30", arrTime: "2026-12-01T08:10:00+05:30", cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, bookingClass: "Y", aircraft: "320", durationMinutes: 130 }],
+          },
+        },
+        seats: request.ancillaryTokens.map((t) => ({ ancillaryToken: t, ancillaryId: `SEAT-0-${seats[t]!.seat}`, segmentIndex: 0, seat: seats[t]!.seat, pricePaise: seats[t]!.price, exitRow: seats[t]!.exitRow })),
+      });
+    },
+  };
+  const client = <S extends typeof FareService | typeof WalletService>(service: S, impl: object) =>
+    createClient(service, createRouterTransport((router) => router.service(service, impl)));
+  const walletClient = client(WalletService, wallet.impl());
+  const provider = airline.provider();
+  const logger = silentLogger();
+  const writer = new BookingWriter(store, clock);
+  const flow = new BookingFlow({ wallet: walletClient, provider, writer, clock, logger, providerTimeoutMs: 500, holdTtlMs: 1_800_000, ...(options.faults && { faults: options.faults }) });
+  const service = new BookingServiceImpl({ store, fare: client(FareService, fareImpl), provider, flow, clock, logger, providerTimeoutMs: 500 });
+  const recovery = new RecoverySweep({ store, flow, writer, wallet: walletClient, provider, clock, logger, graceMs: 60_000 });
+  const ticketing = new TicketingWorker({ store, flow, writer, wallet: walletClient, clock, logger });
+  return { service, store, outbox, wallet, airline, clock, recovery, ticketing };
+}
+
+export const adult = (n = 1, overrides: object = {}) => ({
+  id: `ADT${n}`,
+  type: PassengerType.ADT,
+  title: Title.MR,
+  firstName: "Arjun",
+  lastName: "Mehta",
+  gender: Gender.M,
+  dob: "1985-04-12",
+  nationality: "IN",
+  ...overrides,
+});
+
+let requests = 0;
+
+export function createRequest(overrides: Record<string, unknown> = {}): CreateBookingRequest {
+  return create(CreateBookingRequestSchema, {
+    agentId: AGENT,
+    fareToken: FARE_TOKEN,
+    idempotencyKey: `key-${++requests}`,
+    passengers: [adult()],
+    contactInfo: { email: "arjun@example.com", phone: "+919812345678" },
+    ancillaries: [],
+    ...overrides,
+  });
+}

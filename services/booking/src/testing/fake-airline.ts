@@ -1,0 +1,74 @@
+import type { ProviderReservation, ProviderSeatMap, ReservationRequest } from "@tarmac/airline";
+import { refusingProvider } from "@tarmac/airline/testing";
+import type { AirlineProvider } from "@tarmac/airline";
+
+/**
+ * An airline for booking's class tests: a 2-row seat map (row 1 an exit row, 2B taken),
+ * reservations by client reference, and ticketing the test triggers by hand.
+ */
+export class FakeAirline {
+  readonly reservations = new Map<string, ProviderReservation>();
+  readonly reserveCalls: ReservationRequest[] = [];
+  /** Set to make the next reserve calls reject with it. */
+  refuseWith: Error | undefined;
+  private pnrs = 0;
+
+  provider(): AirlineProvider {
+    return {
+      ...refusingProvider("SANDBOX"),
+      seatMap: async () => this.seatMap(),
+      reserve: async (request) => {
+        this.reserveCalls.push(request);
+        const existing = this.reservations.get(request.clientReference);
+        if (existing) return existing;
+        if (this.refuseWith) throw this.refuseWith;
+        const reservation: ProviderReservation = { clientReference: request.clientReference, pnr: `PNR${++this.pnrs}AB`.slice(0, 6), status: "HELD", tickets: [] };
+        this.reservations.set(request.clientReference, reservation);
+        return reservation;
+      },
+      findReservation: async (reference) => this.reservations.get(reference),
+      cancelReservation: async (reference) => {
+        const r = this.reservations.get(reference);
+        if (r) this.reservations.set(reference, { ...r, status: "CANCELLED" });
+      },
+    };
+  }
+
+  ticket(reference: string, outcome: "TICKETED" | "TICKETING_FAILED"): void {
+    const r = this.reservations.get(reference);
+    if (!r) throw new Error(`no reservation ${reference}`);
+    const tickets = outcome === "TICKETED" ? [{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0981234567890" }] : [];
+    this.reservations.set(reference, { ...r, status: outcome, tickets, ...(outcome === "TICKETING_FAILED" && { failureReason: "fare not ticketable" }) });
+  }
+
+  private seatMap(): ProviderSeatMap {
+    const seat = (row: number, letter: string, available = true) => ({
+      seat: `${row}${letter}`,
+      available,
+      pricePaise: row === 1 ? 90_000 : 30_000,
+      position: "WINDOW" as const,
+      exitRow: row === 1,
+      extraLegroom: row === 1,
+    });
+    return {
+      provider: "SANDBOX",
+      currency: "INR",
+      segments: [
+        {
+          segmentIndex: 0,
+          carrier: "AI",
+          flightNo: "101",
+          origin: "DEL",
+          dest: "BOM",
+          departureDate: "2026-12-01",
+          aircraft: "320",
+          cabin: "ECONOMY",
+          rows: [
+            { row: 1, seats: [seat(1, "A"), seat(1, "B")] },
+            { row: 2, seats: [seat(2, "A"), seat(2, "B", false)] },
+          ],
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import type { Client } from "@connectrpc/connect";
+import { awaitPeer, formatPaise, type Clock, type Logger } from "@tarmac/kernel";
+import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { BookingFlow } from "./booking-flow.js";
+import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
+import type { Booking } from "./domain/booking.js";
+import type { BookingStore } from "./store/booking-store.js";
+
+export interface TicketingWorkerDeps {
+  readonly store: BookingStore;
+  readonly flow: BookingFlow;
+  readonly writer: BookingWriter;
+  readonly wallet: Client<typeof WalletService>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+const BATCH = 200;
+
+/**
+ * Follows bookings after BOOKED (decisions 4 and 5): the airline tickets asynchronously, so BOOKED
+ * becomes TICKETED with the airline's ticket numbers; if ticketing fails for good the booking
+ * becomes FAILED and the captured amount is credited back (idempotent by reference, so a crash
+ * between credit and status change never refunds twice). TICKETED becomes FLOWN once the last
+ * segment has landed.
+ */
+export class TicketingWorker {
+  constructor(private readonly deps: TicketingWorkerDeps) {}
+
+  async run(): Promise<void> {
+    const now = this.deps.clock.now();
+    // Every BOOKED booking up to this instant, the one booked just now included.
+    const upToNow = new Date(now.getTime() + 1);
+    for (const booking of await this.deps.store.listByStatus("BOOKED", upToNow, BATCH)) await this.guard(booking, () => this.ticket(booking));
+    for (const booking of await this.deps.store.listByStatus("TICKETED", now, BATCH, "lastArrivalAt")) {
+      await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
+    }
+  }
+
+  private async ticket(booking: Booking): Promise<void> {
+    const { flow, writer, wallet, logger } = this.deps;
+    const reservation = await flow.findReservation(booking);
+    if (reservation?.status === "TICKETED") {
+      await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: reservation.tickets });
+      logger.info({ bookingId: booking.bookingId, tickets: reservation.tickets.length }, "booking ticketed");
+    } else if (reservation?.status === "TICKETING_FAILED") {
+      await awaitPeer(
+        wallet.credit({
+          agentId: booking.agentId,
+          amountPaise: BigInt(booking.debitPaise),
+          reference: `${booking.bookingId}:ticketing-failed`,
+          reason: `Refund: ticketing failed for booking ${booking.bookingId}`,
+        }),
+      );
+      const reason = `ticketing failed: ${reservation.failureReason ?? "the airline could not issue tickets"}; ${formatPaise(booking.debitPaise)} ${booking.currency} credited back`;
+      await writer.move(booking, "FAILED", reason, { failure: { code: "PROVIDER_REJECTED", message: reason } });
+    }
+  }
+
+  private async guard(booking: Booking, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof BookingChangedConcurrently) return;
+      this.deps.logger.warn({ bookingId: booking.bookingId, err: error }, "ticketing: will retry on the next run");
+    }
+  }
+}
