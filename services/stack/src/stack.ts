@@ -1,6 +1,7 @@
 import { createSandboxAirline } from "@tarmac/airline";
 import { authConfigSchema, startAuthService } from "@tarmac/auth";
-import { bookingConfigSchema, startBookingService } from "@tarmac/booking";
+import { bookingConfigSchema, startBookingService, type FaultPoints, type StartedBookingService } from "@tarmac/booking";
+import { InProcessBus } from "@tarmac/events";
 import { fareConfigSchema, startFareService } from "@tarmac/fare";
 import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
 import { ConfigError, createLogger, parseConfig, systemClock, type Logger } from "@tarmac/kernel";
@@ -16,6 +17,8 @@ export interface StackOptions {
   /** Defaults to TARMAC_SERVICE_PORTS, else `fixed`. */
   readonly servicePorts?: "fixed" | "ephemeral";
   readonly logger?: Logger;
+  /** Test hooks that crash the booking flow at a chosen step. */
+  readonly bookingFaults?: FaultPoints;
 }
 
 export interface Stack {
@@ -24,6 +27,10 @@ export interface Stack {
   readonly apiKey: string;
   /** Each service's base URL by name: search, fare, booking, wallet, auth. */
   readonly services: Record<string, string>;
+  /** The bus booking and wallet events go to when NATS_URL is unset (embedded mode); undefined with NATS. */
+  readonly events: InProcessBus | undefined;
+  /** Runs booking's recovery sweep and ticketing worker once, now. */
+  sweepBookings(): Promise<void>;
   /** Stops the gateway first (it drains client requests), then the services. */
   stop(): Promise<void>;
 }
@@ -64,15 +71,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     const auth = await startAuthService(configs.auth, child("auth"));
     started.push(auth.host);
-    const airline = createSandboxAirline({ clock: systemClock });
+    // One airline and one event bus for every service, as in production they share one of each.
+    const airline = createSandboxAirline({ clock: systemClock, ticketingDelayMs: configs.booking.sandboxTicketingDelayMs });
+    const events = configs.booking.natsUrl ? undefined : new InProcessBus();
+    const publisher = events ? { publisher: events } : {};
     const search = await startSearchService(configs.search, child("search"), { provider: airline });
     started.push(search);
     const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline });
     started.push(fare);
-    const booking = await startBookingService(configs.booking, child("booking"));
-    started.push(booking);
-    const wallet = await startWalletService(configs.wallet, child("wallet"));
+    const wallet = await startWalletService(configs.wallet, child("wallet"), publisher);
     started.push(wallet);
+    const booking: StartedBookingService = await startBookingService(
+      { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url },
+      child("booking"),
+      { provider: airline, ...publisher, ...(options.bookingFaults && { faults: options.bookingFaults }) },
+    );
+    started.push(booking);
     if (!auth.demoApiKey) throw new Error("the auth service seeded no demo key");
 
     const services = { search: search.url, fare: fare.url, booking: booking.url, wallet: wallet.url, auth: auth.host.url };
@@ -86,14 +100,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       authUrl: services.auth,
     };
     const gateway = await startGateway(gatewayConfig, child("gateway"));
-    started.unshift(gateway);
-    return { gatewayUrl: gateway.url, apiKey: auth.demoApiKey, services, stop: () => stopInOrder(started) };
+    started.push(gateway);
+    return {
+      gatewayUrl: gateway.url,
+      apiKey: auth.demoApiKey,
+      services,
+      events,
+      sweepBookings: () => booking.sweepNow(),
+      stop: async () => {
+        await stopInOrder(started);
+        await events?.close();
+      },
+    };
   } catch (error) {
     await stopInOrder(started);
     throw error;
   }
 }
 
+/** The last started first: the gateway (it drains client requests), then booking before wallet, ... */
 async function stopInOrder(parts: readonly Stoppable[]): Promise<void> {
-  for (const part of parts) await part.stop();
+  for (const part of [...parts].reverse()) await part.stop();
 }
