@@ -65,7 +65,8 @@ export class RecoverySweep {
     const holdId = booking.holdId ?? (await this.holdIfAny(booking));
     if (holdId !== undefined) await awaitPeer(wallet.void({ holdId }));
     logger.info({ bookingId: booking.bookingId }, "recovery: booking unwound");
-    return this.failed(booking, "PROVIDER_UNAVAILABLE", "recovered after an interruption: the airline holds no reservation");
+    // INTERNAL, not a retryable code: this booking is over; a new request (new key) may succeed.
+    return this.failed(booking, "INTERNAL", "recovered after an interruption: the airline holds no reservation");
   }
 
   /** Asking for the hold again finds one made before a crash; one made just now is voided with it. */
