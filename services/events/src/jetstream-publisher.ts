@@ -1,0 +1,126 @@
+import { jetstream, jetstreamManager, type JetStreamClient } from "@nats-io/jetstream";
+import { errors, type NatsConnection } from "@nats-io/transport-node";
+import { systemClock, type Logger } from "@tarmac/kernel";
+import { BackgroundConnection } from "./background-connection.js";
+import type { EventPublisher } from "./event-publisher.js";
+import { ensureStream, type StreamSpec } from "./jetstream-stream.js";
+import { OutageLog } from "./outage-log.js";
+import { eventBody, SUBJECT_PREFIX, type OutboxEvent } from "./outbox-event.js";
+import { settlesWithin } from "./settles-within.js";
+
+export interface JetStreamPublisherOptions {
+  readonly servers: string | readonly string[];
+  readonly logger: Logger;
+  readonly streamName?: string;
+  readonly subjectPrefix?: string;
+  /** JetStream drops a re-published event id within this window. */
+  readonly duplicateWindowMs?: number;
+  readonly ackTimeoutMs?: number;
+  /** Between connection attempts, before the first connection and after losing one. */
+  readonly reconnectWaitMs?: number;
+  readonly connectTimeoutMs?: number;
+}
+
+/**
+ * Publishes events to a JetStream stream with Nats-Msg-Id = event id. `start` returns at once and
+ * connects in the background, retrying forever: a service must come up while NATS is down, its
+ * events wait in the outbox. `publish` rejects at once while there is no connection (so the relay
+ * backs off instead of queueing), and otherwise when the stream's ack does not come in time.
+ */
+export class JetStreamPublisher implements EventPublisher {
+  private readonly spec: StreamSpec;
+  private readonly subjectPrefix: string;
+  private readonly ackTimeoutMs: number;
+  private readonly reconnectWaitMs: number;
+  private readonly streamOutage: OutageLog;
+  private readonly connection: BackgroundConnection;
+  /** Set while connected with the stream in place: the only state in which publish tries. */
+  private live: { nc: NatsConnection; js: JetStreamClient } | undefined;
+  private preparing: Promise<void> | undefined;
+
+  static start(options: JetStreamPublisherOptions): JetStreamPublisher {
+    return new JetStreamPublisher(options);
+  }
+
+  private constructor(private readonly options: JetStreamPublisherOptions) {
+    this.subjectPrefix = options.subjectPrefix ?? SUBJECT_PREFIX;
+    this.spec = {
+      name: options.streamName ?? "TARMAC",
+      subject: `${this.subjectPrefix}.>`,
+      duplicateWindowMs: options.duplicateWindowMs ?? 120_000,
+    };
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 5_000;
+    this.reconnectWaitMs = options.reconnectWaitMs ?? 2_000;
+    this.streamOutage = new OutageLog(options.logger, systemClock, `JetStream stream ${this.spec.name}`);
+    this.connection = new BackgroundConnection({
+      servers: typeof options.servers === "string" ? [options.servers] : options.servers,
+      logger: options.logger,
+      reconnectWaitMs: this.reconnectWaitMs,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+      onUp: (nc) => {
+        // Also after a reconnection: the server may be back without the stream (a fresh store).
+        void this.prepare(nc);
+      },
+      onDown: () => {
+        this.live = undefined;
+      },
+    });
+  }
+
+  /** Connected, with the stream in place; publish rejects while this is false. */
+  get connected(): boolean {
+    return this.live !== undefined;
+  }
+
+  async publish(event: OutboxEvent): Promise<void> {
+    if (this.connection.closed) throw new Error("JetStream publisher is closed");
+    // Right after start, do not fail (and make the relay log an outage) for a connection on its way.
+    if (!this.live) await settlesWithin(this.connection.firstAttempt.then(() => this.preparing), this.ackTimeoutMs);
+    const live = this.live;
+    if (!live) throw new Error(`not connected to NATS JetStream (stream ${this.spec.name})`);
+    try {
+      await live.js.publish(`${this.subjectPrefix}.${event.type}`, eventBody(event), {
+        msgID: event.id,
+        timeout: this.ackTimeoutMs,
+        expect: { streamName: this.spec.name },
+      });
+    } catch (err) {
+      // No stream holds the subject: it was deleted, or the server lost it. Put it back.
+      if (noResponders(err)) void this.prepare(live.nc);
+      throw err;
+    }
+  }
+
+  /** Drains the connection (in-flight acks are awaited) and stops reconnecting. */
+  async close(): Promise<void> {
+    this.live = undefined;
+    await this.connection.close();
+  }
+
+  /** Ensures the stream, retrying until it works, the connection closes, or close() is called. */
+  private prepare(nc: NatsConnection): Promise<void> {
+    this.preparing ??= this.prepareUntilDone(nc).finally(() => (this.preparing = undefined));
+    return this.preparing;
+  }
+
+  private async prepareUntilDone(nc: NatsConnection): Promise<void> {
+    while (!this.connection.closed && !nc.isClosed()) {
+      try {
+        await ensureStream(await jetstreamManager(nc, { timeout: this.ackTimeoutMs }), this.spec, this.options.logger);
+        this.streamOutage.recovered();
+        if (this.connection.up) this.live = { nc, js: jetstream(nc, { timeout: this.ackTimeoutMs }) };
+        return;
+      } catch (err) {
+        if (this.connection.closed || nc.isClosed()) return;
+        this.streamOutage.failed(err, "creating or updating", { stream: this.spec.name });
+        await this.connection.pause(this.reconnectWaitMs);
+      }
+    }
+  }
+}
+
+/** JetStream answers nothing on a subject no stream holds; v3 reports that as JetStreamNotEnabled. */
+function noResponders(err: unknown): boolean {
+  const cause = err instanceof Error ? err.cause : undefined;
+  return err instanceof errors.NoRespondersError || (cause instanceof errors.RequestError && cause.isNoResponders());
+}

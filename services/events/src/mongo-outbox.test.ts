@@ -1,0 +1,96 @@
+import { MongoClient, type Db } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MongoOutbox, PUBLISHED_RETENTION_SECONDS } from "./mongo-outbox.js";
+import { outboxContract } from "./outbox.contract.js";
+import type { OutboxEvent } from "./outbox-event.js";
+import { testEvents } from "./testing/events.js";
+
+const uri = process.env.MONGODB_URI;
+if (!uri) console.info("MongoOutbox contract skipped: set MONGODB_URI to run it against MongoDB");
+
+describe.skipIf(!uri)("MongoOutbox", () => {
+  const dbName = `tarmac_events_test_${process.pid}_${Date.now()}`;
+  let client: MongoClient;
+  let db: Db;
+  let seq = 0;
+
+  beforeAll(async () => {
+    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
+    await client.connect();
+    db = client.db(dbName);
+    // The stand-in for a booking or wallet change; created up front, like every store's collections.
+    await db.createCollection("changes");
+  });
+
+  afterAll(async () => {
+    await db?.dropDatabase();
+    await client?.close();
+  });
+
+  /** Appends as a booking or wallet store does: inside the transaction of its own change. */
+  const inTransaction = async (outbox: MongoOutbox, events: readonly OutboxEvent[], abort = false) => {
+    const session = client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await db.collection("changes").insertOne({ events: events.length }, { session });
+        await outbox.append(events, session);
+        if (abort) await session.abortTransaction();
+      });
+    } finally {
+      await session.endSession();
+    }
+  };
+
+  const openOutbox = async () => {
+    const outbox = new MongoOutbox(db, `outbox_${++seq}`);
+    await outbox.ensureIndexes();
+    return outbox;
+  };
+
+  outboxContract(
+    async () => {
+      const outbox = await openOutbox();
+      return {
+        outbox,
+        append: (events) => inTransaction(outbox, events),
+        appendAborted: (events) => inTransaction(outbox, events, true),
+      };
+    },
+    { transactions: true },
+  );
+
+  it("creates the pending and TTL indexes", async () => {
+    const outbox = new MongoOutbox(db, "booking_outbox");
+    await outbox.ensureIndexes();
+    await outbox.ensureIndexes();
+    const byName = new Map((await db.collection("booking_outbox").indexes()).map((i) => [i.name, i]));
+    expect(byName.get("publishedAt_createdAt_id")).toMatchObject({ key: { publishedAt: 1, createdAt: 1, _id: 1 } });
+    expect(byName.get("publishedAt_ttl")).toMatchObject({
+      key: { publishedAt: 1 },
+      expireAfterSeconds: PUBLISHED_RETENTION_SECONDS,
+    });
+  });
+
+  it("refuses to append outside a transaction", async () => {
+    const outbox = await openOutbox();
+    const session = client.startSession();
+    try {
+      await expect(outbox.append(testEvents(1), session)).rejects.toThrow(/inside a transaction/);
+    } finally {
+      await session.endSession();
+    }
+    expect((await outbox.backlog()).pending).toBe(0);
+  });
+
+  it("wakes onAppend listeners on notify()", async () => {
+    const outbox = await openOutbox();
+    let calls = 0;
+    outbox.onAppend(() => calls++);
+    await inTransaction(outbox, testEvents(1));
+    await Promise.resolve();
+    expect(calls).toBe(0);
+    outbox.notify();
+    await Promise.resolve();
+    expect(calls).toBe(1);
+  });
+});

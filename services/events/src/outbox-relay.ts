@@ -1,0 +1,140 @@
+import { systemClock, type Clock, type Logger } from "@tarmac/kernel";
+import { setTimeout as delay } from "node:timers/promises";
+import { Backoff, type BackoffOptions } from "./backoff.js";
+import type { EventPublisher } from "./event-publisher.js";
+import type { OutboxBacklog, OutboxReader } from "./outbox.js";
+import type { OutboxEvent } from "./outbox-event.js";
+import { OutageLog } from "./outage-log.js";
+import { publishInOrder } from "./publish-in-order.js";
+import { settlesWithin } from "./settles-within.js";
+import { WakeablePause } from "./wakeable-pause.js";
+
+export interface OutboxRelayOptions {
+  readonly outbox: OutboxReader;
+  readonly publisher: EventPublisher;
+  readonly logger: Logger;
+  /** Dates markPublished and measures outages. */
+  readonly clock?: Clock;
+  readonly batchSize?: number;
+  /** How often the outbox is read when no onAppend arrives (other processes' appends). */
+  readonly pollIntervalMs?: number;
+  readonly backoff?: BackoffOptions;
+  /** How long stop() waits for the in-flight publish; it stays pending if that does not settle. */
+  readonly stopTimeoutMs?: number;
+}
+
+type Round = "drained" | "more" | "failed";
+type Failure = { readonly err: unknown; readonly step: string; readonly eventId?: string };
+
+/**
+ * Moves events from an outbox to a publisher, one at a time in outbox order, and marks each batch
+ * published after the acks. A failure ends the round where it happened, so no event overtakes an
+ * earlier one; the round is retried with exponential backoff until it succeeds. The publisher
+ * deduplicates by event id, so re-publishing after a crash or a lost ack is harmless.
+ */
+export class OutboxRelay {
+  private readonly clock: Clock;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly stopTimeoutMs: number;
+  private readonly backoff: Backoff;
+  private readonly pause = new WakeablePause();
+  private state: "new" | "running" | "stopped" = "new";
+  private loop: Promise<void> = Promise.resolve();
+  private unsubscribe: () => void = () => undefined;
+  private readonly outage: OutageLog;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    this.backoff = new Backoff(options.backoff ?? { initialMs: 100, maxMs: 10_000 });
+    this.outage = new OutageLog(options.logger, this.clock, "outbox relay");
+    if (!(this.batchSize >= 1)) throw new Error(`batchSize must be at least 1, got ${this.batchSize}`);
+  }
+
+  start(): void {
+    if (this.state === "running") return;
+    if (this.state === "stopped") throw new Error("a stopped OutboxRelay cannot start again; create a new one");
+    this.state = "running";
+    this.unsubscribe = this.options.outbox.onAppend(() => this.pause.wake());
+    this.loop = this.run().catch((err: unknown) => this.options.logger.error({ err }, "outbox relay crashed"));
+  }
+
+  /** Lets the in-flight publish finish (at most stopTimeoutMs), marks what was acked, and stops. */
+  async stop(): Promise<void> {
+    if (this.state !== "running") {
+      this.state = "stopped";
+      return;
+    }
+    this.state = "stopped";
+    this.unsubscribe();
+    this.pause.interrupt();
+    if (!(await settlesWithin(this.loop, this.stopTimeoutMs))) {
+      this.options.logger.warn({ stopTimeoutMs: this.stopTimeoutMs }, "outbox relay stopped with a publish in flight");
+    }
+  }
+
+  backlog(): Promise<OutboxBacklog> {
+    return this.options.outbox.backlog();
+  }
+
+  /** Resolves once nothing is pending (needs a started relay); rejects after `timeoutMs`. Wall time. */
+  async drain(timeoutMs = 5_000): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const { pending } = await this.backlog();
+      if (pending === 0) return;
+      if (performance.now() >= deadline) {
+        throw new Error(`outbox relay: ${pending} event(s) still pending after ${timeoutMs} ms`);
+      }
+      this.pause.wake();
+      await delay(10);
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.state === "running") {
+      this.pause.clearWake();
+      const round = await this.round();
+      if (this.state !== "running") return;
+      if (round === "failed") await this.pause.pause(this.backoff.next(), false);
+      else if (round === "drained") await this.pause.pause(this.pollIntervalMs, true);
+    }
+  }
+
+  private async round(): Promise<Round> {
+    const { outbox, publisher } = this.options;
+    let events: OutboxEvent[];
+    try {
+      events = await outbox.pending(this.batchSize);
+    } catch (err) {
+      return this.failed({ err, step: "reading the outbox" });
+    }
+    const { acked, failure: publishFailure } = await publishInOrder(events, publisher, () => this.state === "running");
+    let failure: Failure | undefined = publishFailure && { ...publishFailure, step: "publishing" };
+    if (acked.length > 0) {
+      try {
+        await outbox.markPublished(acked, this.clock.now());
+        this.backoff.reset();
+      } catch (err) {
+        failure ??= { err, step: "marking events published" };
+      }
+    }
+    if (failure) return this.failed(failure);
+    this.recovered();
+    return events.length === this.batchSize ? "more" : "drained";
+  }
+
+  private failed({ err, step, eventId }: Failure): Round {
+    this.outage.failed(err, step, eventId ? { eventId } : {});
+    return "failed";
+  }
+
+  private recovered(): void {
+    if (!this.outage.ongoing) return;
+    this.backoff.reset();
+    this.outage.recovered();
+  }
+}
