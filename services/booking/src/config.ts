@@ -12,6 +12,9 @@ export const bookingConfigSchema = z
     MONGODB_DB: z.string().min(1).default("tarmac"),
     /** Unset: events go to an in-process bus (embedded mode). */
     NATS_URL: env.optionalUrl(),
+    NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default("TARMAC"),
+    /** Subjects are `<prefix>.booking.<status>`; another prefix lets environments share one NATS. */
+    NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_-]{1,32}$/).default("tarmac"),
     // Below the 5 s peers wait for each other (see search's config).
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
     /** A wallet hold outlives any create call by far, so recovery always finds it unexpired. */
@@ -33,6 +36,8 @@ export const bookingConfigSchema = z
     mongoUri: v.MONGODB_URI,
     mongoDb: v.MONGODB_DB,
     natsUrl: v.NATS_URL,
+    natsStream: v.NATS_STREAM,
+    natsSubjectPrefix: v.NATS_SUBJECT_PREFIX,
     providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
     holdTtlMs: v.HOLD_TTL_SECONDS * 1000,
     recoveryGraceMs: v.RECOVERY_GRACE_SECONDS * 1000,

@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
-import { MemoryOutbox, MongoOutbox, type EventPublisher, type OutboxReader } from "@tarmac/events";
+import { MemoryOutbox, MongoOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
 import { createServiceClient, openMongo, runEvery, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
@@ -9,7 +9,6 @@ import { BookingFlow, type FaultPoints } from "./booking-flow.js";
 import { BookingServiceImpl } from "./booking-service.js";
 import { BookingWriter } from "./booking-writer.js";
 import type { BookingConfig } from "./config.js";
-import { startRelay } from "./event-wiring.js";
 import { RecoverySweep } from "./recovery-sweep.js";
 import { bookingRoutes } from "./routes.js";
 import type { BookingStore } from "./store/booking-store.js";
@@ -61,7 +60,14 @@ export async function startBookingService(
     await recovery.run();
     await ticketing.run();
   };
-  const relay = startRelay({ outbox: storage.outbox, natsUrl: config.natsUrl, publisher: overrides.publisher, logger });
+  const relay = startOutboxRelay({
+    outbox: storage.outbox,
+    natsUrl: config.natsUrl,
+    streamName: config.natsStream,
+    subjectPrefix: config.natsSubjectPrefix,
+    ...(overrides.publisher && { publisher: overrides.publisher }),
+    logger,
+  });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
   const stopBackground = async () => {
     await sweeps.stop();

@@ -7,3 +7,4 @@ export { InProcessBus, type EventListener } from "./in-process-bus.js";
 export { JetStreamPublisher, type JetStreamPublisherOptions } from "./jetstream-publisher.js";
 export { OutboxRelay, type OutboxRelayOptions } from "./outbox-relay.js";
 export type { BackoffOptions } from "./backoff.js";
+export { startOutboxRelay, type OutboxRelayWiring, type RunningRelay } from "./start-outbox-relay.js";
