@@ -1,12 +1,43 @@
 import { commonEnv, env } from "@tarmac/kernel";
 import { z } from "zod";
 
+/** Development only: main.ts warns when it is in use and production refuses it. */
+export const DEVELOPMENT_WALLET_SECRET = "tarmac-development-wallet-secret-not-for-production";
+
 export const walletConfigSchema = z
   .object({
+    ...commonEnv,
     WALLET_HOST: z.string().min(1).default("127.0.0.1"),
     WALLET_PORT: env.port(50054),
-    ...commonEnv,
+    MONGODB_URI: env.mongoUri(),
+    MONGODB_DB: z.string().min(1).default("tarmac"),
+    /** Unset: events go to an in-process bus. */
+    NATS_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .refine((v) => v === undefined || /^\S+$/.test(v), "must be a NATS server URL such as nats://127.0.0.1:4222"),
+    /** Signs statement cursors. */
+    TARMAC_WALLET_SECRET: env.secret(DEVELOPMENT_WALLET_SECRET),
+    /** How often expired holds are voided. */
+    HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
-  .transform((v) => ({ host: v.WALLET_HOST, port: v.WALLET_PORT, environment: v.TARMAC_ENV, logLevel: v.LOG_LEVEL }));
+  .superRefine((vars, ctx) => {
+    if (vars.TARMAC_ENV === "production" && vars.TARMAC_WALLET_SECRET === DEVELOPMENT_WALLET_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["TARMAC_WALLET_SECRET"], message: "must be set to a secret of your own in production" });
+    }
+  })
+  .transform((v) => ({
+    environment: v.TARMAC_ENV,
+    logLevel: v.LOG_LEVEL,
+    host: v.WALLET_HOST,
+    port: v.WALLET_PORT,
+    mongoUri: v.MONGODB_URI,
+    mongoDb: v.MONGODB_DB,
+    natsUrl: v.NATS_URL,
+    walletSecret: v.TARMAC_WALLET_SECRET,
+    usesDevelopmentSecret: v.TARMAC_WALLET_SECRET === DEVELOPMENT_WALLET_SECRET,
+    holdSweepIntervalMs: v.HOLD_SWEEP_INTERVAL_MS,
+  }));
 
 export type WalletConfig = z.output<typeof walletConfigSchema>;

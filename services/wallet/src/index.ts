@@ -1,3 +1,15 @@
-export { walletConfigSchema, type WalletConfig } from "./config.js";
+export { walletConfigSchema, DEVELOPMENT_WALLET_SECRET, type WalletConfig } from "./config.js";
 export { walletRoutes } from "./routes.js";
-export { startWalletService } from "./server.js";
+export { startWalletService, type WalletServiceOverrides } from "./server.js";
+export { WalletServiceImpl, DEFAULT_HOLD_TTL_MS, MAX_HOLD_TTL_MS, type WalletServiceDeps } from "./wallet-service.js";
+export { DEMO_WALLET, seedDemoWallet } from "./dev-seed.js";
+export { HoldSweeper, type HoldSweeperOptions } from "./hold-sweeper.js";
+export { createStatementCursorCodec, type StatementCursorCodec } from "./domain/statement.js";
+export { availableOf, type WalletAccount } from "./domain/account.js";
+export type { Hold, HoldState } from "./domain/hold.js";
+export type { LedgerEntry, LedgerTransaction, StatementKind, TransactionKind } from "./domain/ledger.js";
+export type { WalletCommand } from "./domain/commands.js";
+export { WALLET_CREDITED, WALLET_DEBITED } from "./domain/decide.js";
+export type { CommandResult, WalletStore } from "./store/wallet-store.js";
+export { MemoryWalletStore, type MemoryWalletStoreOptions } from "./store/memory-wallet-store.js";
+export { MongoWalletStore, WALLET_COLLECTIONS, type MongoWalletStoreOptions } from "./store/mongo-wallet-store.js";

@@ -1,10 +1,10 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { WalletServiceImpl } from "./wallet-service.js";
 
-/**
- * Registers the wallet service. The ledger arrives with the wallet issue:
- * until then every RPC answers Unimplemented.
- */
-export function walletRoutes(router: ConnectRouter): void {
-  router.service(WalletService, {});
+/** Registers the wallet service on a Connect router (service host, router transport in tests). */
+export function walletRoutes(service: WalletServiceImpl): (router: ConnectRouter) => void {
+  return (router) => {
+    router.service(WalletService, service);
+  };
 }

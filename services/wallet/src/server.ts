@@ -1,15 +1,100 @@
-import { startServiceHost, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { InProcessBus, JetStreamPublisher, OutboxRelay, type EventPublisher } from "@tarmac/events";
+import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { WalletConfig } from "./config.js";
+import { seedDemoWallet } from "./dev-seed.js";
+import { createStatementCursorCodec } from "./domain/statement.js";
+import { HoldSweeper } from "./hold-sweeper.js";
 import { walletRoutes } from "./routes.js";
+import { MemoryWalletStore } from "./store/memory-wallet-store.js";
+import { MongoWalletStore } from "./store/mongo-wallet-store.js";
+import type { WalletStore } from "./store/wallet-store.js";
+import { WalletServiceImpl } from "./wallet-service.js";
 
-export function startWalletService(config: WalletConfig, logger: Logger): Promise<ServiceHost> {
-  return startServiceHost({
-    name: "wallet",
-    host: config.host,
-    port: config.port,
-    services: [WalletService],
-    routes: walletRoutes,
-    logger,
+export interface WalletServiceOverrides {
+  readonly clock?: Clock;
+  /** A store the caller owns (and closes); otherwise MONGODB_URI picks MongoDB or memory. */
+  readonly store?: WalletStore;
+  /** Where the outbox relay publishes (the caller closes it); otherwise NATS_URL picks JetStream, else an in-process bus. */
+  readonly publisher?: EventPublisher;
+}
+
+type Cleanup = () => Promise<void>;
+
+/**
+ * Builds the wallet's store, outbox relay and hold-expiry sweep from configuration, seeds the demo
+ * wallet outside production, and serves WalletService on one HTTP/2 port. Stopping drains calls
+ * first, then stops the sweep and the relay, then closes what this function opened.
+ */
+export async function startWalletService(config: WalletConfig, logger: Logger, overrides: WalletServiceOverrides = {}): Promise<ServiceHost> {
+  const clock = overrides.clock ?? systemClock;
+  const cleanups: Cleanup[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((err: unknown) => logger.error({ err }, "wallet shutdown step failed"));
+    }
+  };
+  try {
+    const store = overrides.store ?? (await openStore(config, clock, logger, cleanups));
+    const publisher = overrides.publisher ?? (await openPublisher(config, logger, cleanups));
+    if (config.environment !== "production") await seedDemoWallet(store, logger);
+
+    const relay = new OutboxRelay({ outbox: store.outbox, publisher, logger, clock });
+    relay.start();
+    cleanups.push(() => relay.stop());
+    const sweeper = new HoldSweeper({ store, clock, logger, intervalMs: config.holdSweepIntervalMs });
+    sweeper.start();
+    cleanups.push(() => sweeper.stop());
+
+    const service = new WalletServiceImpl({
+      store,
+      statementCursors: createStatementCursorCodec(createSigner(config.walletSecret, "wallet-statement")),
+      clock,
+      logger,
+    });
+    const host = await startServiceHost({
+      name: "wallet",
+      host: config.host,
+      port: config.port,
+      services: [WalletService],
+      routes: walletRoutes(service),
+      logger,
+    });
+    return {
+      port: host.port,
+      url: host.url,
+      health: host.health,
+      async stop() {
+        await host.stop();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+async function openStore(config: WalletConfig, clock: Clock, logger: Logger, cleanups: Cleanup[]): Promise<WalletStore> {
+  if (!config.mongoUri) {
+    logger.info("wallets: in memory (MONGODB_URI is not set)");
+    return new MemoryWalletStore({ clock });
+  }
+  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
+    const store = new MongoWalletStore(db, { clock });
+    await store.ensureIndexes();
+    return store;
   });
+  cleanups.push(() => mongo.close());
+  logger.info("wallets: MongoDB");
+  return mongo.value;
+}
+
+async function openPublisher(config: WalletConfig, logger: Logger, cleanups: Cleanup[]): Promise<EventPublisher> {
+  const publisher: EventPublisher = config.natsUrl
+    ? await JetStreamPublisher.start({ servers: config.natsUrl, logger })
+    : new InProcessBus({ logger });
+  cleanups.push(() => publisher.close());
+  logger.info(config.natsUrl ? "wallet events: NATS JetStream" : "wallet events: in-process bus (NATS_URL is not set)");
+  return publisher;
 }

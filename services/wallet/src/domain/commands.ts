@@ -1,0 +1,97 @@
+import type { VoidReason } from "./hold.js";
+import type { TransactionKind } from "./ledger.js";
+
+/**
+ * The wallet's state-changing operations, already validated for form (non-empty ids, positive
+ * whole amounts in range). Every store runs one command atomically through `decide`.
+ */
+export type WalletCommand =
+  | OpenAccountCommand
+  | HoldCommand
+  | CaptureCommand
+  | VoidCommand
+  | CreditCommand
+  | TopUpCommand
+  | SetCreditLimitCommand;
+
+export interface OpenAccountCommand {
+  readonly type: "openAccount";
+  readonly agentId: string;
+  readonly currency: string;
+  readonly creditLimitPaise: number;
+}
+
+export interface HoldCommand {
+  readonly type: "hold";
+  readonly agentId: string;
+  readonly amountPaise: number;
+  /** The booking id. */
+  readonly reference: string;
+  readonly expiresAt: Date;
+  /** May be empty: a default is written. */
+  readonly description: string;
+}
+
+export interface CaptureCommand {
+  readonly type: "capture";
+  readonly holdId: string;
+}
+
+export interface VoidCommand {
+  readonly type: "void";
+  readonly holdId: string;
+  /** EXPIRED (the sweep) voids only a hold whose expires_at has passed, and leaves any other alone. */
+  readonly reason: VoidReason;
+}
+
+/** A refund to the agent (kind REFUND). */
+export interface CreditCommand {
+  readonly type: "credit";
+  readonly agentId: string;
+  readonly amountPaise: number;
+  /** E.g. `bkg_123:cancel`. */
+  readonly reference: string;
+  readonly description: string;
+}
+
+export interface TopUpCommand {
+  readonly type: "topUp";
+  readonly agentId: string;
+  readonly amountPaise: number;
+  readonly reference: string;
+  readonly description: string;
+}
+
+export interface SetCreditLimitCommand {
+  readonly type: "setCreditLimit";
+  readonly agentId: string;
+  readonly creditLimitPaise: number;
+  readonly reference: string;
+}
+
+/** The idempotency key a command is recorded under: (kind, reference), unique across agents. */
+export interface IdempotencyKey {
+  readonly kind: TransactionKind;
+  readonly reference: string;
+}
+
+/** Commands idempotent by caller reference; capture and void are idempotent by hold id instead. */
+export function idempotencyKeyOf(command: WalletCommand): IdempotencyKey | undefined {
+  switch (command.type) {
+    case "hold":
+      return { kind: "HOLD", reference: command.reference };
+    case "credit":
+      return { kind: "REFUND", reference: command.reference };
+    case "topUp":
+      return { kind: "TOP_UP", reference: command.reference };
+    case "setCreditLimit":
+      return { kind: "CREDIT_LIMIT", reference: command.reference };
+    default:
+      return undefined;
+  }
+}
+
+/** The agent whose account the command changes, when the command names it (capture and void name a hold). */
+export function agentIdOf(command: WalletCommand): string | undefined {
+  return "agentId" in command ? command.agentId : undefined;
+}

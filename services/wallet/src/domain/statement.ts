@@ -1,0 +1,91 @@
+import { fieldError, validationFailed, type Signer } from "@tarmac/kernel";
+
+/** decisions 14 / spec 8: pages of 100 by default; at most 500. */
+export const DEFAULT_STATEMENT_LIMIT = 100;
+export const MAX_STATEMENT_LIMIT = 500;
+
+/** A page request as the store answers it: newest first. */
+export interface StatementQuery {
+  readonly agentId: string;
+  /** Inclusive. */
+  readonly from?: Date;
+  /** Exclusive. */
+  readonly to?: Date;
+  /** Only lines strictly older than this position (the last line of the previous page). */
+  readonly before?: StatementPosition;
+  readonly limit: number;
+}
+
+/** A line's place in the agent's ledger: `at`, and seq to order lines of the same instant. */
+export interface StatementPosition {
+  readonly at: Date;
+  readonly seq: number;
+}
+
+/** What a statement cursor carries: whose, the filters of the first page, and where to go on. */
+export interface StatementCursor {
+  readonly agentId: string;
+  readonly from?: Date;
+  readonly to?: Date;
+  readonly after: StatementPosition;
+}
+
+export interface StatementCursorCodec {
+  encode(cursor: StatementCursor): string;
+  /** The cursor, or VALIDATION_FAILED on `cursor` (malformed, altered, forged, another agent's). */
+  decode(token: string, agentId: string): StatementCursor;
+}
+
+interface CursorPayload {
+  readonly a: string;
+  readonly t: number;
+  readonly s: number;
+  readonly f?: number;
+  readonly u?: number;
+}
+
+/**
+ * Statement cursors: kernel-signed tokens (purpose "wallet-statement"), opaque Base64url. They do
+ * not expire: the ledger is append-only, so a position stays meaningful forever.
+ */
+export function createStatementCursorCodec(signer: Signer): StatementCursorCodec {
+  return {
+    encode(cursor) {
+      const payload: CursorPayload = {
+        a: cursor.agentId,
+        t: cursor.after.at.getTime(),
+        s: cursor.after.seq,
+        ...(cursor.from && { f: cursor.from.getTime() }),
+        ...(cursor.to && { u: cursor.to.getTime() }),
+      };
+      return signer.sign(payload);
+    },
+    decode(token, agentId) {
+      const payload = signer.verify(token);
+      // Another agent's cursor is answered like a forged one.
+      if (!isPayload(payload) || payload.a !== agentId) {
+        throw validationFailed([fieldError("cursor", "INVALID_VALUE", "is not a valid statement cursor; request the first page again")]);
+      }
+      return {
+        agentId: payload.a,
+        after: { at: new Date(payload.t), seq: payload.s },
+        ...(payload.f !== undefined && { from: new Date(payload.f) }),
+        ...(payload.u !== undefined && { to: new Date(payload.u) }),
+      };
+    },
+  };
+}
+
+function isPayload(value: unknown): value is CursorPayload {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const time = (x: unknown) => Number.isSafeInteger(x);
+  return (
+    typeof v.a === "string" &&
+    time(v.t) &&
+    Number.isSafeInteger(v.s) &&
+    (v.s as number) > 0 &&
+    (v.f === undefined || time(v.f)) &&
+    (v.u === undefined || time(v.u))
+  );
+}

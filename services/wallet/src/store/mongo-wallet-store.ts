@@ -1,0 +1,279 @@
+import { MongoOutbox } from "@tarmac/events";
+import type { Clock } from "@tarmac/kernel";
+import {
+  MongoServerError,
+  ReadPreference,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Filter,
+  type TransactionOptions,
+} from "mongodb";
+import type { WalletAccount } from "../domain/account.js";
+import { agentIdOf, idempotencyKeyOf, type WalletCommand } from "../domain/commands.js";
+import { decide, type Commit, type CommandState } from "../domain/decide.js";
+import type { Hold } from "../domain/hold.js";
+import { STATEMENT_KINDS, type LedgerTransaction } from "../domain/ledger.js";
+import type { StatementQuery } from "../domain/statement.js";
+import {
+  ACCOUNT_VALIDATOR,
+  fromAccountDocument,
+  fromHoldDocument,
+  fromTransactionDocument,
+  HOLD_VALIDATOR,
+  int64,
+  toAccountDocument,
+  toHoldDocument,
+  toTransactionDocument,
+  TRANSACTION_VALIDATOR,
+  type AccountDocument,
+  type HoldDocument,
+  type TransactionDocument,
+} from "./mongo-wallet-documents.js";
+import type { CommandResult, WalletStore } from "./wallet-store.js";
+
+export const WALLET_COLLECTIONS = {
+  accounts: "wallet_accounts",
+  transactions: "wallet_transactions",
+  holds: "wallet_holds",
+  outbox: "wallet_outbox",
+} as const;
+
+/**
+ * Snapshot reads, so every read of one command sees one point in time, and a majority commit, so
+ * an acknowledged movement survives a primary failover. Always the primary: transactions need it.
+ */
+const TRANSACTION_OPTIONS: TransactionOptions = {
+  readConcern: { level: "snapshot" },
+  writeConcern: { w: "majority" },
+  readPreference: ReadPreference.primary,
+  maxCommitTimeMS: 10_000,
+};
+
+/**
+ * A command that lost a race outside the driver's own retry (a duplicate key from a concurrent
+ * commit, a conditional update that matched nothing) runs again from a fresh snapshot, where it
+ * finds the winner's writes and replays or is refused. Two or three rounds settle any race.
+ */
+const MAX_COMMAND_ATTEMPTS = 5;
+
+/** Thrown inside a transaction when a guarded write matched nothing: the command is run again. */
+class LostRaceError extends Error {
+  override readonly name = "LostRaceError";
+}
+
+export interface MongoWalletStoreOptions {
+  readonly clock: Clock;
+  /** Defaults to `wallet_outbox` in the same database (it must be: one transaction writes both). */
+  readonly outbox?: MongoOutbox;
+}
+
+/**
+ * MongoDB wallets (needs a replica set or sharded cluster: every command is a transaction).
+ *
+ * Collections: `wallet_accounts` (one per agent, the cached balances and the seq guard),
+ * `wallet_transactions` (the ledger, entries embedded), `wallet_holds`, and `wallet_outbox`.
+ *
+ * One command = one `withTransaction` (snapshot reads, majority commit) that reads the account,
+ * the prior transaction under the command's (kind, reference) and the hold, lets `decide` rule,
+ * and writes:
+ *   1. the account, conditional on its seq being the one read (the optimistic lock: two
+ *      commands on one agent cannot both commit; the loser's write conflicts and the driver
+ *      retries it on a fresh snapshot);
+ *   2. the ledger transaction, under the unique index (kind, reference), so a reference moves
+ *      money once across all agents and all races, and the unique index (agentId, seq);
+ *   3. the hold, inserted, or moved out of HELD conditional on still being HELD;
+ *   4. the outbox events, with the same session.
+ * Server-side validators refuse any document that would break available >= 0 or an unbalanced
+ * transaction, whatever wrote it.
+ */
+export class MongoWalletStore implements WalletStore {
+  readonly outbox: MongoOutbox;
+  private readonly clock: Clock;
+  private readonly accounts: Collection<AccountDocument>;
+  private readonly transactions: Collection<TransactionDocument>;
+  private readonly holds: Collection<HoldDocument>;
+
+  constructor(
+    private readonly db: Db,
+    options: MongoWalletStoreOptions,
+  ) {
+    this.clock = options.clock;
+    this.outbox = options.outbox ?? new MongoOutbox(db, WALLET_COLLECTIONS.outbox);
+    // Outside transactions (balance, statement, audit): majority reads from the primary, so a
+    // read after an acknowledged command sees it, and never sees what may still roll back.
+    const concerns = { readConcern: { level: "majority" as const }, writeConcern: { w: "majority" as const }, readPreference: ReadPreference.primary };
+    this.accounts = db.collection<AccountDocument>(WALLET_COLLECTIONS.accounts, concerns);
+    this.transactions = db.collection<TransactionDocument>(WALLET_COLLECTIONS.transactions, concerns);
+    this.holds = db.collection<HoldDocument>(WALLET_COLLECTIONS.holds, concerns);
+  }
+
+  /**
+   * Creates the collections with their validators (or updates the validators), the indexes, and
+   * the outbox's. Collections must exist before the first transaction writes to them. Safe to run
+   * concurrently from several instances and on every start.
+   */
+  async ensureIndexes(): Promise<void> {
+    await this.ensureCollection(WALLET_COLLECTIONS.accounts, ACCOUNT_VALIDATOR);
+    await this.ensureCollection(WALLET_COLLECTIONS.transactions, TRANSACTION_VALIDATOR);
+    await this.ensureCollection(WALLET_COLLECTIONS.holds, HOLD_VALIDATOR);
+    await this.transactions.createIndexes([
+      // Idempotency: one transaction per (kind, reference), across agents. A CAPTURE or VOID
+      // carries its hold's reference, so this is also "at most one capture / void per hold".
+      { key: { kind: 1, reference: 1 }, name: "kind_reference_unique", unique: true },
+      // The agent's commit order, and the audit's scan.
+      { key: { agentId: 1, seq: 1 }, name: "agentId_seq_unique", unique: true },
+      // The statement: newest first, from/to on `at`, seq breaks ties (`at` never decreases along seq).
+      { key: { agentId: 1, at: -1, seq: -1 }, name: "agentId_at_seq" },
+    ]);
+    await this.holds.createIndexes([
+      { key: { reference: 1 }, name: "reference_unique", unique: true },
+      // The expiry sweep reads only open holds: a partial index stays as small as what is held.
+      { key: { expiresAt: 1 }, name: "expiresAt_held", partialFilterExpression: { state: "HELD" } },
+      { key: { agentId: 1, createdAt: 1, _id: 1 }, name: "agentId_createdAt" },
+    ]);
+    await this.outbox.ensureIndexes();
+  }
+
+  async execute(command: WalletCommand): Promise<CommandResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.db.client.withSession((session) =>
+          session.withTransaction((s) => this.executeIn(command, s), TRANSACTION_OPTIONS),
+        );
+        if (!result.replayed && result.events > 0) this.outbox.notify();
+        return result.result;
+      } catch (error) {
+        if (attempt < MAX_COMMAND_ATTEMPTS && (isDuplicateKey(error) || error instanceof LostRaceError)) continue;
+        throw error;
+      }
+    }
+  }
+
+  async findAccount(agentId: string): Promise<WalletAccount | undefined> {
+    const doc = await this.accounts.findOne({ _id: agentId });
+    return doc ? fromAccountDocument(doc) : undefined;
+  }
+
+  async findHold(holdId: string): Promise<Hold | undefined> {
+    const doc = await this.holds.findOne({ _id: holdId });
+    return doc ? fromHoldDocument(doc) : undefined;
+  }
+
+  async listStatement(query: StatementQuery): Promise<LedgerTransaction[]> {
+    const at: { $gte?: Date; $lt?: Date; $lte?: Date } = {};
+    if (query.from) at.$gte = query.from;
+    if (query.to) at.$lt = query.to;
+    if (query.before) at.$lte = query.before.at;
+    const filter: Filter<TransactionDocument> = {
+      agentId: query.agentId,
+      kind: { $in: [...STATEMENT_KINDS] },
+      ...(Object.keys(at).length > 0 && { at }),
+      ...(query.before && { seq: { $lt: int64(query.before.seq) } }),
+    };
+    const docs = await this.transactions
+      .find(filter)
+      .sort({ at: -1, seq: -1 })
+      .hint("agentId_at_seq")
+      .limit(query.limit)
+      .toArray();
+    return docs.map(fromTransactionDocument);
+  }
+
+  async expiredHoldIds(now: Date, limit: number): Promise<string[]> {
+    if (limit <= 0) return [];
+    const docs = await this.holds
+      .find({ state: "HELD", expiresAt: { $lte: now } }, { projection: { _id: 1 } })
+      .sort({ expiresAt: 1 })
+      .limit(limit)
+      .toArray();
+    return docs.map((doc) => doc._id);
+  }
+
+  async listTransactions(agentId: string): Promise<LedgerTransaction[]> {
+    const docs = await this.transactions.find({ agentId }).sort({ agentId: 1, seq: 1 }).toArray();
+    return docs.map(fromTransactionDocument);
+  }
+
+  async listHolds(agentId: string): Promise<Hold[]> {
+    const docs = await this.holds.find({ agentId }).sort({ agentId: 1, createdAt: 1, _id: 1 }).toArray();
+    return docs.map(fromHoldDocument);
+  }
+
+  /** One attempt inside a transaction. Every driver error propagates, so withTransaction can retry or abort. */
+  private async executeIn(command: WalletCommand, session: ClientSession): Promise<{ result: CommandResult; replayed: boolean; events: number }> {
+    const now = this.clock.now();
+    const state = await this.read(command, session);
+    const decision = decide(command, state, now);
+    if (decision.type === "replay") {
+      return { result: { account: decision.account, ...(decision.hold && { hold: decision.hold }), replayed: true }, replayed: true, events: 0 };
+    }
+    await this.write(decision, session);
+    const result: CommandResult = {
+      account: decision.account,
+      ...(decision.hold && { hold: decision.hold.hold }),
+      ...(decision.transaction && { transaction: decision.transaction }),
+      replayed: false,
+    };
+    return { result, replayed: false, events: decision.events.length };
+  }
+
+  private async read(command: WalletCommand, session: ClientSession): Promise<CommandState> {
+    const key = idempotencyKeyOf(command);
+    const priorDoc = key ? await this.transactions.findOne({ kind: key.kind, reference: key.reference }, { session }) : null;
+    const prior = priorDoc ? fromTransactionDocument(priorDoc) : undefined;
+    const holdId = command.type === "capture" || command.type === "void" ? command.holdId : prior?.holdId;
+    const holdDoc = holdId === undefined ? null : await this.holds.findOne({ _id: holdId }, { session });
+    const hold = holdDoc ? fromHoldDocument(holdDoc) : undefined;
+    const agentId = agentIdOf(command) ?? hold?.agentId;
+    const accountDoc = agentId === undefined ? null : await this.accounts.findOne({ _id: agentId }, { session });
+    return { account: accountDoc ? fromAccountDocument(accountDoc) : undefined, prior, hold };
+  }
+
+  private async write(commit: Commit, session: ClientSession): Promise<void> {
+    const { before, account, transaction, hold, events } = commit;
+    if (before === undefined) {
+      // A concurrent open of the same agent fails on _id; the command then runs again and replays.
+      await this.accounts.insertOne(toAccountDocument(account), { session });
+    } else {
+      const { _id, ...figures } = toAccountDocument(account);
+      const updated = await this.accounts.updateOne({ _id, seq: int64(before.seq) }, { $set: figures }, { session });
+      if (updated.matchedCount !== 1) throw new LostRaceError(`wallet ${_id} changed underneath a command`);
+    }
+    if (transaction) await this.transactions.insertOne(toTransactionDocument(transaction), { session });
+    if (hold?.write === "insert") {
+      await this.holds.insertOne(toHoldDocument(hold.hold), { session });
+    } else if (hold) {
+      const { _id, ...fields } = toHoldDocument(hold.hold);
+      const settled = await this.holds.updateOne({ _id, state: "HELD" }, { $set: fields }, { session });
+      if (settled.matchedCount !== 1) throw new LostRaceError(`hold ${_id} changed underneath a command`);
+    }
+    await this.outbox.append(events, session);
+  }
+
+  private async ensureCollection(name: string, validator: object): Promise<void> {
+    const wanted = { validator, validationLevel: "strict", validationAction: "error" } as const;
+    const [existing] = await this.db.listCollections({ name }).toArray();
+    if (!existing) {
+      try {
+        await this.db.createCollection(name, wanted);
+        return;
+      } catch (error) {
+        // Another instance created it first (NamespaceExists): fall through and check its validator.
+        if (!(error instanceof MongoServerError && error.code === 48)) throw error;
+      }
+    }
+    const [current] = existing ? [existing] : await this.db.listCollections({ name }).toArray();
+    const options = (current as { options?: Record<string, unknown> } | undefined)?.options ?? {};
+    const same =
+      JSON.stringify(options["validator"]) === JSON.stringify(validator) &&
+      options["validationLevel"] === wanted.validationLevel &&
+      options["validationAction"] === wanted.validationAction;
+    // collMod needs a privilege the service's user may lack in production: only when something changed.
+    if (!same) await this.db.command({ collMod: name, ...wanted });
+  }
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === 11000;
+}

@@ -1,0 +1,57 @@
+import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
+import { createSigner } from "@tarmac/kernel";
+import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import {
+  CaptureRequestSchema,
+  CreditRequestSchema,
+  GetBalanceRequestSchema,
+  HoldRequestSchema,
+  ListStatementRequestSchema,
+  OpenAccountRequestSchema,
+  SetCreditLimitRequestSchema,
+  TopUpRequestSchema,
+  VoidRequestSchema,
+} from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { createStatementCursorCodec } from "../domain/statement.js";
+import { MemoryWalletStore } from "../store/memory-wallet-store.js";
+import type { WalletStore } from "../store/wallet-store.js";
+import { WalletServiceImpl, type WalletServiceDeps } from "../wallet-service.js";
+
+export const TEST_SECRET = "test-secret-for-wallet-service-tests-0123456789";
+
+export interface WalletHarness {
+  readonly service: WalletServiceImpl;
+  readonly store: WalletStore;
+  readonly clock: ManualClock;
+  readonly deps: WalletServiceDeps;
+}
+
+/** The wallet service over the in-memory store (or the given one) and a manual clock at real time. */
+export function walletHarness(options: { store?: WalletStore; clock?: ManualClock; secret?: string } = {}): WalletHarness {
+  const clock = options.clock ?? new ManualClock(new Date());
+  const store = options.store ?? new MemoryWalletStore({ clock });
+  const deps: WalletServiceDeps = {
+    store,
+    statementCursors: createStatementCursorCodec(createSigner(options.secret ?? TEST_SECRET, "wallet-statement")),
+    clock,
+    logger: silentLogger(),
+  };
+  return { service: new WalletServiceImpl(deps), store, clock, deps };
+}
+
+type Init<S extends DescMessage> = MessageInitShape<S>;
+
+/** The service's methods taking plain request fields, each built into its message with `create`. */
+export function calls(service: WalletServiceImpl) {
+  return {
+    openAccount: (init: Init<typeof OpenAccountRequestSchema>) => service.openAccount(create(OpenAccountRequestSchema, init)),
+    hold: (init: Init<typeof HoldRequestSchema>) => service.hold(create(HoldRequestSchema, init)),
+    capture: (init: Init<typeof CaptureRequestSchema>) => service.capture(create(CaptureRequestSchema, init)),
+    void: (init: Init<typeof VoidRequestSchema>) => service.void(create(VoidRequestSchema, init)),
+    credit: (init: Init<typeof CreditRequestSchema>) => service.credit(create(CreditRequestSchema, init)),
+    topUp: (init: Init<typeof TopUpRequestSchema>) => service.topUp(create(TopUpRequestSchema, init)),
+    setCreditLimit: (init: Init<typeof SetCreditLimitRequestSchema>) => service.setCreditLimit(create(SetCreditLimitRequestSchema, init)),
+    getBalance: (init: Init<typeof GetBalanceRequestSchema>) => service.getBalance(create(GetBalanceRequestSchema, init)),
+    listStatement: (init: Init<typeof ListStatementRequestSchema>) => service.listStatement(create(ListStatementRequestSchema, init)),
+  };
+}

@@ -1,0 +1,246 @@
+import { create } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { fieldError, fromTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import {
+  CaptureResponseSchema,
+  CreditResponseSchema,
+  GetBalanceResponseSchema,
+  HoldResponseSchema,
+  ListStatementResponseSchema,
+  OpenAccountResponseSchema,
+  SetCreditLimitResponseSchema,
+  TopUpResponseSchema,
+  VoidResponseSchema,
+  type CaptureRequest,
+  type CaptureResponse,
+  type CreditRequest,
+  type CreditResponse,
+  type GetBalanceRequest,
+  type GetBalanceResponse,
+  type HoldRequest,
+  type HoldResponse,
+  type ListStatementRequest,
+  type ListStatementResponse,
+  type OpenAccountRequest,
+  type OpenAccountResponse,
+  type SetCreditLimitRequest,
+  type SetCreditLimitResponse,
+  type TopUpRequest,
+  type TopUpResponse,
+  type VoidRequest,
+  type VoidResponse,
+  type WalletService,
+} from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { WalletAccount } from "./domain/account.js";
+import type { WalletCommand } from "./domain/commands.js";
+import { accountNotFound } from "./domain/decide.js";
+import { formatMoney } from "./domain/money.js";
+import { DEFAULT_STATEMENT_LIMIT, MAX_STATEMENT_LIMIT, type StatementCursorCodec } from "./domain/statement.js";
+import { toProtoBalance, toProtoLine } from "./proto-mapping.js";
+import { RequestFields } from "./request-fields.js";
+import type { CommandResult, WalletStore } from "./store/wallet-store.js";
+
+/** A hold without expires_at lasts this long (twice the fare lock: booking captures well within it). */
+export const DEFAULT_HOLD_TTL_MS = 30 * 60_000;
+/** expires_at may be at most this far ahead: a mistaken far-future hold would freeze money. */
+export const MAX_HOLD_TTL_MS = 7 * 24 * 60 * 60_000;
+
+const AGENT_ID_MAX = 128;
+
+export interface WalletServiceDeps {
+  readonly store: WalletStore;
+  /** Kernel signer with purpose "wallet-statement", wrapped. */
+  readonly statementCursors: StatementCursorCodec;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/**
+ * The agent wallet over gRPC/Connect: every call validates its request's form, then hands one
+ * command to the store, which applies the ledger rules (domain/decide.ts) atomically.
+ */
+export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
+  constructor(private readonly deps: WalletServiceDeps) {}
+
+  async openAccount(request: OpenAccountRequest): Promise<OpenAccountResponse> {
+    const f = new RequestFields();
+    const command: WalletCommand = {
+      type: "openAccount",
+      agentId: f.text("agent_id", request.agentId, AGENT_ID_MAX),
+      currency: f.currency("currency", request.currency),
+      creditLimitPaise: f.limit("credit_limit_paise", request.creditLimitPaise),
+    };
+    f.check();
+    const result = await this.run(command);
+    return create(OpenAccountResponseSchema, { balance: toProtoBalance(result.account) });
+  }
+
+  async hold(request: HoldRequest): Promise<HoldResponse> {
+    const f = new RequestFields();
+    const now = this.deps.clock.now();
+    const command: WalletCommand = {
+      type: "hold",
+      agentId: f.text("agent_id", request.agentId, AGENT_ID_MAX),
+      amountPaise: f.amount("amount_paise", request.amountPaise),
+      reference: f.text("reference", request.reference),
+      expiresAt: this.expiresAt(f, request.expiresAt, now),
+      description: f.note("description", request.description),
+    };
+    f.check();
+    const result = await this.run(command);
+    if (!result.hold) throw new Error("hold answered without a hold");
+    return create(HoldResponseSchema, { holdId: result.hold.holdId, balance: toProtoBalance(result.account) });
+  }
+
+  async capture(request: CaptureRequest): Promise<CaptureResponse> {
+    const f = new RequestFields();
+    const command: WalletCommand = { type: "capture", holdId: f.text("hold_id", request.holdId) };
+    f.check();
+    const result = await this.run(command);
+    return create(CaptureResponseSchema, { balance: toProtoBalance(result.account) });
+  }
+
+  async void(request: VoidRequest): Promise<VoidResponse> {
+    const f = new RequestFields();
+    const command: WalletCommand = { type: "void", holdId: f.text("hold_id", request.holdId), reason: "REQUESTED" };
+    f.check();
+    const result = await this.run(command);
+    return create(VoidResponseSchema, { balance: toProtoBalance(result.account) });
+  }
+
+  async credit(request: CreditRequest): Promise<CreditResponse> {
+    const f = new RequestFields();
+    const command: WalletCommand = {
+      type: "credit",
+      agentId: f.text("agent_id", request.agentId, AGENT_ID_MAX),
+      amountPaise: f.amount("amount_paise", request.amountPaise),
+      reference: f.text("reference", request.reference),
+      description: f.note("reason", request.reason),
+    };
+    f.check();
+    const result = await this.run(command);
+    return create(CreditResponseSchema, { balance: toProtoBalance(result.account) });
+  }
+
+  async topUp(request: TopUpRequest): Promise<TopUpResponse> {
+    const f = new RequestFields();
+    const command: WalletCommand = {
+      type: "topUp",
+      agentId: f.text("agent_id", request.agentId, AGENT_ID_MAX),
+      amountPaise: f.amount("amount_paise", request.amountPaise),
+      reference: f.text("reference", request.reference),
+      description: f.note("description", request.description),
+    };
+    f.check();
+    const result = await this.run(command);
+    return create(TopUpResponseSchema, { balance: toProtoBalance(result.account) });
+  }
+
+  async setCreditLimit(request: SetCreditLimitRequest): Promise<SetCreditLimitResponse> {
+    const f = new RequestFields();
+    const command: WalletCommand = {
+      type: "setCreditLimit",
+      agentId: f.text("agent_id", request.agentId, AGENT_ID_MAX),
+      creditLimitPaise: f.limit("credit_limit_paise", request.creditLimitPaise),
+      reference: f.text("reference", request.reference),
+    };
+    f.check();
+    const result = await this.run(command);
+    return create(SetCreditLimitResponseSchema, { balance: toProtoBalance(result.account) });
+  }
+
+  async getBalance(request: GetBalanceRequest): Promise<GetBalanceResponse> {
+    const f = new RequestFields();
+    const agentId = f.text("agent_id", request.agentId, AGENT_ID_MAX);
+    f.check();
+    return create(GetBalanceResponseSchema, { balance: toProtoBalance(await this.account(agentId)) });
+  }
+
+  async listStatement(request: ListStatementRequest): Promise<ListStatementResponse> {
+    const f = new RequestFields();
+    const agentId = f.text("agent_id", request.agentId, AGENT_ID_MAX);
+    let limit = DEFAULT_STATEMENT_LIMIT;
+    if (request.limit !== undefined) {
+      if (request.limit < 1 || request.limit > MAX_STATEMENT_LIMIT) {
+        f.add(fieldError("limit", "OUT_OF_RANGE", `must be from 1 to ${MAX_STATEMENT_LIMIT}`));
+      } else {
+        limit = request.limit;
+      }
+    }
+    let from: Date | undefined;
+    let to: Date | undefined;
+    if (request.cursor === "") {
+      from = this.instant(f, "from", request.from);
+      to = this.instant(f, "to", request.to);
+      if (from && to && from.getTime() >= to.getTime()) f.add(fieldError("to", "INVALID_VALUE", "must be after from"));
+    }
+    f.check();
+    // The cursor takes precedence: it carries the first page's from and to.
+    const cursor = request.cursor === "" ? undefined : this.deps.statementCursors.decode(request.cursor, agentId);
+    if (cursor) ({ from, to } = cursor);
+    await this.account(agentId);
+    const found = await this.deps.store.listStatement({
+      agentId,
+      ...(from && { from }),
+      ...(to && { to }),
+      ...(cursor && { before: cursor.after }),
+      limit: limit + 1,
+    });
+    const page = found.slice(0, limit);
+    const last = page.at(-1);
+    const next =
+      found.length > limit && last
+        ? this.deps.statementCursors.encode({ agentId, ...(from && { from }), ...(to && { to }), after: { at: last.at, seq: last.seq } })
+        : "";
+    return create(ListStatementResponseSchema, { lines: page.map(toProtoLine), cursor: next, count: page.length });
+  }
+
+  private async account(agentId: string): Promise<WalletAccount> {
+    const account = await this.deps.store.findAccount(agentId);
+    if (!account) throw accountNotFound(agentId);
+    return account;
+  }
+
+  private async run(command: WalletCommand): Promise<CommandResult> {
+    const result = await this.deps.store.execute(command);
+    const { transaction, account, replayed } = result;
+    if (transaction) {
+      this.deps.logger.info(
+        {
+          agentId: account.agentId,
+          kind: transaction.kind,
+          entryId: transaction.transactionId,
+          reference: transaction.reference,
+          amountPaise: transaction.lineAmountPaise,
+          balancePaise: account.balancePaise,
+          heldPaise: account.heldPaise,
+        },
+        `wallet ${transaction.kind.toLowerCase()} ${formatMoney(transaction.amountPaise, account.currency)}`,
+      );
+    } else if (replayed) {
+      this.deps.logger.debug({ command: command.type, agentId: account.agentId }, "wallet command repeated: nothing moved");
+    } else {
+      this.deps.logger.info({ agentId: account.agentId, currency: account.currency }, "wallet opened");
+    }
+    return result;
+  }
+
+  private expiresAt(f: RequestFields, value: Timestamp | undefined, now: Date): Date {
+    const at = this.instant(f, "expires_at", value);
+    if (!at) return new Date(now.getTime() + DEFAULT_HOLD_TTL_MS);
+    if (at.getTime() <= now.getTime()) f.add(fieldError("expires_at", "OUT_OF_RANGE", "must be in the future"));
+    else if (at.getTime() > now.getTime() + MAX_HOLD_TTL_MS) f.add(fieldError("expires_at", "OUT_OF_RANGE", "must be at most 7 days ahead"));
+    return at;
+  }
+
+  private instant(f: RequestFields, field: string, value: Timestamp | undefined): Date | undefined {
+    if (!value) return undefined;
+    const date = fromTimestamp(value);
+    if (!date || Number.isNaN(date.getTime()) || value.nanos < 0 || value.nanos > 999_999_999) {
+      f.add(fieldError(field, "INVALID_VALUE", "is not a valid timestamp"));
+      return undefined;
+    }
+    return date;
+  }
+}
