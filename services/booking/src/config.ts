@@ -1,4 +1,4 @@
-import { commonEnv, env } from "@tarmac/kernel";
+import { commonEnv, env, eventsConfig, eventsEnv } from "@tarmac/kernel";
 import { z } from "zod";
 
 export const bookingConfigSchema = z
@@ -10,11 +10,7 @@ export const bookingConfigSchema = z
     WALLET_URL: env.url().default("http://127.0.0.1:50054"),
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
-    /** Unset: events go to an in-process bus (embedded mode). */
-    NATS_URL: env.optionalUrl(),
-    NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default("TARMAC"),
-    /** Subjects are `<prefix>.booking.<status>`; another prefix lets environments share one NATS. */
-    NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_-]{1,32}$/).default("tarmac"),
+    ...eventsEnv,
     // Below the 5 s peers wait for each other (see search's config).
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
     /** A wallet hold outlives any create call by far, so recovery always finds it unexpired. */
@@ -35,9 +31,7 @@ export const bookingConfigSchema = z
     walletUrl: v.WALLET_URL,
     mongoUri: v.MONGODB_URI,
     mongoDb: v.MONGODB_DB,
-    natsUrl: v.NATS_URL,
-    natsStream: v.NATS_STREAM,
-    natsSubjectPrefix: v.NATS_SUBJECT_PREFIX,
+    events: eventsConfig(v),
     providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
     holdTtlMs: v.HOLD_TTL_SECONDS * 1000,
     recoveryGraceMs: v.RECOVERY_GRACE_SECONDS * 1000,

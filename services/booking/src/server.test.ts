@@ -22,9 +22,9 @@ describe("booking service over a real HTTP/2 port", () => {
       port: 50053,
       fareUrl: "http://127.0.0.1:50052",
       walletUrl: "http://127.0.0.1:50054",
-      natsUrl: undefined,
+      events: { natsUrl: undefined, streamName: "TARMAC", subjectPrefix: "tarmac" },
     });
-    expect(parseConfig(bookingConfigSchema, { NATS_URL: "nats://127.0.0.1:4222" }).natsUrl).toBe("nats://127.0.0.1:4222");
+    expect(parseConfig(bookingConfigSchema, { NATS_URL: "nats://127.0.0.1:4222" }).events.natsUrl).toBe("nats://127.0.0.1:4222");
   });
 
   it("answers health SERVING for BookingService", async () => {

@@ -62,9 +62,7 @@ export async function startBookingService(
   };
   const relay = startOutboxRelay({
     outbox: storage.outbox,
-    natsUrl: config.natsUrl,
-    streamName: config.natsStream,
-    subjectPrefix: config.natsSubjectPrefix,
+    ...config.events,
     ...(overrides.publisher && { publisher: overrides.publisher }),
     logger,
   });

@@ -70,3 +70,17 @@ export const commonEnv = {
   LOG_LEVEL: env.logLevel(),
   TARMAC_ENV: z.enum(["development", "test", "production"]).default("development"),
 };
+
+/** Variables of the services that publish events (booking, wallet). */
+export const eventsEnv = {
+  /** Unset: events go to an in-process bus (embedded mode). */
+  NATS_URL: env.optionalUrl(),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, _ or -").default("TARMAC"),
+  /** Subjects are `<prefix>.booking.<status>`, `<prefix>.wallet.debited`, ...; another prefix lets environments share one NATS. */
+  NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_-]{1,32}$/, "lower-case letters, digits, _ or -").default("tarmac"),
+};
+
+/** The events part of a parsed configuration, as startOutboxRelay takes it. */
+export function eventsConfig(v: { NATS_URL?: string | undefined; NATS_STREAM: string; NATS_SUBJECT_PREFIX: string }) {
+  return { natsUrl: v.NATS_URL, streamName: v.NATS_STREAM, subjectPrefix: v.NATS_SUBJECT_PREFIX };
+}

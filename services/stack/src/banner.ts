@@ -1,7 +1,5 @@
 import { formatPaise } from "@tarmac/kernel";
-
-/** What the wallet service will open for the demo agent once the wallet issue lands. */
-export const DEMO_WALLET = { currency: "INR", balancePaise: 50_000_000, creditLimitPaise: 10_000_000 } as const;
+import { DEMO_WALLET } from "@tarmac/wallet";
 
 export interface BannerFacts {
   readonly gatewayUrl: string;
@@ -33,14 +31,16 @@ export function startBanner(facts: BannerFacts): string {
       ? "               (from TARMAC_DEV_API_KEY)"
       : "               (new at every start; set TARMAC_DEV_API_KEY=tk_test_<8>_<32> to keep one)",
     `  Wallet       balance ${formatPaise(balancePaise)} ${currency}, credit limit ${formatPaise(creditLimitPaise)} ${currency}`,
-    "               (wallet endpoints arrive with the wallet issue; the wallet service answers",
-    "                Unimplemented until then, and so do fare validation and booking)",
+    "               (POST /api/v1/wallet/balance and /wallet/statement with the same key)",
     "",
     "Search DEL to BOM 30 days from today:",
     "",
     `  curl -s -X POST ${facts.gatewayUrl}/api/v1/flight/search \\`,
     `    -H 'Content-Type: application/json' -H 'X-API-Key: ${facts.apiKey}' \\`,
     `    -d '${body}'`,
+    "",
+    "Then lock a fare (/api/v1/flight/fare/validate), book it (/api/v1/flight/booking/create with an",
+    "Idempotency-Key header) and follow it (/api/v1/flight/booking/status): the README shows each call.",
     "",
     "Stop with Ctrl-C.",
     "",

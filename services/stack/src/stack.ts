@@ -73,7 +73,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     started.push(auth.host);
     // One airline and one event bus for every service, as in production they share one of each.
     const airline = createSandboxAirline({ clock: systemClock, ticketingDelayMs: configs.booking.sandboxTicketingDelayMs });
-    const events = configs.booking.natsUrl ? undefined : new InProcessBus();
+    const events = configs.booking.events.natsUrl ? undefined : new InProcessBus();
     const publisher = events ? { publisher: events } : {};
     const search = await startSearchService(configs.search, child("search"), { provider: airline });
     started.push(search);

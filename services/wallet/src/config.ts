@@ -1,4 +1,4 @@
-import { commonEnv, env } from "@tarmac/kernel";
+import { commonEnv, env, eventsConfig, eventsEnv } from "@tarmac/kernel";
 import { z } from "zod";
 
 /** Development only: main.ts warns when it is in use and production refuses it. */
@@ -11,12 +11,7 @@ export const walletConfigSchema = z
     WALLET_PORT: env.port(50054),
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
-    /** Unset: events go to an in-process bus. */
-    NATS_URL: z
-      .string()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v))
-      .refine((v) => v === undefined || /^\S+$/.test(v), "must be a NATS server URL such as nats://127.0.0.1:4222"),
+    ...eventsEnv,
     /** Signs statement cursors. */
     TARMAC_WALLET_SECRET: env.secret(DEVELOPMENT_WALLET_SECRET),
     /** How often expired holds are voided. */
@@ -34,7 +29,7 @@ export const walletConfigSchema = z
     port: v.WALLET_PORT,
     mongoUri: v.MONGODB_URI,
     mongoDb: v.MONGODB_DB,
-    natsUrl: v.NATS_URL,
+    events: eventsConfig(v),
     walletSecret: v.TARMAC_WALLET_SECRET,
     usesDevelopmentSecret: v.TARMAC_WALLET_SECRET === DEVELOPMENT_WALLET_SECRET,
     holdSweepIntervalMs: v.HOLD_SWEEP_INTERVAL_MS,

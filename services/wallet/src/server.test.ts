@@ -26,7 +26,7 @@ describe("wallet configuration", () => {
       host: "127.0.0.1",
       mongoUri: undefined,
       mongoDb: "tarmac",
-      natsUrl: undefined,
+      events: { natsUrl: undefined, streamName: "TARMAC", subjectPrefix: "tarmac" },
       holdSweepIntervalMs: 30_000,
       usesDevelopmentSecret: true,
     });
@@ -42,7 +42,7 @@ describe("wallet configuration", () => {
       TARMAC_WALLET_SECRET: "s".repeat(40),
       HOLD_SWEEP_INTERVAL_MS: "5000",
     });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 6000, mongoDb: "wallets", natsUrl: "nats://nats:4222", holdSweepIntervalMs: 5_000, usesDevelopmentSecret: false });
+    expect(config).toMatchObject({ host: "0.0.0.0", port: 6000, mongoDb: "wallets", events: { natsUrl: "nats://nats:4222", streamName: "TARMAC", subjectPrefix: "tarmac" }, holdSweepIntervalMs: 5_000, usesDevelopmentSecret: false });
   });
 
   it("refuses the development secret in production, short secrets and bad intervals", () => {

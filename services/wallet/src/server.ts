@@ -1,4 +1,4 @@
-import { InProcessBus, JetStreamPublisher, OutboxRelay, type EventPublisher } from "@tarmac/events";
+import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
 import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { WalletConfig } from "./config.js";
@@ -36,11 +36,9 @@ export async function startWalletService(config: WalletConfig, logger: Logger, o
   };
   try {
     const store = overrides.store ?? (await openStore(config, clock, logger, cleanups));
-    const publisher = overrides.publisher ?? (await openPublisher(config, logger, cleanups));
     if (config.environment !== "production") await seedDemoWallet(store, logger);
 
-    const relay = new OutboxRelay({ outbox: store.outbox, publisher, logger, clock });
-    relay.start();
+    const relay = startOutboxRelay({ outbox: store.outbox, ...config.events, ...(overrides.publisher && { publisher: overrides.publisher }), logger });
     cleanups.push(() => relay.stop());
     const sweeper = new HoldSweeper({ store, clock, logger, intervalMs: config.holdSweepIntervalMs });
     sweeper.start();
@@ -88,13 +86,4 @@ async function openStore(config: WalletConfig, clock: Clock, logger: Logger, cle
   cleanups.push(() => mongo.close());
   logger.info("wallets: MongoDB");
   return mongo.value;
-}
-
-async function openPublisher(config: WalletConfig, logger: Logger, cleanups: Cleanup[]): Promise<EventPublisher> {
-  const publisher: EventPublisher = config.natsUrl
-    ? await JetStreamPublisher.start({ servers: config.natsUrl, logger })
-    : new InProcessBus({ logger });
-  cleanups.push(() => publisher.close());
-  logger.info(config.natsUrl ? "wallet events: NATS JetStream" : "wallet events: in-process bus (NATS_URL is not set)");
-  return publisher;
 }
