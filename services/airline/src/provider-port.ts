@@ -44,6 +44,27 @@ export interface ProviderSegment {
   readonly aircraft: string;
 }
 
+/**
+ * A charge that depends on how long before departure it is made: the band with the largest
+ * `minHoursBeforeDeparture` not above the time left applies. Amounts per seated passenger (adults
+ * and children; lap infants pay none).
+ */
+export interface PenaltyBand {
+  readonly minHoursBeforeDeparture: number;
+  readonly perPassengerPaise: number;
+}
+
+/** The fare's rules, filed by the airline with the fare (decisions 6). */
+export interface FareRules {
+  readonly refundable: boolean;
+  /** Cancellation penalty bands, nearest departure last; a non-refundable fare forfeits the whole base fare. */
+  readonly cancellationPenalties: readonly PenaltyBand[];
+  /** Change (reschedule) fee bands. */
+  readonly changeFees: readonly PenaltyBand[];
+  /** Statutory taxes are always refunded; the penalty never exceeds the base fare. */
+  readonly taxesRefundable: true;
+}
+
 /** One priced itinerary as the airline sells it, before B2B pricing. Amounts: paise, all pax. */
 export interface ProviderOffer {
   /** Stable key of this itinerary and fare at this provider: the same query gives the same key. */
@@ -56,6 +77,7 @@ export interface ProviderOffer {
   readonly taxes: number;
   readonly currency: string;
   readonly refundable: boolean;
+  readonly fareRules: FareRules;
 }
 
 export interface ProviderCallOptions {
@@ -133,6 +155,16 @@ export interface ReservationRequest {
   readonly contact: { readonly email: string; readonly phone: string };
 }
 
+export interface ReservationChange {
+  /** The reservation's own reference (the booking id). */
+  readonly clientReference: string;
+  /** Ours, unique per change (e.g. the reschedule quote id). */
+  readonly changeReference: string;
+  /** `ProviderOffer.key` of the new fare. */
+  readonly key: string;
+  readonly seats: ReservationRequest["seats"];
+}
+
 export type ReservationStatus = "HELD" | "TICKETED" | "TICKETING_FAILED" | "CANCELLED";
 
 export interface TicketRecord {
@@ -176,6 +208,13 @@ export interface AirlineProvider {
   findReservation(clientReference: string, options?: ProviderCallOptions): Promise<ProviderReservation | undefined>;
   /** Cancels the reservation (releasing its seats); idempotent; unknown references are a no-op. */
   cancelReservation(clientReference: string, options?: ProviderCallOptions): Promise<void>;
+  /**
+   * Moves the reservation made under `clientReference` to another fare (a reschedule): same PNR,
+   * the old itinerary's seats released and the new `seats` taken. A TICKETED reservation is
+   * reissued at once with new ticket numbers; a HELD one is ticketed later as usual. Idempotent by
+   * `changeReference` (a retry returns the reservation as changed). Refusals as reserve.
+   */
+  changeReservation(request: ReservationChange, options?: ProviderCallOptions): Promise<ProviderReservation>;
 }
 
 export interface Airport {

@@ -14,5 +14,6 @@ export function refusingProvider(name: string): AirlineProvider {
     reserve: refuse("reserve"),
     findReservation: refuse("findReservation"),
     cancelReservation: refuse("cancelReservation"),
+    changeReservation: refuse("changeReservation"),
   };
 }

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/search/v1/search.proto.
  */
 export const file_tarmac_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQdGFybWFjLnNlYXJjaC52MSK4AgoUU2VhcmNoRmxpZ2h0c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSCwoDZG9kGAQgASgJEgsKA2RvYRgFIAEoCRIWCglwYXhfYWR1bHQYBiABKAVIAIgBARIWCglwYXhfY2hpbGQYByABKAVIAYgBARIXCgpwYXhfaW5mYW50GAggASgFSAKIAQESJgoFY2FiaW4YCSABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhIKBWxpbWl0GAogASgFSAOIAQESDgoGY3Vyc29yGAsgASgJEgwKBG1vZGUYDCABKAlCDAoKX3BheF9hZHVsdEIMCgpfcGF4X2NoaWxkQg0KC19wYXhfaW5mYW50QggKBl9saW1pdCKKAQoVU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIoCgdyZXN1bHRzGAIgAygLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIOCgZjdXJzb3IYAyABKAkSDQoFY291bnQYBCABKAUSFQoNdG90YWxfcmVzdWx0cxgFIAEoBSJbCg9HZXRPZmZlclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRIQCghvZmZlcl9pZBgEIAEoCSKGAQoQR2V0T2ZmZXJSZXNwb25zZRImCgVvZmZlchgBIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAIgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSGgoScHJvdmlkZXJfb2ZmZXJfa2V5GAMgASgJIo0BChFQcmljZU9mZmVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIr0BChJQcmljZU9mZmVyUmVzcG9uc2USJgoFb2ZmZXIYASABKAsyFy50YXJtYWMuc2VhcmNoLnYxLk9mZmVyEi4KA3BheBgCIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzEhoKEnByb3ZpZGVyX29mZmVyX2tleRgDIAEoCRIVCg1wcmljZV9jaGFuZ2VkGAQgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAUgASgDIj8KD1Bhc3NlbmdlckNvdW50cxINCgVhZHVsdBgBIAEoBRINCgVjaGlsZBgCIAEoBRIOCgZpbmZhbnQYAyABKAUivgIKBU9mZmVyEhAKCG9mZmVyX2lkGAEgASgJEhEKCXNlYXJjaF9pZBgCIAEoCRIRCglzaWduYXR1cmUYAyABKAkSDwoHYWlybGluZRgEIAEoCRIrCghzZWdtZW50cxgFIAMoCzIZLnRhcm1hYy5zZWFyY2gudjEuU2VnbWVudBIYChBiZXN0X3ByaWNlX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEj0KEXByaWNpbmdfYnJlYWtkb3duGAggASgLMiIudGFybWFjLnNlYXJjaC52MS5QcmljaW5nQnJlYWtkb3duEi4KCmV4cGlyZXNfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlZnVuZGFibGUYCiABKAgSEAoIcHJvdmlkZXIYCyABKAkiowIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJgoFY2FiaW4YByABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhUKDWJvb2tpbmdfY2xhc3MYCCABKAkSFwoPc2VhdHNfYXZhaWxhYmxlGAkgASgFEi4KCWRpcmVjdGlvbhgKIAEoDjIbLnRhcm1hYy5zZWFyY2gudjEuRGlyZWN0aW9uEhgKEGR1cmF0aW9uX21pbnV0ZXMYCyABKAUSEAoIYWlyY3JhZnQYDCABKAkimQEKEFByaWNpbmdCcmVha2Rvd24SEQoJYmFzZV9mYXJlGAEgASgDEg0KBXRheGVzGAIgASgDEhIKCmNvbW1pc3Npb24YAyABKAMSEgoKb3RhX21hcmt1cBgEIAEoAxIUCgxhZ2VudF9tYXJrdXAYBSABKAMSEAoIbmV0X2ZhcmUYBiABKAMSEwoLZmluYWxfcHJpY2UYByABKAMqcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIynQIKDVNlYXJjaFNlcnZpY2USYAoNU2VhcmNoRmxpZ2h0cxImLnRhcm1hYy5zZWFyY2gudjEuU2VhcmNoRmxpZ2h0c1JlcXVlc3QaJy50YXJtYWMuc2VhcmNoLnYxLlNlYXJjaEZsaWdodHNSZXNwb25zZRJRCghHZXRPZmZlchIhLnRhcm1hYy5zZWFyY2gudjEuR2V0T2ZmZXJSZXF1ZXN0GiIudGFybWFjLnNlYXJjaC52MS5HZXRPZmZlclJlc3BvbnNlElcKClByaWNlT2ZmZXISIy50YXJtYWMuc2VhcmNoLnYxLlByaWNlT2ZmZXJSZXF1ZXN0GiQudGFybWFjLnNlYXJjaC52MS5QcmljZU9mZmVyUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQdGFybWFjLnNlYXJjaC52MSK4AgoUU2VhcmNoRmxpZ2h0c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSCwoDZG9kGAQgASgJEgsKA2RvYRgFIAEoCRIWCglwYXhfYWR1bHQYBiABKAVIAIgBARIWCglwYXhfY2hpbGQYByABKAVIAYgBARIXCgpwYXhfaW5mYW50GAggASgFSAKIAQESJgoFY2FiaW4YCSABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhIKBWxpbWl0GAogASgFSAOIAQESDgoGY3Vyc29yGAsgASgJEgwKBG1vZGUYDCABKAlCDAoKX3BheF9hZHVsdEIMCgpfcGF4X2NoaWxkQg0KC19wYXhfaW5mYW50QggKBl9saW1pdCKKAQoVU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIoCgdyZXN1bHRzGAIgAygLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIOCgZjdXJzb3IYAyABKAkSDQoFY291bnQYBCABKAUSFQoNdG90YWxfcmVzdWx0cxgFIAEoBSJbCg9HZXRPZmZlclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRIQCghvZmZlcl9pZBgEIAEoCSKGAQoQR2V0T2ZmZXJSZXNwb25zZRImCgVvZmZlchgBIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAIgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSGgoScHJvdmlkZXJfb2ZmZXJfa2V5GAMgASgJIo0BChFQcmljZU9mZmVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIr0BChJQcmljZU9mZmVyUmVzcG9uc2USJgoFb2ZmZXIYASABKAsyFy50YXJtYWMuc2VhcmNoLnYxLk9mZmVyEi4KA3BheBgCIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzEhoKEnByb3ZpZGVyX29mZmVyX2tleRgDIAEoCRIVCg1wcmljZV9jaGFuZ2VkGAQgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAUgASgDIj8KD1Bhc3NlbmdlckNvdW50cxINCgVhZHVsdBgBIAEoBRINCgVjaGlsZBgCIAEoBRIOCgZpbmZhbnQYAyABKAUi7wIKBU9mZmVyEhAKCG9mZmVyX2lkGAEgASgJEhEKCXNlYXJjaF9pZBgCIAEoCRIRCglzaWduYXR1cmUYAyABKAkSDwoHYWlybGluZRgEIAEoCRIrCghzZWdtZW50cxgFIAMoCzIZLnRhcm1hYy5zZWFyY2gudjEuU2VnbWVudBIYChBiZXN0X3ByaWNlX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEj0KEXByaWNpbmdfYnJlYWtkb3duGAggASgLMiIudGFybWFjLnNlYXJjaC52MS5QcmljaW5nQnJlYWtkb3duEi4KCmV4cGlyZXNfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlZnVuZGFibGUYCiABKAgSEAoIcHJvdmlkZXIYCyABKAkSLwoKZmFyZV9ydWxlcxgMIAEoCzIbLnRhcm1hYy5zZWFyY2gudjEuRmFyZVJ1bGVzIqwBCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI9ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh0udGFybWFjLnNlYXJjaC52MS5QZW5hbHR5QmFuZBIyCgtjaGFuZ2VfZmVlcxgDIAMoCzIdLnRhcm1hYy5zZWFyY2gudjEuUGVuYWx0eUJhbmQSGAoQdGF4ZXNfcmVmdW5kYWJsZRgEIAEoCCJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIqMCCgdTZWdtZW50Eg8KB2NhcnJpZXIYASABKAkSEQoJZmxpZ2h0X25vGAIgASgJEg4KBm9yaWdpbhgDIAEoCRIMCgRkZXN0GAQgASgJEhAKCGRlcF90aW1lGAUgASgJEhAKCGFycl90aW1lGAYgASgJEiYKBWNhYmluGAcgASgOMhcudGFybWFjLnNlYXJjaC52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIuCglkaXJlY3Rpb24YCiABKA4yGy50YXJtYWMuc2VhcmNoLnYxLkRpcmVjdGlvbhIYChBkdXJhdGlvbl9taW51dGVzGAsgASgFEhAKCGFpcmNyYWZ0GAwgASgJIpkBChBQcmljaW5nQnJlYWtkb3duEhEKCWJhc2VfZmFyZRgBIAEoAxINCgV0YXhlcxgCIAEoAxISCgpjb21taXNzaW9uGAMgASgDEhIKCm90YV9tYXJrdXAYBCABKAMSFAoMYWdlbnRfbWFya3VwGAUgASgDEhAKCG5ldF9mYXJlGAYgASgDEhMKC2ZpbmFsX3ByaWNlGAcgASgDKnEKBUNhYmluEhUKEUNBQklOX1VOU1BFQ0lGSUVEEAASEQoNQ0FCSU5fRUNPTk9NWRABEhkKFUNBQklOX1BSRU1JVU1fRUNPTk9NWRACEhIKDkNBQklOX0JVU0lORVNTEAMSDwoLQ0FCSU5fRklSU1QQBCpUCglEaXJlY3Rpb24SGQoVRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSRElSRUNUSU9OX09VVEJPVU5EEAESFAoQRElSRUNUSU9OX1JFVFVSThACMp0CCg1TZWFyY2hTZXJ2aWNlEmAKDVNlYXJjaEZsaWdodHMSJi50YXJtYWMuc2VhcmNoLnYxLlNlYXJjaEZsaWdodHNSZXF1ZXN0GicudGFybWFjLnNlYXJjaC52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USUQoIR2V0T2ZmZXISIS50YXJtYWMuc2VhcmNoLnYxLkdldE9mZmVyUmVxdWVzdBoiLnRhcm1hYy5zZWFyY2gudjEuR2V0T2ZmZXJSZXNwb25zZRJXCgpQcmljZU9mZmVyEiMudGFybWFjLnNlYXJjaC52MS5QcmljZU9mZmVyUmVxdWVzdBokLnRhcm1hYy5zZWFyY2gudjEuUHJpY2VPZmZlclJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message tarmac.search.v1.SearchFlightsRequest
@@ -370,6 +370,13 @@ export type Offer = Message<"tarmac.search.v1.Offer"> & {
    * @generated from field: string provider = 11;
    */
   provider: string;
+
+  /**
+   * The fare's cancellation and change rules, as the airline files them.
+   *
+   * @generated from field: tarmac.search.v1.FareRules fare_rules = 12;
+   */
+  fareRules?: FareRules | undefined;
 };
 
 /**
@@ -378,6 +385,66 @@ export type Offer = Message<"tarmac.search.v1.Offer"> & {
  */
 export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 7);
+
+/**
+ * @generated from message tarmac.search.v1.FareRules
+ */
+export type FareRules = Message<"tarmac.search.v1.FareRules"> & {
+  /**
+   * @generated from field: bool refundable = 1;
+   */
+  refundable: boolean;
+
+  /**
+   * Nearest departure last.
+   *
+   * @generated from field: repeated tarmac.search.v1.PenaltyBand cancellation_penalties = 2;
+   */
+  cancellationPenalties: PenaltyBand[];
+
+  /**
+   * @generated from field: repeated tarmac.search.v1.PenaltyBand change_fees = 3;
+   */
+  changeFees: PenaltyBand[];
+
+  /**
+   * Statutory taxes are always refunded; a penalty never exceeds the base fare.
+   *
+   * @generated from field: bool taxes_refundable = 4;
+   */
+  taxesRefundable: boolean;
+};
+
+/**
+ * Describes the message tarmac.search.v1.FareRules.
+ * Use `create(FareRulesSchema)` to create a new message.
+ */
+export const FareRulesSchema: GenMessage<FareRules> = /*@__PURE__*/
+  messageDesc(file_tarmac_search_v1_search, 8);
+
+/**
+ * Applies from `min_hours_before_departure` hours before departure, per seated passenger.
+ *
+ * @generated from message tarmac.search.v1.PenaltyBand
+ */
+export type PenaltyBand = Message<"tarmac.search.v1.PenaltyBand"> & {
+  /**
+   * @generated from field: int32 min_hours_before_departure = 1;
+   */
+  minHoursBeforeDeparture: number;
+
+  /**
+   * @generated from field: int64 per_passenger_paise = 2;
+   */
+  perPassengerPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.search.v1.PenaltyBand.
+ * Use `create(PenaltyBandSchema)` to create a new message.
+ */
+export const PenaltyBandSchema: GenMessage<PenaltyBand> = /*@__PURE__*/
+  messageDesc(file_tarmac_search_v1_search, 9);
 
 /**
  * @generated from message tarmac.search.v1.Segment
@@ -453,7 +520,7 @@ export type Segment = Message<"tarmac.search.v1.Segment"> & {
  * Use `create(SegmentSchema)` to create a new message.
  */
 export const SegmentSchema: GenMessage<Segment> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 8);
+  messageDesc(file_tarmac_search_v1_search, 10);
 
 /**
  * All amounts are totals for all passengers, in paise.
@@ -502,7 +569,7 @@ export type PricingBreakdown = Message<"tarmac.search.v1.PricingBreakdown"> & {
  * Use `create(PricingBreakdownSchema)` to create a new message.
  */
 export const PricingBreakdownSchema: GenMessage<PricingBreakdown> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 9);
+  messageDesc(file_tarmac_search_v1_search, 11);
 
 /**
  * @generated from enum tarmac.search.v1.Cabin
