@@ -94,6 +94,17 @@ describe("replay", () => {
     expect(gateway.runs).toHaveLength(2);
   });
 
+  it("does not store a retryable answer below 500 (a peer's in-progress 409): the retry runs again", async () => {
+    gateway = await idempotencyTestApp();
+    gateway.handler = () => {
+      throw new DomainError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "the booking is still being made");
+    };
+    expectEnvelope(await gateway.app.inject(opRequest("k1")), "IDEMPOTENCY_REQUEST_IN_PROGRESS");
+    gateway.handler = (_body, run) => ({ run });
+    const settled = await gateway.app.inject(opRequest("k1"));
+    expect([settled.statusCode, settled.json(), settled.headers["idempotent-replayed"]]).toEqual([201, { run: 2 }, undefined]);
+  });
+
   it("does not store a 5xx: a retry runs again, and the first answer below 500 is kept", async () => {
     gateway = await idempotencyTestApp();
     gateway.handler = () => {

@@ -1,4 +1,4 @@
-import { type Clock, DomainError, systemClock } from "@tarmac/kernel";
+import { catalogue, type Clock, DomainError, isErrorCode, systemClock } from "@tarmac/kernel";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestFingerprint } from "../idempotency/fingerprint.js";
@@ -6,6 +6,7 @@ import { idempotencyKeyOf } from "../idempotency/idempotency-key.js";
 import type { IdempotencyScope, IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { replay, storedResponseOf } from "../idempotency/stored-response.js";
 import { callerOf } from "../primary/caller-of.js";
+import { errorCodeOf } from "./error-envelope.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -81,8 +82,12 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
-    const response = reply.statusCode < 500 ? storedResponseOf(reply, payload) : undefined;
-    if (!response && reply.statusCode < 500) request.log.error("idempotent response not stored: payload is not text");
+    // A retryable answer below 500 (still in progress, rate limited) is not the request's outcome:
+    // storing it would answer it for 24 hours to a client told to retry.
+    const code = errorCodeOf(reply);
+    const final = reply.statusCode < 500 && !(code !== undefined && isErrorCode(code) && catalogue[code].retryable);
+    const response = final ? storedResponseOf(reply, payload) : undefined;
+    if (!response && final) request.log.error("idempotent response not stored: payload is not text");
     try {
       if (response) await store.complete(claim.scope, claim.fingerprint, response);
       else await store.abandon(claim.scope);
