@@ -55,16 +55,27 @@ export class BookingFlow {
       reservation = await this.reserve(booking, signal);
     } catch (error) {
       if (error instanceof DomainError && REFUSALS.has(error.code)) return this.fail(booking, error, holdId);
-      // Timed out or failed mid-way: the airline may or may not hold a reservation. Ask it.
-      const found = await this.findReservation(booking).catch(() => undefined);
+      // Timed out or failed mid-way: the airline may or may not hold a reservation. Ask it; if even
+      // that fails, the booking stays PENDING and the recovery sweep settles it.
+      const found = await this.findReservation(booking);
       if (found === undefined) {
+        // A reservation still in flight at the airline must not outlive the booking.
+        await this.cancelReservation(booking);
         if (error instanceof DomainError) return this.fail(booking, error, holdId);
         throw error;
       }
       reservation = found;
     }
     await faults?.afterReserve?.(booking);
-    await awaitPeer(wallet.capture({ holdId }));
+    try {
+      await awaitPeer(wallet.capture({ holdId }));
+    } catch (error) {
+      // The hold is gone (expired, or voided by a recovery that judged this call dead): no money,
+      // so no reservation either.
+      if (!(error instanceof DomainError) || error.status >= 500) throw error;
+      await this.cancelReservation(booking);
+      return this.fail(booking, new DomainError("INTERNAL", "The booking could not be paid for; nothing was charged", { cause: error }), undefined);
+    }
     await faults?.afterCapture?.(booking);
     return writer.move(booking, "BOOKED", "reserved with the airline and paid from the wallet", { pnr: reservation.pnr });
   }
@@ -88,10 +99,15 @@ export class BookingFlow {
     return askProvider(provider, (signal) => provider.findReservation(booking.bookingId, { signal }), this.limits());
   }
 
+  cancelReservation(booking: Booking): Promise<void> {
+    const { provider } = this.deps;
+    return askProvider(provider, (signal) => provider.cancelReservation(booking.bookingId, { signal }), this.limits());
+  }
+
   /** Releases the hold (if any) and ends the booking FAILED with the reason the client is told. */
   async fail(booking: Booking, error: DomainError, holdId: string | undefined): Promise<never> {
     if (holdId !== undefined) await awaitPeer(this.deps.wallet.void({ holdId }));
-    const failure = { code: error.code, message: error.message };
+    const failure = { code: error.code, message: error.message, ...(error.provider && { provider: error.provider }) };
     await this.deps.writer.move(booking, "FAILED", failureReason(error), { failure });
     this.deps.logger.info({ bookingId: booking.bookingId, code: error.code }, "booking failed");
     throw error;

@@ -13,7 +13,7 @@ import {
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { BookingFlow } from "./booking-flow.js";
-import { statusEvent } from "./booking-writer.js";
+import { BookingChangedConcurrently, statusEvent } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { newBooking } from "./domain/new-booking.js";
 import { contactErrors } from "./domain/validate-contact.js";
@@ -78,7 +78,13 @@ export class BookingServiceImpl implements Pick<ServiceImpl<typeof BookingServic
     const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);
     if (!stored.created) return answerExisting(stored.existing);
     this.deps.logger.info({ bookingId: booking.bookingId, agentId: booking.agentId, debitPaise: booking.debitPaise }, "booking requested");
-    return created(await this.deps.flow.place(booking, context.signal));
+    try {
+      return created(await this.deps.flow.place(booking, context.signal));
+    } catch (error) {
+      // The recovery sweep settled this booking while this call was slow: answer what it decided.
+      if (!(error instanceof BookingChangedConcurrently)) throw error;
+      return answerExisting((await this.deps.store.get(booking.bookingId))!);
+    }
   }
 
   async getBooking(request: GetBookingRequest): Promise<GetBookingResponse> {
@@ -136,7 +142,8 @@ function answerExisting(existing: Booking): CreateBookingResponse {
   }
   if (existing.status === "FAILED" && existing.failure) {
     const code = isErrorCode(existing.failure.code) ? existing.failure.code : "INTERNAL";
-    throw new DomainError(code, existing.failure.message);
+    const { provider } = existing.failure;
+    throw new DomainError(code, existing.failure.message, provider ? { provider } : {});
   }
   return created(existing);
 }

@@ -37,18 +37,27 @@ export class BookingWriter {
     booking: Booking,
     to: BookingStatus,
     reason: string,
-    changes: Parameters<typeof transition>[4] = {},
+    changes: Omit<Partial<Booking>, "status" | "statusHistory" | "version"> = {},
   ): Promise<Booking> {
     const at = this.clock.now();
-    const moved = { ...transition(booking, to, at, reason, changes), version: booking.version + 1 };
+    const moved = { ...transition(booking, to, at, reason), ...changes, version: booking.version + 1 };
     if (!(await this.store.update(moved, [statusEvent(moved, booking.status, at)]))) throw new BookingChangedConcurrently(booking.bookingId);
     return moved;
   }
 
-  /** A change that keeps the status (e.g. remembering the wallet hold): no event. */
-  async amend(booking: Booking, changes: Partial<Pick<Booking, "holdId">>): Promise<Booking> {
-    const amended = { ...booking, ...changes, updatedAt: this.clock.now(), version: booking.version + 1 };
-    if (!(await this.store.update(amended, []))) throw new BookingChangedConcurrently(booking.bookingId);
+  /**
+   * A change that keeps the status (the wallet hold, a quote, a reschedule). With a `reason` it
+   * is part of the booking's story: appended to the history under the same status, with `events`.
+   */
+  async amend(
+    booking: Booking,
+    changes: Omit<Partial<Booking>, "status" | "statusHistory" | "version">,
+    story?: { readonly reason: string; readonly events: readonly OutboxEvent[] },
+  ): Promise<Booking> {
+    const at = this.clock.now();
+    const history = story ? [...booking.statusHistory, { status: booking.status, at, reason: story.reason }] : booking.statusHistory;
+    const amended = { ...booking, ...changes, statusHistory: history, updatedAt: at, version: booking.version + 1 };
+    if (!(await this.store.update(amended, story?.events ?? []))) throw new BookingChangedConcurrently(booking.bookingId);
     return amended;
   }
 }

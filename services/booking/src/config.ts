@@ -22,6 +22,12 @@ export const bookingConfigSchema = z
     /** Sandbox airline: how long after a reservation its tickets are issued. */
     SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
   })
+  .superRefine((v, ctx) => {
+    // Recovery finds a crashed booking's hold by its reference; it must still be there.
+    if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
+      ctx.addIssue({ code: "custom", path: ["HOLD_TTL_SECONDS"], message: "must exceed RECOVERY_GRACE_SECONDS plus one sweep interval" });
+    }
+  })
   .transform((v) => ({
     environment: v.TARMAC_ENV,
     logLevel: v.LOG_LEVEL,

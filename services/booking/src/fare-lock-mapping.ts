@@ -2,7 +2,7 @@ import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import type { GetFareLockResponse } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { LockedFare, VouchedSeat } from "./domain/booking-request.js";
 import type { FareForBooking } from "./domain/new-booking.js";
-import { pricingFromProto, segmentFromProto } from "./proto-mapping.js";
+import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
 
 /** The fare service's lock in the booking domain's terms. */
 export function fareOfLock(response: GetFareLockResponse): FareForBooking {
@@ -25,6 +25,7 @@ export function fareOfLock(response: GetFareLockResponse): FareForBooking {
     currency: offer.currency,
     pricing: pricingFromProto(offer.pricingBreakdown),
     segments,
+    fareRules: fareRulesFromProto(offer.fareRules, offer.offerId),
     lockedUntil: fromTimestamp(lock.lockedUntil),
   };
 }

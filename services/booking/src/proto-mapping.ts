@@ -1,16 +1,25 @@
 import { create } from "@bufbuild/protobuf";
-import type { Cabin as DomainCabin, ProviderSegment } from "@tarmac/airline";
+import type { Cabin as DomainCabin, FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline";
 import { paiseFromProto, paiseToProto, toTimestamp } from "@tarmac/kernel";
 import {
   BookingSchema,
   BookingStatus as ProtoStatus,
+  CancellationType,
   Gender,
+  ReasonCode,
   PassengerType,
   Title,
   type Booking as ProtoBooking,
   type CreateBookingRequest,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
-import { Cabin, Direction, type PricingBreakdown, type Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import {
+  Cabin,
+  Direction,
+  type FareRules as ProtoFareRules,
+  type PenaltyBand as ProtoPenaltyBand,
+  type PricingBreakdown,
+  type Segment,
+} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { Booking, BookedPricing, BookingStatus } from "./domain/booking.js";
 import type { BookingRequestInput } from "./domain/booking-request.js";
 
@@ -104,5 +113,53 @@ export function toProtoBooking(b: Booking): ProtoBooking {
     contactInfo: { email: b.contact.email, phone: b.contact.phone },
     seats: b.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat, pricePaise: paiseToProto(s.pricePaise), ancillaryId: s.ancillaryId })),
     lastArrivalAt: toTimestamp(b.lastArrivalAt),
+    fareRules: fareRulesToProto(b.fareRules),
+    debitedPaise: paiseToProto(b.debitPaise),
+    ...(b.cancellation && {
+      cancellation: {
+        cancellationType: CancellationType[b.cancellation.cancellationType],
+        reasonCode: ReasonCode[b.cancellation.reasonCode],
+        airlinePenaltyPaise: paiseToProto(b.cancellation.airlinePenaltyPaise),
+        otaFeePaise: paiseToProto(b.cancellation.otaFeePaise),
+        refundAmountPaise: paiseToProto(b.cancellation.refundAmountPaise),
+        confirmedAt: toTimestamp(b.cancellation.confirmedAt),
+      },
+    }),
+    ...(b.reschedule && {
+      reschedule: {
+        newOfferId: b.reschedule.newOfferId,
+        reasonCode: ReasonCode[b.reschedule.reasonCode],
+        fareDifferencePaise: paiseToProto(b.reschedule.fareDifferencePaise),
+        changePenaltyPaise: paiseToProto(b.reschedule.changePenaltyPaise),
+        newTotalPaise: paiseToProto(b.reschedule.newTotalPaise),
+        confirmedAt: toTimestamp(b.reschedule.confirmedAt),
+      },
+    }),
   });
+}
+
+const bandFromProto = (b: ProtoPenaltyBand): PenaltyBand => ({
+  minHoursBeforeDeparture: b.minHoursBeforeDeparture,
+  perPassengerPaise: paiseFromProto(b.perPassengerPaise),
+});
+
+/** An offer without rules is a broken contract: booking could not quote a cancellation fairly. */
+export function fareRulesFromProto(rules: ProtoFareRules | undefined, offerId: string): FareRules {
+  if (!rules) throw new Error(`offer ${offerId} carries no fare rules`);
+  return {
+    refundable: rules.refundable,
+    cancellationPenalties: rules.cancellationPenalties.map(bandFromProto),
+    changeFees: rules.changeFees.map(bandFromProto),
+    taxesRefundable: true,
+  };
+}
+
+export function fareRulesToProto(rules: FareRules) {
+  const band = (b: PenaltyBand) => ({ minHoursBeforeDeparture: b.minHoursBeforeDeparture, perPassengerPaise: paiseToProto(b.perPassengerPaise) });
+  return {
+    refundable: rules.refundable,
+    cancellationPenalties: rules.cancellationPenalties.map(band),
+    changeFees: rules.changeFees.map(band),
+    taxesRefundable: rules.taxesRefundable,
+  };
 }

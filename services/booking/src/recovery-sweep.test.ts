@@ -71,10 +71,41 @@ describe("recovery sweep", () => {
     expectSettled(h, booking);
   });
 
-  it("is safe to run again and again", async () => {
-    const { h, booking } = await crashAt("afterReserve");
+  it("is safe to run again and again, even twice at once", async () => {
+    const h = bookingHarness({ faults: { afterReserve: () => Promise.reject(new Crash()) } });
+    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(Crash);
+    h.clock.advance(61_000);
+    await Promise.all([h.recovery.run(), h.recovery.run()]);
     expect(await h.recovery.run()).toBe(0);
-    expectSettled(h, (await h.store.get(booking.bookingId))!);
+    const [booking] = await h.store.listByStatus("BOOKED", new Date("2030-01-01"), 10);
+    expectSettled(h, booking!);
+  });
+
+  it("lets a create call that wakes after recovery completed its booking answer BOOKED, capturing once", async () => {
+    let h: BookingHarness;
+    const sweepMeanwhile = async () => {
+      h.clock.advance(61_000);
+      expect(await h.recovery.run()).toBe(1);
+    };
+    h = bookingHarness({ faults: { afterReserve: sweepMeanwhile } });
+    const res = await h.service.createBooking(createRequest(), context());
+    const booking = (await h.store.get(res.bookingId))!;
+    expect([res.pnr, booking.status]).toEqual([booking.pnr, "BOOKED"]);
+    expectSettled(h, booking);
+  });
+
+  it("leaves no live PNR when a create call wakes after recovery unwound its booking", async () => {
+    let h: BookingHarness;
+    const sweepMeanwhile = async () => {
+      h.clock.advance(61_000);
+      expect(await h.recovery.run()).toBe(1);
+    };
+    h = bookingHarness({ faults: { afterHold: sweepMeanwhile } });
+    const failure = await h.service.createBooking(createRequest(), context()).then(() => undefined, (e: unknown) => e);
+    expect(failure).toMatchObject({ code: "INTERNAL" });
+    const [booking] = await h.store.listByStatus("FAILED", new Date("2030-01-01"), 10);
+    expectSettled(h, booking!);
+    expect([...h.airline.reservations.values()].map((r) => r.status)).toEqual(["CANCELLED"]);
   });
 });
 

@@ -4,7 +4,6 @@ import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer
 import type { Booking } from "./domain/booking.js";
 import type { BookingStore } from "./store/booking-store.js";
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider } from "@tarmac/airline";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 
 export interface RecoverySweepDeps {
@@ -12,7 +11,6 @@ export interface RecoverySweepDeps {
   readonly flow: BookingFlow;
   readonly writer: BookingWriter;
   readonly wallet: Client<typeof WalletService>;
-  readonly provider: AirlineProvider;
   readonly clock: Clock;
   readonly logger: Logger;
   /** A PENDING booking younger than this may still be in its create call: left alone. */
@@ -47,7 +45,7 @@ export class RecoverySweep {
   }
 
   async recover(booking: Booking): Promise<Booking> {
-    const { flow, writer, wallet, provider, logger } = this.deps;
+    const { flow, writer, wallet, logger } = this.deps;
     const reservation = await flow.findReservation(booking);
     if (reservation !== undefined && reservation.status !== "CANCELLED") {
       try {
@@ -58,10 +56,12 @@ export class RecoverySweep {
       } catch (error) {
         // The money cannot be taken (hold expired and voided, funds gone): release the seats instead.
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
-        await provider.cancelReservation(booking.bookingId);
+        await flow.cancelReservation(booking);
         return this.failed(booking, error.code, `recovery could not take payment (${error.code}); reservation cancelled`);
       }
     }
+    // A reserve call still on its way must not leave a live PNR behind this FAILED booking.
+    await flow.cancelReservation(booking);
     const holdId = booking.holdId ?? (await this.holdIfAny(booking));
     if (holdId !== undefined) await awaitPeer(wallet.void({ holdId }));
     logger.info({ bookingId: booking.bookingId }, "recovery: booking unwound");

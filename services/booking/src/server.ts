@@ -54,7 +54,7 @@ export async function startBookingService(
     logger,
     providerTimeoutMs: config.providerTimeoutMs,
   });
-  const recovery = new RecoverySweep({ store: storage.store, flow, writer, wallet, provider, clock, logger, graceMs: config.recoveryGraceMs });
+  const recovery = new RecoverySweep({ store: storage.store, flow, writer, wallet, clock, logger, graceMs: config.recoveryGraceMs });
   const ticketing = new TicketingWorker({ store: storage.store, flow, writer, wallet, clock, logger });
   const sweepNow = async () => {
     await recovery.run();

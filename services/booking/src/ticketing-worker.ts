@@ -20,7 +20,7 @@ const BATCH = 200;
 /**
  * Follows bookings after BOOKED (decisions 4 and 5): the airline tickets asynchronously, so BOOKED
  * becomes TICKETED with the airline's ticket numbers; if ticketing fails for good the booking
- * becomes FAILED and the captured amount is credited back (idempotent by reference, so a crash
+ * becomes FAILED and the captured amount is credited back (idempotent by the booking id, so a crash
  * between credit and status change never refunds twice). TICKETED becomes FLOWN once the last
  * segment has landed.
  */
@@ -48,7 +48,7 @@ export class TicketingWorker {
         wallet.credit({
           agentId: booking.agentId,
           amountPaise: BigInt(booking.debitPaise),
-          reference: `${booking.bookingId}:ticketing-failed`,
+          reference: booking.bookingId,
           reason: `Refund: ticketing failed for booking ${booking.bookingId}`,
         }),
       );

@@ -1,4 +1,5 @@
-import type { ProviderSegment, TicketRecord } from "@tarmac/airline";
+import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline";
+import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
 
 export type BookingStatus = "PENDING" | "BOOKED" | "TICKETED" | "FAILED" | "CANCELLED" | "REFUNDED" | "FLOWN";
 export type PassengerType = "ADT" | "CHD" | "INF";
@@ -46,6 +47,8 @@ export interface BookedPricing {
 export interface BookingFailure {
   readonly code: string;
   readonly message: string;
+  /** The airline's own refusal, when it was the airline's (spec 7, rule 3). */
+  readonly provider?: { readonly name: string; readonly code: string; readonly message: string };
 }
 
 export interface Booking {
@@ -67,8 +70,10 @@ export interface Booking {
   readonly seatsPaise: number;
   /** What the agent's customer pays: final price + seats. */
   readonly totalPricePaise: number;
-  /** What the wallet is debited: net fare + seats. */
+  /** Everything the wallet was debited for this booking: net fare + seats, plus reschedule payments. */
   readonly debitPaise: number;
+  /** The booked fare's rules (after a reschedule, the new fare's). */
+  readonly fareRules: FareRules;
   readonly segments: readonly ProviderSegment[];
   readonly passengers: readonly BookedPassenger[];
   readonly contact: { readonly email: string; readonly phone: string };
@@ -76,6 +81,10 @@ export interface Booking {
   readonly holdId: string | undefined;
   readonly ticketNumbers: readonly TicketRecord[];
   readonly failure: BookingFailure | undefined;
+  /** Open cancellation and reschedule quotes, newest last (a few; expired ones are dropped). */
+  readonly quotes: readonly Quote[];
+  readonly cancellation: CancellationRecord | undefined;
+  readonly reschedule: RescheduleRecord | undefined;
   /** When the last segment lands: a TICKETED booking becomes FLOWN after it. */
   readonly lastArrivalAt: Date;
   readonly createdAt: Date;

@@ -1,4 +1,4 @@
-import type { ProviderSegment } from "@tarmac/airline";
+import type { FareRules, ProviderSegment } from "@tarmac/airline";
 import type { BookedPricing, BookedSeat, Booking } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
 import { toBookedPassenger } from "./validate-passengers.js";
@@ -13,6 +13,7 @@ export interface FareForBooking {
   readonly currency: string;
   readonly pricing: BookedPricing;
   readonly segments: readonly ProviderSegment[];
+  readonly fareRules: FareRules;
   readonly lockedUntil: Date | undefined;
 }
 
@@ -51,6 +52,7 @@ export function newBooking(input: NewBookingInput): Booking {
     seatsPaise,
     totalPricePaise: fare.pricing.finalPrice + seatsPaise,
     debitPaise: fare.pricing.netFare + seatsPaise,
+    fareRules: fare.fareRules,
     segments: fare.segments,
     passengers: input.passengers.map(toBookedPassenger),
     contact: { email: input.contact.email, phone: input.contact.phone },
@@ -58,6 +60,9 @@ export function newBooking(input: NewBookingInput): Booking {
     holdId: undefined,
     ticketNumbers: [],
     failure: undefined,
+    quotes: [],
+    cancellation: undefined,
+    reschedule: undefined,
     lastArrivalAt: new Date(last.arrTime),
     createdAt: now,
     updatedAt: now,

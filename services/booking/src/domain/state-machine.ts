@@ -20,17 +20,8 @@ export function isTerminal(status: BookingStatus): boolean {
   return ALLOWED[status].length === 0;
 }
 
-/**
- * The booking in its new status, with the change appended to its history. `changes` carries what
- * moves with the status (PNR, ticket numbers, failure). The booking itself is never mutated.
- */
-export function transition(
-  booking: Booking,
-  to: BookingStatus,
-  at: Date,
-  reason: string,
-  changes: Partial<Pick<Booking, "pnr" | "ticketNumbers" | "failure" | "holdId">> = {},
-): Booking {
+/** The booking in its new status, with the change appended to its history; never mutated. */
+export function transition(booking: Booking, to: BookingStatus, at: Date, reason: string): Booking {
   if (!canMove(booking.status, to)) {
     throw new DomainError(
       "BOOKING_INVALID_STATE",
@@ -39,7 +30,6 @@ export function transition(
   }
   return {
     ...booking,
-    ...changes,
     status: to,
     statusHistory: [...booking.statusHistory, { status: to, at, reason }],
     updatedAt: at,

@@ -12,7 +12,8 @@ export interface OpenedBookingStore {
 const at = new Date("2026-11-22T06:05:00Z");
 const event = (type: string) => newEvent(type, "agt_one", { booking_id: "x" }, at);
 const next = (b: ReturnType<typeof bookingFixture>, status: Parameters<typeof transition>[1], changes = {}) => ({
-  ...transition(b, status, at, "test", changes),
+  ...transition(b, status, at, "test"),
+  ...changes,
   version: b.version + 1,
 });
 

@@ -19,6 +19,7 @@ const DUPLICATE_KEY = 11000;
  */
 export class MongoBookingStore implements BookingStore {
   private readonly bookings: Collection<BookingDocument>;
+  private readonly latest: Collection<BookingDocument>;
 
   constructor(
     private readonly db: Db,
@@ -28,6 +29,7 @@ export class MongoBookingStore implements BookingStore {
       readConcern: { level: "majority" },
       writeConcern: { w: "majority" },
     });
+    this.latest = db.collection<BookingDocument>("bookings", { readConcern: { level: "local" }, readPreference: "primary" });
   }
 
   async ensureIndexes(): Promise<void> {
@@ -51,7 +53,8 @@ export class MongoBookingStore implements BookingStore {
       return { created: true };
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
-      const existing = await this.bookings.findOne({ agentId: booking.agentId, idempotencyKey: booking.idempotencyKey });
+      // The winner may not be majority-committed yet: read it from the primary as it stands.
+      const existing = await this.latest.findOne({ agentId: booking.agentId, idempotencyKey: booking.idempotencyKey });
       if (!existing) throw error;
       return { created: false, existing: fromBookingDocument(existing) };
     }

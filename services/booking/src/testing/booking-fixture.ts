@@ -44,6 +44,22 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     holdId: undefined,
     ticketNumbers: [],
     failure: undefined,
+    quotes: [],
+    cancellation: undefined,
+    reschedule: undefined,
+    fareRules: {
+      refundable: true,
+      cancellationPenalties: [
+        { minHoursBeforeDeparture: 72, perPassengerPaise: 150_000 },
+        { minHoursBeforeDeparture: 24, perPassengerPaise: 300_000 },
+        { minHoursBeforeDeparture: 0, perPassengerPaise: 450_000 },
+      ],
+      changeFees: [
+        { minHoursBeforeDeparture: 72, perPassengerPaise: 100_000 },
+        { minHoursBeforeDeparture: 0, perPassengerPaise: 250_000 },
+      ],
+      taxesRefundable: true,
+    },
     lastArrivalAt: new Date("2026-12-01T02:40:00Z"),
     createdAt,
     updatedAt: createdAt,

@@ -77,6 +77,15 @@ export function bookingHarness(options: { balance?: number; pax?: { adult: numbe
             airline: "AI",
             bestPricePaise: BigInt(FINAL_PRICE),
             pricingBreakdown: { baseFare: 700_000n, taxes: 150_000n, commission: 20_000n, otaMarkup: 30_000n, agentMarkup: 40_000n, netFare: BigInt(NET_FARE), finalPrice: BigInt(FINAL_PRICE) },
+            fareRules: {
+              refundable: true,
+              cancellationPenalties: [
+                { minHoursBeforeDeparture: 72, perPassengerPaise: 150_000n },
+                { minHoursBeforeDeparture: 0, perPassengerPaise: 450_000n },
+              ],
+              changeFees: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 100_000n }],
+              taxesRefundable: true,
+            },
             segments: [{ carrier: "AI", flightNo: "101", origin: "DEL", dest: "BOM", depTime: "2026-12-01T06:00:00+05:30", arrTime: "2026-12-01T08:10:00+05:30", cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, bookingClass: "Y", aircraft: "320", durationMinutes: 130 }],
           },
         },
@@ -92,7 +101,7 @@ export function bookingHarness(options: { balance?: number; pax?: { adult: numbe
   const writer = new BookingWriter(store, clock);
   const flow = new BookingFlow({ wallet: walletClient, provider, writer, clock, logger, providerTimeoutMs: 500, holdTtlMs: 1_800_000, ...(options.faults && { faults: options.faults }) });
   const service = new BookingServiceImpl({ store, fare: client(FareService, fareImpl), provider, flow, clock, logger, providerTimeoutMs: 500 });
-  const recovery = new RecoverySweep({ store, flow, writer, wallet: walletClient, provider, clock, logger, graceMs: 60_000 });
+  const recovery = new RecoverySweep({ store, flow, writer, wallet: walletClient, clock, logger, graceMs: 60_000 });
   const ticketing = new TicketingWorker({ store, flow, writer, wallet: walletClient, clock, logger });
   return { service, store, outbox, wallet, airline, clock, recovery, ticketing };
 }

@@ -1,0 +1,78 @@
+import type { Client } from "@connectrpc/connect";
+import { askProvider, type AirlineProvider } from "@tarmac/airline";
+import { awaitPeer, DomainError, formatPaise, newId, type Clock, type Logger } from "@tarmac/kernel";
+import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { BookingWriter } from "./booking-writer.js";
+import type { Booking } from "./domain/booking.js";
+import { quoteCancellation, requireCancellable } from "./domain/quote-cancellation.js";
+import { newestValid, withQuote, type CancellationQuote, type CancellationType, type Quote, type ReasonCode } from "./domain/quotes.js";
+
+export interface CancellationDeps {
+  readonly writer: BookingWriter;
+  readonly wallet: Client<typeof WalletService>;
+  readonly provider: AirlineProvider;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly otaFeePaise: number;
+  readonly providerTimeoutMs: number;
+  /** Test hook: crash between CANCELLED and the refund. */
+  readonly afterCancel?: (booking: Booking) => void | Promise<void>;
+}
+
+export interface CancellationRequest {
+  readonly reasonCode: ReasonCode;
+  readonly cancellationType: CancellationType;
+}
+
+/**
+ * Quote, confirm and refund (decisions 6). Confirm cancels with the airline, stores CANCELLED,
+ * then credits the refund (idempotent by booking id) and stores REFUNDED. A crash in between is
+ * finished by `refund` from the sweep: never a cancelled booking without its refund, never two.
+ */
+export class Cancellations {
+  constructor(private readonly deps: CancellationDeps) {}
+
+  async quote(booking: Booking, request: CancellationRequest): Promise<CancellationQuote> {
+    const now = this.deps.clock.now();
+    const quote = quoteCancellation(booking, { quoteId: newId("cq"), ...request }, { otaFeePaise: this.deps.otaFeePaise, now });
+    await this.deps.writer.amend(booking, { quotes: withQuote(booking.quotes, quote, now) });
+    return quote;
+  }
+
+  async confirm(booking: Booking, request: CancellationRequest): Promise<{ booking: Booking; quote: CancellationQuote }> {
+    requireCancellable(booking);
+    const matches = (q: Quote): q is CancellationQuote =>
+      q.kind === "CANCELLATION" && q.reasonCode === request.reasonCode && q.cancellationType === request.cancellationType;
+    const quote = newestValid(booking.quotes, this.deps.clock.now(), matches);
+    if (!quote) throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid cancellation quote with these fields; quote again (quotes hold 10 minutes)");
+    const { provider } = this.deps;
+    await askProvider(provider, (signal) => provider.cancelReservation(booking.bookingId, { signal }), {
+      signal: new AbortController().signal,
+      timeoutMs: this.deps.providerTimeoutMs,
+    });
+    const { kind: _kind, quoteId: _id, createdAt: _created, validUntil: _valid, ...terms } = quote;
+    const cancelled = await this.deps.writer.move(booking, "CANCELLED", `cancelled: ${quote.cancellationType} ${quote.reasonCode}`, {
+      cancellation: { ...terms, confirmedAt: this.deps.clock.now() },
+      quotes: booking.quotes.filter((q) => q.kind !== "CANCELLATION"),
+    });
+    await this.deps.afterCancel?.(cancelled);
+    return { booking: await this.refund(cancelled), quote };
+  }
+
+  /** CANCELLED -> refund credited -> REFUNDED; safe to repeat (the wallet credits a booking once). */
+  async refund(cancelled: Booking): Promise<Booking> {
+    const amount = cancelled.cancellation?.refundAmountPaise ?? 0;
+    if (amount > 0) {
+      await awaitPeer(
+        this.deps.wallet.credit({
+          agentId: cancelled.agentId,
+          amountPaise: BigInt(amount),
+          reference: cancelled.bookingId,
+          reason: `Refund: cancellation of booking ${cancelled.bookingId}`,
+        }),
+      );
+    }
+    this.deps.logger.info({ bookingId: cancelled.bookingId, refundPaise: amount }, "cancellation refunded");
+    return this.deps.writer.move(cancelled, "REFUNDED", `${formatPaise(amount)} ${cancelled.currency} credited to the wallet`);
+  }
+}

@@ -1,0 +1,37 @@
+import type { PenaltyBand } from "@tarmac/airline";
+import type { Booking } from "./booking.js";
+
+const HOUR_MS = 3_600_000;
+
+/** Hours from `now` to the first departure of the booking; 0 once it has left. */
+export function hoursBeforeDeparture(booking: Pick<Booking, "segments">, now: Date): number {
+  const departs = Date.parse(booking.segments[0]!.depTime);
+  return Math.max(0, (departs - now.getTime()) / HOUR_MS);
+}
+
+/** The per-passenger amount of the band that applies this long before departure (no band: 0). */
+export function bandAt(bands: readonly PenaltyBand[], hours: number): number {
+  const applicable = bands.filter((b) => hours >= b.minHoursBeforeDeparture);
+  const nearest = applicable.reduce<PenaltyBand | undefined>((best, b) => (!best || b.minHoursBeforeDeparture > best.minHoursBeforeDeparture ? b : best), undefined);
+  return nearest?.perPassengerPaise ?? 0;
+}
+
+function seated(booking: Pick<Booking, "passengers">): number {
+  return booking.passengers.filter((p) => p.type !== "INF").length;
+}
+
+/**
+ * The airline's cancellation penalty (decisions 6): the fare rule's band per seated passenger,
+ * never above the base fare, so statutory taxes always come back. Involuntary: none.
+ */
+export function cancellationPenalty(booking: Booking, involuntary: boolean, now: Date): number {
+  if (involuntary) return 0;
+  const perPassenger = bandAt(booking.fareRules.cancellationPenalties, hoursBeforeDeparture(booking, now));
+  return Math.min(perPassenger * seated(booking), booking.pricing.baseFare);
+}
+
+/** The airline's change fee from the booked (old) fare's rules, never above its base fare. */
+export function changeFee(booking: Booking, now: Date): number {
+  const perPassenger = bandAt(booking.fareRules.changeFees, hoursBeforeDeparture(booking, now));
+  return Math.min(perPassenger * seated(booking), booking.pricing.baseFare);
+}

@@ -1,0 +1,53 @@
+import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
+import type { Booking } from "./booking.js";
+import { changeFee } from "./penalties.js";
+import { QUOTE_VALIDITY_MS, type NewFare, type ReasonCode, type RescheduleQuote } from "./quotes.js";
+
+/** Decisions 5: a reschedule keeps BOOKED or TICKETED; nothing else can change flights. */
+export function requireReschedulable(booking: Booking): void {
+  if (booking.status !== "BOOKED" && booking.status !== "TICKETED") {
+    throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be rescheduled`);
+  }
+}
+
+/** Origin, destination and trip shape of an itinerary: a reschedule must keep them. */
+function routeOf(segments: NewFare["segments"]): string {
+  const outbound = segments.filter((s) => s.direction === "OUTBOUND");
+  const back = segments.filter((s) => s.direction === "RETURN");
+  const trip = (legs: typeof segments) => (legs.length === 0 ? "" : `${legs[0]!.origin}-${legs.at(-1)!.dest}`);
+  return [trip(outbound), trip(back)].join("/");
+}
+
+/**
+ * A reschedule quote (decisions 6): `fare difference = max(0, new net - old net)`, the airline's
+ * change fee from the old fare's rules, the OTA fee, and their sum payable now.
+ */
+export function quoteReschedule(
+  booking: Booking,
+  request: { readonly quoteId: string; readonly reasonCode: ReasonCode; readonly newFare: NewFare; readonly searchedAt: Date | undefined },
+  policy: { readonly otaFeePaise: number; readonly now: Date },
+): RescheduleQuote {
+  requireReschedulable(booking);
+  const { newFare } = request;
+  if (routeOf(newFare.segments) !== routeOf(booking.segments)) {
+    throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", `must be for the booking's route ${routeOf(booking.segments)}`)]);
+  }
+  if (request.searchedAt === undefined || request.searchedAt.getTime() <= booking.createdAt.getTime()) {
+    throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", "must come from a search made after the booking")]);
+  }
+  if (newFare.offerId === booking.offerId) throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", "is the offer already booked")]);
+  const fareDifferencePaise = Math.max(0, newFare.pricing.netFare - booking.pricing.netFare);
+  const airlineChangeFeePaise = changeFee(booking, policy.now);
+  return {
+    kind: "RESCHEDULE",
+    quoteId: request.quoteId,
+    reasonCode: request.reasonCode,
+    newFare,
+    fareDifferencePaise,
+    airlineChangeFeePaise,
+    otaFeePaise: policy.otaFeePaise,
+    totalPayablePaise: fareDifferencePaise + airlineChangeFeePaise + policy.otaFeePaise,
+    createdAt: policy.now,
+    validUntil: new Date(policy.now.getTime() + QUOTE_VALIDITY_MS),
+  };
+}
