@@ -10,6 +10,8 @@ export interface FaultPoints {
   afterHold?(booking: Booking): void | Promise<void>;
   afterReserve?(booking: Booking): void | Promise<void>;
   afterCapture?(booking: Booking): void | Promise<void>;
+  /** Between CANCELLED and the refund. */
+  afterCancel?(booking: Booking): void | Promise<void>;
 }
 
 export interface BookingFlowDeps {

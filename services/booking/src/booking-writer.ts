@@ -12,6 +12,11 @@ export class BookingChangedConcurrently extends Error {
   }
 }
 
+/** A booking event beyond status changes (e.g. `booking.rescheduled`), with the booking's ids. */
+export function bookingEvent(booking: Booking, type: string, data: Record<string, string | number>, at: Date): OutboxEvent {
+  return newEvent(type, booking.agentId, { booking_id: booking.bookingId, pnr: booking.pnr ?? "", ...data }, at);
+}
+
 /** `booking.<status>` with the payload of tarmac.events.v1.BookingStatusChanged. */
 export function statusEvent(booking: Booking, from: BookingStatus | undefined, at: Date): OutboxEvent {
   const change = booking.statusHistory.at(-1);

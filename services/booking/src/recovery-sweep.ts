@@ -1,5 +1,6 @@
 import { awaitPeer, DomainError, type Clock, type Logger } from "@tarmac/kernel";
 import type { BookingFlow } from "./booking-flow.js";
+import type { Cancellations } from "./cancellations.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import type { BookingStore } from "./store/booking-store.js";
@@ -9,6 +10,7 @@ import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js"
 export interface RecoverySweepDeps {
   readonly store: BookingStore;
   readonly flow: BookingFlow;
+  readonly cancellations: Cancellations;
   readonly writer: BookingWriter;
   readonly wallet: Client<typeof WalletService>;
   readonly clock: Clock;
@@ -17,6 +19,7 @@ export interface RecoverySweepDeps {
   readonly graceMs: number;
 }
 
+const REFUND_GRACE_MS = 2_000;
 const NOTHING_CHARGED = "The booking could not be completed after an interruption; nothing was charged";
 
 /**
@@ -28,17 +31,26 @@ const NOTHING_CHARGED = "The booking could not be completed after an interruptio
 export class RecoverySweep {
   constructor(private readonly deps: RecoverySweepDeps) {}
 
+  /** Settles interrupted creates and cancellations; answers how many bookings it settled. */
   async run(): Promise<number> {
-    const { store, clock, logger, graceMs } = this.deps;
-    const stale = await store.listByStatus("PENDING", new Date(clock.now().getTime() - graceMs), 100);
+    const { store, clock, graceMs, cancellations } = this.deps;
+    const now = clock.now().getTime();
+    let settled = await this.each(await store.listByStatus("PENDING", new Date(now - graceMs), 100), (b) => this.recover(b));
+    // A confirm refunds at once; a CANCELLED booking a few seconds old lost its refund to a crash.
+    const unrefunded = await store.listByStatus("CANCELLED", new Date(now - REFUND_GRACE_MS), 100);
+    settled += await this.each(unrefunded, (b) => cancellations.refund(b));
+    return settled;
+  }
+
+  private async each(bookings: readonly Booking[], settle: (booking: Booking) => Promise<unknown>): Promise<number> {
     let settled = 0;
-    for (const booking of stale) {
+    for (const booking of bookings) {
       try {
-        await this.recover(booking);
+        await settle(booking);
         settled++;
       } catch (error) {
         if (error instanceof BookingChangedConcurrently) continue;
-        logger.warn({ bookingId: booking.bookingId, err: error }, "recovery: booking left PENDING for the next sweep");
+        this.deps.logger.warn({ bookingId: booking.bookingId, status: booking.status, err: error }, "recovery: left for the next sweep");
       }
     }
     return settled;

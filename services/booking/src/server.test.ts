@@ -32,11 +32,13 @@ describe("booking service over a real HTTP/2 port", () => {
     expect((await health.check({ service: BookingService.typeName })).status).toBe(ServingStatus.SERVING);
   });
 
-  it("answers field errors across the wire, and Unimplemented for cancellation until its issue", async () => {
+  it("answers field errors across the wire for every operation, and 404 for a booking it does not have", async () => {
     const client = createClient(BookingService, createGrpcTransport({ baseUrl: host.url }));
-    const invalid = await client.createBooking({}).then(() => undefined, (e: unknown) => e);
-    expect(fromConnectError(invalid).errors.map((e) => e.field)).toEqual(["agent_id", "fare_token", "idempotency_key"]);
-    const error = await client.quoteCancellation({}).then(() => undefined, (e: unknown) => e);
-    expect(ConnectError.from(error).code).toBe(Code.Unimplemented);
+    const fieldsOf = (call: Promise<unknown>) => call.then(() => [], (e: unknown) => fromConnectError(e).errors.map((x) => x.field));
+    expect(await fieldsOf(client.createBooking({}))).toEqual(["agent_id", "fare_token", "idempotency_key"]);
+    expect(await fieldsOf(client.quoteCancellation({}))).toEqual(["agent_id", "booking_id", "reason_code", "cancellation_type"]);
+    expect(await fieldsOf(client.quoteReschedule({ agentId: "agt_1", bookingId: "bkg_1" }))).toEqual(["new_offer_id", "reason_code"]);
+    const missing = await client.confirmReschedule({ agentId: "agt_1", bookingId: "bkg_1" }).catch((e: unknown) => e);
+    expect(ConnectError.from(missing).code).toBe(Code.NotFound);
   });
 });

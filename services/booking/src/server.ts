@@ -4,7 +4,11 @@ import { MemoryOutbox, MongoOutbox, startOutboxRelay, type EventPublisher, type 
 import { createServiceClient, openMongo, runEvery, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { Cancellations } from "./cancellations.js";
+import { ChangesServiceImpl } from "./changes-service.js";
+import { Reschedules } from "./reschedules.js";
 import { BookingFlow, type FaultPoints } from "./booking-flow.js";
 import { BookingServiceImpl } from "./booking-service.js";
 import { BookingWriter } from "./booking-writer.js";
@@ -21,6 +25,7 @@ export interface BookingServiceOverrides {
   readonly clock?: Clock;
   readonly fare?: Client<typeof FareService>;
   readonly wallet?: Client<typeof WalletService>;
+  readonly search?: Client<typeof SearchService>;
   /** Where events go instead of NATS_URL's JetStream (the stack's shared in-process bus). */
   readonly publisher?: EventPublisher;
   readonly faults?: FaultPoints;
@@ -54,7 +59,29 @@ export async function startBookingService(
     logger,
     providerTimeoutMs: config.providerTimeoutMs,
   });
-  const recovery = new RecoverySweep({ store: storage.store, flow, writer, wallet, clock, logger, graceMs: config.recoveryGraceMs });
+  const cancellations = new Cancellations({
+    writer,
+    wallet,
+    provider,
+    clock,
+    logger,
+    otaFeePaise: config.otaCancellationFeePaise,
+    providerTimeoutMs: config.providerTimeoutMs,
+    ...(overrides.faults?.afterCancel && { afterCancel: overrides.faults.afterCancel }),
+  });
+  const reschedules = new Reschedules({
+    writer,
+    wallet,
+    search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, peerOptions),
+    provider,
+    clock,
+    logger,
+    otaFeePaise: config.otaRescheduleFeePaise,
+    providerTimeoutMs: config.providerTimeoutMs,
+    holdTtlMs: config.holdTtlMs,
+  });
+  const changes = new ChangesServiceImpl({ store: storage.store, cancellations, reschedules });
+  const recovery = new RecoverySweep({ store: storage.store, flow, cancellations, writer, wallet, clock, logger, graceMs: config.recoveryGraceMs });
   const ticketing = new TicketingWorker({ store: storage.store, flow, writer, wallet, clock, logger });
   const sweepNow = async () => {
     await recovery.run();
@@ -77,7 +104,7 @@ export async function startBookingService(
     host: config.host,
     port: config.port,
     services: [BookingService],
-    routes: bookingRoutes(service),
+    routes: bookingRoutes(service, changes),
     logger,
   }).catch(async (error: unknown) => {
     await stopBackground();

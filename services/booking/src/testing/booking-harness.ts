@@ -11,11 +11,14 @@ import {
   type CreateBookingRequest,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService, GetFareLockResponseSchema } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
-import { Cabin, Direction } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { Cabin, Direction, PriceOfferResponseSchema, SearchService, type Offer } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { BookingFlow, type FaultPoints } from "../booking-flow.js";
 import { BookingServiceImpl } from "../booking-service.js";
 import { BookingWriter } from "../booking-writer.js";
+import { Cancellations } from "../cancellations.js";
+import { ChangesServiceImpl } from "../changes-service.js";
+import { Reschedules } from "../reschedules.js";
 import { RecoverySweep } from "../recovery-sweep.js";
 import { MemoryBookingStore } from "../store/memory-booking-store.js";
 import { TicketingWorker } from "../ticketing-worker.js";
@@ -27,6 +30,7 @@ export const FARE_TOKEN = "ft_valid";
 /** Net fare 8,600.00; final price 9,000.00 (the customer's). */
 export const NET_FARE = 860_000;
 export const FINAL_PRICE = 900_000;
+export const OTA_FEE = 25_000;
 /** Seat tokens the fake fare service vouches for: 1A (exit row), 2A, 2B (taken at the airline). */
 export const SEAT_TOKENS = { "1A": "at_1A", "2A": "at_2A", "2B": "at_2B" } as const;
 
@@ -38,6 +42,9 @@ const seats: Record<string, { seat: string; price: bigint; exitRow: boolean }> =
 
 export interface BookingHarness {
   readonly service: BookingServiceImpl;
+  readonly changes: ChangesServiceImpl;
+  /** Offers the fake search prices for reschedule quotes, by offer id. */
+  readonly newOffers: Map<string, Offer>;
   readonly store: MemoryBookingStore;
   readonly outbox: MemoryOutbox;
   readonly wallet: FakeWallet;
@@ -50,6 +57,7 @@ export interface BookingHarness {
 /** The booking service over fakes of fare, wallet and airline; the lock is for `pax`. */
 export function bookingHarness(options: { balance?: number; pax?: { adult: number; child: number; infant: number }; faults?: FaultPoints } = {}): BookingHarness {
   const clock = new ManualClock("2026-11-22T06:00:00Z");
+  const newOffers = new Map<string, Offer>();
   const outbox = new MemoryOutbox();
   const store = new MemoryBookingStore(outbox);
   const wallet = new FakeWallet(options.balance ?? 5_000_000);
@@ -101,9 +109,38 @@ export function bookingHarness(options: { balance?: number; pax?: { adult: numbe
   const writer = new BookingWriter(store, clock);
   const flow = new BookingFlow({ wallet: walletClient, provider, writer, clock, logger, providerTimeoutMs: 500, holdTtlMs: 1_800_000, ...(options.faults && { faults: options.faults }) });
   const service = new BookingServiceImpl({ store, fare: client(FareService, fareImpl), provider, flow, clock, logger, providerTimeoutMs: 500 });
-  const recovery = new RecoverySweep({ store, flow, writer, wallet: walletClient, clock, logger, graceMs: 60_000 });
+  const cancellations = new Cancellations({
+    writer,
+    wallet: walletClient,
+    provider,
+    clock,
+    logger,
+    otaFeePaise: OTA_FEE,
+    providerTimeoutMs: 500,
+    ...(options.faults?.afterCancel && { afterCancel: options.faults.afterCancel }),
+  });
+  const searchImpl: Partial<ServiceImpl<typeof SearchService>> = {
+    priceOffer(request) {
+      const offer = newOffers.get(request.offerId);
+      if (!offer) throw toConnectError(new DomainError("SEARCH_OFFER_NOT_FOUND", "No such offer"));
+      return create(PriceOfferResponseSchema, { offer, pax: request.pax!, providerOfferKey: `KEY-${offer.offerId}`, priceChanged: false, previousPricePaise: offer.bestPricePaise });
+    },
+  };
+  const reschedules = new Reschedules({
+    writer,
+    wallet: walletClient,
+    search: createClient(SearchService, createRouterTransport((router) => router.service(SearchService, searchImpl))),
+    provider,
+    clock,
+    logger,
+    otaFeePaise: OTA_FEE,
+    providerTimeoutMs: 500,
+    holdTtlMs: 1_800_000,
+  });
+  const changes = new ChangesServiceImpl({ store, cancellations, reschedules });
+  const recovery = new RecoverySweep({ store, flow, cancellations, writer, wallet: walletClient, clock, logger, graceMs: 60_000 });
   const ticketing = new TicketingWorker({ store, flow, writer, wallet: walletClient, clock, logger });
-  return { service, store, outbox, wallet, airline, clock, recovery, ticketing };
+  return { service, changes, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing };
 }
 
 export const adult = (n = 1, overrides: object = {}) => ({

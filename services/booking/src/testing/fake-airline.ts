@@ -11,7 +11,10 @@ export class FakeAirline {
   readonly reserveCalls: ReservationRequest[] = [];
   /** Set to make the next reserve calls reject with it. */
   refuseWith: Error | undefined;
+  /** The keys reservations were changed to, in order. */
+  readonly changes: string[] = [];
   private pnrs = 0;
+  private reissues = 0;
 
   provider(): AirlineProvider {
     return {
@@ -27,6 +30,16 @@ export class FakeAirline {
         return reservation;
       },
       findReservation: async (reference) => this.reservations.get(reference),
+      changeReservation: async (change) => {
+        const r = this.reservations.get(change.clientReference);
+        if (!r || r.status === "CANCELLED") throw new Error(`no live reservation ${change.clientReference}`);
+        if (this.refuseWith) throw this.refuseWith;
+        const tickets = r.status === "TICKETED" ? r.tickets.map((t) => ({ ...t, ticketNumber: `098${String(++this.reissues).padStart(10, "7")}` })) : [];
+        const changed = { ...r, tickets };
+        this.reservations.set(change.clientReference, changed);
+        this.changes.push(change.key);
+        return changed;
+      },
       cancelReservation: async (reference) => {
         const r = this.reservations.get(reference);
         if (r) this.reservations.set(reference, { ...r, status: "CANCELLED" });

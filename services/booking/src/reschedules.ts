@@ -1,0 +1,143 @@
+import type { Client } from "@connectrpc/connect";
+import { askProvider, type AirlineProvider } from "@tarmac/airline";
+import { awaitPeer, DomainError, idCreatedAt, newId, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { bookingEvent, type BookingWriter } from "./booking-writer.js";
+import type { Booking } from "./domain/booking.js";
+import { quoteReschedule, requireReschedulable } from "./domain/quote-reschedule.js";
+import { newestValid, withQuote, type NewFare, type Quote, type ReasonCode, type RescheduleQuote } from "./domain/quotes.js";
+import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
+
+export interface RescheduleDeps {
+  readonly writer: BookingWriter;
+  readonly wallet: Client<typeof WalletService>;
+  readonly search: Client<typeof SearchService>;
+  readonly provider: AirlineProvider;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly otaFeePaise: number;
+  readonly providerTimeoutMs: number;
+  readonly holdTtlMs: number;
+}
+
+/**
+ * Quote and confirm a change of flights (decisions 6). Confirm holds the payable amount, changes
+ * the reservation with the airline (same PNR; a ticketed booking is reissued), captures, and
+ * replaces the itinerary keeping the status. Refused funds or a refusing airline leave the
+ * booking exactly as it was (the hold, if any, voided).
+ */
+export class Reschedules {
+  constructor(private readonly deps: RescheduleDeps) {}
+
+  async quote(booking: Booking, request: { readonly newOfferId: string; readonly reasonCode: ReasonCode }): Promise<RescheduleQuote> {
+    requireReschedulable(booking);
+    const pax = {
+      adult: booking.passengers.filter((p) => p.type === "ADT").length,
+      child: booking.passengers.filter((p) => p.type === "CHD").length,
+      infant: booking.passengers.filter((p) => p.type === "INF").length,
+    };
+    const priced = await awaitPeer(this.deps.search.priceOffer({ agentId: booking.agentId, offerId: request.newOfferId, pax })).catch((error: unknown) => {
+      throw onNewOffer(error);
+    });
+    const offer = priced.offer;
+    if (!offer?.pricingBreakdown) throw new Error("search priced an offer without pricing");
+    const newFare: NewFare = {
+      searchId: offer.searchId,
+      offerId: offer.offerId,
+      providerOfferKey: priced.providerOfferKey,
+      currency: offer.currency,
+      pricing: pricingFromProto(offer.pricingBreakdown),
+      segments: offer.segments.map(segmentFromProto),
+      fareRules: fareRulesFromProto(offer.fareRules, offer.offerId),
+    };
+    const now = this.deps.clock.now();
+    const quote = quoteReschedule(
+      booking,
+      { quoteId: newId("rq"), reasonCode: request.reasonCode, newFare, searchedAt: idCreatedAt(offer.searchId, "srch") },
+      { otaFeePaise: this.deps.otaFeePaise, now },
+    );
+    await this.deps.writer.amend(booking, { quotes: withQuote(booking.quotes, quote, now) });
+    return quote;
+  }
+
+  async confirm(booking: Booking): Promise<{ booking: Booking; quote: RescheduleQuote }> {
+    requireReschedulable(booking);
+    const { wallet, provider, clock } = this.deps;
+    const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
+    if (!quote) throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
+    const holdId = quote.totalPayablePaise > 0 ? await this.hold(booking, quote) : undefined;
+    let reservation;
+    try {
+      reservation = await askProvider(
+        provider,
+        (signal) => provider.changeReservation({ clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [] }, { signal }),
+        { signal: new AbortController().signal, timeoutMs: this.deps.providerTimeoutMs },
+      );
+    } catch (error) {
+      if (holdId !== undefined) await awaitPeer(wallet.void({ holdId }));
+      throw error;
+    }
+    if (holdId !== undefined) await awaitPeer(wallet.capture({ holdId }));
+    const { newFare } = quote;
+    const newTotalPaise = newFare.pricing.finalPrice;
+    const changePenaltyPaise = quote.airlineChangeFeePaise + quote.otaFeePaise;
+    const changed = await this.deps.writer.amend(
+      booking,
+      {
+        searchId: newFare.searchId,
+        offerId: newFare.offerId,
+        providerOfferKey: newFare.providerOfferKey,
+        pricing: newFare.pricing,
+        segments: newFare.segments,
+        fareRules: newFare.fareRules,
+        lastArrivalAt: new Date(newFare.segments.at(-1)!.arrTime),
+        seats: [],
+        seatsPaise: 0,
+        totalPricePaise: newTotalPaise,
+        debitPaise: booking.debitPaise + quote.totalPayablePaise,
+        ticketNumbers: reservation.tickets,
+        quotes: booking.quotes.filter((q) => q.kind !== "RESCHEDULE"),
+        reschedule: {
+          newOfferId: newFare.offerId,
+          reasonCode: quote.reasonCode,
+          fareDifferencePaise: quote.fareDifferencePaise,
+          changePenaltyPaise,
+          newTotalPaise,
+          confirmedAt: clock.now(),
+        },
+      },
+      {
+        reason: `rescheduled to ${newFare.segments.map((s) => `${s.carrier}${s.flightNo} ${s.depTime}`).join(", ")}`,
+        events: [bookingEvent(booking, "booking.rescheduled", { new_offer_id: newFare.offerId, new_total_paise: newTotalPaise }, clock.now())],
+      },
+    );
+    this.deps.logger.info({ bookingId: booking.bookingId, quoteId: quote.quoteId, paidPaise: quote.totalPayablePaise }, "booking rescheduled");
+    return { booking: changed, quote };
+  }
+
+  private async hold(booking: Booking, quote: RescheduleQuote): Promise<string> {
+    const held = await awaitPeer(
+      this.deps.wallet.hold({
+        agentId: booking.agentId,
+        amountPaise: BigInt(quote.totalPayablePaise),
+        reference: `${booking.bookingId}:${quote.quoteId}`,
+        expiresAt: toTimestamp(new Date(this.deps.clock.now().getTime() + this.deps.holdTtlMs)),
+        description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
+      }),
+    );
+    return held.holdId;
+  }
+}
+
+/** Search's answers about the new offer, named for this request's field. */
+function onNewOffer(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  if (error.code === "VALIDATION_FAILED") {
+    return new DomainError("VALIDATION_FAILED", "new_offer_id: must be an offer for the booking's passengers", {
+      errors: [{ field: "new_offer_id", code: "INVALID_VALUE", message: "must be an offer for the booking's passengers" }],
+      cause: error,
+    });
+  }
+  return error;
+}
