@@ -4,6 +4,7 @@ import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { apiKeyAuth } from "../plugins/api-key-auth.js";
 import { envelopeErrorHandler } from "../plugins/error-envelope.js";
 import { idempotency } from "../plugins/idempotency.js";
+import { changesRoutes } from "./booking/changes-routes.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
 import { searchRoutes } from "./search/routes.js";
@@ -28,5 +29,6 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(searchRoutes, { search: clients.search });
   await app.register(fareRoutes, { fare: clients.fare });
   await app.register(bookingRoutes, { booking: clients.booking });
+  await app.register(changesRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
 };

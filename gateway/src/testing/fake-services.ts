@@ -20,6 +20,7 @@ export const keys = {
   suspended: "tk_test_agent002_0123456789abcdef0123456789abcdef",
   bookOnly: "tk_test_agent003_0123456789abcdef0123456789abcdef",
   walletOnly: "tk_test_agent004_0123456789abcdef0123456789abcdef",
+  changes: "tk_test_agent005_0123456789abcdef0123456789abcdef",
 } as const;
 
 export const AGENT_ID = "agent_001";
@@ -56,6 +57,7 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
       if (request.apiKey === keys.suspended) return { ...caller, agentStatus: AgentStatus.SUSPENDED };
       if (request.apiKey === keys.bookOnly) return { ...caller, scopes: [Scope.FLIGHT_BOOK] };
       if (request.apiKey === keys.walletOnly) return { ...caller, scopes: [Scope.WALLET_READ] };
+      if (request.apiKey === keys.changes) return { ...caller, scopes: [Scope.FLIGHT_CANCEL, Scope.FLIGHT_RESCHEDULE] };
       throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"));
     },
   };

@@ -2,7 +2,9 @@ import { create } from "@bufbuild/protobuf";
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import {
   BookingStatus,
+  CancellationType,
   CreateBookingRequestSchema,
+  ReasonCode,
   Gender,
   PassengerType,
   Title,
@@ -77,8 +79,42 @@ export function bookingJson(b: Booking) {
     ticket_numbers: b.ticketNumbers.map((t) => ({ pax_id: t.paxId, segment_index: t.segmentIndex, ticket_number: t.ticketNumber })),
     status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: iso(h.at), reason: h.reason })),
     last_arrival_at: iso(b.lastArrivalAt),
-    cancellation: null,
-    reschedule: null,
+    debited_paise: paiseFromProto(b.debitedPaise),
+    fare_rules: fareRulesJson(b),
+    cancellation: b.cancellation
+      ? {
+          cancellation_type: CancellationType[b.cancellation.cancellationType],
+          reason_code: ReasonCode[b.cancellation.reasonCode],
+          airline_penalty_paise: paiseFromProto(b.cancellation.airlinePenaltyPaise),
+          ota_fee_paise: paiseFromProto(b.cancellation.otaFeePaise),
+          refund_amount_paise: paiseFromProto(b.cancellation.refundAmountPaise),
+          confirmed_at: iso(b.cancellation.confirmedAt),
+        }
+      : null,
+    reschedule: b.reschedule
+      ? {
+          new_offer_id: b.reschedule.newOfferId,
+          reason_code: ReasonCode[b.reschedule.reasonCode],
+          fare_difference_paise: paiseFromProto(b.reschedule.fareDifferencePaise),
+          change_penalty_paise: paiseFromProto(b.reschedule.changePenaltyPaise),
+          new_total_paise: paiseFromProto(b.reschedule.newTotalPaise),
+          confirmed_at: iso(b.reschedule.confirmedAt),
+        }
+      : null,
+  };
+}
+
+function fareRulesJson(b: Booking) {
+  const rules = b.fareRules;
+  const band = (x: { minHoursBeforeDeparture: number; perPassengerPaise: bigint }) => ({
+    min_hours_before_departure: x.minHoursBeforeDeparture,
+    per_passenger_paise: paiseFromProto(x.perPassengerPaise),
+  });
+  return {
+    refundable: rules?.refundable ?? false,
+    cancellation_penalties: rules?.cancellationPenalties.map(band) ?? [],
+    change_fees: rules?.changeFees.map(band) ?? [],
+    taxes_refundable: rules?.taxesRefundable ?? true,
   };
 }
 

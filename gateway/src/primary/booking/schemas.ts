@@ -110,6 +110,31 @@ export const bookingResponseSchema = object({
   ticket_numbers: { type: "array", items: object({ pax_id: string, segment_index: integer, ticket_number: string }) },
   status_history: { type: "array", items: object({ status: string, at: string, reason: string }) },
   last_arrival_at: string,
-  cancellation: { type: "null" },
-  reschedule: { type: "null" },
+  debited_paise: integer,
+  fare_rules: object({
+    refundable: { type: "boolean" },
+    cancellation_penalties: { type: "array", items: object({ min_hours_before_departure: integer, per_passenger_paise: integer }) },
+    change_fees: { type: "array", items: object({ min_hours_before_departure: integer, per_passenger_paise: integer }) },
+    taxes_refundable: { type: "boolean" },
+  }),
+  cancellation: nullable(
+    object({
+      cancellation_type: string,
+      reason_code: string,
+      airline_penalty_paise: integer,
+      ota_fee_paise: integer,
+      refund_amount_paise: integer,
+      confirmed_at: string,
+    }),
+  ),
+  reschedule: nullable(
+    object({
+      new_offer_id: string,
+      reason_code: string,
+      fare_difference_paise: integer,
+      change_penalty_paise: integer,
+      new_total_paise: integer,
+      confirmed_at: string,
+    }),
+  ),
 });
