@@ -1,15 +1,26 @@
 import { create } from "@bufbuild/protobuf";
-import type { Cabin as DomainCabin, Direction as DomainDirection, PassengerCounts, ProviderSegment } from "@tarmac/airline";
+import type {
+  Cabin as DomainCabin,
+  Direction as DomainDirection,
+  FareRules as DomainFareRules,
+  PassengerCounts,
+  PenaltyBand as DomainPenaltyBand,
+  ProviderSegment,
+} from "@tarmac/airline";
 import { paiseToProto, toTimestamp } from "@tarmac/kernel";
 import {
   Cabin,
   Direction,
+  FareRulesSchema,
   OfferSchema,
   PassengerCountsSchema,
+  PenaltyBandSchema,
   PricingBreakdownSchema,
   SegmentSchema,
+  type FareRules,
   type Offer,
   type PassengerCounts as ProtoPassengerCounts,
+  type PenaltyBand,
   type PricingBreakdown as ProtoPricingBreakdown,
   type Segment,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
@@ -65,6 +76,7 @@ function buildProtoOffer(offer: PricedOffer, meta: CachedSearchMeta): Offer {
     expiresAt: toTimestamp(meta.expiresAt),
     refundable: offer.refundable,
     provider: offer.provider,
+    fareRules: toProtoFareRules(offer.fareRules),
   });
 }
 
@@ -86,6 +98,22 @@ function toProtoSegment(segment: ProviderSegment): Segment {
     direction: DIRECTION_TO_PROTO[segment.direction],
     durationMinutes: segment.durationMinutes,
     aircraft: segment.aircraft,
+  });
+}
+
+function toProtoFareRules(rules: DomainFareRules): FareRules {
+  return create(FareRulesSchema, {
+    refundable: rules.refundable,
+    cancellationPenalties: rules.cancellationPenalties.map(toProtoBand),
+    changeFees: rules.changeFees.map(toProtoBand),
+    taxesRefundable: rules.taxesRefundable,
+  });
+}
+
+function toProtoBand(band: DomainPenaltyBand): PenaltyBand {
+  return create(PenaltyBandSchema, {
+    minHoursBeforeDeparture: band.minHoursBeforeDeparture,
+    perPassengerPaise: paiseToProto(band.perPassengerPaise),
   });
 }
 

@@ -1,9 +1,9 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import type { ProviderOffer } from "@tarmac/airline";
 import { DomainError } from "@tarmac/kernel";
-import { PriceOfferRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { GetOfferRequestSchema, PriceOfferRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { providerOffer } from "./testing/fixtures.js";
+import { fareRules, providerOffer } from "./testing/fixtures.js";
 import {
   dateAhead,
   failureOf,
@@ -59,6 +59,20 @@ describe("SearchServiceImpl.priceOffer", () => {
     expect(p.netFare).toBe(p.baseFare + p.taxes + p.otaMarkup - p.commission);
     expect(p.finalPrice).toBe(p.baseFare + p.taxes + p.otaMarkup + p.agentMarkup);
     expect([res.offer!.offerId, res.offer!.signature, res.offer!.expiresAt]).toEqual([offer.offerId, offer.signature, offer.expiresAt]);
+  });
+
+  it("answers the live fare's rules in place of the searched ones", async () => {
+    const flipped = (refundable: boolean) => ({ refundable: !refundable, fareRules: fareRules(!refundable) });
+    const offer = await searched((o: ProviderOffer) => ({ ...o, ...flipped(o.refundable) }));
+    const res = await priceOffer({ searchId: offer.searchId, signature: offer.signature });
+    const live = flipped(offer.refundable);
+    expect([res.offer!.refundable, res.offer!.fareRules!.refundable]).toEqual([live.refundable, live.refundable]);
+    expect(res.offer!.fareRules!.cancellationPenalties.map((b) => [b.minHoursBeforeDeparture, b.perPassengerPaise])).toEqual(
+      live.fareRules.cancellationPenalties.map((b) => [b.minHoursBeforeDeparture, BigInt(b.perPassengerPaise)]),
+    );
+    expect(res.offer!.fareRules).not.toEqual(offer.fareRules);
+    // The cached offer keeps what the search found.
+    expect((await h.service.getOffer(create(GetOfferRequestSchema, { agentId: "agt_one", signature: offer.signature }))).offer).toEqual(offer);
   });
 
   it("refuses passengers other than the search's on `pax` without asking the provider", async () => {

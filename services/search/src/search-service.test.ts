@@ -1,6 +1,7 @@
 import { Cabin, Direction } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { DomainError } from "@tarmac/kernel";
 import { afterEach, describe, expect, it } from "vitest";
+import { fareRules } from "./testing/fixtures.js";
 import { expectSorted } from "./testing/ordering.js";
 import {
   dateAhead,
@@ -39,6 +40,25 @@ describe("SearchServiceImpl.searchFlights", () => {
     expect(offer.expiresAt!.seconds).toBe(BigInt(Math.floor(h.clock.now().getTime() / 1000) + 1800));
     expect(offer.segments[0]).toMatchObject({ cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, origin: "DEL" });
     expectSorted(res.results);
+  });
+
+  it("carries each offer's fare rules to the proto, penalties as int64 paise", async () => {
+    h = searchHarness({ offers: 40 });
+    const res = await newSearch({ limit: 40 });
+    const bands = (list: ReturnType<typeof fareRules>["changeFees"]) =>
+      list.map((b) => ({ minHoursBeforeDeparture: b.minHoursBeforeDeparture, perPassengerPaise: BigInt(b.perPassengerPaise) }));
+    expect(new Set(res.results.map((o) => o.refundable))).toEqual(new Set([true, false]));
+    for (const offer of res.results) {
+      const filed = fareRules(offer.refundable);
+      expect(offer.fareRules).toMatchObject({
+        refundable: offer.refundable,
+        cancellationPenalties: bands(filed.cancellationPenalties),
+        changeFees: bands(filed.changeFees),
+        taxesRefundable: true,
+      });
+    }
+    const saver = res.results.find((o) => !o.refundable)!;
+    expect(saver.fareRules!.cancellationPenalties.map((b) => b.perPassengerPaise)).toEqual([1_000_000_000n]);
   });
 
   it("hands the provider the validated query", async () => {

@@ -1,7 +1,8 @@
 import { percentOf } from "@tarmac/kernel";
 import type { Direction, PassengerCounts, ProviderOffer, ProviderSegment } from "../provider-port.js";
 import type { FareOption } from "./fare-options.js";
-import { firstDeparture } from "./itineraries.js";
+import { fareRulesOf } from "./fare-rules.js";
+import { firstDeparture, type Itinerary } from "./itineraries.js";
 import { offerAmounts, ROUND_TRIP_BP, roundToRupee } from "./pricing.js";
 
 export const SANDBOX_PROVIDER_NAME = "SANDBOX";
@@ -40,10 +41,16 @@ function segmentsOf(option: FareOption, direction: Direction): ProviderSegment[]
   }));
 }
 
+/** A journey is international when any of its flights crosses a border (as the taxes count it). */
+function crossesBorder(itinerary: Itinerary): boolean {
+  return itinerary.flights.some((f) => f.origin.country !== f.dest.country);
+}
+
 function ranked(key: string, parts: readonly FareOption[], adultFare: number, pax: PassengerCounts): RankedOffer {
   const [outbound] = parts as [FareOption, ...FareOption[]];
   const flights = parts.flatMap((p) => p.itinerary.flights);
   const { baseFare, taxes } = offerAmounts(adultFare, pax, outbound.cabin, flights);
+  const fareRules = fareRulesOf(parts.map((p) => ({ fareClass: p.fareClass, international: crossesBorder(p.itinerary) })));
   const offer: ProviderOffer = {
     key,
     provider: SANDBOX_PROVIDER_NAME,
@@ -52,7 +59,8 @@ function ranked(key: string, parts: readonly FareOption[], adultFare: number, pa
     baseFare,
     taxes,
     currency: SANDBOX_CURRENCY,
-    refundable: parts.every((p) => p.fareClass.refundable),
+    refundable: fareRules.refundable,
+    fareRules,
   };
   return { offer, total: baseFare + taxes, departs: firstDeparture(outbound.itinerary) };
 }

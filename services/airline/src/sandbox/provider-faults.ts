@@ -51,6 +51,39 @@ export function seatUnavailable(seat: string, flight: string): DomainError {
   );
 }
 
+export function reservationNotFound(clientReference: string): DomainError {
+  return fault(
+    "PROVIDER_REJECTED",
+    "The airline has no reservation under this reference",
+    "RESERVATION_NOT_FOUND",
+    `No reservation for client reference ${clientReference.slice(0, 80)}`,
+  );
+}
+
+/** A cancelled reservation, or one whose ticketing failed, cannot move to another fare. */
+export function reservationNotChangeable(pnr: string, status: string): DomainError {
+  return fault(
+    "PROVIDER_REJECTED",
+    "The airline cannot change this reservation",
+    "RESERVATION_NOT_CHANGEABLE",
+    `Reservation ${pnr} is ${status} and cannot be changed`,
+  );
+}
+
+export function changeReferenceInUse(changeReference: string): DomainError {
+  return fault(
+    "PROVIDER_REJECTED",
+    "The airline refused the change reference",
+    "DUPLICATE_CHANGE_REFERENCE",
+    `Change reference ${changeReference.slice(0, 80)} was used for another reservation`,
+  );
+}
+
+/** A ticketed reservation could not be reissued on the new fare; it keeps its itinerary and tickets. */
+export function reissueFailed(pnr: string, reason: string): DomainError {
+  return fault("PROVIDER_REJECTED", "The airline could not reissue the tickets", "REISSUE_FAILED", `${pnr}: ${reason}`);
+}
+
 export function systemError(): DomainError {
   return fault(
     "PROVIDER_UNAVAILABLE",

@@ -1,10 +1,11 @@
 import type { Clock } from "@tarmac/kernel";
-import type { ProviderReservation, ReservationStatus, TicketRecord } from "../provider-port.js";
+import type { ProviderReservation, ReservationChange, ReservationRequest } from "../provider-port.js";
 import { pnrFor } from "./pnr.js";
+import { changeReferenceInUse, reservationNotFound } from "./provider-faults.js";
 import type { AcceptedReservation } from "./reservation-check.js";
+import { Reservation, type ReservationDeps } from "./reservation.js";
 import type { SeatLedger } from "./seat-ledger.js";
 import { TicketNumbers } from "./ticket-numbers.js";
-import { ticketReservation } from "./ticketing.js";
 
 export interface ReservationBookDeps {
   readonly clock: Clock;
@@ -13,78 +14,72 @@ export interface ReservationBookDeps {
   readonly ticketingDelayMs: number;
 }
 
-interface Entry {
-  readonly clientReference: string;
-  readonly pnr: string;
-  readonly ticketAtMs: number;
-  readonly accepted: AcceptedReservation;
-  status: ReservationStatus;
-  tickets: readonly TicketRecord[];
-  failureReason?: string;
-}
-
 /**
- * The reservations of one sandbox airline, by client reference, in memory. Ticketing is not a
- * timer: a held reservation is settled when it is next looked at (found, reserved again or
- * cancelled), as of the moment it became due, so the clock alone decides and a ManualClock moves
- * it. Seats are held in the ledger while a reservation is HELD or TICKETED and released exactly
- * once, when ticketing fails or the reservation is cancelled.
+ * The reservations of one sandbox airline, by client reference, in memory, with the PNRs, ticket
+ * numbers and change references it has given out. Each reservation keeps its own life
+ * (`reservation.ts`); the book makes the calls idempotent.
  */
 export class ReservationBook {
-  private readonly entries = new Map<string, Entry>();
+  private readonly reservations = new Map<string, Reservation>();
+  /** Change reference -> the client reference it changed. */
+  private readonly changes = new Map<string, string>();
   private readonly pnrs = new Set<string>();
-  private readonly tickets = new TicketNumbers();
+  private readonly deps: ReservationDeps;
 
-  constructor(private readonly deps: ReservationBookDeps) {}
+  constructor(private readonly options: ReservationBookDeps) {
+    this.deps = { clock: options.clock, ledger: options.ledger, tickets: new TicketNumbers() };
+  }
 
   find(clientReference: string): ProviderReservation | undefined {
-    const entry = this.entries.get(clientReference);
-    return entry === undefined ? undefined : viewOf(this.settled(entry));
+    return this.reservations.get(clientReference)?.view();
   }
 
   /** Holds an accepted reservation: seats taken, a fresh PNR, status HELD. */
-  hold(clientReference: string, accepted: AcceptedReservation): ProviderReservation {
+  hold(request: ReservationRequest, accepted: AcceptedReservation): ProviderReservation {
+    const { clientReference } = request;
     const existing = this.find(clientReference);
     if (existing !== undefined) return existing;
     const pnr = pnrFor(clientReference, (candidate) => this.pnrs.has(candidate));
-    for (const { flight, seats } of accepted.holds) this.deps.ledger.take(flight, seats);
-    const ticketAtMs = this.deps.clock.now().getTime() + this.deps.ticketingDelayMs;
-    const entry: Entry = { clientReference, pnr, ticketAtMs, accepted, status: "HELD", tickets: [] };
+    const ticketAtMs = this.options.clock.now().getTime() + this.options.ticketingDelayMs;
+    const reservation = new Reservation(pnr, request, accepted, ticketAtMs, this.deps);
     this.pnrs.add(pnr);
-    this.entries.set(clientReference, entry);
-    return viewOf(entry);
+    this.reservations.set(clientReference, reservation);
+    return reservation.view();
   }
 
-  /** Cancels (settling ticketing first, so a reservation already due is cancelled as TICKETED). */
+  /** Cancels; an unknown reference does nothing. */
   cancel(clientReference: string): void {
-    const entry = this.entries.get(clientReference);
-    if (entry === undefined) return;
-    const { status } = this.settled(entry);
-    if (status === "CANCELLED") return;
-    if (status !== "TICKETING_FAILED") this.release(entry);
-    entry.status = "CANCELLED";
+    this.reservations.get(clientReference)?.cancel();
   }
 
-  private settled(entry: Entry): Entry {
-    if (entry.status !== "HELD" || this.deps.clock.now().getTime() < entry.ticketAtMs) return entry;
-    const outcome = ticketReservation(entry.accepted, entry.pnr, this.tickets);
-    entry.status = outcome.status;
-    if (outcome.status === "TICKETED") {
-      entry.tickets = outcome.tickets;
-    } else {
-      entry.failureReason = outcome.failureReason;
-      this.release(entry);
+  /**
+   * The reservation as it stands if this change was already made (a retry, whatever else it says);
+   * undefined when the reservation may change. Refuses an unknown reservation, a change reference
+   * used for another one, and a CANCELLED or TICKETING_FAILED reservation.
+   */
+  madeChange(change: ReservationChange): ProviderReservation | undefined {
+    const changed = this.changes.get(change.changeReference);
+    if (changed !== undefined) {
+      if (changed !== change.clientReference) throw changeReferenceInUse(change.changeReference);
+      return this.find(changed);
     }
-    return entry;
+    this.changeable(change.clientReference).assertChangeable();
+    return undefined;
   }
 
-  private release(entry: Entry): void {
-    for (const { flight, seats } of entry.accepted.holds) this.deps.ledger.release(flight, seats);
+  /** Makes the change (see `Reservation.change`) unless it was made already; a refusal records nothing. */
+  change(change: ReservationChange, accept: (request: ReservationRequest) => AcceptedReservation): ProviderReservation {
+    const made = this.madeChange(change);
+    if (made !== undefined) return made;
+    const reservation = this.changeable(change.clientReference);
+    reservation.change(change.key, change.seats, accept);
+    this.changes.set(change.changeReference, change.clientReference);
+    return reservation.view();
   }
-}
 
-function viewOf(entry: Entry): ProviderReservation {
-  const { clientReference, pnr, status, failureReason } = entry;
-  const tickets = entry.tickets.map((t) => ({ ...t }));
-  return failureReason === undefined ? { clientReference, pnr, status, tickets } : { clientReference, pnr, status, tickets, failureReason };
+  private changeable(clientReference: string): Reservation {
+    const reservation = this.reservations.get(clientReference);
+    if (reservation === undefined) throw reservationNotFound(clientReference);
+    return reservation;
+  }
 }

@@ -71,7 +71,19 @@ export function createSandboxAirline(options: SandboxAirlineOptions): SandboxAir
       const existing = book.find(request.clientReference);
       if (existing !== undefined) return answered(callOptions?.signal, () => existing);
       return aboutOffer(request.key, callOptions?.signal, (key, scenario) =>
-        book.hold(request.clientReference, acceptReservation(key, scenario, request, { clock, airports, ledger })),
+        book.hold(request, acceptReservation(key, scenario, request, { clock, airports, ledger })),
+      );
+    },
+    changeReservation(change, callOptions) {
+      // A change already made answers the reservation whatever the retry says; a reservation that
+      // cannot change is refused before the new key is read.
+      const signal = callOptions?.signal;
+      return answered(signal, () => book.madeChange(change)).then(
+        (made) =>
+          made ??
+          aboutOffer(change.key, signal, (key, scenario) =>
+            book.change(change, (request) => acceptReservation(key, scenario, request, { clock, airports, ledger })),
+          ),
       );
     },
     findReservation(clientReference, callOptions) {

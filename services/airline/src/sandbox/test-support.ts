@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type {
   FlightQuery,
   PassengerCounts,
+  PenaltyBand,
   ProviderOffer,
   ProviderSegment,
   ProviderSegmentSeatMap,
@@ -73,6 +74,7 @@ export function offerProblems(offer: ProviderOffer, query: FlightQuery): string[
   check(Number.isSafeInteger(offer.baseFare) && offer.baseFare > 0, "base fare whole paise > 0");
   check(Number.isSafeInteger(offer.taxes) && offer.taxes > 0, "taxes whole paise > 0");
   check(new Set(offer.segments.map((s) => s.cabin)).size === 1, "one cabin throughout");
+  problems.push(...fareRulesProblems(offer, seated).map((rule) => `${offer.key}: ${rule}`));
   const journeys = bounds(offer);
   check(journeys.length === (query.returnDate === undefined ? 1 : 2), "one journey per direction");
   const ends = [[query.origin, query.dest], [query.dest, query.origin]];
@@ -98,4 +100,32 @@ export function offerProblems(offer: ProviderOffer, query: FlightQuery): string[
 
 export function expectValidOffers(offers: readonly ProviderOffer[], query: FlightQuery): void {
   expect(offers.flatMap((offer) => offerProblems(offer, query))).toEqual([]);
+}
+
+/** Bands from the farthest to 0 h, charges rising (or level) as departure nears, in whole paise. */
+function bandsWellFormed(bands: readonly PenaltyBand[]): boolean {
+  return (
+    bands.length > 0 &&
+    bands.at(-1)!.minHoursBeforeDeparture === 0 &&
+    bands.every((b) => Number.isSafeInteger(b.perPassengerPaise) && b.perPassengerPaise >= 0 && Number.isInteger(b.minHoursBeforeDeparture)) &&
+    bands.every((b, i) => i === 0 || (b.minHoursBeforeDeparture < bands[i - 1]!.minHoursBeforeDeparture && b.perPassengerPaise >= bands[i - 1]!.perPassengerPaise))
+  );
+}
+
+/** What every offer's fare rules must satisfy (README, Fare rules). */
+export function fareRulesProblems(offer: ProviderOffer, seated: number): string[] {
+  const rules = offer.fareRules;
+  const problems: string[] = [];
+  const check = (ok: boolean, rule: string) => {
+    if (!ok) problems.push(rule);
+  };
+  check(rules.refundable === offer.refundable, "refundable as its fare rules say");
+  check(rules.taxesRefundable, "taxes refundable");
+  check(bandsWellFormed(rules.cancellationPenalties), "cancellation bands to 0 h, rising toward departure");
+  check(bandsWellFormed(rules.changeFees), "change fee bands to 0 h, rising toward departure");
+  if (!rules.refundable) {
+    const covers = rules.cancellationPenalties.every((b) => b.perPassengerPaise * seated >= offer.baseFare);
+    check(covers, "a non-refundable fare forfeits the whole base fare whenever it is cancelled");
+  }
+  return problems;
 }

@@ -22,6 +22,15 @@ describe("TicketNumbers", () => {
     expect(new TicketNumbers().issue("6E", "K7M2QX", "ADT1", 0)).toMatch(/^3122\d{9}$/);
   });
 
+  it("draws a reissue's numbers apart from the first issue's, the same in every fresh airline", () => {
+    const first = new TicketNumbers().issue("6E", "K7M2QX", "ADT1", 0);
+    const reissued = new TicketNumbers().issue("6E", "K7M2QX", "ADT1", 0, 1);
+    expect(reissued).toMatch(/^3122\d{9}$/);
+    expect(reissued).not.toBe(first);
+    expect(new TicketNumbers().issue("6E", "K7M2QX", "ADT1", 0, 1)).toBe(reissued);
+    expect(new TicketNumbers().issue("6E", "K7M2QX", "ADT1", 0, 2)).not.toBe(reissued);
+  });
+
   it("never issues a number twice, even for the same coupon asked again", () => {
     const numbers = new TicketNumbers();
     const first = numbers.issue("6E", "ABC234", "ADT1", 0);

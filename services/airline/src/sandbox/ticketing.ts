@@ -15,9 +15,10 @@ export type TicketingOutcome =
  * Tickets the reservation: one ticket per passenger (infants included) per segment, passenger by
  * passenger in the request's order and each passenger's segments in order, all under the
  * validating carrier's accounting code. A reservation with a ticketing-failure scenario flight
- * (9500-9599) on any segment cannot be ticketed at all.
+ * (9500-9599) on any segment cannot be ticketed at all. `reissue` numbers a reissue after a change
+ * (0: the first issue), which draws other numbers.
  */
-export function ticketReservation(accepted: AcceptedReservation, pnr: string, numbers: TicketNumbers): TicketingOutcome {
+export function ticketReservation(accepted: AcceptedReservation, pnr: string, numbers: TicketNumbers, reissue = 0): TicketingOutcome {
   const failing = accepted.flightNos.find((flightNo) => scenarioOfFlight(flightNo) === "TICKETING_FAILURE");
   if (failing !== undefined) {
     const flight = `${accepted.carrier}${failing}`;
@@ -30,7 +31,7 @@ export function ticketReservation(accepted: AcceptedReservation, pnr: string, nu
     accepted.flightNos.map((_, segmentIndex) => ({
       paxId,
       segmentIndex,
-      ticketNumber: numbers.issue(accepted.carrier, pnr, paxId, segmentIndex),
+      ticketNumber: numbers.issue(accepted.carrier, pnr, paxId, segmentIndex, reissue),
     })),
   );
   return { status: "TICKETED", tickets };

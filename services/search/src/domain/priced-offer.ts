@@ -1,4 +1,4 @@
-import type { ProviderSegment } from "@tarmac/airline";
+import type { FareRules, ProviderSegment } from "@tarmac/airline";
 import type { PricingBreakdown } from "./pricing.js";
 
 /** An offer as the search caches it: the provider's itinerary with our id, signature and B2B price. */
@@ -13,6 +13,8 @@ export interface PricedOffer {
   readonly segments: readonly ProviderSegment[];
   readonly currency: string;
   readonly refundable: boolean;
+  /** The fare's cancellation and change rules as the provider filed them (shared, never mutated). */
+  readonly fareRules: FareRules;
   /** best_price_paise is pricing.finalPrice. */
   readonly pricing: PricingBreakdown;
 }

@@ -34,6 +34,7 @@ export function rankOffers(offers: readonly ProviderOffer[], context: RankContex
       segments: offer.segments,
       currency: offer.currency,
       refundable: offer.refundable,
+      fareRules: offer.fareRules,
       pricing: priceProviderOffer(context.rules, offer, context.agentId, context.pax),
     };
   });

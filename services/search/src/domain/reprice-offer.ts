@@ -11,8 +11,8 @@ export interface LivePrice {
 
 /**
  * The cached offer at the provider's live fare: the same id, signature and expiry (so the agent
- * still recognises it), the provider's current segments, seats and refundability, priced for the
- * agent with the rules that priced the search.
+ * still recognises it), the provider's current segments, seats, refundability and fare rules,
+ * priced for the agent with the rules that priced the search.
  */
 export function repriceOffer(
   cached: PricedOffer,
@@ -26,6 +26,7 @@ export function repriceOffer(
     segments: live.segments,
     currency: live.currency,
     refundable: live.refundable,
+    fareRules: live.fareRules,
     pricing,
   };
   const previousPrice = cached.pricing.finalPrice;

@@ -1,4 +1,4 @@
-import type { ProviderSegment } from "@tarmac/airline";
+import type { FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { PricingBreakdown } from "../domain/pricing.js";
 import type { SearchedRoute } from "../domain/search-criteria.js";
@@ -26,7 +26,28 @@ export interface OfferDoc {
   segments: ProviderSegment[];
   currency: string;
   refundable: boolean;
+  fareRules: FareRulesDoc;
   pricing: PricingBreakdown;
+}
+
+/** `FareRules` as stored: plain arrays of plain bands (paise as numbers). */
+export interface FareRulesDoc {
+  refundable: boolean;
+  cancellationPenalties: PenaltyBand[];
+  changeFees: PenaltyBand[];
+  taxesRefundable: true;
+}
+
+const bandsOf = (bands: readonly PenaltyBand[]): PenaltyBand[] =>
+  bands.map((b) => ({ minHoursBeforeDeparture: b.minHoursBeforeDeparture, perPassengerPaise: b.perPassengerPaise }));
+
+function toFareRulesDoc(rules: FareRules): FareRulesDoc {
+  return {
+    refundable: rules.refundable,
+    cancellationPenalties: bandsOf(rules.cancellationPenalties),
+    changeFees: bandsOf(rules.changeFees),
+    taxesRefundable: true,
+  };
 }
 
 export function toSearchDoc(meta: CachedSearchMeta): SearchDoc {
@@ -73,6 +94,7 @@ export function toOfferDoc(searchId: string, position: number, expiresAt: Date, 
     segments: offer.segments.map((s) => ({ ...s })),
     currency: offer.currency,
     refundable: offer.refundable,
+    fareRules: toFareRulesDoc(offer.fareRules),
     pricing: { ...offer.pricing },
   };
 }
@@ -87,6 +109,7 @@ export function fromOfferDoc(doc: OfferDoc): PricedOffer {
     segments: doc.segments,
     currency: doc.currency,
     refundable: doc.refundable,
+    fareRules: toFareRulesDoc(doc.fareRules),
     pricing: doc.pricing,
   };
 }

@@ -1,4 +1,4 @@
-import type { ProviderOffer, ProviderSegment } from "@tarmac/airline";
+import type { FareRules, ProviderOffer, ProviderSegment } from "@tarmac/airline";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { CachedSearch, CachedSearchMeta } from "../store/search-cache-store.js";
 
@@ -28,6 +28,28 @@ function ist(instant: Date): string {
   return `${new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
 }
 
+const band = (minHoursBeforeDeparture: number, perPassengerPaise: number) => ({ minHoursBeforeDeparture, perPassengerPaise });
+
+/**
+ * Fare rules as a provider files them: a refundable fare with penalties rising toward departure,
+ * or a non-refundable one that forfeits its base fare (one band larger than any fare).
+ */
+export function fareRules(refundable: boolean): FareRules {
+  return refundable
+    ? {
+        refundable,
+        cancellationPenalties: [band(72, 50_000), band(24, 100_000), band(2, 150_000), band(0, 250_000)],
+        changeFees: [band(72, 0), band(24, 50_000), band(2, 100_000), band(0, 150_000)],
+        taxesRefundable: true,
+      }
+    : {
+        refundable,
+        cancellationPenalties: [band(0, 1_000_000_000)],
+        changeFees: [band(72, 200_000), band(24, 250_000), band(2, 300_000), band(0, 350_000)],
+        taxesRefundable: true,
+      };
+}
+
 export function providerOffer(index: number, overrides: Partial<ProviderOffer> = {}): ProviderOffer {
   return {
     key: `K${index}`,
@@ -38,6 +60,7 @@ export function providerOffer(index: number, overrides: Partial<ProviderOffer> =
     taxes: 60_000 + (index % 97) * 100,
     currency: "INR",
     refundable: index % 2 === 0,
+    fareRules: fareRules(index % 2 === 0),
     ...overrides,
   };
 }
@@ -54,6 +77,7 @@ export function pricedOffer(searchId: string, index: number): PricedOffer {
     segments: [segmentAt(index % 900)],
     currency: "INR",
     refundable: index % 2 === 0,
+    fareRules: fareRules(index % 2 === 0),
     pricing: {
       baseFare: base,
       taxes: 50_000,

@@ -1,0 +1,114 @@
+import type { Clock } from "@tarmac/kernel";
+import type { ProviderReservation, ReservationRequest, ReservationStatus, TicketRecord } from "../provider-port.js";
+import { reissueFailed, reservationNotChangeable } from "./provider-faults.js";
+import type { AcceptedReservation } from "./reservation-check.js";
+import type { SeatLedger } from "./seat-ledger.js";
+import type { TicketNumbers } from "./ticket-numbers.js";
+import { ticketReservation } from "./ticketing.js";
+
+export interface ReservationDeps {
+  readonly clock: Clock;
+  readonly ledger: SeatLedger;
+  /** The airline's ticket numbers, so every number it issues is unique. */
+  readonly tickets: TicketNumbers;
+}
+
+/**
+ * One reservation and its life: HELD with its seats taken, then, as of its ticketing time, TICKETED
+ * or TICKETING_FAILED (seats released); CANCELLED (seats released, once); or moved to another fare.
+ * Ticketing is not a timer: the reservation settles when it is next looked at, as of the moment it
+ * became due, so the clock alone decides and a ManualClock moves it.
+ */
+export class Reservation {
+  private status: ReservationStatus = "HELD";
+  private tickets: readonly TicketRecord[] = [];
+  /** Times the tickets were reissued after a change. */
+  private reissues = 0;
+  private failureReason: string | undefined;
+
+  constructor(
+    readonly pnr: string,
+    /** The request as it stands: after a change, with the change's key and seats. */
+    private request: ReservationRequest,
+    private accepted: AcceptedReservation,
+    private readonly ticketAtMs: number,
+    private readonly deps: ReservationDeps,
+  ) {
+    this.take(accepted);
+  }
+
+  view(): ProviderReservation {
+    this.settle();
+    const { pnr, status, failureReason } = this;
+    const { clientReference } = this.request;
+    const tickets = this.tickets.map((t) => ({ ...t }));
+    return failureReason === undefined ? { clientReference, pnr, status, tickets } : { clientReference, pnr, status, tickets, failureReason };
+  }
+
+  /** Cancels (settling ticketing first, so one already due is cancelled as TICKETED); idempotent. */
+  cancel(): void {
+    this.settle();
+    if (this.status === "CANCELLED") return;
+    if (this.status !== "TICKETING_FAILED") this.release(this.accepted);
+    this.status = "CANCELLED";
+  }
+
+  /** Refuses a change of a CANCELLED or TICKETING_FAILED reservation (ticketing settled first). */
+  assertChangeable(): void {
+    this.settle();
+    if (this.status === "CANCELLED" || this.status === "TICKETING_FAILED") throw reservationNotChangeable(this.pnr, this.status);
+  }
+
+  /**
+   * Moves the reservation to the new key and seats once `accept` has checked them (given this
+   * reservation's request with the new key and seats), in one synchronous step: the old seats are
+   * released first, so the reservation may choose them again, and taken back if anything refuses;
+   * a TICKETED reservation is reissued at once, a HELD one tickets at its usual time.
+   */
+  change(key: string, seats: ReservationRequest["seats"], accept: (request: ReservationRequest) => AcceptedReservation): void {
+    this.assertChangeable();
+    const request: ReservationRequest = { ...this.request, key, seats };
+    this.release(this.accepted);
+    let accepted: AcceptedReservation;
+    let tickets = this.tickets;
+    try {
+      accepted = accept(request);
+      if (this.status === "TICKETED") tickets = this.issue(accepted, this.reissues + 1);
+    } catch (err) {
+      this.take(this.accepted);
+      throw err;
+    }
+    this.take(accepted);
+    if (this.status === "TICKETED") this.reissues++;
+    this.request = request;
+    this.accepted = accepted;
+    this.tickets = tickets;
+  }
+
+  private settle(): void {
+    if (this.status !== "HELD" || this.deps.clock.now().getTime() < this.ticketAtMs) return;
+    const outcome = ticketReservation(this.accepted, this.pnr, this.deps.tickets);
+    this.status = outcome.status;
+    if (outcome.status === "TICKETED") {
+      this.tickets = outcome.tickets;
+    } else {
+      this.failureReason = outcome.failureReason;
+      this.release(this.accepted);
+    }
+  }
+
+  /** A reissue on the new fare: new numbers for every coupon, or a refusal that changes nothing. */
+  private issue(accepted: AcceptedReservation, reissue: number): readonly TicketRecord[] {
+    const outcome = ticketReservation(accepted, this.pnr, this.deps.tickets, reissue);
+    if (outcome.status === "TICKETING_FAILED") throw reissueFailed(this.pnr, outcome.failureReason);
+    return outcome.tickets;
+  }
+
+  private take(accepted: AcceptedReservation): void {
+    for (const { flight, seats } of accepted.holds) this.deps.ledger.take(flight, seats);
+  }
+
+  private release(accepted: AcceptedReservation): void {
+    for (const { flight, seats } of accepted.holds) this.deps.ledger.release(flight, seats);
+  }
+}
