@@ -1,4 +1,4 @@
-import type { PenaltyBand } from "@tarmac/airline";
+import { penaltyBandAt } from "@tarmac/airline";
 import type { Booking } from "./booking.js";
 
 const HOUR_MS = 3_600_000;
@@ -7,13 +7,6 @@ const HOUR_MS = 3_600_000;
 export function hoursBeforeDeparture(booking: Pick<Booking, "segments">, now: Date): number {
   const departs = Date.parse(booking.segments[0]!.depTime);
   return Math.max(0, (departs - now.getTime()) / HOUR_MS);
-}
-
-/** The per-passenger amount of the band that applies this long before departure (no band: 0). */
-export function bandAt(bands: readonly PenaltyBand[], hours: number): number {
-  const applicable = bands.filter((b) => hours >= b.minHoursBeforeDeparture);
-  const nearest = applicable.reduce<PenaltyBand | undefined>((best, b) => (!best || b.minHoursBeforeDeparture > best.minHoursBeforeDeparture ? b : best), undefined);
-  return nearest?.perPassengerPaise ?? 0;
 }
 
 function seated(booking: Pick<Booking, "passengers">): number {
@@ -26,12 +19,12 @@ function seated(booking: Pick<Booking, "passengers">): number {
  */
 export function cancellationPenalty(booking: Booking, involuntary: boolean, now: Date): number {
   if (involuntary) return 0;
-  const perPassenger = bandAt(booking.fareRules.cancellationPenalties, hoursBeforeDeparture(booking, now));
+  const perPassenger = penaltyBandAt(booking.fareRules.cancellationPenalties, hoursBeforeDeparture(booking, now))?.perPassengerPaise ?? 0;
   return Math.min(perPassenger * seated(booking), booking.pricing.baseFare);
 }
 
 /** The airline's change fee from the booked (old) fare's rules, never above its base fare. */
 export function changeFee(booking: Booking, now: Date): number {
-  const perPassenger = bandAt(booking.fareRules.changeFees, hoursBeforeDeparture(booking, now));
+  const perPassenger = penaltyBandAt(booking.fareRules.changeFees, hoursBeforeDeparture(booking, now))?.perPassengerPaise ?? 0;
   return Math.min(perPassenger * seated(booking), booking.pricing.baseFare);
 }
