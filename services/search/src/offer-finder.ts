@@ -41,7 +41,10 @@ export class OfferFinder {
 
   private async byOfferId(request: OfferReference, agentId: string): Promise<FoundOffer> {
     if (request.searchId === "") {
-      throw validationFailed([fieldError("search_id", "REQUIRED", "search_id is required with offer_id")]);
+      // Offer ids are unique across searches: the agent's own live offer is found without its search.
+      const found = await this.store.findOfferById(request.offerId);
+      if (!found || found.meta.agentId !== agentId) throw offerNotFound();
+      return found;
     }
     const found = await this.store.findOffer(request.searchId, { offerId: request.offerId });
     if (found) {

@@ -56,12 +56,17 @@ describe("SearchServiceImpl.getOffer", () => {
     }
   });
 
+  it("finds the agent's own offer by its id alone (reschedule quotes name only the offer)", async () => {
+    const { offer } = await searched();
+    expect((await getOffer({ offerId: offer.offerId })).offer).toEqual(offer);
+    expect((await failureOf(getOffer({ agentId: "agt_two", offerId: offer.offerId }))).code).toBe("SEARCH_OFFER_NOT_FOUND");
+    expect((await failureOf(getOffer({ offerId: "off_00000000000000000000" }))).code).toBe("SEARCH_OFFER_NOT_FOUND");
+  });
+
   it("names the missing fields", async () => {
     await searched();
     const none = await failureOf(getOffer({}));
     expect(none.errors.map((e) => [e.field, e.code])).toEqual([["signature", "REQUIRED"]]);
-    const noSearch = await failureOf(getOffer({ offerId: "off_1" }));
-    expect(noSearch.errors.map((e) => [e.field, e.code])).toEqual([["search_id", "REQUIRED"]]);
     const noAgent = await failureOf(getOffer({ agentId: "", signature: "x" }));
     expect(noAgent.errors.map((e) => [e.field, e.code])).toEqual([["agent_id", "REQUIRED"]]);
   });

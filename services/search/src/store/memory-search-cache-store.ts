@@ -25,6 +25,7 @@ export interface MemorySearchCacheStoreOptions {
 /** In-process search cache for development and tests: one map entry per search, pages are array slices. */
 export class MemorySearchCacheStore implements SearchCacheStore {
   private readonly searches = new Map<string, Entry>();
+  private readonly searchOfOffer = new Map<string, string>();
   private readonly clock: Clock;
   private readonly sweeper: NodeJS.Timeout;
 
@@ -43,6 +44,12 @@ export class MemorySearchCacheStore implements SearchCacheStore {
       positionById: new Map(offers.map((o, i) => [o.offerId, i])),
       positionBySignature: new Map(offers.map((o, i) => [o.signature, i])),
     });
+    for (const offer of offers) this.searchOfOffer.set(offer.offerId, search.meta.searchId);
+  }
+
+  async findOfferById(offerId: string): Promise<FoundOffer | undefined> {
+    const searchId = this.searchOfOffer.get(offerId);
+    return searchId === undefined ? undefined : this.findOffer(searchId, { offerId });
   }
 
   async page(searchId: string, offset: number, limit: number): Promise<SearchPage | undefined> {
@@ -62,13 +69,16 @@ export class MemorySearchCacheStore implements SearchCacheStore {
   sweep(): void {
     const now = this.clock.now().getTime();
     for (const [id, entry] of this.searches) {
-      if (entry.meta.expiresAt.getTime() <= now) this.searches.delete(id);
+      if (entry.meta.expiresAt.getTime() > now) continue;
+      this.searches.delete(id);
+      for (const offerId of entry.positionById.keys()) this.searchOfOffer.delete(offerId);
     }
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.searches.clear();
+    this.searchOfOffer.clear();
   }
 
   private live(searchId: string): Entry | undefined {

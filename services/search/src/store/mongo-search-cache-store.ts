@@ -37,6 +37,8 @@ export class MongoSearchCacheStore implements SearchCacheStore {
         { key: { searchId: 1, position: 1 }, name: "searchId_position", unique: true },
         { key: { searchId: 1, offerId: 1 }, name: "searchId_offerId", unique: true },
         { key: { searchId: 1, signature: 1 }, name: "searchId_signature", unique: true },
+        // Reschedule quotes name an offer by its id alone.
+        { key: { offerId: 1 }, name: "offerId" },
         { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
       ]),
     ]);
@@ -85,5 +87,10 @@ export class MongoSearchCacheStore implements SearchCacheStore {
     if (!search || !doc) return undefined;
     const offer: PricedOffer = fromOfferDoc(doc);
     return { meta: fromSearchDoc(search), offer, position: doc.position };
+  }
+
+  async findOfferById(offerId: string): Promise<FoundOffer | undefined> {
+    const doc = await this.offers.findOne({ offerId, expiresAt: { $gt: this.clock.now() } }, { projection: { searchId: 1 } });
+    return doc ? this.findOffer(doc.searchId, { offerId }) : undefined;
   }
 }

@@ -60,6 +60,8 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       expect(await store.findOffer(search.meta.searchId, { signature: offer.signature })).toEqual(expected);
       expect(await store.findOffer(search.meta.searchId, { offerId: "off_unknown" })).toBeUndefined();
       expect(await store.findOffer(search.meta.searchId, { signature: "sig_unknown" })).toBeUndefined();
+      expect(await store.findOfferById(offer.offerId)).toEqual(expected);
+      expect(await store.findOfferById("off_unknown")).toBeUndefined();
     });
 
     it("keeps searches apart", async () => {
@@ -81,7 +83,9 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       clock.set(old.meta.expiresAt);
       expect(await store.page(old.meta.searchId, 0, 10)).toBeUndefined();
       expect(await store.findOffer(old.meta.searchId, { offerId: old.offers[0]!.offerId })).toBeUndefined();
+      expect(await store.findOfferById(old.offers[0]!.offerId)).toBeUndefined();
       expect((await store.page(fresh.meta.searchId, 0, 10))?.offers).toHaveLength(3);
+      expect((await store.findOfferById(fresh.offers[2]!.offerId))?.position).toBe(2);
     });
   });
 }

@@ -42,4 +42,6 @@ export interface SearchCacheStore {
   /** Offers at positions [offset, offset + limit) with the search's meta; undefined if unknown or expired. */
   page(searchId: string, offset: number, limit: number): Promise<SearchPage | undefined>;
   findOffer(searchId: string, by: OfferLookup): Promise<FoundOffer | undefined>;
+  /** An offer by its id alone, in whichever live search holds it (offer ids are unique across searches). */
+  findOfferById(offerId: string): Promise<FoundOffer | undefined>;
 }
