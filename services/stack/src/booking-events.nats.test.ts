@@ -4,6 +4,7 @@ import type { JetStreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
+import { yyyymmdd } from "./banner.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
 
 /**
@@ -41,6 +42,8 @@ describe("booking events on NATS JetStream", () => {
     return res.json.booking_id as string;
   }
 
+  const typesOf = async (bookingId: string) => (await eventsOf(bookingId)).map((e) => e.body.type);
+
   const eventsOf = async (bookingId: string): Promise<StoredEvent[]> => {
     const stored = await jsm.streams.info(streamName).then(() => readStream(nc, streamName), () => []);
     return stored.filter((e) => (e.body.data as { booking_id?: string }).booking_id === bookingId);
@@ -77,5 +80,27 @@ describe("booking events on NATS JetStream", () => {
       return found.length >= 2 ? found : undefined;
     }, 20_000);
     expectOncePerId(events, bookingId);
+  }, 40_000);
+
+  it("publishes each step of a reschedule and a cancellation, and the wallet's debits and refund", async () => {
+    const bookingId = await book("nats-3");
+    const search = await api.post("/api/v1/flight/search", { origin: "BLR", dest: "HYD", dod: yyyymmdd(new Date(), 27), limit: 20 });
+    const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) => o.segments.every((s) => !s.flight_no.startsWith("9")));
+    expect((await api.post("/api/v1/flight/booking/reschedule/quote", { booking_id: bookingId, new_offer_id: newOffer.offer_id, reason_code: "OTHER" })).status).toBe(200);
+    expect((await api.post("/api/v1/flight/booking/reschedule/confirm", { booking_id: bookingId }, { "idempotency-key": "nats-r" })).status).toBe(200);
+    const terms = { booking_id: bookingId, reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
+    expect((await api.post("/api/v1/flight/booking/cancel/quote", terms)).status).toBe(200);
+    expect((await api.post("/api/v1/flight/booking/cancel/confirm", terms, { "idempotency-key": "nats-c" })).status).toBe(200);
+    const types = await eventually(async () => {
+      const found = await typesOf(bookingId);
+      return found.includes("booking.refunded") ? found : undefined;
+    });
+    expect(types).toEqual(["booking.pending", "booking.booked", "booking.rescheduled", "booking.cancelled", "booking.refunded"]);
+    const wallet = await eventually(async () => {
+      const stored = await readStream(nc, streamName);
+      const mine = stored.filter((e) => String((e.body.data as { reference?: string }).reference ?? "").startsWith(bookingId));
+      return mine.some((e) => e.body.type === "wallet.credited") ? mine : undefined;
+    });
+    expect(wallet.map((e) => e.body.type)).toEqual(expect.arrayContaining(["wallet.debited", "wallet.credited"]));
   }, 40_000);
 });

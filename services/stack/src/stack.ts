@@ -82,7 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const wallet = await startWalletService(configs.wallet, child("wallet"), publisher);
     started.push(wallet);
     const booking: StartedBookingService = await startBookingService(
-      { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url },
+      { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url },
       child("booking"),
       { provider: airline, ...publisher, ...(options.bookingFaults && { faults: options.bookingFaults }) },
     );
