@@ -38,6 +38,7 @@ export const catalogue = {
   AUTH_OTP_EXPIRED: entry(401, "AUTH", Code.Unauthenticated),
   AUTH_FORBIDDEN: entry(403, "AUTH", Code.PermissionDenied),
   AUTH_AGENT_SUSPENDED: entry(403, "AUTH", Code.PermissionDenied),
+  AUTH_NOT_FOUND: entry(404, "AUTH", Code.NotFound),
   AUTH_OTP_ATTEMPTS_EXCEEDED: entry(429, "AUTH", Code.ResourceExhausted),
   RATE_LIMITED: entry(429, "SYSTEM", Code.ResourceExhausted, true),
   SEARCH_CURSOR_INVALID: entry(400, "SEARCH", Code.InvalidArgument),

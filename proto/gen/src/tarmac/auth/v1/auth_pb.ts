@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/auth/v1/auth.proto.
  */
 export const file_tarmac_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSLwAQoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlciI6CglBZ2VudFVzZXISDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRINCgVwaG9uZRgDIAEoCSKjAgoGQXBpS2V5Eg4KBmtleV9pZBgBIAEoCRIQCghhZ2VudF9pZBgCIAEoCRIlCgZzY29wZXMYAyADKA4yFS50YXJtYWMuYXV0aC52MS5TY29wZRIOCgZwcmVmaXgYBCABKAkSLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMbGFzdF91c2VkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpyZXZva2VkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCImChNWZXJpZnlBcGlLZXlSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkiwQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIlCgZzY29wZXMYAyADKA4yFS50YXJtYWMuYXV0aC52MS5TY29wZRIxCgxhZ2VudF9zdGF0dXMYBCABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxItCgphZ2VudF90aWVyGAUgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyIrwBChJDcmVhdGVBZ2VudFJlcXVlc3QSDAoEbmFtZRgBIAEoCRInCgR0aWVyGAIgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgDIAEoCRIoCgV1c2VycxgEIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIQCghjdXJyZW5jeRgFIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYBiABKAMiOwoTQ3JlYXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IiMKD0dldEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI4ChBHZXRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiNwoTU3VzcGVuZEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUU3VzcGVuZEFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIqChZSZWFjdGl2YXRlQWdlbnRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIj8KF1JlYWN0aXZhdGVBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQijgEKEklzc3VlQXBpS2V5UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIlCgZzY29wZXMYAiADKA4yFS50YXJtYWMuYXV0aC52MS5TY29wZRIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdzYW5kYm94GAQgASgIIksKE0lzc3VlQXBpS2V5UmVzcG9uc2USIwoDa2V5GAEgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5Eg8KB2FwaV9rZXkYAiABKAkiJgoSTGlzdEFwaUtleXNSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIjsKE0xpc3RBcGlLZXlzUmVzcG9uc2USJAoEa2V5cxgBIAMoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSJhChNSb3RhdGVBcGlLZXlSZXF1ZXN0Eg4KBmtleV9pZBgBIAEoCRIhChRncmFjZV9wZXJpb2Rfc2Vjb25kcxgCIAEoBUgAiAEBQhcKFV9ncmFjZV9wZXJpb2Rfc2Vjb25kcyJ6ChRSb3RhdGVBcGlLZXlSZXNwb25zZRIjCgNrZXkYASABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkSDwoHYXBpX2tleRgCIAEoCRIsCgxwcmV2aW91c19rZXkYAyABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiJQoTUmV2b2tlQXBpS2V5UmVxdWVzdBIOCgZrZXlfaWQYASABKAkiOwoUUmV2b2tlQXBpS2V5UmVzcG9uc2USIwoDa2V5GAEgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5Ik4KDlNlbmRPdHBSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSKAoEdHlwZRgCIAEoDjIaLnRhcm1hYy5hdXRoLnYxLk90cENoYW5uZWwiOwoPU2VuZE90cFJlc3BvbnNlEhIKCmV4cGlyZXNfaW4YASABKAUSFAoMcmVzZW5kX2FmdGVyGAIgASgFIjQKEFZlcmlmeU90cFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRIMCgRjb2RlGAIgASgJImkKEVZlcmlmeU90cFJlc3BvbnNlEhoKEnZlcmlmaWNhdGlvbl90b2tlbhgBIAEoCRISCgp0b2tlbl90eXBlGAIgASgJEhIKCmV4cGlyZXNfaW4YAyABKAUSEAoIYWdlbnRfaWQYBCABKAkiIwoSVmVyaWZ5VG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIpIBChNWZXJpZnlUb2tlblJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMiHgoNTG9nb3V0UmVxdWVzdBINCgV0b2tlbhgBIAEoCSIQCg5Mb2dvdXRSZXNwb25zZSq2AQoFU2NvcGUSFQoRU0NPUEVfVU5TUEVDSUZJRUQQABIXChNTQ09QRV9GTElHSFRfU0VBUkNIEAESFQoRU0NPUEVfRkxJR0hUX0JPT0sQAhIXChNTQ09QRV9GTElHSFRfQ0FOQ0VMEAMSGwoXU0NPUEVfRkxJR0hUX1JFU0NIRURVTEUQBBIVChFTQ09QRV9XQUxMRVRfUkVBRBAFEhkKFVNDT1BFX1dFQkhPT0tTX01BTkFHRRAGKmAKC0FnZW50U3RhdHVzEhwKGEFHRU5UX1NUQVRVU19VTlNQRUNJRklFRBAAEhcKE0FHRU5UX1NUQVRVU19BQ1RJVkUQARIaChZBR0VOVF9TVEFUVVNfU1VTUEVOREVEEAIqWwoJQWdlbnRUaWVyEhoKFkFHRU5UX1RJRVJfVU5TUEVDSUZJRUQQABIXChNBR0VOVF9USUVSX1NUQU5EQVJEEAESGQoVQUdFTlRfVElFUl9FTlRFUlBSSVNFEAIqVQoKT3RwQ2hhbm5lbBIbChdPVFBfQ0hBTk5FTF9VTlNQRUNJRklFRBAAEhUKEU9UUF9DSEFOTkVMX0VNQUlMEAESEwoPT1RQX0NIQU5ORUxfU01TEAIy8wgKC0F1dGhTZXJ2aWNlElkKDFZlcmlmeUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlZlcmlmeUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5WZXJpZnlBcGlLZXlSZXNwb25zZRJWCgtDcmVhdGVBZ2VudBIiLnRhcm1hYy5hdXRoLnYxLkNyZWF0ZUFnZW50UmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLkNyZWF0ZUFnZW50UmVzcG9uc2USTQoIR2V0QWdlbnQSHy50YXJtYWMuYXV0aC52MS5HZXRBZ2VudFJlcXVlc3QaIC50YXJtYWMuYXV0aC52MS5HZXRBZ2VudFJlc3BvbnNlElkKDFN1c3BlbmRBZ2VudBIjLnRhcm1hYy5hdXRoLnYxLlN1c3BlbmRBZ2VudFJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5TdXNwZW5kQWdlbnRSZXNwb25zZRJiCg9SZWFjdGl2YXRlQWdlbnQSJi50YXJtYWMuYXV0aC52MS5SZWFjdGl2YXRlQWdlbnRSZXF1ZXN0GicudGFybWFjLmF1dGgudjEuUmVhY3RpdmF0ZUFnZW50UmVzcG9uc2USVgoLSXNzdWVBcGlLZXkSIi50YXJtYWMuYXV0aC52MS5Jc3N1ZUFwaUtleVJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5Jc3N1ZUFwaUtleVJlc3BvbnNlElYKC0xpc3RBcGlLZXlzEiIudGFybWFjLmF1dGgudjEuTGlzdEFwaUtleXNSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuTGlzdEFwaUtleXNSZXNwb25zZRJZCgxSb3RhdGVBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5Sb3RhdGVBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuUm90YXRlQXBpS2V5UmVzcG9uc2USWQoMUmV2b2tlQXBpS2V5EiMudGFybWFjLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlJldm9rZUFwaUtleVJlc3BvbnNlEkoKB1NlbmRPdHASHi50YXJtYWMuYXV0aC52MS5TZW5kT3RwUmVxdWVzdBofLnRhcm1hYy5hdXRoLnYxLlNlbmRPdHBSZXNwb25zZRJQCglWZXJpZnlPdHASIC50YXJtYWMuYXV0aC52MS5WZXJpZnlPdHBSZXF1ZXN0GiEudGFybWFjLmF1dGgudjEuVmVyaWZ5T3RwUmVzcG9uc2USVgoLVmVyaWZ5VG9rZW4SIi50YXJtYWMuYXV0aC52MS5WZXJpZnlUb2tlblJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5WZXJpZnlUb2tlblJlc3BvbnNlEkcKBkxvZ291dBIdLnRhcm1hYy5hdXRoLnYxLkxvZ291dFJlcXVlc3QaHi50YXJtYWMuYXV0aC52MS5Mb2dvdXRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSK9AgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJIjoKCUFnZW50VXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJItgCCgZBcGlLZXkSDgoGa2V5X2lkGAEgASgJEhAKCGFnZW50X2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEg4KBnByZWZpeBgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJldm9rZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcGxhY2VzX2tleV9pZBgJIAEoCRIaChJyZXBsYWNlZF9ieV9rZXlfaWQYCiABKAkiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIsEBChRWZXJpZnlBcGlLZXlSZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllciK8AQoSQ3JlYXRlQWdlbnRSZXF1ZXN0EgwKBG5hbWUYASABKAkSJwoEdGllchgCIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIXCg9wYXJlbnRfYWdlbnRfaWQYAyABKAkSKAoFdXNlcnMYBCADKAsyGS50YXJtYWMuYXV0aC52MS5BZ2VudFVzZXISEAoIY3VycmVuY3kYBSABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAYgASgDIjsKE0NyZWF0ZUFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIjCg9HZXRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOAoQR2V0QWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IjcKE1N1c3BlbmRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjwKFFN1c3BlbmRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiKgoWUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI/ChdSZWFjdGl2YXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50Io4BChJJc3N1ZUFwaUtleVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSJQoGc2NvcGVzGAIgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHc2FuZGJveBgEIAEoCCJLChNJc3N1ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJIiYKEkxpc3RBcGlLZXlzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI7ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiQKBGtleXMYASADKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiYQoTUm90YXRlQXBpS2V5UmVxdWVzdBIOCgZrZXlfaWQYASABKAkSIQoUZ3JhY2VfcGVyaW9kX3NlY29uZHMYAiABKAVIAIgBAUIXChVfZ3JhY2VfcGVyaW9kX3NlY29uZHMiegoUUm90YXRlQXBpS2V5UmVzcG9uc2USIwoDa2V5GAEgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5Eg8KB2FwaV9rZXkYAiABKAkSLAoMcHJldmlvdXNfa2V5GAMgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5IiUKE1Jldm9rZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJIjsKFFJldm9rZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSJOCg5TZW5kT3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEigKBHR5cGUYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsIjsKD1NlbmRPdHBSZXNwb25zZRISCgpleHBpcmVzX2luGAEgASgFEhQKDHJlc2VuZF9hZnRlchgCIAEoBSI0ChBWZXJpZnlPdHBSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDAoEY29kZRgCIAEoCSJ6ChFWZXJpZnlPdHBSZXNwb25zZRIaChJ2ZXJpZmljYXRpb25fdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhAKCGFnZW50X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkiIwoSVmVyaWZ5VG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIoUCChNWZXJpZnlUb2tlblJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIuCgpleHBpcmVzX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpzZXNzaW9uX2lkGAcgASgJIh4KDUxvZ291dFJlcXVlc3QSDQoFdG9rZW4YASABKAkiEAoOTG9nb3V0UmVzcG9uc2UiOQoUTGlzdERldk91dGJveFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRINCgVsaW1pdBgCIAEoBSK8AQoQRGV2T3V0Ym94TWVzc2FnZRISCgptZXNzYWdlX2lkGAEgASgJEisKB2NoYW5uZWwYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsEgoKAnRvGAMgASgJEgwKBGNvZGUYBCABKAkSDwoHc3ViamVjdBgFIAEoCRIMCgRib2R5GAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIksKFUxpc3REZXZPdXRib3hSZXNwb25zZRIyCghtZXNzYWdlcxgBIAMoCzIgLnRhcm1hYy5hdXRoLnYxLkRldk91dGJveE1lc3NhZ2UqtgEKBVNjb3BlEhUKEVNDT1BFX1VOU1BFQ0lGSUVEEAASFwoTU0NPUEVfRkxJR0hUX1NFQVJDSBABEhUKEVNDT1BFX0ZMSUdIVF9CT09LEAISFwoTU0NPUEVfRkxJR0hUX0NBTkNFTBADEhsKF1NDT1BFX0ZMSUdIVF9SRVNDSEVEVUxFEAQSFQoRU0NPUEVfV0FMTEVUX1JFQUQQBRIZChVTQ09QRV9XRUJIT09LU19NQU5BR0UQBipgCgtBZ2VudFN0YXR1cxIcChhBR0VOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNBR0VOVF9TVEFUVVNfQUNUSVZFEAESGgoWQUdFTlRfU1RBVFVTX1NVU1BFTkRFRBACKlsKCUFnZW50VGllchIaChZBR0VOVF9USUVSX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfVElFUl9TVEFOREFSRBABEhkKFUFHRU5UX1RJRVJfRU5URVJQUklTRRACKlUKCk90cENoYW5uZWwSGwoXT1RQX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIVChFPVFBfQ0hBTk5FTF9FTUFJTBABEhMKD09UUF9DSEFOTkVMX1NNUxACMtEJCgtBdXRoU2VydmljZRJZCgxWZXJpZnlBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2USVgoLQ3JlYXRlQWdlbnQSIi50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlc3BvbnNlEk0KCEdldEFnZW50Eh8udGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXF1ZXN0GiAudGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXNwb25zZRJZCgxTdXNwZW5kQWdlbnQSIy50YXJtYWMuYXV0aC52MS5TdXNwZW5kQWdlbnRSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVzcG9uc2USYgoPUmVhY3RpdmF0ZUFnZW50EiYudGFybWFjLmF1dGgudjEuUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlc3BvbnNlElYKC0lzc3VlQXBpS2V5EiIudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXNwb25zZRJWCgtMaXN0QXBpS2V5cxIiLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2USWQoMUm90YXRlQXBpS2V5EiMudGFybWFjLmF1dGgudjEuUm90YXRlQXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlc3BvbnNlElkKDFJldm9rZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJKCgdTZW5kT3RwEh4udGFybWFjLmF1dGgudjEuU2VuZE90cFJlcXVlc3QaHy50YXJtYWMuYXV0aC52MS5TZW5kT3RwUmVzcG9uc2USUAoJVmVyaWZ5T3RwEiAudGFybWFjLmF1dGgudjEuVmVyaWZ5T3RwUmVxdWVzdBohLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlc3BvbnNlElYKC1ZlcmlmeVRva2VuEiIudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXNwb25zZRJHCgZMb2dvdXQSHS50YXJtYWMuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0Gh4udGFybWFjLmF1dGgudjEuTG9nb3V0UmVzcG9uc2USXAoNTGlzdERldk91dGJveBIkLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXF1ZXN0GiUudGFybWFjLmF1dGgudjEuTGlzdERldk91dGJveFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message tarmac.auth.v1.Agent
@@ -54,6 +54,18 @@ export type Agent = Message<"tarmac.auth.v1.Agent"> & {
    * @generated from field: repeated tarmac.auth.v1.AgentUser users = 7;
    */
   users: AgentUser[];
+
+  /**
+   * Set while the agent is suspended.
+   *
+   * @generated from field: google.protobuf.Timestamp suspended_at = 8;
+   */
+  suspendedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string suspension_reason = 9;
+   */
+  suspensionReason: string;
 };
 
 /**
@@ -132,9 +144,25 @@ export type ApiKey = Message<"tarmac.auth.v1.ApiKey"> & {
   expiresAt?: Timestamp | undefined;
 
   /**
+   * A rotated key's revoked_at is the end of its grace period (in the future during the grace).
+   *
    * @generated from field: google.protobuf.Timestamp revoked_at = 8;
    */
   revokedAt?: Timestamp | undefined;
+
+  /**
+   * Set on a key issued by RotateApiKey: the key it replaced.
+   *
+   * @generated from field: string replaces_key_id = 9;
+   */
+  replacesKeyId: string;
+
+  /**
+   * Set on a key that was rotated: its successor.
+   *
+   * @generated from field: string replaced_by_key_id = 10;
+   */
+  replacedByKeyId: string;
 };
 
 /**
@@ -630,6 +658,11 @@ export type VerifyOtpResponse = Message<"tarmac.auth.v1.VerifyOtpResponse"> & {
    * @generated from field: string agent_id = 4;
    */
   agentId: string;
+
+  /**
+   * @generated from field: string user_id = 5;
+   */
+  userId: string;
 };
 
 /**
@@ -679,6 +712,23 @@ export type VerifyTokenResponse = Message<"tarmac.auth.v1.VerifyTokenResponse"> 
    * @generated from field: tarmac.auth.v1.AgentStatus agent_status = 4;
    */
   agentStatus: AgentStatus;
+
+  /**
+   * @generated from field: tarmac.auth.v1.AgentTier agent_tier = 5;
+   */
+  agentTier: AgentTier;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 6;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * Names the session without being a credential (logs, per-session rate limits).
+   *
+   * @generated from field: string session_id = 7;
+   */
+  sessionId: string;
 };
 
 /**
@@ -717,6 +767,102 @@ export type LogoutResponse = Message<"tarmac.auth.v1.LogoutResponse"> & {
  */
 export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 28);
+
+/**
+ * @generated from message tarmac.auth.v1.ListDevOutboxRequest
+ */
+export type ListDevOutboxRequest = Message<"tarmac.auth.v1.ListDevOutboxRequest"> & {
+  /**
+   * Only messages to this e-mail address or phone number; empty: all.
+   *
+   * @generated from field: string identifier = 1;
+   */
+  identifier: string;
+
+  /**
+   * At most this many; 0: every message kept.
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.ListDevOutboxRequest.
+ * Use `create(ListDevOutboxRequestSchema)` to create a new message.
+ */
+export const ListDevOutboxRequestSchema: GenMessage<ListDevOutboxRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 29);
+
+/**
+ * @generated from message tarmac.auth.v1.DevOutboxMessage
+ */
+export type DevOutboxMessage = Message<"tarmac.auth.v1.DevOutboxMessage"> & {
+  /**
+   * @generated from field: string message_id = 1;
+   */
+  messageId: string;
+
+  /**
+   * @generated from field: tarmac.auth.v1.OtpChannel channel = 2;
+   */
+  channel: OtpChannel;
+
+  /**
+   * The e-mail address or E.164 phone number.
+   *
+   * @generated from field: string to = 3;
+   */
+  to: string;
+
+  /**
+   * @generated from field: string code = 4;
+   */
+  code: string;
+
+  /**
+   * E-mail only.
+   *
+   * @generated from field: string subject = 5;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: string body = 6;
+   */
+  body: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 7;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.DevOutboxMessage.
+ * Use `create(DevOutboxMessageSchema)` to create a new message.
+ */
+export const DevOutboxMessageSchema: GenMessage<DevOutboxMessage> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 30);
+
+/**
+ * @generated from message tarmac.auth.v1.ListDevOutboxResponse
+ */
+export type ListDevOutboxResponse = Message<"tarmac.auth.v1.ListDevOutboxResponse"> & {
+  /**
+   * Newest first.
+   *
+   * @generated from field: repeated tarmac.auth.v1.DevOutboxMessage messages = 1;
+   */
+  messages: DevOutboxMessage[];
+};
+
+/**
+ * Describes the message tarmac.auth.v1.ListDevOutboxResponse.
+ * Use `create(ListDevOutboxResponseSchema)` to create a new message.
+ */
+export const ListDevOutboxResponseSchema: GenMessage<ListDevOutboxResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 31);
 
 /**
  * @generated from enum tarmac.auth.v1.Scope
@@ -961,6 +1107,18 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof LogoutRequestSchema;
     output: typeof LogoutResponseSchema;
+  },
+  /**
+   * Development only: the codes the development delivery adapter "sent", newest first. Answers
+   * PermissionDenied (AUTH_FORBIDDEN) unless the development delivery adapter is in use, which
+   * production refuses.
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.ListDevOutbox
+   */
+  listDevOutbox: {
+    methodKind: "unary";
+    input: typeof ListDevOutboxRequestSchema;
+    output: typeof ListDevOutboxResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_auth_v1_auth, 0);
