@@ -1,6 +1,22 @@
 import { commonEnv, env } from "@tarmac/kernel";
 import { z } from "zod";
+import { normalizeEmail, normalizePhone } from "./domain/agent-user.js";
 import { isSandboxApiKey } from "./domain/api-key.js";
+
+/** Development only: main.ts warns when it is in use and production refuses it. */
+export const DEVELOPMENT_AUTH_SECRET = "tarmac-development-auth-secret-not-for-production";
+
+export const DEFAULT_DEV_USER_EMAIL = "demo@tarmac.test";
+export const DEFAULT_DEV_USER_PHONE = "+919800000001";
+
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const emailDelivery = z.enum(["development", "smtp", "disabled"]).optional();
+const smsDelivery = z.enum(["development", "http", "disabled"]).optional();
 
 export const authConfigSchema = z
   .object({
@@ -16,16 +32,113 @@ export const authConfigSchema = z
         (v) => v === undefined || isSandboxApiKey(v),
         "must be a sandbox key: tk_test_<8 letters or digits>_<32 letters or digits>",
       ),
+    /** The demo user's e-mail and phone (development seed). */
+    TARMAC_DEV_USER_EMAIL: z
+      .string()
+      .default(DEFAULT_DEV_USER_EMAIL)
+      .refine((v) => normalizeEmail(v) !== undefined, "must be an e-mail address")
+      .transform((v) => normalizeEmail(v)!),
+    TARMAC_DEV_USER_PHONE: z
+      .string()
+      .default(DEFAULT_DEV_USER_PHONE)
+      .refine((v) => normalizePhone(v) !== undefined, "must be a phone number in E.164 form, e.g. +919800000001")
+      .transform((v) => normalizePhone(v)!),
+    /** HMAC key of one-time code hashes. */
+    TARMAC_AUTH_SECRET: env.secret(DEVELOPMENT_AUTH_SECRET),
+    /** How codes reach people, per channel. Unset: development outside production, smtp / http in production. */
+    OTP_EMAIL_DELIVERY: emailDelivery,
+    OTP_SMS_DELIVERY: smsDelivery,
+    OTP_DEV_OUTBOX_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
+    SMTP_URL: optionalText().pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
+    SMTP_HOST: optionalText(),
+    SMTP_PORT: env.port(587),
+    /** Implicit TLS; defaults to true on port 465. */
+    SMTP_SECURE: z.enum(["true", "false", "1", "0"]).optional(),
+    SMTP_USER: optionalText(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_FROM: optionalText(),
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    SMS_GATEWAY_URL: env.optionalUrl(),
+    SMS_GATEWAY_API_KEY: optionalText(),
+    SMS_GATEWAY_API_KEY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
+      .default("X-API-Key"),
+    SMS_GATEWAY_SENDER: optionalText(),
+    SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     ...commonEnv,
   })
-  .transform((v) => ({
-    host: v.AUTH_HOST,
-    port: v.AUTH_PORT,
-    mongoUri: v.MONGODB_URI,
-    mongoDb: v.MONGODB_DB,
-    environment: v.TARMAC_ENV,
-    devApiKey: v.TARMAC_DEV_API_KEY,
-    logLevel: v.LOG_LEVEL,
-  }));
+  .superRefine((v, ctx) => {
+    const production = v.TARMAC_ENV === "production";
+    const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
+    if (production && v.TARMAC_AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
+      issue("TARMAC_AUTH_SECRET", "must be set to a secret of your own in production");
+    }
+    const email = v.OTP_EMAIL_DELIVERY ?? (production ? "smtp" : "development");
+    const sms = v.OTP_SMS_DELIVERY ?? (production ? "http" : "development");
+    if (production && email === "development") issue("OTP_EMAIL_DELIVERY", "production refuses the development adapter: smtp or disabled");
+    if (production && sms === "development") issue("OTP_SMS_DELIVERY", "production refuses the development adapter: http or disabled");
+    if (email === "smtp") {
+      if (!v.SMTP_URL && !v.SMTP_HOST) issue("SMTP_URL", "set SMTP_URL or SMTP_HOST for OTP_EMAIL_DELIVERY=smtp");
+      if (!v.SMTP_FROM) issue("SMTP_FROM", "required for OTP_EMAIL_DELIVERY=smtp, e.g. Tarmac <no-reply@example.com>");
+      if (v.SMTP_USER && !v.SMTP_PASSWORD) issue("SMTP_PASSWORD", "required with SMTP_USER");
+    }
+    if (sms === "http") {
+      if (!v.SMS_GATEWAY_URL) issue("SMS_GATEWAY_URL", "required for OTP_SMS_DELIVERY=http");
+      else if (production && !v.SMS_GATEWAY_URL.startsWith("https://")) issue("SMS_GATEWAY_URL", "must be https:// in production");
+      if (!v.SMS_GATEWAY_API_KEY) issue("SMS_GATEWAY_API_KEY", "required for OTP_SMS_DELIVERY=http");
+    }
+  })
+  .transform((v) => {
+    const production = v.TARMAC_ENV === "production";
+    const email = v.OTP_EMAIL_DELIVERY ?? (production ? "smtp" : "development");
+    const sms = v.OTP_SMS_DELIVERY ?? (production ? "http" : "development");
+    const secure = v.SMTP_SECURE === undefined ? v.SMTP_PORT === 465 : v.SMTP_SECURE === "true" || v.SMTP_SECURE === "1";
+    return {
+      host: v.AUTH_HOST,
+      port: v.AUTH_PORT,
+      mongoUri: v.MONGODB_URI,
+      mongoDb: v.MONGODB_DB,
+      environment: v.TARMAC_ENV,
+      devApiKey: v.TARMAC_DEV_API_KEY,
+      devUser: { email: v.TARMAC_DEV_USER_EMAIL, phone: v.TARMAC_DEV_USER_PHONE },
+      authSecret: v.TARMAC_AUTH_SECRET,
+      usesDevelopmentSecret: v.TARMAC_AUTH_SECRET === DEVELOPMENT_AUTH_SECRET,
+      otpDelivery: {
+        email,
+        sms,
+        devOutboxSize: v.OTP_DEV_OUTBOX_SIZE,
+        ...(email === "smtp" && {
+          smtp: {
+            url: v.SMTP_URL,
+            host: v.SMTP_HOST,
+            port: v.SMTP_PORT,
+            secure,
+            requireTls: production,
+            user: v.SMTP_USER,
+            password: v.SMTP_PASSWORD,
+            from: v.SMTP_FROM ?? "",
+            timeoutMs: v.SMTP_TIMEOUT_MS,
+          },
+        }),
+        ...(sms === "http" && {
+          smsGateway: {
+            url: v.SMS_GATEWAY_URL ?? "",
+            apiKey: v.SMS_GATEWAY_API_KEY ?? "",
+            apiKeyHeader: v.SMS_GATEWAY_API_KEY_HEADER,
+            sender: v.SMS_GATEWAY_SENDER,
+            timeoutMs: v.SMS_GATEWAY_TIMEOUT_MS,
+          },
+        }),
+      },
+      logLevel: v.LOG_LEVEL,
+    };
+  });
 
 export type AuthConfig = z.output<typeof authConfigSchema>;
+export type OtpDeliveryConfig = AuthConfig["otpDelivery"];

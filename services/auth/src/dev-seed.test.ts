@@ -1,6 +1,6 @@
 import { ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import { DEMO_AGENT_ID, seedDemoAgent } from "./dev-seed.js";
+import { DEMO_AGENT_ID, DEMO_USER_ID, seedDemoAgent, seedDemoUser } from "./dev-seed.js";
 import { generateApiKey, hashApiKey, parseApiKey } from "./domain/api-key.js";
 import { SCOPES } from "./domain/scopes.js";
 import { MemoryAuthStore } from "./store/memory-auth-store.js";
@@ -14,7 +14,7 @@ describe("seedDemoAgent", () => {
     expect(parseApiKey(apiKey)?.sandbox).toBe(true);
     expect(await store.findAgent(DEMO_AGENT_ID)).toMatchObject({ name: "Demo Travels", status: "ACTIVE", tier: "STANDARD" });
     const record = await store.findApiKeyById(parseApiKey(apiKey)!.keyId);
-    expect(record).toMatchObject({ agentId: DEMO_AGENT_ID, hash: hashApiKey(apiKey), scopes: SCOPES });
+    expect(record).toMatchObject({ agentId: DEMO_AGENT_ID, hash: hashApiKey(apiKey), scopes: SCOPES, sandbox: true });
   });
 
   it("makes a different random key on each start without a fixed one", async () => {
@@ -39,5 +39,33 @@ describe("seedDemoAgent", () => {
     await seedDemoAgent(store, clock, apiKey);
     const sameId = `${apiKey.slice(0, -1)}${apiKey.endsWith("a") ? "b" : "a"}`;
     await expect(seedDemoAgent(store, clock, sameId)).rejects.toThrow(/already taken/);
+  });
+});
+
+describe("seedDemoUser", () => {
+  const contact = { email: "demo@tarmac.test", phone: "+919800000001" };
+
+  it("creates the demo agent's user, findable by e-mail and phone, and changes nothing when run again", async () => {
+    const store = new MemoryAuthStore();
+    await seedDemoAgent(store, clock);
+    expect(await seedDemoUser(store, clock, contact)).toEqual({ userId: DEMO_USER_ID, agentId: DEMO_AGENT_ID, ...contact });
+    const user = await store.findUserByIdentifier({ channel: "SMS", value: contact.phone });
+    expect(user).toMatchObject({ userId: DEMO_USER_ID, agentId: DEMO_AGENT_ID, email: contact.email });
+    await seedDemoUser(store, clock, contact);
+    expect(await store.listUsers(DEMO_AGENT_ID)).toHaveLength(1);
+  });
+
+  it("moves the demo user to a new contact, freeing the old one", async () => {
+    const store = new MemoryAuthStore();
+    await seedDemoUser(store, clock, contact);
+    await seedDemoUser(store, clock, { email: "other@tarmac.test", phone: contact.phone });
+    expect(await store.findUserByIdentifier({ channel: "EMAIL", value: contact.email })).toBeUndefined();
+    expect((await store.findUserById(DEMO_USER_ID))?.email).toBe("other@tarmac.test");
+  });
+
+  it("names the variable when the contact belongs to another user", async () => {
+    const store = new MemoryAuthStore();
+    await store.saveUser({ userId: "usr_other", agentId: "agt_other", email: contact.email, createdAt: clock.now() });
+    await expect(seedDemoUser(store, clock, contact)).rejects.toThrow(/TARMAC_DEV_USER_EMAIL/);
   });
 });

@@ -1,11 +1,21 @@
 import type { Clock } from "@tarmac/kernel";
 import type { Agent } from "./domain/agent.js";
+import type { AgentUser } from "./domain/agent-user.js";
 import { generateApiKey, hashApiKey, parseApiKey } from "./domain/api-key.js";
 import { SCOPES } from "./domain/scopes.js";
-import { DuplicateApiKeyError, type AuthStore } from "./store/auth-store.js";
+import { DuplicateApiKeyError, DuplicateIdentifierError, type AuthStore } from "./store/auth-store.js";
 
 export const DEMO_AGENT_ID = "agt_demo";
 export const DEMO_AGENT_NAME = "Demo Travels";
+export const DEMO_USER_ID = "usr_demo";
+
+/** The demo agent's user, who signs in with a one-time code (the codes land in the development outbox). */
+export interface DemoUser {
+  readonly userId: string;
+  readonly agentId: string;
+  readonly email: string;
+  readonly phone: string;
+}
 
 /**
  * Seeds the development demo agent with one sandbox key holding every scope and returns that key.
@@ -25,7 +35,7 @@ export async function seedDemoAgent(store: AuthStore, clock: Clock, apiKey?: str
   const existing = await store.findApiKeyById(parsed.keyId);
   if (existing) return assertSameKey(existing.hash, existing.agentId, hash, key);
   try {
-    await store.saveApiKey({ keyId: parsed.keyId, agentId: DEMO_AGENT_ID, hash, scopes: SCOPES, createdAt: now });
+    await store.saveApiKey({ keyId: parsed.keyId, agentId: DEMO_AGENT_ID, hash, scopes: SCOPES, sandbox: true, createdAt: now });
   } catch (error) {
     // Another instance seeded the same key between our read and our write.
     if (!(error instanceof DuplicateApiKeyError)) throw error;
@@ -41,4 +51,25 @@ function assertSameKey(storedHash: string, agentId: string, hash: string, key: s
     throw new Error(`demo key id ${parseApiKey(key)?.keyId} is already taken by a different key (TARMAC_DEV_API_KEY)`);
   }
   return key;
+}
+
+/**
+ * Seeds (or updates) the demo agent's user with the configured e-mail and phone
+ * (TARMAC_DEV_USER_EMAIL / TARMAC_DEV_USER_PHONE, already normalized). Run it after
+ * seedDemoAgent. Running it again with the same contact changes nothing; with another contact,
+ * the user is updated in place.
+ */
+export async function seedDemoUser(store: AuthStore, clock: Clock, contact: { email: string; phone: string }): Promise<DemoUser> {
+  const demo: DemoUser = { userId: DEMO_USER_ID, agentId: DEMO_AGENT_ID, email: contact.email, phone: contact.phone };
+  const existing = await store.findUserById(DEMO_USER_ID);
+  if (existing?.agentId === DEMO_AGENT_ID && existing.email === contact.email && existing.phone === contact.phone) return demo;
+  const user: AgentUser = { ...demo, createdAt: existing?.createdAt ?? clock.now() };
+  try {
+    await store.saveUser(user);
+  } catch (error) {
+    if (!(error instanceof DuplicateIdentifierError)) throw error;
+    const variable = error.field === "email" ? "TARMAC_DEV_USER_EMAIL" : "TARMAC_DEV_USER_PHONE";
+    throw new Error(`the demo user's ${error.field} (${variable}) already belongs to another user`);
+  }
+  return demo;
 }

@@ -1,9 +1,18 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { toTimestamp } from "@tarmac/kernel";
 import {
   AgentStatus as ProtoAgentStatus,
   AgentTier as ProtoAgentTier,
+  OtpChannel as ProtoOtpChannel,
   Scope as ProtoScope,
+  type AgentSchema,
+  type ApiKeySchema,
+  type DevOutboxMessageSchema,
 } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import type { AgentStatus, AgentTier } from "./domain/agent.js";
+import type { DevOutboxMessage } from "./delivery/development-delivery.js";
+import type { Agent, AgentStatus, AgentTier } from "./domain/agent.js";
+import type { AgentUser, OtpChannelName } from "./domain/agent-user.js";
+import type { ApiKeyRecord } from "./domain/api-key-record.js";
 import type { Scope } from "./domain/scopes.js";
 
 const scopeToProto: Record<Scope, ProtoScope> = {
@@ -15,6 +24,10 @@ const scopeToProto: Record<Scope, ProtoScope> = {
   "webhooks.manage": ProtoScope.WEBHOOKS_MANAGE,
 };
 
+const scopeFromProto = new Map<ProtoScope, Scope>(
+  Object.entries(scopeToProto).map(([scope, proto]) => [proto, scope as Scope]),
+);
+
 const statusToProto: Record<AgentStatus, ProtoAgentStatus> = {
   ACTIVE: ProtoAgentStatus.ACTIVE,
   SUSPENDED: ProtoAgentStatus.SUSPENDED,
@@ -25,8 +38,18 @@ const tierToProto: Record<AgentTier, ProtoAgentTier> = {
   ENTERPRISE: ProtoAgentTier.ENTERPRISE,
 };
 
+const channelToProto: Record<OtpChannelName, ProtoOtpChannel> = {
+  EMAIL: ProtoOtpChannel.EMAIL,
+  SMS: ProtoOtpChannel.SMS,
+};
+
 export function scopesToProto(scopes: readonly Scope[]): ProtoScope[] {
   return scopes.map((scope) => scopeToProto[scope]);
+}
+
+/** The domain scope, or undefined for SCOPE_UNSPECIFIED and numbers the contract does not define. */
+export function scopeFromProtoValue(scope: ProtoScope): Scope | undefined {
+  return scopeFromProto.get(scope);
 }
 
 export function agentStatusToProto(status: AgentStatus): ProtoAgentStatus {
@@ -35,4 +58,59 @@ export function agentStatusToProto(status: AgentStatus): ProtoAgentStatus {
 
 export function agentTierToProto(tier: AgentTier): ProtoAgentTier {
   return tierToProto[tier];
+}
+
+/** AGENT_TIER_UNSPECIFIED means STANDARD; undefined for numbers the contract does not define. */
+export function agentTierFromProto(tier: ProtoAgentTier): AgentTier | undefined {
+  if (tier === ProtoAgentTier.UNSPECIFIED || tier === ProtoAgentTier.STANDARD) return "STANDARD";
+  return tier === ProtoAgentTier.ENTERPRISE ? "ENTERPRISE" : undefined;
+}
+
+/** null for OTP_CHANNEL_UNSPECIFIED (the identifier decides), undefined for unknown numbers. */
+export function otpChannelFromProto(channel: ProtoOtpChannel): OtpChannelName | null | undefined {
+  if (channel === ProtoOtpChannel.UNSPECIFIED) return null;
+  if (channel === ProtoOtpChannel.EMAIL) return "EMAIL";
+  return channel === ProtoOtpChannel.SMS ? "SMS" : undefined;
+}
+
+export function toProtoAgent(agent: Agent, users: readonly AgentUser[]): MessageInitShape<typeof AgentSchema> {
+  return {
+    agentId: agent.id,
+    name: agent.name,
+    status: statusToProto[agent.status],
+    tier: tierToProto[agent.tier],
+    parentAgentId: agent.parentAgentId ?? "",
+    createdAt: toTimestamp(agent.createdAt),
+    users: users.map((user) => ({ userId: user.userId, email: user.email ?? "", phone: user.phone ?? "" })),
+    ...(agent.suspendedAt && { suspendedAt: toTimestamp(agent.suspendedAt) }),
+    suspensionReason: agent.suspensionReason ?? "",
+  };
+}
+
+/** A key as listings show it: never the secret, never the hash. */
+export function toProtoApiKey(record: ApiKeyRecord): MessageInitShape<typeof ApiKeySchema> {
+  return {
+    keyId: record.keyId,
+    agentId: record.agentId,
+    scopes: scopesToProto(record.scopes),
+    prefix: record.sandbox ? "tk_test_" : "tk_live_",
+    createdAt: toTimestamp(record.createdAt),
+    ...(record.lastUsedAt && { lastUsedAt: toTimestamp(record.lastUsedAt) }),
+    ...(record.expiresAt && { expiresAt: toTimestamp(record.expiresAt) }),
+    ...(record.revokedAt && { revokedAt: toTimestamp(record.revokedAt) }),
+    replacesKeyId: record.replacesKeyId ?? "",
+    replacedByKeyId: record.replacedByKeyId ?? "",
+  };
+}
+
+export function toProtoOutboxMessage(message: DevOutboxMessage): MessageInitShape<typeof DevOutboxMessageSchema> {
+  return {
+    messageId: message.messageId,
+    channel: channelToProto[message.channel],
+    to: message.to,
+    code: message.code,
+    subject: message.subject,
+    body: message.body,
+    createdAt: toTimestamp(message.createdAt),
+  };
 }

@@ -1,56 +1,120 @@
-import { openMongo, startServiceHost, systemClock, type Clock, type Logger, type OpenedMongo, type ServiceHost } from "@tarmac/kernel";
+import { openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { AuthServiceImpl } from "./auth-service.js";
 import type { AuthConfig } from "./config.js";
-import { seedDemoAgent } from "./dev-seed.js";
+import { buildCodeDeliveries } from "./delivery/build-deliveries.js";
+import type { DevOutbox } from "./delivery/development-delivery.js";
+import type { MailTransport } from "./delivery/smtp-delivery.js";
+import { seedDemoAgent, seedDemoUser, type DemoUser } from "./dev-seed.js";
+import { OtpHasher } from "./domain/otp.js";
 import { authRoutes } from "./routes.js";
 import type { AuthStore } from "./store/auth-store.js";
 import { MemoryAuthStore } from "./store/memory-auth-store.js";
 import { MongoAuthStore } from "./store/mongo-auth-store.js";
 
 export interface AuthServiceOverrides {
+  /** A store the caller owns (and closes); otherwise MONGODB_URI picks MongoDB or memory. */
   readonly store?: AuthStore;
   readonly clock?: Clock;
+  /** Tests: the SMTP transport instead of nodemailer's. */
+  readonly mailTransport?: MailTransport;
+  /** Tests: the fetch the SMS gateway adapter uses. */
+  readonly fetch?: typeof globalThis.fetch;
 }
 
 export interface StartedAuthService {
   readonly host: ServiceHost;
   /** The seeded demo agent's key; set in development and test, never in production. */
   readonly demoApiKey?: string;
+  /** The seeded demo agent's user (TARMAC_DEV_USER_EMAIL / TARMAC_DEV_USER_PHONE); never in production. */
+  readonly demoUser?: DemoUser;
+  /** The development delivery adapter's outbox, when a channel uses it (never in production). */
+  readonly devOutbox?: DevOutbox;
 }
 
-/** Builds the store (MongoDB when configured, else memory), seeds development data and serves. */
+type Cleanup = () => Promise<void>;
+
+/**
+ * Builds the store (MongoDB when configured, else memory) and the code delivery adapters, seeds
+ * development data outside production, and serves AuthService. Stopping drains calls, waits for
+ * deliveries under way, then closes the adapters and what this function opened.
+ */
 export async function startAuthService(
   config: AuthConfig,
   logger: Logger,
   overrides: AuthServiceOverrides = {},
 ): Promise<StartedAuthService> {
   const clock = overrides.clock ?? systemClock;
-  let mongo: OpenedMongo<AuthStore> | undefined;
-  let store = overrides.store;
-  if (!store && config.mongoUri) {
-    mongo = await openMongo(config.mongoUri, config.mongoDb, logger, (db) => MongoAuthStore.open(db));
-    store = mongo.value;
-  }
-  store ??= new MemoryAuthStore();
+  const cleanups: Cleanup[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((err: unknown) => logger.error({ err }, "auth shutdown step failed"));
+    }
+  };
   try {
-    const demoApiKey =
-      config.environment === "production" ? undefined : await seedDemoAgent(store, clock, config.devApiKey);
+    if (config.usesDevelopmentSecret) {
+      logger.warn("TARMAC_AUTH_SECRET is the development value: set a secret of your own outside development");
+    }
+    const store = overrides.store ?? (await openStore(config, logger, cleanups));
+    const delivery = buildCodeDeliveries(config.otpDelivery, {
+      environment: config.environment,
+      logger,
+      clock,
+      ...(overrides.mailTransport && { mailTransport: overrides.mailTransport }),
+      ...(overrides.fetch && { fetch: overrides.fetch }),
+    });
+    cleanups.push(() => delivery.close());
+
+    let seeded: { demoApiKey: string; demoUser: DemoUser } | undefined;
+    if (config.environment !== "production") {
+      const demoApiKey = await seedDemoAgent(store, clock, config.devApiKey);
+      const demoUser = await seedDemoUser(store, clock, config.devUser);
+      seeded = { demoApiKey, demoUser };
+    }
+
+    const service = new AuthServiceImpl({
+      store,
+      clock,
+      logger,
+      otpHasher: new OtpHasher(config.authSecret),
+      deliveries: delivery.deliveries,
+      ...(delivery.devOutbox && { devOutbox: delivery.devOutbox }),
+    });
+    cleanups.push(() => service.settled());
     const host = await startServiceHost({
       name: "auth",
       host: config.host,
       port: config.port,
       services: [AuthService],
-      routes: authRoutes(new AuthServiceImpl({ store, clock, logger })),
+      routes: authRoutes(service),
       logger,
     });
-    const stop = async () => {
-      await host.stop();
-      await mongo?.close();
+    return {
+      host: {
+        port: host.port,
+        url: host.url,
+        health: host.health,
+        async stop() {
+          await host.stop();
+          await cleanUp();
+        },
+      },
+      ...seeded,
+      ...(delivery.devOutbox && { devOutbox: delivery.devOutbox }),
     };
-    return { host: { ...host, stop }, ...(demoApiKey !== undefined && { demoApiKey }) };
   } catch (error) {
-    await mongo?.close();
+    await cleanUp();
     throw error;
   }
+}
+
+async function openStore(config: AuthConfig, logger: Logger, cleanups: Cleanup[]): Promise<AuthStore> {
+  if (!config.mongoUri) {
+    logger.info("agents, keys, codes and sessions: in memory (MONGODB_URI is not set)");
+    return new MemoryAuthStore();
+  }
+  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, (db) => MongoAuthStore.open(db));
+  cleanups.push(() => mongo.close());
+  logger.info("agents, keys, codes and sessions: MongoDB");
+  return mongo.value;
 }

@@ -1,3 +1,5 @@
+import type { AgentTier } from "./agent.js";
+
 /** What an API key may do; the gateway checks the scope an operation needs. */
 export const SCOPES = [
   "flight.search",
@@ -12,4 +14,26 @@ export type Scope = (typeof SCOPES)[number];
 
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
+}
+
+/**
+ * What a user session (OTP login, secondary surface) may do: every primary scope except
+ * `webhooks.manage`. Sessions belong to people in a browser; webhook endpoints and their signing
+ * secrets are server-to-server integration settings, kept to API keys so a stolen session cookie
+ * cannot redirect an agency's event feed.
+ */
+export const SESSION_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== "webhooks.manage");
+
+/**
+ * Scopes of a key issued without any: every primary scope, and `webhooks.manage` only for
+ * enterprise agents (webhooks are an enterprise feature, spec section 6).
+ */
+export function defaultKeyScopes(tier: AgentTier): readonly Scope[] {
+  return tier === "ENTERPRISE" ? SCOPES : SESSION_SCOPES;
+}
+
+/** Scopes without repeats, in the canonical order of SCOPES. */
+export function canonicalScopes(scopes: Iterable<Scope>): Scope[] {
+  const wanted = new Set(scopes);
+  return SCOPES.filter((scope) => wanted.has(scope));
 }

@@ -14,6 +14,7 @@ const record: ApiKeyRecord = {
   agentId: agent.id,
   hash: hashApiKey(key),
   scopes: ["flight.search"],
+  sandbox: false,
   createdAt: new Date("2026-11-01T00:00:00Z"),
 };
 
@@ -49,6 +50,13 @@ describe("verifyApiKey", () => {
     const error = rejection(run);
     expect(error.code).toBe("AUTH_INVALID_API_KEY");
     expect(error.message).toBe("unknown, revoked or expired API key");
+  });
+
+  it("reports a sub-agent of a suspended agency as suspended", () => {
+    const sub: Agent = { ...agent, status: "ACTIVE", parentAgentId: "agt_parent" };
+    const parent: Agent = { ...agent, id: "agt_parent", status: "SUSPENDED" };
+    expect(verifyApiKey(key, record, sub, now, parent).agentStatus).toBe("SUSPENDED");
+    expect(verifyApiKey(key, record, sub, now, { ...parent, status: "ACTIVE" }).agentStatus).toBe("ACTIVE");
   });
 
   it("accepts a key whose expiry or revocation is still ahead (rotation grace period)", () => {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { DomainError } from "@tarmac/kernel";
-import type { Agent, AgentStatus, AgentTier } from "./agent.js";
+import { effectiveStatus, type Agent, type AgentStatus, type AgentTier } from "./agent.js";
 import type { ApiKeyRecord } from "./api-key-record.js";
 import { hashApiKey } from "./api-key.js";
 import type { Scope } from "./scopes.js";
@@ -20,15 +20,17 @@ export function invalidApiKey(): DomainError {
 }
 
 /**
- * Checks a presented key against the record found by its key id (and that record's agent).
- * Throws AUTH_INVALID_API_KEY when the record is missing, the hash differs, or the key is
- * revoked or expired at `now`.
+ * Checks a presented key against the record found by its key id (and that record's agent, and
+ * for a sub-agent its parent agency). Throws AUTH_INVALID_API_KEY when the record is missing, the
+ * hash differs, or the key is revoked or expired at `now`. A suspended agent (or sub-agent of a
+ * suspended agency) verifies, with status SUSPENDED: the gateway answers 403.
  */
 export function verifyApiKey(
   presented: string,
   record: ApiKeyRecord | undefined,
   agent: Agent | undefined,
   now: Date,
+  parent?: Agent,
 ): VerifiedApiKey {
   if (!record || !agent || record.agentId !== agent.id) throw invalidApiKey();
   if (!hashesEqual(hashApiKey(presented), record.hash)) throw invalidApiKey();
@@ -38,7 +40,7 @@ export function verifyApiKey(
     agentId: agent.id,
     keyId: record.keyId,
     scopes: record.scopes,
-    agentStatus: agent.status,
+    agentStatus: effectiveStatus(agent, parent),
     agentTier: agent.tier,
   };
 }

@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { newId } from "@tarmac/kernel";
+import { MongoClient, type Db } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuthStoreContract } from "./auth-store.contract.js";
+import { AUTH_COLLECTIONS, MongoAuthStore } from "./mongo-auth-store.js";
+
+const uri = process.env.MONGODB_URI;
+if (!uri) console.info("MongoAuthStore contract skipped: set MONGODB_URI (a replica set: two operations are transactions) to run it against MongoDB");
+
+describe.skipIf(!uri)("MongoAuthStore", () => {
+  let client: MongoClient;
+  let db: Db;
+  // One database per run, so parallel runs and reruns never see each other's documents.
+  const dbName = `tarmac_auth_test_${randomUUID().replaceAll("-", "")}`;
+
+  beforeAll(async () => {
+    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
+    await client.connect();
+    db = client.db(dbName);
+    await MongoAuthStore.open(db);
+  });
+  afterAll(async () => {
+    await db?.dropDatabase();
+    await client?.close();
+  });
+
+  // Every test uses ids of its own, so the store is shared, as a deployment's would be.
+  describeAuthStoreContract("mongodb", async () => new MongoAuthStore(db));
+
+  it("creates the unique and TTL indexes, idempotently and from several instances at once", async () => {
+    await Promise.all([1, 2, 3].map(() => new MongoAuthStore(db).ensureIndexes()));
+    const byName = async (collection: string) => new Map((await db.collection(collection).indexes()).map((i) => [i.name, i]));
+    const users = await byName(AUTH_COLLECTIONS.users);
+    expect(users.get("email_unique")).toMatchObject({ key: { email: 1 }, unique: true, partialFilterExpression: { email: { $type: "string" } } });
+    expect(users.get("phone_unique")).toMatchObject({ key: { phone: 1 }, unique: true, partialFilterExpression: { phone: { $type: "string" } } });
+    const keys = await byName(AUTH_COLLECTIONS.apiKeys);
+    expect(keys.get("hash_unique")).toMatchObject({ key: { hash: 1 }, unique: true });
+    expect((await byName(AUTH_COLLECTIONS.otpSendWindows)).get("expiresAt_ttl")).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+    expect((await byName(AUTH_COLLECTIONS.otpChallenges)).get("expiresAt_ttl")).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 3600 });
+    const sessions = await byName(AUTH_COLLECTIONS.sessions);
+    expect(sessions.get("tokenHash_unique")).toMatchObject({ key: { tokenHash: 1 }, unique: true });
+    expect(sessions.get("expiresAt_ttl")).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 86400 });
+  });
+
+  it("stores dates as BSON dates, so the TTL monitor sees them", async () => {
+    const store = new MongoAuthStore(db);
+    const identifier = `${newId("u").toLowerCase()}@ttl.test`;
+    await store.recordOtpSend(identifier, new Date());
+    const count = await db.collection(AUTH_COLLECTIONS.otpSendWindows).countDocuments({
+      _id: identifier as never,
+      expiresAt: { $type: "date" },
+      "sends.0": { $type: "date" },
+    });
+    expect(count).toBe(1);
+  });
+
+  it("lists an agent's keys from its index, without an in-memory sort", async () => {
+    const plan = JSON.stringify(
+      await db.collection(AUTH_COLLECTIONS.apiKeys).find({ agentId: "agt_x" }).sort({ agentId: 1, createdAt: -1 }).hint("agent_keys").explain("queryPlanner"),
+    );
+    expect(plan).toContain("agent_keys");
+    expect(plan).not.toContain('"stage":"SORT"');
+  });
+});
