@@ -93,6 +93,17 @@ describe("FareServiceImpl", () => {
     expect(failure.errors.map((e) => [e.field, e.code])).toEqual([["agent_id", "REQUIRED"], ["search_id", "REQUIRED"]]);
   });
 
+  it("validates by offer id alone, without search_id (secondary surface), locking the offer's search", async () => {
+    h = fareHarness();
+    const res = await h.service.validateFare(create(ValidateFareRequestSchema, { agentId: AGENT, offerId: "off_0001", pax: PAX }), context());
+    expect(h.priceCalls[0]).toMatchObject({ agentId: AGENT, searchId: "", signature: "", offerId: "off_0001", pax: PAX });
+    expect(res.offer).toEqual(offer());
+    const { lock } = await lockOf(res.fareToken);
+    expect(lock).toMatchObject({ agentId: AGENT, searchId: "srch_0001", pax: PAX });
+    const missing = await failureOf(h.service.validateFare(create(ValidateFareRequestSchema, { offerId: "off_0001", pax: PAX }), context()));
+    expect(missing.errors.map((e) => [e.field, e.code])).toEqual([["agent_id", "REQUIRED"]]);
+  });
+
   describe("fare tokens", () => {
     it("refuse forged, altered, foreign-agent and unknown tokens as BOOKING_FARE_TOKEN_INVALID", async () => {
       h = fareHarness();

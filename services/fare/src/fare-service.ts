@@ -62,8 +62,10 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
   }
 
   async validateFare(request: ValidateFareRequest, context: HandlerContext): Promise<ValidateFareResponse> {
-    // search_id names the search; search itself requires the signature (or offer id) and the pax.
-    requireFields({ agent_id: request.agentId, search_id: request.searchId });
+    // search_id names the search, unless an offer id is given: search finds an agent's live offer
+    // by id alone (the secondary surface knows only the offer id). Search itself requires the
+    // signature (or offer id) and the pax.
+    requireFields({ agent_id: request.agentId, ...(request.offerId === "" && { search_id: request.searchId }) });
     const { agentId } = request;
     const priced = await awaitPeer(
       this.deps.search.priceOffer(
