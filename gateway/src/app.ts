@@ -12,6 +12,12 @@ import { notFoundHandler } from "./plugins/not-found.js";
 import { RequestLog } from "./plugins/request-log.js";
 import { requestId, requestIdOf } from "./plugins/request-id.js";
 import { primaryApi } from "./primary/index.js";
+import { defaultRateTable, type RateTable } from "./secondary/currency.js";
+import { secondaryApi } from "./secondary/index.js";
+import type { RateLimitSettings } from "./plugins/rate-limit.js";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./rate-limit/limits.js";
+import { MemoryRateLimitStore } from "./rate-limit/memory-rate-limit-store.js";
+import type { RateLimitStore } from "./rate-limit/rate-limit-store.js";
 
 export interface BuildOptions {
   clients: ServiceClients;
@@ -20,6 +26,14 @@ export interface BuildOptions {
   authCacheTtlMs?: number;
   /** Idempotency-Key records (the caller owns and closes it); default a new in-memory store. */
   idempotencyStore?: IdempotencyStore;
+  /** Rate limit counters, shared by every surface; default a new in-memory store. */
+  rateLimitStore?: RateLimitStore;
+  /** Requests per second by route group; default DEFAULT_RATE_LIMITS (decisions section 11). */
+  rateLimits?: RateLimits;
+  /** Display currencies of the secondary surface (TARMAC_CURRENCY_RATES); default DEFAULT_RATES. */
+  currencyRates?: RateTable;
+  /** TARMAC_ENV; GET /api/dev/outbox exists only in "development". */
+  environment?: "development" | "test" | "production";
 }
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -52,14 +66,28 @@ export function build(options: BuildOptions): FastifyInstance {
   app.setNotFoundHandler(notFoundHandler(app));
 
   const idempotencyStore = options.idempotencyStore ?? memoryStoreOwnedBy(app);
+  // One store and one set of limits; each surface registers the rateLimiter plugin with them.
+  const rateLimit: RateLimitSettings = {
+    store: options.rateLimitStore ?? new MemoryRateLimitStore(),
+    limits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+  };
   app.register(healthRoutes, { health: options.clients.health });
   app.register(primaryApi, {
     prefix: "/api/v1",
     clients: options.clients,
     authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
     idempotencyStore,
+    rateLimit,
   });
-  // The secondary surface (/api/auth/*, /api/flights/*) registers here as its own plugin.
+  app.register(secondaryApi, {
+    prefix: "/api",
+    clients: options.clients,
+    authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
+    idempotencyStore,
+    rateLimit,
+    currencyRates: options.currencyRates ?? defaultRateTable,
+    devRoutes: options.environment === "development",
+  });
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import { gatewayConfigSchema } from "./config.js";
+import { defaultRateTable } from "./secondary/currency.js";
 
 describe("gatewayConfigSchema", () => {
   it("defaults to loopback, port 8080 and the fixed service ports", () => {
@@ -15,8 +16,18 @@ describe("gatewayConfigSchema", () => {
       authCacheTtlMs: 5_000,
       mongoUri: undefined,
       mongoDb: "tarmac",
+      rateLimits: { search: 20, default: 10, auth: 5 },
+      currencyRates: defaultRateTable,
+      environment: "development",
       logLevel: "info",
     });
+  });
+
+  it("reads the rate limits per second, which must be positive integers", () => {
+    const env = { RATE_LIMIT_SEARCH_PER_SECOND: "40", RATE_LIMIT_DEFAULT_PER_SECOND: "15", RATE_LIMIT_AUTH_PER_SECOND: "2" };
+    expect(parseConfig(gatewayConfigSchema, env).rateLimits).toEqual({ search: 40, default: 15, auth: 2 });
+    expect(() => parseConfig(gatewayConfigSchema, { RATE_LIMIT_SEARCH_PER_SECOND: "0" })).toThrow(/RATE_LIMIT_SEARCH_PER_SECOND/);
+    expect(() => parseConfig(gatewayConfigSchema, { RATE_LIMIT_DEFAULT_PER_SECOND: "2.5" })).toThrow(/RATE_LIMIT_DEFAULT_PER_SECOND/);
   });
 
   it("reads every variable", () => {

@@ -1,5 +1,9 @@
 import { commonEnv, env } from "@tarmac/kernel";
 import { z } from "zod";
+import { DEFAULT_RATE_LIMITS } from "./rate-limit/limits.js";
+import { rateTableFromEnv } from "./secondary/currency.js";
+
+const perSecond = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 /**
  * The gateway's environment. HOST defaults to loopback so a developer machine does not expose the
@@ -19,6 +23,25 @@ export const gatewayConfigSchema = z
     /** Idempotency-Key records; unset keeps them in this process's memory. */
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
+    /** Rate limits (decisions section 11), per API key or token and per second; see the README. */
+    RATE_LIMIT_SEARCH_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.search),
+    RATE_LIMIT_DEFAULT_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.default),
+    /** /api/auth/* routes without a caller, per client IP. */
+    RATE_LIMIT_AUTH_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.auth),
+    /** Secondary surface display currencies: JSON of code -> decimal string per INR; see the README. */
+    TARMAC_CURRENCY_RATES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return rateTableFromEnv(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** development serves GET /api/dev/outbox (the auth service's development OTP outbox). */
+    TARMAC_ENV: commonEnv.TARMAC_ENV,
     LOG_LEVEL: commonEnv.LOG_LEVEL,
   })
   .transform((v) => ({
@@ -32,6 +55,13 @@ export const gatewayConfigSchema = z
     authCacheTtlMs: v.AUTH_CACHE_TTL_MS,
     mongoUri: v.MONGODB_URI,
     mongoDb: v.MONGODB_DB,
+    rateLimits: {
+      search: v.RATE_LIMIT_SEARCH_PER_SECOND,
+      default: v.RATE_LIMIT_DEFAULT_PER_SECOND,
+      auth: v.RATE_LIMIT_AUTH_PER_SECOND,
+    },
+    currencyRates: v.TARMAC_CURRENCY_RATES,
+    environment: v.TARMAC_ENV,
     logLevel: v.LOG_LEVEL,
   }));
 

@@ -5,6 +5,7 @@ import { build } from "./app.js";
 import { type ServiceClients, createServiceClients } from "./clients.js";
 import type { GatewayConfig } from "./config.js";
 import { openIdempotencyStore } from "./idempotency/open-idempotency-store.js";
+import { openRateLimitStore } from "./rate-limit/open-rate-limit-store.js";
 
 export interface RunningGateway {
   readonly url: string;
@@ -27,7 +28,21 @@ export async function startGateway(
   }),
 ): Promise<RunningGateway> {
   const idempotency = await openIdempotencyStore(config, logger);
-  const app = build({ clients, logger, authCacheTtlMs: config.authCacheTtlMs, idempotencyStore: idempotency.store });
+  // On the idempotency store's MongoDB client when there is one; it closes with that client.
+  const rateLimitStore = await openRateLimitStore(idempotency.db, logger).catch(async (error: unknown) => {
+    await idempotency.close();
+    throw error;
+  });
+  const app = build({
+    clients,
+    logger,
+    authCacheTtlMs: config.authCacheTtlMs,
+    idempotencyStore: idempotency.store,
+    rateLimitStore,
+    rateLimits: config.rateLimits,
+    currencyRates: config.currencyRates,
+    environment: config.environment,
+  });
   await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
     await app.close();
     await idempotency.close();

@@ -1,11 +1,13 @@
 import type { Logger } from "@tarmac/kernel";
-import { MongoClient } from "mongodb";
+import { type Db, MongoClient } from "mongodb";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import { MemoryIdempotencyStore } from "./memory-idempotency-store.js";
 import { MongoIdempotencyStore } from "./mongo-idempotency-store.js";
 
 export interface OwnedIdempotencyStore {
   readonly store: IdempotencyStore;
+  /** The MongoDB database the store uses, if any: other gateway stores share its client. */
+  readonly db?: Db;
   close(): Promise<void>;
 }
 
@@ -25,10 +27,11 @@ export async function openIdempotencyStore(
   const client = new MongoClient(config.mongoUri);
   await client.connect();
   try {
-    const store = new MongoIdempotencyStore(client.db(config.mongoDb));
+    const db = client.db(config.mongoDb);
+    const store = new MongoIdempotencyStore(db);
     await store.ensureIndexes();
     logger.info({ db: config.mongoDb }, "idempotency keys: MongoDB");
-    return { store, close: () => client.close() };
+    return { store, db, close: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;

@@ -61,4 +61,32 @@ describe("ApiKeyVerifier", () => {
     await verifier.verify("k");
     expect(seen).toHaveLength(2);
   });
+
+  it("never keeps a success past the credential's own end (a bearer token's validUntil)", async () => {
+    const clock = new ManualClock();
+    const token = { ...caller, validUntil: new Date(clock.now().getTime() + 1_000) };
+    const { seen, verify } = remote(async () => token);
+    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, clock });
+    await verifier.verify("t");
+    clock.advance(999);
+    await verifier.verify("t");
+    expect(seen).toHaveLength(1);
+    clock.advance(1);
+    await verifier.verify("t");
+    expect(seen).toHaveLength(2);
+  });
+
+  it("forgets a success on request (logout), and one still in flight", async () => {
+    const { seen, verify } = remote();
+    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
+    await verifier.verify("t");
+    verifier.forget("t");
+    await verifier.verify("t");
+    expect(seen).toHaveLength(2);
+    const inFlight = verifier.verify("u");
+    verifier.forget("u");
+    await inFlight;
+    await verifier.verify("u");
+    expect(seen).toEqual(["t", "t", "u", "u"]);
+  });
 });

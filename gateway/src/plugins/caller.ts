@@ -1,19 +1,24 @@
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 
-/** Who is calling, as verified from the X-API-Key header. */
+/** Who is calling, as verified from the X-API-Key header or a bearer token (secondary surface). */
 export interface Caller {
   readonly agentId: string;
+  /** The API key's id; for a bearer token, its session id (names the session, not a credential). */
   readonly keyId: string;
   readonly scopes: readonly Scope[];
+  /** The agent user a bearer token was issued to; absent for API keys. */
+  readonly userId?: string;
+  /** When the credential stops working (bearer tokens); a cached verification never outlives it. */
+  readonly validUntil?: Date;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by the API key hook on authenticated routes; null elsewhere. */
+    /** Set by the API key or bearer token hook on authenticated routes; null elsewhere. */
     caller: Caller | null;
   }
   interface FastifyContextConfig {
-    /** The scope an API key needs for this route (decisions section 8). */
+    /** The scope an API key or bearer token needs for this route (decisions section 8). */
     scope?: Scope;
   }
 }

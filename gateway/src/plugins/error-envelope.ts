@@ -9,6 +9,11 @@ export function errorCodeOf(reply: FastifyReply): string | undefined {
   return sentCodes.get(reply);
 }
 
+/** Records the code of an error sent in another format (the secondary surface's). */
+export function noteErrorCode(reply: FastifyReply, code: string): void {
+  sentCodes.set(reply, code);
+}
+
 /**
  * The only way an error leaves the gateway: the envelope of spec section 7 with the catalogue
  * status, the request id as trace_id and response header, and Retry-After when the error has one.
@@ -22,6 +27,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
 
 /** Error handler for every plugin that answers with the primary envelope. */
 export function envelopeErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(request, reply, toLoggedDomainError(error, request));
+}
+
+/** Anything thrown -> its catalogue error, logging what an operator needs (any surface's handler). */
+export function toLoggedDomainError(error: unknown, request: FastifyRequest): DomainError {
   const domainError = toDomainError(error);
   if (domainError.code === "INTERNAL") {
     request.log.error({ err: error }, "request failed unexpectedly");
@@ -29,5 +39,5 @@ export function envelopeErrorHandler(error: unknown, request: FastifyRequest, re
     // A peer failed; its cause is what an operator needs. Cause-less ones were logged where raised.
     request.log.warn({ code: domainError.code, err: domainError.cause }, domainError.message);
   }
-  return sendError(request, reply, domainError);
+  return domainError;
 }

@@ -2,7 +2,7 @@ import { catalogue, type Clock, DomainError, isErrorCode, systemClock } from "@t
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestFingerprint } from "../idempotency/fingerprint.js";
-import { idempotencyKeyOf } from "../idempotency/idempotency-key.js";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from "../idempotency/idempotency-key.js";
 import type { IdempotencyScope, IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { replay, storedResponseOf } from "../idempotency/stored-response.js";
 import { callerOf } from "../primary/caller-of.js";
@@ -10,9 +10,22 @@ import { errorCodeOf } from "./error-envelope.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Operation name (e.g. "booking.create"): the route takes an Idempotency-Key (decisions section 7). */
-    idempotency?: string;
+    /**
+     * Operation name (e.g. "booking.create"): the route requires an Idempotency-Key (decisions
+     * section 7). `{ operation, optional: true }`: the key is honoured when sent and not required.
+     */
+    idempotency?: string | IdempotencyRouteConfig;
   }
+}
+
+export interface IdempotencyRouteConfig {
+  readonly operation: string;
+  /** Without the header the request runs as a plain one (secondary surface, decisions 12). */
+  readonly optional?: boolean;
+}
+
+function routeConfigOf(config: string | IdempotencyRouteConfig | undefined): IdempotencyRouteConfig | undefined {
+  return typeof config === "string" ? { operation: config } : config;
 }
 
 export interface IdempotencyOptions {
@@ -30,8 +43,8 @@ interface Claim {
 
 /**
  * Idempotency-Key on every route that names an operation in `config.idempotency`. Register after
- * the API key plugin: scopes are per agent. The key is checked in onRequest (nothing is read
- * without one); the record is begun in preHandler, after schema validation, so a request the
+ * the API key (or bearer token) plugin: scopes are per agent. The key is checked in onRequest
+ * (nothing is read without one; an optional route without one runs unrecorded); the record is begun in preHandler, after schema validation, so a request the
  * schema rejects is never recorded and a corrected retry may reuse its key. From there on every
  * answer below 500 is stored, a handler's catalogue errors included; a 5xx is abandoned.
  */
@@ -40,19 +53,22 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
   const claims = new WeakMap<FastifyRequest, Claim>();
 
   app.addHook("onRoute", (route) => {
-    const operation = route.config?.idempotency;
+    const operation = routeConfigOf(route.config?.idempotency)?.operation;
     if (operation !== undefined && !OPERATION.test(operation)) {
       throw new Error(`route ${route.method} ${route.url} names an invalid idempotency operation "${operation}"`);
     }
   });
 
   app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config.idempotency === undefined) return;
+    const config = routeConfigOf(request.routeOptions.config.idempotency);
+    if (config === undefined) return;
+    const sent = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (config.optional && (sent === undefined || sent === "")) return;
     keys.set(request, idempotencyKeyOf(request.headers));
   });
 
   app.addHook("preHandler", async (request, reply) => {
-    const operation = request.routeOptions.config.idempotency;
+    const operation = routeConfigOf(request.routeOptions.config.idempotency)?.operation;
     const key = keys.get(request);
     if (operation === undefined || key === undefined) return;
     const scope = { agentId: callerOf(request).agentId, operation, key };
@@ -99,7 +115,8 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
   });
 };
 
+// Needs an authentication plugin before it (API keys or bearer tokens): scopes are per agent.
 export const idempotency = fp(idempotencyPlugin, {
   name: "tarmac-idempotency",
-  dependencies: ["tarmac-api-key-auth"],
+  decorators: { request: ["caller"] },
 });

@@ -4,6 +4,7 @@ import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { apiKeyAuth } from "../plugins/api-key-auth.js";
 import { envelopeErrorHandler } from "../plugins/error-envelope.js";
 import { idempotency } from "../plugins/idempotency.js";
+import { type RateLimitSettings, rateLimiter } from "../plugins/rate-limit.js";
 import { changesRoutes } from "./booking/changes-routes.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
@@ -14,6 +15,7 @@ export interface PrimaryApiOptions {
   readonly clients: ServiceClients;
   readonly authCacheTtlMs: number;
   readonly idempotencyStore: IdempotencyStore;
+  readonly rateLimit: RateLimitSettings;
 }
 
 /**
@@ -21,9 +23,11 @@ export interface PrimaryApiOptions {
  * section 7, and the operations. Encapsulated, so the secondary surface can sit beside it with
  * its own auth and error format.
  */
-export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, authCacheTtlMs, idempotencyStore }) => {
+export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, authCacheTtlMs, idempotencyStore, rateLimit }) => {
   app.setErrorHandler(envelopeErrorHandler);
   await app.register(apiKeyAuth, { auth: clients.auth, cacheTtlMs: authCacheTtlMs });
+  // Per API key, checked after auth and before the body is read; routes name their group.
+  await app.register(rateLimiter, rateLimit);
   // After auth (keys are per agent); routes opt in with config.idempotency.
   await app.register(idempotency, { store: idempotencyStore });
   await app.register(searchRoutes, { search: clients.search });

@@ -25,11 +25,25 @@ export const keys = {
 
 export const AGENT_ID = "agent_001";
 
+/** Bearer tokens (secondary surface) the fake auth service knows. */
+export const tokens = {
+  /** agent_001, flight.search and flight.book. */
+  valid: "tok_valid_0123456789abcdef0123456789abcdef",
+  searchOnly: "tok_search_0123456789abcdef0123456789abcdef",
+  suspended: "tok_suspended_0123456789abcdef0123456789ab",
+  expired: "tok_expired_0123456789abcdef0123456789abcd",
+} as const;
+
+/** The OTP the fake auth service accepts, and the session it then issues (tokens.valid). */
+export const otp = { identifier: "agent@example.com", code: "123456" } as const;
+
 export interface FakeServices {
   search?: (request: SearchFlightsRequest) => SearchFlightsResponse | Promise<SearchFlightsResponse>;
   fare?: Partial<ServiceImpl<typeof FareService>>;
   booking?: Partial<ServiceImpl<typeof BookingService>>;
   wallet?: Partial<ServiceImpl<typeof WalletService>>;
+  /** Replaces the fake auth service's methods one by one. */
+  auth?: Partial<ServiceImpl<typeof AuthService>>;
   /** Health per peer; "down" answers Unavailable as an unreachable peer would. */
   health?: Partial<Record<PeerName, ServingStatus | "down">>;
 }
@@ -37,13 +51,16 @@ export interface FakeServices {
 /** What the fakes saw, for assertions. */
 export interface FakeCalls {
   verifyApiKey: string[];
+  /** Tokens VerifyToken was asked about, and those Logout revoked. */
+  verifyToken: string[];
+  logout: string[];
   search: SearchFlightsRequest[];
   /** x-request-id of every call that reached a fake, in order. */
   requestIds: string[];
 }
 
 export function newCalls(): FakeCalls {
-  return { verifyApiKey: [], search: [], requestIds: [] };
+  return { verifyApiKey: [], verifyToken: [], logout: [], search: [], requestIds: [] };
 }
 
 /** Auth that knows the keys above and refuses every other key as the real service does. */
@@ -59,6 +76,39 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
       if (request.apiKey === keys.walletOnly) return { ...caller, scopes: [Scope.WALLET_READ] };
       if (request.apiKey === keys.changes) return { ...caller, scopes: [Scope.FLIGHT_CANCEL, Scope.FLIGHT_RESCHEDULE] };
       throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"));
+    },
+    verifyToken(request) {
+      calls.verifyToken.push(request.token);
+      const session = {
+        agentId: AGENT_ID,
+        userId: "usr_001",
+        sessionId: "ses_001",
+        agentStatus: AgentStatus.ACTIVE,
+        scopes: [Scope.FLIGHT_SEARCH, Scope.FLIGHT_BOOK],
+        expiresAt: { seconds: 4_102_444_800n },
+      };
+      if (calls.logout.includes(request.token)) throw toConnectError(new DomainError("AUTH_INVALID_TOKEN", "Unknown or revoked token"));
+      if (request.token === tokens.valid) return session;
+      if (request.token === tokens.searchOnly) return { ...session, sessionId: "ses_002", scopes: [Scope.FLIGHT_SEARCH] };
+      if (request.token === tokens.suspended) return { ...session, agentStatus: AgentStatus.SUSPENDED };
+      if (request.token === tokens.expired) throw toConnectError(new DomainError("AUTH_TOKEN_EXPIRED", "The token has expired"));
+      throw toConnectError(new DomainError("AUTH_INVALID_TOKEN", "Unknown or revoked token"));
+    },
+    sendOtp() {
+      return { expiresIn: 300, resendAfter: 30 };
+    },
+    verifyOtp(request) {
+      if (request.identifier !== otp.identifier || request.code !== otp.code) {
+        throw toConnectError(new DomainError("AUTH_OTP_INVALID", "The code is wrong or was replaced"));
+      }
+      return { verificationToken: tokens.valid, tokenType: "Bearer", expiresIn: 3600, agentId: AGENT_ID, userId: "usr_001" };
+    },
+    logout(request) {
+      if (!(Object.values(tokens) as string[]).includes(request.token) || calls.logout.includes(request.token)) {
+        throw toConnectError(new DomainError("AUTH_INVALID_TOKEN", "Unknown or revoked token"));
+      }
+      calls.logout.push(request.token);
+      return {};
     },
   };
 }
@@ -87,7 +137,7 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
     });
 
   const clients: ServiceClients = {
-    auth: client(AuthService, fakeAuth(calls)),
+    auth: client(AuthService, { ...fakeAuth(calls), ...fakes.auth }),
     search: client(SearchService, fakeSearch(calls, fakes)),
     fare: client(FareService, fakes.fare ?? {}),
     booking: client(BookingService, fakes.booking ?? {}),

@@ -15,7 +15,7 @@ export interface SearchRoutesOptions {
 export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { search }) => {
   const options: RouteShorthandOptions = {
     schema: { body: searchRequestSchema, response: { 200: searchResponseSchema } },
-    config: { scope: Scope.FLIGHT_SEARCH },
+    config: { scope: Scope.FLIGHT_SEARCH, rateLimitGroup: "search" },
   };
   const handler = async (request: FastifyRequest<{ Body: SearchRequestBody }>) => {
     const rpcRequest = toSearchFlightsRequest(request.body, callerOf(request).agentId);

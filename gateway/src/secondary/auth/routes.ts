@@ -1,0 +1,88 @@
+import { DomainError } from "@tarmac/kernel";
+import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { ServiceClients } from "../../clients.js";
+import type { CredentialVerifier } from "../../plugins/api-key-verifier.js";
+import { SESSION_COOKIE, sessionTokenOf } from "../../plugins/bearer-auth.js";
+import { callPeer } from "../../plugins/peer-call.js";
+import {
+  logoutResponseSchema,
+  type SendOtpBody,
+  sendOtpRequestSchema,
+  sendOtpResponseSchema,
+  type VerifyOtpBody,
+  verifyOtpRequestSchema,
+  verifyOtpResponseSchema,
+} from "./schemas.js";
+
+export interface AuthRoutesOptions {
+  readonly auth: ServiceClients["auth"];
+  /** The bearer token cache of the secondary surface: logout forgets the token it revokes. */
+  readonly tokens: CredentialVerifier;
+}
+
+/** The cookie is the token: script cannot read it, it never leaves HTTPS, nor another site's request. */
+const cookieOptions = { path: "/api", httpOnly: true, secure: true, sameSite: "strict" } as const;
+
+/** Failures after which the token is of no use anyway, so the browser may as well drop its cookie. */
+const DEAD_TOKEN: ReadonlySet<string> = new Set(["AUTH_INVALID_TOKEN", "AUTH_TOKEN_EXPIRED"]);
+
+/**
+ * OTP login (decisions 8), register with prefix /api/auth: send-otp, verify-otp (token in the body
+ * and the tarmac_session cookie) and logout. None needs credentials beforehand; logout needs the
+ * token it revokes.
+ */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, tokens }) => {
+  app.post<{ Body: SendOtpBody }>(
+    "/send-otp",
+    { schema: { body: sendOtpRequestSchema, response: { 202: sendOtpResponseSchema } }, config: { rateLimitGroup: "auth" } },
+    async (request, reply) => {
+      const { identifier, type } = request.body;
+      const sent = await callPeer(request, () => auth.sendOtp({ identifier, type: OtpChannel[type] }));
+      // Accepted, whether or not the identifier belongs to anyone (no enumeration).
+      return reply.code(202).send({ success: true, data: { expires_in: sent.expiresIn, resend_after: sent.resendAfter } });
+    },
+  );
+
+  app.post<{ Body: VerifyOtpBody }>(
+    "/verify-otp",
+    { schema: { body: verifyOtpRequestSchema, response: { 200: verifyOtpResponseSchema } }, config: { rateLimitGroup: "auth" } },
+    async (request, reply) => {
+      const { identifier, code } = request.body;
+      const session = await callPeer(request, () => auth.verifyOtp({ identifier, code }));
+      reply.setCookie(SESSION_COOKIE, session.verificationToken, { ...cookieOptions, maxAge: session.expiresIn });
+      noStore(reply);
+      return {
+        success: true,
+        data: {
+          verification_token: session.verificationToken,
+          token_type: "Bearer",
+          expires_in: session.expiresIn,
+          agent_id: session.agentId,
+        },
+      };
+    },
+  );
+
+  app.post("/logout", { schema: { response: { 200: logoutResponseSchema } }, config: { rateLimitGroup: "auth" } }, async (request, reply) => {
+    const token = sessionTokenOf(request);
+    if (token === undefined) {
+      throw new DomainError("AUTH_MISSING_CREDENTIALS", `Send Authorization: Bearer <token> or the ${SESSION_COOKIE} cookie`);
+    }
+    tokens.forget(token);
+    try {
+      await callPeer(request, () => auth.logout({ token }));
+    } catch (error) {
+      // A token auth no longer knows: drop the cookie too. Auth unreachable: keep it, so a retry can revoke.
+      if (error instanceof DomainError && DEAD_TOKEN.has(error.code)) reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      throw error;
+    }
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    noStore(reply);
+    return { success: true, data: { logged_out: true } };
+  });
+};
+
+function noStore(reply: FastifyReply): void {
+  reply.header("cache-control", "no-store");
+}

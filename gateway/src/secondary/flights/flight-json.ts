@@ -1,0 +1,27 @@
+import { type Offer, Direction, type Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { carrierName } from "../carriers.js";
+import { type CurrencyConverter, minorToNumber } from "../currency.js";
+
+/** One offer as a flight of interface spec 2.12, its price in `currency`. */
+export function flightJson(offer: Offer, currency: string, converter: CurrencyConverter) {
+  const outbound = offer.segments.filter((s) => s.direction !== Direction.RETURN);
+  const inbound = offer.segments.filter((s) => s.direction === Direction.RETURN);
+  return {
+    id: offer.offerId,
+    total_price: minorToNumber(converter.convert(offer.bestPricePaise, offer.currency, currency)),
+    currency,
+    outbound: { segments: outbound.map(segmentJson) },
+    // Round trips only (decisions 2: one offer holds both directions, priced as one).
+    ...(inbound.length > 0 && { inbound: { segments: inbound.map(segmentJson) } }),
+  };
+}
+
+function segmentJson(segment: Segment) {
+  return {
+    carrier_name: carrierName(segment.carrier),
+    flight_number: segment.flightNo,
+    origin: segment.origin,
+    destination: segment.dest,
+    departure_at: segment.depTime,
+  };
+}

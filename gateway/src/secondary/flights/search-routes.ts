@@ -1,0 +1,70 @@
+import { create } from "@bufbuild/protobuf";
+import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { Cabin, SearchFlightsRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import type { FastifyPluginAsync } from "fastify";
+import type { ServiceClients } from "../../clients.js";
+import { callPeer } from "../../plugins/peer-call.js";
+import { callerOf } from "../../primary/caller-of.js";
+import { BASE_CURRENCY, type CurrencyConverter } from "../currency.js";
+import { withFieldNames } from "../errors.js";
+import { flightJson } from "./flight-json.js";
+import { type SearchBody, searchRequestSchema, searchResponseSchema } from "./schemas.js";
+
+export interface SearchRoutesOptions {
+  readonly search: ServiceClients["search"];
+  readonly converter: CurrencyConverter;
+}
+
+/** The search service's field names -> this surface's (its field errors pass through renamed). */
+export const SEARCH_FIELDS: Readonly<Record<string, string>> = {
+  dest: "destination",
+  dod: "departure_date",
+  doa: "return_date",
+  pax_adult: "adults",
+  pax_child: "children",
+  pax_infant: "infants",
+  cabin: "travel_class",
+};
+
+const cabins = { ECONOMY: Cabin.ECONOMY, PREMIUM_ECONOMY: Cabin.PREMIUM_ECONOMY, BUSINESS: Cabin.BUSINESS, FIRST: Cabin.FIRST } as const;
+
+/** "2026-12-01" or "2026-12-01T06:00:00+05:30" -> "20261201": the date as written, no zone shift. */
+export function compactDate(value: string): string {
+  return value.slice(0, 10).replaceAll("-", "");
+}
+
+/**
+ * POST /flights/search (decisions 12): the same search service as the primary surface, the first
+ * page of results (100, cheapest first), prices in display_currency (default INR).
+ */
+export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { search, converter }) => {
+  app.post<{ Body: SearchBody }>(
+    "/search",
+    {
+      schema: { body: searchRequestSchema(converter.currencies()), response: { 200: searchResponseSchema } },
+      config: { scope: Scope.FLIGHT_SEARCH, rateLimitGroup: "search" },
+    },
+    async (request) => {
+      const body = request.body;
+      const rpcRequest = create(SearchFlightsRequestSchema, {
+        agentId: callerOf(request).agentId,
+        origin: body.origin,
+        dest: body.destination,
+        dod: compactDate(body.departure_date),
+        doa: body.return_date === undefined ? "" : compactDate(body.return_date),
+        paxAdult: body.adults,
+        ...(body.children !== undefined && { paxChild: body.children }),
+        ...(body.infants !== undefined && { paxInfant: body.infants }),
+        cabin: cabins[body.travel_class],
+      });
+      const response = await callPeer(request, () => search.searchFlights(rpcRequest)).catch((error: unknown) => {
+        throw withFieldNames(error, SEARCH_FIELDS);
+      });
+      const currency = body.display_currency ?? BASE_CURRENCY;
+      return {
+        success: true,
+        data: { search_id: response.searchId, flights: response.results.map((offer) => flightJson(offer, currency, converter)) },
+      };
+    },
+  );
+};
