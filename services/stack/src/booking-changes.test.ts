@@ -4,13 +4,14 @@ import { startStack, type Stack } from "./stack.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
 import { yyyymmdd } from "./banner.js";
 import { holdAllBut } from "./testing/wallet-client.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 /** Cancellation with its refund and reschedule with its debit, through the gateway of the whole stack. */
 describe("cancel and reschedule through the gateway", () => {
   let stack: Stack;
   let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
-    const env = { TARMAC_ENV: "test", SANDBOX_TICKETING_DELAY_MS: "200", BOOKING_SWEEP_INTERVAL_MS: "100" };
+    const env = { TARMAC_ENV: "test", SANDBOX_TICKETING_DELAY_MS: "200", BOOKING_SWEEP_INTERVAL_MS: "100", ...relaxedRateLimits };
     stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     api = apiClient(stack.gatewayUrl, stack.apiKey);
   }, 30_000);

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
 import { adultPassenger, apiClient, contact } from "./testing/api-client.js";
 import { holdAllBut } from "./testing/wallet-client.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 /** Bookings racing each other for the same wallet and the same idempotency key, through the gateway. */
 describe("concurrent bookings", () => {
   let stack: Stack;
   let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
-    stack = await startStack({ env: { TARMAC_ENV: "test", LOG_LEVEL: "silent" }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+    stack = await startStack({ env: { TARMAC_ENV: "test", LOG_LEVEL: "silent", ...relaxedRateLimits }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     api = apiClient(stack.gatewayUrl, stack.apiKey);
   }, 30_000);
   afterAll(() => stack?.stop());

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
 import { yyyymmdd } from "./banner.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 /**
  * Booking status changes through the outbox to a real NATS JetStream on 127.0.0.1:4222, reached
@@ -23,7 +24,7 @@ describe("booking events on NATS JetStream", () => {
   beforeAll(async () => {
     ({ nc, jsm } = await requireJetStream());
     proxy = await TcpProxy.start(natsAddress());
-    const env = { TARMAC_ENV: "test", NATS_URL: proxy.url, NATS_STREAM: streamName, NATS_SUBJECT_PREFIX: subjectPrefix, SANDBOX_TICKETING_DELAY_MS: "3600000" };
+    const env = { TARMAC_ENV: "test", NATS_URL: proxy.url, NATS_STREAM: streamName, NATS_SUBJECT_PREFIX: subjectPrefix, SANDBOX_TICKETING_DELAY_MS: "3600000", ...relaxedRateLimits };
     stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     api = apiClient(stack.gatewayUrl, stack.apiKey);
   }, 30_000);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
 import { holdAllBut } from "./testing/wallet-client.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 /** Search, validate, seat map, book, ticketing and the wallet statement through the gateway. */
 describe("booking through the gateway of the whole stack", () => {
@@ -11,7 +12,7 @@ describe("booking through the gateway of the whole stack", () => {
   let api: ReturnType<typeof apiClient>;
   const events: OutboxEvent[] = [];
   beforeAll(async () => {
-    const env = { TARMAC_ENV: "test", SANDBOX_TICKETING_DELAY_MS: "300", BOOKING_SWEEP_INTERVAL_MS: "100" };
+    const env = { TARMAC_ENV: "test", SANDBOX_TICKETING_DELAY_MS: "300", BOOKING_SWEEP_INTERVAL_MS: "100", ...relaxedRateLimits };
     stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     stack.events!.subscribe((event) => void events.push(event));
     api = apiClient(stack.gatewayUrl, stack.apiKey);

@@ -4,6 +4,7 @@ import { silentLogger } from "@tarmac/kernel/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 class InjectedCrash extends Error {}
 
@@ -25,7 +26,7 @@ describe("crash recovery through the whole stack", () => {
 
   beforeAll(async () => {
     // Sweeps only when the test asks; a PENDING booking is fair game after one second.
-    const env = { TARMAC_ENV: "test", RECOVERY_GRACE_SECONDS: "1", BOOKING_SWEEP_INTERVAL_MS: "600000", SANDBOX_TICKETING_DELAY_MS: "3600000" };
+    const env = { TARMAC_ENV: "test", RECOVERY_GRACE_SECONDS: "1", BOOKING_SWEEP_INTERVAL_MS: "600000", SANDBOX_TICKETING_DELAY_MS: "3600000", ...relaxedRateLimits };
     const bookingFaults: FaultPoints = { afterHold: fault("afterHold"), afterReserve: fault("afterReserve"), afterCapture: fault("afterCapture") };
     stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger(), bookingFaults });
     stack.events!.subscribe((event) => void events.push(event));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yyyymmdd } from "./banner.js";
 import { spawnStack, type SpawnedStack } from "./testing/spawn-stack.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 interface SearchPage {
   search_id: string;
@@ -17,7 +18,7 @@ describe("the whole stack, started as the README's start command", () => {
 
   beforeAll(async () => {
     // Embedded defaults, as a newcomer's first start: in-memory stores even where MONGODB_URI is set.
-    stack = await spawnStack({ LOG_LEVEL: "warn", TARMAC_ENV: "test", MONGODB_URI: "" }, 60_000);
+    stack = await spawnStack({ LOG_LEVEL: "warn", TARMAC_ENV: "test", MONGODB_URI: "", ...relaxedRateLimits }, 60_000);
   }, 70_000);
 
   afterAll(() => {

@@ -6,6 +6,7 @@ import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yyyymmdd } from "./banner.js";
 import { startStack, type Stack } from "./stack.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 interface Offer {
   offer_id: string;
@@ -37,7 +38,7 @@ describe("fare validation and seat maps through the gateway", () => {
   let stack: Stack;
   let offers: Offer[];
   beforeAll(async () => {
-    const env = { TARMAC_ENV: "test", PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS) };
+    const env = { TARMAC_ENV: "test", PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS), ...relaxedRateLimits };
     stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     offers = ((await (await post("/api/v1/flight/search", SEARCH)).json()) as { results: Offer[] }).results;
   }, 30_000);

@@ -5,6 +5,7 @@ import { createLogger } from "@tarmac/kernel";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { startStack } from "../stack.js";
 import { adultPassenger, apiClient, contact } from "../testing/api-client.js";
+import { relaxedRateLimits } from "../testing/rate-limits.js";
 
 /**
  * `pnpm bench` (second part): bookings per second through the gateway on the embedded stores
@@ -16,7 +17,7 @@ const durationMs = Number(process.env.BENCH_DURATION_SECONDS ?? 10) * 1000;
 const concurrency = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const logger = createLogger({ name: "bench", level: "warn" });
-const stack = await startStack({ env: { ...process.env, LOG_LEVEL: "warn", TARMAC_ENV: "development" }, port: 0, servicePorts: "ephemeral", logger });
+const stack = await startStack({ env: { ...relaxedRateLimits, ...process.env, LOG_LEVEL: "warn", TARMAC_ENV: "development" }, port: 0, servicePorts: "ephemeral", logger });
 try {
   const wallet = createClient(WalletService, createGrpcTransport({ baseUrl: stack.services.wallet! }));
   const run = `${process.pid}-${Date.now()}`;

@@ -6,6 +6,7 @@ import { startStack } from "../stack.js";
 import { measure } from "./measure.js";
 import { pinnedCore, reexecPinned } from "./pinning.js";
 import type { LoadSummary } from "./load-runner.js";
+import { relaxedRateLimits } from "../testing/rate-limits.js";
 
 /**
  * `pnpm bench`: the cost of the gateway path for a cached search page. One DEL-BOM search is made,
@@ -25,7 +26,7 @@ async function run(): Promise<void> {
   // cpus() counts the machine's cores; availableParallelism() would count only the pinned one.
   const loadCore = pinnedCore() !== undefined && cpus().length >= 2 ? LOAD_CORE : undefined;
   const logger = createLogger({ name: "bench", level: "warn" });
-  const stack = await startStack({ port: 0, servicePorts: "ephemeral", logger });
+  const stack = await startStack({ env: { ...relaxedRateLimits, ...process.env }, port: 0, servicePorts: "ephemeral", logger });
   const bare = Fastify({ logger: false });
   try {
     const url = `${stack.gatewayUrl}/api/v1/flight/search`;
