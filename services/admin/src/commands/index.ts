@@ -1,0 +1,25 @@
+import type { CommandGroup } from "../command.js";
+import { agentsGet, agentsReactivate, agentsSuspend } from "./agents.js";
+import { agentsCreate } from "./agents-create.js";
+import { keysIssue, keysRotate } from "./keys-issue.js";
+import { keysList, keysRevoke } from "./keys.js";
+import { walletBalance, walletCreditLimit, walletOpen, walletTopUp } from "./wallet.js";
+
+/** The command tree, in the order help lists it. */
+export const GROUPS: readonly CommandGroup[] = [
+  {
+    name: "agents",
+    summary: "Travel agencies: create, show, suspend, reactivate",
+    commands: [agentsCreate, agentsGet, agentsSuspend, agentsReactivate],
+  },
+  {
+    name: "keys",
+    summary: "API keys: issue, list, rotate, revoke",
+    commands: [keysIssue, keysList, keysRotate, keysRevoke],
+  },
+  {
+    name: "wallet",
+    summary: "Agent wallets: top up, credit limit, balance",
+    commands: [walletTopUp, walletCreditLimit, walletBalance, walletOpen],
+  },
+];

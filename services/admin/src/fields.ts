@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { parseRupees } from "./rupees.js";
+import { parseScopeList } from "./scopes.js";
+
+/**
+ * zod schemas for the values of arguments and flags: each takes the text parseArgs gave and
+ * yields what the RPC wants, with a message that names no secret.
+ */
+
+const PRINTABLE = /^[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?$/;
+const FULL_API_KEY = /^tk_(?:live|test)_/;
+
+/** The label (<agent id>, --reference) is put in front of the message by the caller. */
+const required = { error: "is required" };
+
+/** An agent id, as the services take it: printable ASCII without outer spaces, at most 128. */
+export const agentId = z
+  .string(required)
+  .max(128, "must be at most 128 characters")
+  .regex(PRINTABLE, "must be printable ASCII without leading or trailing spaces");
+
+/** A key id as `keys list` shows it; a pasted full key is refused without being echoed. */
+export const keyId = z
+  .string(required)
+  .refine((v) => !FULL_API_KEY.test(v), "looks like a whole API key: pass only its key id (see 'keys list')")
+  .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a key id such as Ab3dE6gH (letters and digits)"));
+
+/** An idempotency reference for money movements (the wallet replays a repeated one). */
+export const reference = z
+  .string(required)
+  .max(255, "must be at most 255 characters")
+  .regex(PRINTABLE, "must be printable ASCII without leading or trailing spaces");
+
+export const agentName = z
+  .string(required)
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, "must not be empty").max(200, "must be at most 200 characters"));
+
+/** Free text for people (reasons): optional, bounded. */
+export const note = z.string().max(500, "must be at most 500 characters").optional();
+
+export const email = z.email("must be an e-mail address such as ops@agency.example").optional();
+
+export const phone = z
+  .string()
+  .regex(/^\+[1-9]\d{7,14}$/, "must be a phone number in international form such as +919812345678")
+  .optional();
+
+/** Rupees as text -> exact integer paise; `min` in paise. */
+export function rupees(min: number) {
+  return z.string(required).transform((text, ctx) => {
+    const parsed = parseRupees(text);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: `"${text}" ${parsed.reason}` });
+    else if (parsed.paise < min) ctx.addIssue({ code: "custom", message: `must be at least ${min === 1 ? "0.01" : min / 100} rupees` });
+    else return parsed.paise;
+    return z.NEVER;
+  });
+}
+
+export const scopeList = z.string().transform((text, ctx) => {
+  const parsed = parseScopeList(text);
+  if (parsed.ok) return parsed.scopes;
+  ctx.addIssue({ code: "custom", message: parsed.reason });
+  return z.NEVER;
+});
+
+/** A whole number from min to max, given as decimal digits. */
+export function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+}

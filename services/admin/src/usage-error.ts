@@ -1,0 +1,7 @@
+/** A mistake in how the command line was called: reported with a usage hint and exit code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** Exit codes: success, a service refused or could not be reached, a bad command line. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;

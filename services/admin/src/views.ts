@@ -1,0 +1,96 @@
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
+import { AgentStatus, AgentTier, type Agent, type ApiKey } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import type { Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { scopeName } from "./scopes.js";
+
+/** What --json prints: snake_case like the HTTP API, enums by name, times in ISO 8601, paise as integers. */
+
+export interface AgentView {
+  readonly agent_id: string;
+  readonly name: string;
+  readonly status: string;
+  readonly tier: string;
+  readonly parent_agent_id: string | null;
+  readonly created_at: string | null;
+  readonly suspended_at: string | null;
+  readonly suspension_reason: string | null;
+  readonly users: { user_id: string; email: string; phone: string }[];
+}
+
+export interface KeyView {
+  readonly key_id: string;
+  readonly agent_id: string;
+  readonly prefix: string;
+  readonly scopes: string[];
+  /** ROTATED: replaced, still valid until its grace period ends (revoked_at). */
+  readonly status: "ACTIVE" | "ROTATED" | "EXPIRED" | "REVOKED";
+  readonly created_at: string | null;
+  readonly last_used_at: string | null;
+  readonly expires_at: string | null;
+  /** For a rotated key, the end of its grace period. */
+  readonly revoked_at: string | null;
+  readonly replaces_key_id: string | null;
+  readonly replaced_by_key_id: string | null;
+}
+
+export interface BalanceView {
+  readonly agent_id: string;
+  readonly currency: string;
+  readonly balance_paise: number;
+  readonly credit_limit_paise: number;
+  readonly held_paise: number;
+  readonly available_paise: number;
+}
+
+export function agentView(agent: Agent | undefined): AgentView {
+  if (!agent) throw new Error("the auth service answered without an agent");
+  return {
+    agent_id: agent.agentId,
+    name: agent.name,
+    status: AgentStatus[agent.status] ?? String(agent.status),
+    tier: AgentTier[agent.tier] ?? String(agent.tier),
+    parent_agent_id: agent.parentAgentId || null,
+    created_at: iso(agent.createdAt),
+    suspended_at: iso(agent.suspendedAt),
+    suspension_reason: agent.suspensionReason || null,
+    users: agent.users.map((u) => ({ user_id: u.userId, email: u.email, phone: u.phone })),
+  };
+}
+
+/** A key never carries its secret: the proto ApiKey has none, and neither has this. */
+export function keyView(key: ApiKey | undefined, now: Date): KeyView {
+  if (!key) throw new Error("the auth service answered without a key");
+  const revokedAt = fromTimestamp(key.revokedAt);
+  const expiresAt = fromTimestamp(key.expiresAt);
+  const past = (at: Date | undefined) => at !== undefined && at.getTime() <= now.getTime();
+  return {
+    key_id: key.keyId,
+    agent_id: key.agentId,
+    prefix: key.prefix,
+    scopes: key.scopes.map(scopeName),
+    status: past(revokedAt) ? "REVOKED" : past(expiresAt) ? "EXPIRED" : key.replacedByKeyId ? "ROTATED" : "ACTIVE",
+    created_at: iso(key.createdAt),
+    last_used_at: iso(key.lastUsedAt),
+    expires_at: iso(key.expiresAt),
+    revoked_at: iso(key.revokedAt),
+    replaces_key_id: key.replacesKeyId || null,
+    replaced_by_key_id: key.replacedByKeyId || null,
+  };
+}
+
+export function balanceView(balance: Balance | undefined): BalanceView {
+  if (!balance) throw new Error("the wallet service answered without a balance");
+  return {
+    agent_id: balance.agentId,
+    currency: balance.currency,
+    balance_paise: paiseFromProto(balance.balancePaise),
+    credit_limit_paise: paiseFromProto(balance.creditLimitPaise),
+    held_paise: paiseFromProto(balance.heldPaise),
+    available_paise: paiseFromProto(balance.availablePaise),
+  };
+}
+
+function iso(timestamp: Timestamp | undefined): string | null {
+  return fromTimestamp(timestamp)?.toISOString() ?? null;
+}
