@@ -1,0 +1,128 @@
+import { createClient } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { DEMO_AGENT_ID } from "@tarmac/auth";
+import { silentLogger } from "@tarmac/kernel/testing";
+import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { yyyymmdd } from "./banner.js";
+import { startStack, type Stack } from "./stack.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
+import { onboardAgent } from "./testing/second-agent.js";
+
+const DEMO_EMAIL = "demo@tarmac.test";
+/** The gateway's default USD rate: 0.011990 US dollars per rupee. */
+const USD_PER_INR_MICROS = 11_990n;
+
+/** Cents of `paise` at 0.011990 USD/INR, rounded half-even with integers only (the test's own arithmetic). */
+function usdCents(paise: number): bigint {
+  const numerator = BigInt(paise) * USD_PER_INR_MICROS; // cents * 1e6
+  const denominator = 1_000_000n;
+  const whole = numerator / denominator;
+  const twice = (numerator % denominator) * 2n;
+  if (twice > denominator || (twice === denominator && whole % 2n === 1n)) return whole + 1n;
+  return whole;
+}
+
+/** The secondary surface end to end: OTP login, search in US dollars, booking, price change, logout. */
+describe("the secondary surface through the whole stack", () => {
+  let stack: Stack;
+  let token: string;
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${stack.gatewayUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }).then(async (res) => ({
+      status: res.status,
+      headers: res.headers,
+      json: (await res.json()) as any,
+    }));
+  const bearer = () => ({ authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { TARMAC_ENV: "test", ...relaxedRateLimits }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+  }, 30_000);
+  afterAll(() => stack?.stop());
+
+  it("logs the demo user in with a one-time code and sets the session cookie", async () => {
+    const sent = await post("/api/auth/send-otp", { identifier: DEMO_EMAIL, type: "EMAIL" });
+    expect(sent.status).toBe(202);
+    expect(sent.json).toEqual({ success: true, data: { expires_in: 300, resend_after: 30 } });
+    const auth = createClient(AuthService, createGrpcTransport({ baseUrl: stack.services.auth! }));
+    const [message] = (await auth.listDevOutbox({ identifier: DEMO_EMAIL, limit: 1 })).messages;
+    const verified = await post("/api/auth/verify-otp", { identifier: DEMO_EMAIL, code: message!.code });
+    expect(verified.status).toBe(200);
+    expect(verified.json.data).toMatchObject({ token_type: "Bearer", expires_in: 3600, agent_id: DEMO_AGENT_ID });
+    token = verified.json.data.verification_token;
+    expect(verified.headers.get("set-cookie")).toMatch(/^tarmac_session=[^;]+;.*HttpOnly.*Secure.*SameSite=Strict/);
+  });
+
+  it("searches in US dollars, converting paise exactly and rounding half-even, then books at that price", async () => {
+    const search = await post("/api/flights/search", { origin: "BLR", destination: "CCU", departure_date: `${yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3")}`, adults: 1, travel_class: "ECONOMY", display_currency: "USD" }, bearer());
+    expect(search.status).toBe(200);
+    const searchService = createClient(SearchService, createGrpcTransport({ baseUrl: stack.services.search! }));
+    for (const flight of search.json.data.flights.slice(0, 20)) {
+      const { offer } = await searchService.getOffer({ agentId: DEMO_AGENT_ID, searchId: search.json.data.search_id, offerId: flight.id });
+      expect(flight.currency).toBe("USD");
+      expect(Math.round(flight.total_price * 100)).toBe(Number(usdCents(Number(offer!.bestPricePaise))));
+    }
+    const flight = search.json.data.flights.find((f: { outbound: { segments: { flight_number: string }[] } }) => f.outbound.segments.every((s) => !/9\d{3}$/.test(s.flight_number)));
+    const booked = await post(
+      "/api/flights/booking/create",
+      {
+        flight_id: flight.id,
+        flight_details: flight,
+        total_price: flight.total_price,
+        currency: "USD",
+        passengers: [{ title: "MS", first_name: "Asha", last_name: "Rao", pax_type: "adult", gender: "F", born_on: "1990-05-17" }],
+        contact: { email: "asha@example.com", phone: "+919812300000" },
+      },
+      { ...bearer(), "idempotency-key": "sec-1" },
+    );
+    expect(booked.status, JSON.stringify(booked.json)).toBe(200);
+    expect(booked.json).toMatchObject({ success: true, data: { status: "BOOKED", total_price: flight.total_price, currency: "USD" } });
+    expect(booked.json.data.pnr).toMatch(/^[A-Z0-9]{6}$/);
+  });
+
+  it("answers 409 PROVIDER_PRICE_CHANGED with the new price when the airline's price moved (6E9101)", async () => {
+    const search = await post("/api/flights/search", { origin: "BLR", destination: "HYD", departure_date: yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3"), adults: 1, travel_class: "ECONOMY", display_currency: "EUR" }, bearer());
+    const flight = search.json.data.flights.find((f: { outbound: { segments: { flight_number: string }[] } }) => f.outbound.segments.some((s) => s.flight_number.endsWith("9101")));
+    const res = await post(
+      "/api/flights/booking/create",
+      {
+        flight_id: flight.id,
+        total_price: flight.total_price,
+        currency: "EUR",
+        passengers: [{ title: "MR", first_name: "Ravi", last_name: "Iyer", pax_type: "adult", gender: "M", born_on: "1980-01-02" }],
+        contact: { email: "ravi@example.com", phone: "+919812300001" },
+      },
+      bearer(),
+    );
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ success: false, error: { code: "PROVIDER_PRICE_CHANGED", details: { currency: "EUR", requested_total_price: flight.total_price } } });
+    expect(res.json.error.details.total_price).toBeGreaterThan(flight.total_price);
+  });
+
+  it("never books another agency's flight: answered as an unknown flight", async () => {
+    const other = await onboardAgent(stack, "Agency C", "ops@agency-c.test");
+    const theirs = await fetch(`${stack.gatewayUrl}/api/v1/flight/search`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": other.apiKey },
+      body: JSON.stringify({ origin: "BLR", dest: "CCU", dod: yyyymmdd(new Date(), 25), limit: 1 }),
+    }).then((r) => r.json() as Promise<{ results: { offer_id: string; best_price_paise: number }[] }>);
+    const attempt = (flightId: string) =>
+      post(
+        "/api/flights/booking/create",
+        { flight_id: flightId, total_price: 10, currency: "INR", passengers: [{ title: "MR", first_name: "X", last_name: "Y", pax_type: "adult", gender: "M", born_on: "1980-01-02" }], contact: { email: "x@example.com", phone: "+919812300002" } },
+        bearer(),
+      );
+    const stolen = await attempt(theirs.results[0]!.offer_id);
+    const unknown = await attempt("off_00000000000000000000");
+    expect([stolen.status, stolen.json.error.code]).toEqual([unknown.status, unknown.json.error.code]);
+    expect([403, 404]).toContain(stolen.status);
+  });
+
+  it("logs out: the token stops working", async () => {
+    const out = await post("/api/auth/logout", {}, bearer());
+    expect(out.status).toBe(200);
+    const after = await post("/api/flights/search", { origin: "BLR", destination: "CCU", departure_date: "2026-12-20", adults: 1, travel_class: "ECONOMY" }, bearer());
+    expect([after.status, after.json.error.code]).toEqual([401, "AUTH_INVALID_TOKEN"]);
+  });
+});
