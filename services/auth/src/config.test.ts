@@ -26,6 +26,7 @@ describe("auth config", () => {
     expect(parseConfig(authConfigSchema, {})).toEqual({
       host: "127.0.0.1",
       port: 50055,
+      metricsPort: 9468,
       mongoUri: undefined,
       mongoDb: "tarmac",
       environment: "development",
@@ -35,6 +36,7 @@ describe("auth config", () => {
       usesDevelopmentSecret: true,
       otpDelivery: { email: "development", sms: "development", devOutboxSize: 100 },
       logLevel: "info",
+      readinessIntervalMs: 1000,
     });
   });
 

@@ -22,6 +22,8 @@ export const authConfigSchema = z
   .object({
     AUTH_HOST: z.string().min(1).default("127.0.0.1"),
     AUTH_PORT: env.port(50055),
+    /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
+    METRICS_PORT: env.port(9468),
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
     TARMAC_DEV_API_KEY: z
@@ -102,6 +104,7 @@ export const authConfigSchema = z
     return {
       host: v.AUTH_HOST,
       port: v.AUTH_PORT,
+      metricsPort: v.METRICS_PORT,
       mongoUri: v.MONGODB_URI,
       mongoDb: v.MONGODB_DB,
       environment: v.TARMAC_ENV,
@@ -137,6 +140,7 @@ export const authConfigSchema = z
         }),
       },
       logLevel: v.LOG_LEVEL,
+      readinessIntervalMs: v.READINESS_INTERVAL_MS,
     };
   });
 

@@ -1,4 +1,4 @@
-import { openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { AuthServiceImpl } from "./auth-service.js";
 import type { AuthConfig } from "./config.js";
@@ -55,7 +55,8 @@ export async function startAuthService(
     if (config.usesDevelopmentSecret) {
       logger.warn("TARMAC_AUTH_SECRET is the development value: set a secret of your own outside development");
     }
-    const store = overrides.store ?? (await openStore(config, logger, cleanups));
+    const dependencies: DependencyProbe[] = [];
+    const store = overrides.store ?? (await openStore(config, logger, cleanups, dependencies));
     const delivery = buildCodeDeliveries(config.otpDelivery, {
       environment: config.environment,
       logger,
@@ -85,15 +86,19 @@ export async function startAuthService(
       name: "auth",
       host: config.host,
       port: config.port,
+      metricsPort: config.metricsPort,
       services: [AuthService],
       routes: authRoutes(service),
       logger,
+      dependencies,
+      readinessIntervalMs: config.readinessIntervalMs,
     });
     return {
       host: {
         port: host.port,
         url: host.url,
         health: host.health,
+        metricsUrl: host.metricsUrl,
         async stop() {
           await host.stop();
           await cleanUp();
@@ -108,13 +113,14 @@ export async function startAuthService(
   }
 }
 
-async function openStore(config: AuthConfig, logger: Logger, cleanups: Cleanup[]): Promise<AuthStore> {
+async function openStore(config: AuthConfig, logger: Logger, cleanups: Cleanup[], dependencies: DependencyProbe[]): Promise<AuthStore> {
   if (!config.mongoUri) {
     logger.info("agents, keys, codes and sessions: in memory (MONGODB_URI is not set)");
     return new MemoryAuthStore();
   }
   const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, (db) => MongoAuthStore.open(db));
   cleanups.push(() => mongo.close());
+  dependencies.push(mongo.probe);
   logger.info("agents, keys, codes and sessions: MongoDB");
   return mongo.value;
 }

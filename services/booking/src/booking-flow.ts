@@ -1,5 +1,12 @@
 import type { Client } from "@connectrpc/connect";
-import { askProvider, type AirlineProvider, type ProviderReservation, type ReservationRequest } from "@tarmac/airline";
+import {
+  askProvider,
+  type AirlineProvider,
+  type ProviderCallLimits,
+  type ProviderOperation,
+  type ProviderReservation,
+  type ReservationRequest,
+} from "@tarmac/airline";
 import { awaitPeer, DomainError, formatPaise, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingWriter } from "./booking-writer.js";
@@ -98,12 +105,12 @@ export class BookingFlow {
 
   findReservation(booking: Booking): Promise<ProviderReservation | undefined> {
     const { provider } = this.deps;
-    return askProvider(provider, (signal) => provider.findReservation(booking.bookingId, { signal }), this.limits());
+    return askProvider(provider, (signal) => provider.findReservation(booking.bookingId, { signal }), this.limits("findReservation"));
   }
 
   cancelReservation(booking: Booking): Promise<void> {
     const { provider } = this.deps;
-    return askProvider(provider, (signal) => provider.cancelReservation(booking.bookingId, { signal }), this.limits());
+    return askProvider(provider, (signal) => provider.cancelReservation(booking.bookingId, { signal }), this.limits("cancelReservation"));
   }
 
   /** Releases the hold (if any) and ends the booking FAILED with the reason the client is told. */
@@ -124,11 +131,11 @@ export class BookingFlow {
       seats: booking.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat })),
       contact: booking.contact,
     };
-    return askProvider(provider, (s) => provider.reserve(request, { signal: s }), this.limits(signal));
+    return askProvider(provider, (s) => provider.reserve(request, { signal: s }), this.limits("reserve", signal));
   }
 
-  private limits(signal: AbortSignal = new AbortController().signal) {
-    return { signal, timeoutMs: this.deps.providerTimeoutMs };
+  private limits(operation: ProviderOperation, signal: AbortSignal = new AbortController().signal): ProviderCallLimits {
+    return { signal, timeoutMs: this.deps.providerTimeoutMs, operation };
   }
 }
 

@@ -13,7 +13,7 @@ import {
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { BookingFlow } from "./booking-flow.js";
-import { BookingChangedConcurrently, statusEvent } from "./booking-writer.js";
+import { BookingChangedConcurrently, countTransition, statusEvent } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { newBooking } from "./domain/new-booking.js";
 import { contactErrors } from "./domain/validate-contact.js";
@@ -77,6 +77,7 @@ export class BookingServiceImpl implements Pick<ServiceImpl<typeof BookingServic
     });
     const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);
     if (!stored.created) return answerExisting(stored.existing);
+    countTransition(undefined, booking.status);
     this.deps.logger.info({ bookingId: booking.bookingId, agentId: booking.agentId, debitPaise: booking.debitPaise }, "booking requested");
     try {
       return created(await this.deps.flow.place(booking, context.signal));
@@ -109,7 +110,7 @@ export class BookingServiceImpl implements Pick<ServiceImpl<typeof BookingServic
   private async requireFreeSeats(key: string, seats: readonly { segmentIndex: number; seat: string }[], signal: AbortSignal): Promise<void> {
     if (seats.length === 0) return;
     const { provider, providerTimeoutMs } = this.deps;
-    const map = await askProvider(provider, (s) => provider.seatMap(key, { signal: s }), { signal, timeoutMs: providerTimeoutMs });
+    const map = await askProvider(provider, (s) => provider.seatMap(key, { signal: s }), { signal, timeoutMs: providerTimeoutMs, operation: "seatMap" });
     const taken = seats.filter((chosen) => {
       const segment = map.segments.find((s) => s.segmentIndex === chosen.segmentIndex);
       const seat = segment?.rows.flatMap((r) => r.seats).find((s) => s.seat === chosen.seat);

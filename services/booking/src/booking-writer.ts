@@ -1,5 +1,5 @@
 import { newEvent, type OutboxEvent } from "@tarmac/events";
-import type { Clock } from "@tarmac/kernel";
+import { processMetrics, type Clock, type MetricsRegistry } from "@tarmac/kernel";
 import type { Booking, BookingStatus } from "./domain/booking.js";
 import { transition } from "./domain/state-machine.js";
 import type { BookingStore } from "./store/booking-store.js";
@@ -29,6 +29,20 @@ export function statusEvent(booking: Booking, from: BookingStatus | undefined, a
 }
 
 /**
+ * Counts a stored status change in booking_status_transitions_total{from,to}; a new booking is
+ * counted from NONE to PENDING when it is first stored.
+ */
+export function countTransition(from: BookingStatus | undefined, to: BookingStatus, metrics: MetricsRegistry = processMetrics()): void {
+  metrics
+    .counter({
+      name: "booking_status_transitions_total",
+      help: "Booking status changes stored, by status before (NONE for a new booking) and after",
+      labelNames: ["from", "to"],
+    })
+    .inc({ from: from ?? "NONE", to });
+}
+
+/**
  * Every stored change of a booking goes through here: the state machine decides, the version
  * guards against a concurrent writer, and a status change carries its event into the same write.
  */
@@ -36,6 +50,7 @@ export class BookingWriter {
   constructor(
     private readonly store: BookingStore,
     private readonly clock: Clock,
+    private readonly metrics: MetricsRegistry = processMetrics(),
   ) {}
 
   async move(
@@ -47,6 +62,7 @@ export class BookingWriter {
     const at = this.clock.now();
     const moved = { ...transition(booking, to, at, reason), ...changes, version: booking.version + 1 };
     if (!(await this.store.update(moved, [statusEvent(moved, booking.status, at)]))) throw new BookingChangedConcurrently(booking.bookingId);
+    countTransition(booking.status, to, this.metrics);
     return moved;
   }
 

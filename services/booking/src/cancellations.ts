@@ -49,6 +49,7 @@ export class Cancellations {
     await askProvider(provider, (signal) => provider.cancelReservation(booking.bookingId, { signal }), {
       signal: new AbortController().signal,
       timeoutMs: this.deps.providerTimeoutMs,
+      operation: "cancelReservation",
     });
     const { kind: _kind, quoteId: _id, createdAt: _created, validUntil: _valid, ...terms } = quote;
     const cancelled = await this.deps.writer.move(booking, "CANCELLED", `cancelled: ${quote.cancellationType} ${quote.reasonCode}`, {

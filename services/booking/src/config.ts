@@ -6,6 +6,8 @@ export const bookingConfigSchema = z
     ...commonEnv,
     BOOKING_HOST: z.string().min(1).default("127.0.0.1"),
     BOOKING_PORT: env.port(50053),
+    /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
+    METRICS_PORT: env.port(9466),
     FARE_URL: env.url().default("http://127.0.0.1:50052"),
     WALLET_URL: env.url().default("http://127.0.0.1:50054"),
     SEARCH_URL: env.url().default("http://127.0.0.1:50051"),
@@ -35,8 +37,10 @@ export const bookingConfigSchema = z
   .transform((v) => ({
     environment: v.TARMAC_ENV,
     logLevel: v.LOG_LEVEL,
+    readinessIntervalMs: v.READINESS_INTERVAL_MS,
     host: v.BOOKING_HOST,
     port: v.BOOKING_PORT,
+    metricsPort: v.METRICS_PORT,
     fareUrl: v.FARE_URL,
     walletUrl: v.WALLET_URL,
     searchUrl: v.SEARCH_URL,

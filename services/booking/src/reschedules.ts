@@ -72,7 +72,7 @@ export class Reschedules {
       reservation = await askProvider(
         provider,
         (signal) => provider.changeReservation({ clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [] }, { signal }),
-        { signal: new AbortController().signal, timeoutMs: this.deps.providerTimeoutMs },
+        { signal: new AbortController().signal, timeoutMs: this.deps.providerTimeoutMs, operation: "changeReservation" },
       );
     } catch (error) {
       if (holdId !== undefined) await awaitPeer(wallet.void({ holdId }));

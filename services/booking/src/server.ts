@@ -1,7 +1,7 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
 import { MemoryOutbox, MongoOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
-import { createServiceClient, openMongo, runEvery, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createServiceClient, openMongo, runEvery, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
@@ -92,6 +92,7 @@ export async function startBookingService(
     ...config.events,
     ...(overrides.publisher && { publisher: overrides.publisher }),
     logger,
+    service: "booking",
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
   const stopBackground = async () => {
@@ -103,9 +104,13 @@ export async function startBookingService(
     name: "booking",
     host: config.host,
     port: config.port,
+    metricsPort: config.metricsPort,
     services: [BookingService],
     routes: bookingRoutes(service, changes),
     logger,
+    // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
+    dependencies: [storage.probe, relay.probe].filter((p) => p !== undefined),
+    readinessIntervalMs: config.readinessIntervalMs,
   }).catch(async (error: unknown) => {
     await stopBackground();
     throw error;
@@ -114,6 +119,7 @@ export async function startBookingService(
     port: host.port,
     url: host.url,
     health: host.health,
+    metricsUrl: host.metricsUrl,
     sweepNow,
     async stop() {
       await host.stop();
@@ -125,6 +131,8 @@ export async function startBookingService(
 interface Storage {
   readonly store: BookingStore;
   readonly outbox: OutboxReader;
+  /** MongoDB's readiness probe; none in memory. */
+  readonly probe?: DependencyProbe;
   close(): Promise<void>;
 }
 
@@ -142,5 +150,5 @@ async function openStorage(config: BookingConfig, logger: Logger): Promise<Stora
     return { store, outbox };
   });
   logger.info("bookings: MongoDB");
-  return { ...mongo.value, close: mongo.close };
+  return { ...mongo.value, probe: mongo.probe, close: mongo.close };
 }

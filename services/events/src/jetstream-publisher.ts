@@ -1,6 +1,6 @@
 import { jetstream, jetstreamManager, type JetStreamClient } from "@nats-io/jetstream";
 import { errors, type NatsConnection } from "@nats-io/transport-node";
-import { systemClock, type Logger } from "@tarmac/kernel";
+import { processMetrics, systemClock, type Logger } from "@tarmac/kernel";
 import { BackgroundConnection } from "./background-connection.js";
 import type { EventPublisher } from "./event-publisher.js";
 import { ensureStream, type StreamSpec } from "./jetstream-stream.js";
@@ -37,6 +37,8 @@ export class JetStreamPublisher implements EventPublisher {
   /** Set while connected with the stream in place: the only state in which publish tries. */
   private live: { nc: NatsConnection; js: JetStreamClient } | undefined;
   private preparing: Promise<void> | undefined;
+  /** The readiness ping under way: one at a time, however long the server takes to answer. */
+  private pinging: Promise<boolean> | undefined;
 
   static start(options: JetStreamPublisherOptions): JetStreamPublisher {
     return new JetStreamPublisher(options);
@@ -72,7 +74,40 @@ export class JetStreamPublisher implements EventPublisher {
     return this.live !== undefined;
   }
 
+  /**
+   * For readiness: connected with the stream in place, and the server answers a ping within
+   * `timeoutMs` (which also catches a link that died without the connection noticing). Right after
+   * start it first waits, as long as `timeoutMs`, for the connection on its way.
+   */
+  async reachable(timeoutMs = 1_000): Promise<boolean> {
+    if (this.connection.closed) return false;
+    if (!this.live) await settlesWithin(this.connection.firstAttempt.then(() => this.preparing), timeoutMs);
+    const live = this.live;
+    if (!live) return false;
+    this.pinging ??= live.nc
+      .flush()
+      .then(() => true, () => false)
+      .finally(() => (this.pinging = undefined));
+    const pinging = this.pinging;
+    return (await settlesWithin(pinging, timeoutMs)) && (await pinging) && this.live === live;
+  }
+
+  /** Every publish that rejects (no connection, no ack in time, ...); the relay retries it. */
+  private readonly failures = processMetrics().counter({
+    name: "nats_publish_failures_total",
+    help: "Event publishes to NATS JetStream that failed (not connected, no ack in time, no stream)",
+  });
+
   async publish(event: OutboxEvent): Promise<void> {
+    try {
+      await this.publishOnce(event);
+    } catch (err) {
+      this.failures.inc();
+      throw err;
+    }
+  }
+
+  private async publishOnce(event: OutboxEvent): Promise<void> {
     if (this.connection.closed) throw new Error("JetStream publisher is closed");
     // Right after start, do not fail (and make the relay log an outage) for a connection on its way.
     if (!this.live) await settlesWithin(this.connection.firstAttempt.then(() => this.preparing), this.ackTimeoutMs);

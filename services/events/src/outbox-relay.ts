@@ -1,4 +1,4 @@
-import { systemClock, type Clock, type Logger } from "@tarmac/kernel";
+import { processMetrics, systemClock, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import { setTimeout as delay } from "node:timers/promises";
 import { Backoff, type BackoffOptions } from "./backoff.js";
 import type { EventPublisher } from "./event-publisher.js";
@@ -21,6 +21,13 @@ export interface OutboxRelayOptions {
   readonly backoff?: BackoffOptions;
   /** How long stop() waits for the in-flight publish; it stays pending if that does not settle. */
   readonly stopTimeoutMs?: number;
+  /**
+   * The service whose outbox this is: while running, the relay reports its backlog at every scrape
+   * as outbox_backlog_events{service} and outbox_oldest_pending_age_seconds{service}. Unset: no metrics.
+   */
+  readonly service?: string;
+  /** Default the process registry. */
+  readonly metrics?: MetricsRegistry;
 }
 
 type Round = "drained" | "more" | "failed";
@@ -42,6 +49,7 @@ export class OutboxRelay {
   private state: "new" | "running" | "stopped" = "new";
   private loop: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => undefined;
+  private untrack: () => void = () => undefined;
   private readonly outage: OutageLog;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -59,6 +67,7 @@ export class OutboxRelay {
     if (this.state === "stopped") throw new Error("a stopped OutboxRelay cannot start again; create a new one");
     this.state = "running";
     this.unsubscribe = this.options.outbox.onAppend(() => this.pause.wake());
+    this.untrack = this.trackBacklog();
     this.loop = this.run().catch((err: unknown) => this.options.logger.error({ err }, "outbox relay crashed"));
   }
 
@@ -70,6 +79,7 @@ export class OutboxRelay {
     }
     this.state = "stopped";
     this.unsubscribe();
+    this.untrack();
     this.pause.interrupt();
     if (!(await settlesWithin(this.loop, this.stopTimeoutMs))) {
       this.options.logger.warn({ stopTimeoutMs: this.stopTimeoutMs }, "outbox relay stopped with a publish in flight");
@@ -92,6 +102,41 @@ export class OutboxRelay {
       this.pause.wake();
       await delay(10);
     }
+  }
+
+  /** Registers the backlog gauges' sources (read at scrape time); returns their removal. */
+  private trackBacklog(): () => void {
+    const { service, logger } = this.options;
+    if (service === undefined) return () => undefined;
+    const metrics = this.options.metrics ?? processMetrics();
+    const labelNames = ["service"] as const;
+    const read = async () => {
+      try {
+        return await this.backlog();
+      } catch (err) {
+        logger.warn({ err }, "outbox backlog unreadable for metrics");
+        throw err;
+      }
+    };
+    const removals = [
+      metrics.sampledGauge({ name: "outbox_backlog_events", help: "Events in the outbox not yet published, by service", labelNames }, async () => [
+        { labels: { service }, value: (await read()).pending },
+      ]),
+      metrics.sampledGauge(
+        {
+          name: "outbox_oldest_pending_age_seconds",
+          help: "Age of the oldest unpublished outbox event (0 when none), by service",
+          labelNames,
+          aggregate: "max",
+        },
+        async () => {
+          const { oldestCreatedAt } = await read();
+          const age = oldestCreatedAt ? Math.max(0, (this.clock.now().getTime() - oldestCreatedAt.getTime()) / 1000) : 0;
+          return [{ labels: { service }, value: age }];
+        },
+      ),
+    ];
+    return () => removals.forEach((remove) => remove());
   }
 
   private async run(): Promise<void> {

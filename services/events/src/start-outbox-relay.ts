@@ -1,4 +1,4 @@
-import type { Logger } from "@tarmac/kernel";
+import type { DependencyProbe, Logger } from "@tarmac/kernel";
 import type { EventPublisher } from "./event-publisher.js";
 import { InProcessBus } from "./in-process-bus.js";
 import { JetStreamPublisher } from "./jetstream-publisher.js";
@@ -15,9 +15,16 @@ export interface OutboxRelayWiring {
   /** A bus the caller owns (the one-process stack's shared bus); wins over natsUrl. */
   readonly publisher?: EventPublisher;
   readonly logger: Logger;
+  /** The service's name, the `service` label of the outbox backlog metrics (booking, wallet). */
+  readonly service?: string;
 }
 
 export interface RunningRelay {
+  /**
+   * With NATS_URL (and no caller's bus): "nats", passing while connected to NATS with the stream
+   * in place, for the service host's readiness. The relay itself keeps retrying either way.
+   */
+  readonly probe?: DependencyProbe;
   stop(): Promise<void>;
 }
 
@@ -28,20 +35,24 @@ export interface RunningRelay {
 export function startOutboxRelay(wiring: OutboxRelayWiring): RunningRelay {
   const { outbox, natsUrl, logger } = wiring;
   let owned: EventPublisher | undefined;
+  let probe: DependencyProbe | undefined;
   if (!wiring.publisher) {
-    owned = natsUrl
+    const jetStream = natsUrl
       ? JetStreamPublisher.start({
           servers: natsUrl,
           logger,
           ...(wiring.streamName && { streamName: wiring.streamName }),
           ...(wiring.subjectPrefix && { subjectPrefix: wiring.subjectPrefix }),
         })
-      : new InProcessBus({ logger });
+      : undefined;
+    if (jetStream) probe = { name: "nats", check: () => jetStream.reachable() };
+    owned = jetStream ?? new InProcessBus({ logger });
     logger.info(natsUrl ? { natsUrl, stream: wiring.streamName ?? "TARMAC" } : {}, natsUrl ? "events: NATS JetStream" : "events: in-process bus");
   }
-  const relay = new OutboxRelay({ outbox, publisher: wiring.publisher ?? owned!, logger });
+  const relay = new OutboxRelay({ outbox, publisher: wiring.publisher ?? owned!, logger, ...(wiring.service && { service: wiring.service }) });
   relay.start();
   return {
+    ...(probe && { probe }),
     async stop() {
       await relay.stop();
       await owned?.close();

@@ -9,6 +9,8 @@ export const fareConfigSchema = z
     ...commonEnv,
     FARE_HOST: z.string().min(1).default("127.0.0.1"),
     FARE_PORT: env.port(50052),
+    /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
+    METRICS_PORT: env.port(9465),
     SEARCH_URL: env.url().default("http://127.0.0.1:50051"),
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
@@ -25,8 +27,10 @@ export const fareConfigSchema = z
   .transform((v) => ({
     environment: v.TARMAC_ENV,
     logLevel: v.LOG_LEVEL,
+    readinessIntervalMs: v.READINESS_INTERVAL_MS,
     host: v.FARE_HOST,
     port: v.FARE_PORT,
+    metricsPort: v.METRICS_PORT,
     searchUrl: v.SEARCH_URL,
     mongoUri: v.MONGODB_URI,
     mongoDb: v.MONGODB_DB,

@@ -127,6 +127,7 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
     const map = await askProvider(provider, (signal) => provider.seatMap(lock.providerOfferKey, { signal }), {
       signal: context.signal,
       timeoutMs: this.deps.providerTimeoutMs,
+      operation: "seatMap",
     });
     return toProtoSeatMap(priceSeatMap(map, lock, this.deps.ancillaryTokens), lock);
   }

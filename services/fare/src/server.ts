@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
-import { createServiceClient, createSigner, openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createServiceClient, createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { FareConfig } from "./config.js";
@@ -21,6 +21,8 @@ export interface FareServiceOverrides {
 }
 
 interface OwnedStore {
+  /** MongoDB's readiness probe; none in memory. */
+  readonly probe?: DependencyProbe;
   readonly store: FareLockStore;
   close(): Promise<void>;
 }
@@ -43,9 +45,12 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     name: "fare",
     host: config.host,
     port: config.port,
+    metricsPort: config.metricsPort,
     services: [FareService],
     routes: fareRoutes(service),
     logger,
+    dependencies: owned?.probe ? [owned.probe] : [],
+    readinessIntervalMs: config.readinessIntervalMs,
   }).catch(async (error: unknown) => {
     await owned?.close();
     throw error;
@@ -54,6 +59,7 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     port: host.port,
     url: host.url,
     health: host.health,
+    metricsUrl: host.metricsUrl,
     async stop() {
       await host.stop();
       await owned?.close();
@@ -73,5 +79,5 @@ async function openStore(config: FareConfig, clock: Clock, logger: Logger): Prom
     return store;
   });
   logger.info("fare locks: MongoDB");
-  return { store: mongo.value, close: mongo.close };
+  return { store: mongo.value, probe: mongo.probe, close: mongo.close };
 }

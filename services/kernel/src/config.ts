@@ -69,6 +69,8 @@ export const env = {
 export const commonEnv = {
   LOG_LEVEL: env.logLevel(),
   TARMAC_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** How often a service checks its dependencies (MongoDB, NATS) for its grpc.health.v1 status. */
+  READINESS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
 };
 
 /** Variables of the services that publish events (booking, wallet). */

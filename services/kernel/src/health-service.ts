@@ -18,14 +18,39 @@ export class HealthService implements ServiceImpl<typeof Health> {
   private readonly statuses = new Map<string, ServingStatus>();
   private readonly watchers = new Set<() => void>();
   private closed = false;
+  /** "" and the served services: what setServing sets. */
+  private readonly serviceNames: readonly string[];
 
   constructor(serviceNames: readonly string[]) {
-    for (const name of ["", ...serviceNames]) this.statuses.set(name, ServingStatus.SERVING);
+    this.serviceNames = ["", ...serviceNames];
+    for (const name of this.serviceNames) this.statuses.set(name, ServingStatus.SERVING);
   }
 
   setAll(status: ServingStatus): void {
     for (const name of this.statuses.keys()) this.statuses.set(name, status);
     for (const notify of this.watchers) notify();
+  }
+
+  /**
+   * The whole server ("") and every named service, leaving other entries (dependencies) alone.
+   * Ignored once closed: a stopping server stays NOT_SERVING.
+   */
+  setServing(status: ServingStatus): void {
+    if (this.closed) return;
+    for (const name of this.serviceNames) this.statuses.set(name, status);
+    for (const notify of this.watchers) notify();
+  }
+
+  /** One entry, added if new (a dependency such as `dependency/nats`). Ignored once closed. */
+  set(name: string, status: ServingStatus): void {
+    if (this.closed) return;
+    this.statuses.set(name, status);
+    for (const notify of this.watchers) notify();
+  }
+
+  /** The status of one entry, undefined for a name it does not know. */
+  status(name: string): ServingStatus | undefined {
+    return this.statuses.get(name);
   }
 
   /** Reports NOT_SERVING and ends every Watch stream, so a draining server is not held open. */
@@ -53,6 +78,8 @@ export class HealthService implements ServiceImpl<typeof Health> {
       if (status !== last) {
         last = status;
         yield create(HealthCheckResponseSchema, { status });
+        // Read again before waiting: the status may have changed while the caller had the answer.
+        continue;
       }
       if (this.closed) return;
       await new Promise<void>((resolve) => {

@@ -16,3 +16,6 @@ export * from "./signing.js";
 export * from "./timestamps.js";
 export * from "./mongo.js";
 export * from "./periodic.js";
+export * from "./metrics.js";
+export * from "./rpc-metrics.js";
+export * from "./readiness.js";

@@ -1,16 +1,25 @@
 import { MongoClient, type Db } from "mongodb";
 import type { Logger } from "./logger.js";
+import type { DependencyProbe } from "./readiness.js";
+
+/** How long the readiness ping may take before MongoDB counts as unreachable. */
+export const MONGO_PING_TIMEOUT_MS = 1_000;
 
 export interface OpenedMongo<T> {
   /** What `prepare` built (usually the store). */
   readonly value: T;
   readonly db: Db;
+  /** For the service host's readiness: a `ping` answered within MONGO_PING_TIMEOUT_MS. */
+  readonly probe: DependencyProbe;
   close(): Promise<void>;
 }
 
 /**
  * Connects to MONGODB_URI's database and prepares what a service needs there (indexes, stores).
  * A failure at any step closes the client, so a service that cannot start leaks no connections.
+ * MongoDB must be reachable at start (the driver waits up to its server selection timeout, 30 s,
+ * then this rejects and the process exits for its supervisor to restart it): the indexes are in
+ * place before the service takes a call. Later outages only make the service NOT_SERVING (`probe`).
  */
 export async function openMongo<T>(
   uri: string,
@@ -24,9 +33,23 @@ export async function openMongo<T>(
     const db = client.db(dbName);
     const value = await prepare(db);
     logger.info({ db: dbName }, "MongoDB connected");
-    return { value, db, close: () => client.close() };
+    return { value, db, probe: mongoProbe(db), close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * `ping` on the database, aborted after `timeoutMs`: it fails while no server can be selected
+ * (MongoDB down or unreachable) without waiting for the driver's 30 s server selection timeout.
+ */
+export function mongoProbe(db: Db, timeoutMs: number = MONGO_PING_TIMEOUT_MS): DependencyProbe {
+  return {
+    name: "mongodb",
+    async check() {
+      await db.command({ ping: 1 }, { signal: AbortSignal.timeout(timeoutMs) });
+      return true;
+    },
+  };
 }

@@ -7,6 +7,9 @@ import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { HealthService } from "./health-service.js";
 import { errorInterceptor, requestIdInterceptor } from "./interceptors.js";
 import type { Logger } from "./logger.js";
+import { processMetrics, startMetricsServer, type MetricsRegistry } from "./metrics.js";
+import { rpcMetricsInterceptor } from "./rpc-metrics.js";
+import { ReadinessMonitor, type DependencyProbe } from "./readiness.js";
 
 export interface ServiceHostOptions {
   readonly name: string;
@@ -19,6 +22,20 @@ export interface ServiceHostOptions {
   readonly logger: Logger;
   /** How long in-flight calls may run after a stop is requested. */
   readonly drainTimeoutMs?: number;
+  /**
+   * What the service needs to work (MongoDB, NATS): checked at start and every
+   * `readinessIntervalMs`, the host's health is NOT_SERVING while any fails (ReadinessMonitor).
+   */
+  readonly dependencies?: readonly DependencyProbe[];
+  /** READINESS_INTERVAL_MS; default 1000. */
+  readonly readinessIntervalMs?: number;
+  /**
+   * METRICS_PORT: serve GET /metrics (Prometheus text, HTTP/1.1) on this port (0: a free one);
+   * unset: no metrics server. The gRPC port is h2c only, which Prometheus cannot scrape.
+   */
+  readonly metricsPort?: number;
+  /** Where RPC metrics go and what /metrics serves; default the process registry. */
+  readonly metrics?: MetricsRegistry;
 }
 
 export interface ServiceHost {
@@ -26,6 +43,8 @@ export interface ServiceHost {
   /** http://host:port, for clients. */
   readonly url: string;
   readonly health: HealthService;
+  /** http://host:port/metrics when the host serves metrics (metricsPort set). */
+  readonly metricsUrl?: string;
   /** Stops accepting calls, lets in-flight calls finish (bounded), then closes. */
   stop(): Promise<void>;
 }
@@ -33,13 +52,24 @@ export interface ServiceHost {
 /** One HTTP/2 (h2c) port serving Connect, gRPC and gRPC-Web, plus grpc.health.v1. */
 export async function startServiceHost(options: ServiceHostOptions): Promise<ServiceHost> {
   const { logger } = options;
+  const metrics = options.metrics ?? processMetrics();
   const health = new HealthService(options.services.map((s) => s.typeName));
+  const readiness = options.dependencies?.length
+    ? new ReadinessMonitor({
+        health,
+        probes: options.dependencies,
+        logger,
+        ...(options.readinessIntervalMs !== undefined && { intervalMs: options.readinessIntervalMs }),
+      })
+    : undefined;
+  // Runs while the port opens; awaited below, so the host starts with its real status.
+  const firstRound = readiness?.start();
   const handler = connectNodeAdapter({
     routes(router) {
       router.service(Health, health);
       options.routes(router);
     },
-    interceptors: [requestIdInterceptor(), errorInterceptor(logger)],
+    interceptors: [rpcMetricsInterceptor(options.name, metrics), requestIdInterceptor(), errorInterceptor(logger)],
     grpc: true,
     grpcWeb: true,
     connect: true,
@@ -56,10 +86,23 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
       server.off("error", reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    await readiness?.stop();
+    throw error;
   });
+  await firstRound;
+  const metricsServer =
+    options.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer({ metrics, host: options.host, port: options.metricsPort, logger }).catch(async (error: unknown) => {
+          await new Promise<void>((done) => server.close(() => done()));
+          await readiness?.stop();
+          throw error;
+        });
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1";
   logger.info({ port }, `${options.name} listening`);
+  if (metricsServer) logger.info({ metricsUrl: metricsServer.url }, `${options.name} metrics listening`);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -73,14 +116,17 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
         for (const session of sessions) session.destroy();
       }, options.drainTimeoutMs ?? 10_000);
       timer.unref();
-      void closed.then(() => {
+      void Promise.all([closed, readiness?.stop()]).then(() => {
         clearTimeout(timer);
         logger.info(`${options.name} stopped`);
         resolve();
       });
     }));
 
-  return { port, url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, health, stop };
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  if (!metricsServer) return { port, url, health, stop };
+  // Metrics stay scrapable while calls drain.
+  return { port, url, health, metricsUrl: metricsServer.url, stop: () => stop().then(() => metricsServer.stop()) };
 }
 
 /** For a main.ts: stop the given parts in order on SIGTERM or SIGINT, then exit. */

@@ -40,6 +40,8 @@ describe("search configuration", () => {
       pricingRules: defaultPricingRules,
       ttlSeconds: 1800,
       providerTimeoutMs: 4000,
+      readinessIntervalMs: 1000,
+      metricsPort: 9464,
     });
   });
 
@@ -47,16 +49,19 @@ describe("search configuration", () => {
     const config = parseConfig(searchConfigSchema, {
       SEARCH_HOST: "0.0.0.0",
       SEARCH_PORT: "6000",
+      METRICS_PORT: "9100",
       MONGODB_URI: "mongodb://db:27017/?replicaSet=rs0",
       MONGODB_DB: "tarmac_uat",
       TARMAC_CURSOR_SECRET: ownSecret,
       SEARCH_TTL_SECONDS: "600",
       PROVIDER_TIMEOUT_MS: "2500",
       LOG_LEVEL: "debug",
+      READINESS_INTERVAL_MS: "250",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
       port: 6000,
+      metricsPort: 9100,
       mongoUri: "mongodb://db:27017/?replicaSet=rs0",
       mongoDb: "tarmac_uat",
       cursorSecret: ownSecret,
@@ -64,6 +69,7 @@ describe("search configuration", () => {
       ttlSeconds: 600,
       providerTimeoutMs: 2500,
       logLevel: "debug",
+      readinessIntervalMs: 250,
     });
   });
 

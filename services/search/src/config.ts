@@ -11,6 +11,8 @@ export const searchConfigSchema = z
     ...commonEnv,
     SEARCH_HOST: z.string().min(1).default("127.0.0.1"),
     SEARCH_PORT: env.port(50051),
+    /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
+    METRICS_PORT: env.port(9464),
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
     TARMAC_CURSOR_SECRET: env.secret(DEVELOPMENT_CURSOR_SECRET),
@@ -32,8 +34,10 @@ export const searchConfigSchema = z
   .transform((vars) => ({
     environment: vars.TARMAC_ENV,
     logLevel: vars.LOG_LEVEL,
+    readinessIntervalMs: vars.READINESS_INTERVAL_MS,
     host: vars.SEARCH_HOST,
     port: vars.SEARCH_PORT,
+    metricsPort: vars.METRICS_PORT,
     mongoUri: vars.MONGODB_URI,
     mongoDb: vars.MONGODB_DB,
     cursorSecret: vars.TARMAC_CURSOR_SECRET,

@@ -13,7 +13,7 @@ import {
   type SearchFlightsResponse,
   type SearchService,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { askProvider, type AirlineProvider, type AirportDirectory, type ProviderCallLimits } from "@tarmac/airline";
+import { askProvider, type AirlineProvider, type AirportDirectory, type ProviderCallLimits, type ProviderOperation } from "@tarmac/airline";
 import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
 import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
 import type { PricedOffer } from "./domain/priced-offer.js";
@@ -89,7 +89,7 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
     const live = await askProvider(
       provider,
       (signal) => provider.livePrice({ key: found.offer.providerKey, pax }, { signal }),
-      this.providerLimits(context.signal),
+      this.providerLimits("livePrice", context.signal),
     );
     const priced = repriceOffer(found.offer, live, { rules: pricingRules, agentId, pax });
     return create(PriceOfferResponseSchema, {
@@ -101,15 +101,15 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
     });
   }
 
-  private providerLimits(signal: AbortSignal): ProviderCallLimits {
-    return { signal, timeoutMs: this.deps.providerTimeoutMs };
+  private providerLimits(operation: ProviderOperation, signal: AbortSignal): ProviderCallLimits {
+    return { signal, timeoutMs: this.deps.providerTimeoutMs, operation };
   }
 
   private async newSearch(criteria: SearchCriteria, agentId: string, signal: AbortSignal): Promise<SearchFlightsResponse> {
     const { provider, store, clock, logger, ttlSeconds } = this.deps;
     const searchId = newId("srch");
     const started = Date.now();
-    const found = await askProvider(provider, (s) => provider.searchFlights(criteria.query, { signal: s }), this.providerLimits(signal));
+    const found = await askProvider(provider, (s) => provider.searchFlights(criteria.query, { signal: s }), this.providerLimits("searchFlights", signal));
     // The 30 minutes start once the offers are priced and cached, not when the provider was asked.
     const createdAt = clock.now();
     const expiresAt = new Date(createdAt.getTime() + ttlSeconds * 1000);

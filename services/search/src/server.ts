@@ -1,5 +1,5 @@
 import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory } from "@tarmac/airline";
-import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { SearchConfig } from "./config.js";
 import { searchRoutes } from "./routes.js";
@@ -17,6 +17,8 @@ export interface SearchServiceOverrides {
 }
 
 interface OwnedStore {
+  /** MongoDB's readiness probe; none in memory. */
+  readonly probe?: DependencyProbe;
   readonly store: SearchCacheStore;
   close(): Promise<void>;
 }
@@ -45,9 +47,12 @@ export async function startSearchService(
     name: "search",
     host: config.host,
     port: config.port,
+    metricsPort: config.metricsPort,
     services: [SearchService],
     routes: searchRoutes(service),
     logger,
+    dependencies: owned?.probe ? [owned.probe] : [],
+    readinessIntervalMs: config.readinessIntervalMs,
   }).catch(async (error: unknown) => {
     await owned?.close();
     throw error;
@@ -56,6 +61,7 @@ export async function startSearchService(
     port: host.port,
     url: host.url,
     health: host.health,
+    metricsUrl: host.metricsUrl,
     async stop() {
       await host.stop();
       await owned?.close();
@@ -75,5 +81,5 @@ async function openStore(config: SearchConfig, clock: Clock, logger: Logger): Pr
     return store;
   });
   logger.info("search cache: MongoDB");
-  return { store: mongo.value, close: mongo.close };
+  return { store: mongo.value, probe: mongo.probe, close: mongo.close };
 }

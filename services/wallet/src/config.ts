@@ -9,6 +9,8 @@ export const walletConfigSchema = z
     ...commonEnv,
     WALLET_HOST: z.string().min(1).default("127.0.0.1"),
     WALLET_PORT: env.port(50054),
+    /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
+    METRICS_PORT: env.port(9467),
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
     ...eventsEnv,
@@ -25,8 +27,10 @@ export const walletConfigSchema = z
   .transform((v) => ({
     environment: v.TARMAC_ENV,
     logLevel: v.LOG_LEVEL,
+    readinessIntervalMs: v.READINESS_INTERVAL_MS,
     host: v.WALLET_HOST,
     port: v.WALLET_PORT,
+    metricsPort: v.METRICS_PORT,
     mongoUri: v.MONGODB_URI,
     mongoDb: v.MONGODB_DB,
     events: eventsConfig(v),

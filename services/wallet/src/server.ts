@@ -1,5 +1,5 @@
 import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
-import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { WalletConfig } from "./config.js";
 import { seedDemoWallet } from "./dev-seed.js";
@@ -35,11 +35,13 @@ export async function startWalletService(config: WalletConfig, logger: Logger, o
     }
   };
   try {
-    const store = overrides.store ?? (await openStore(config, clock, logger, cleanups));
+    const dependencies: DependencyProbe[] = [];
+    const store = overrides.store ?? (await openStore(config, clock, logger, cleanups, dependencies));
     if (config.environment !== "production") await seedDemoWallet(store, logger);
 
-    const relay = startOutboxRelay({ outbox: store.outbox, ...config.events, ...(overrides.publisher && { publisher: overrides.publisher }), logger });
+    const relay = startOutboxRelay({ outbox: store.outbox, ...config.events, ...(overrides.publisher && { publisher: overrides.publisher }), logger, service: "wallet" });
     cleanups.push(() => relay.stop());
+    if (relay.probe) dependencies.push(relay.probe);
     const sweeper = new HoldSweeper({ store, clock, logger, intervalMs: config.holdSweepIntervalMs });
     sweeper.start();
     cleanups.push(() => sweeper.stop());
@@ -54,14 +56,19 @@ export async function startWalletService(config: WalletConfig, logger: Logger, o
       name: "wallet",
       host: config.host,
       port: config.port,
+      metricsPort: config.metricsPort,
       services: [WalletService],
       routes: walletRoutes(service),
       logger,
+      // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
+      dependencies,
+      readinessIntervalMs: config.readinessIntervalMs,
     });
     return {
       port: host.port,
       url: host.url,
       health: host.health,
+      metricsUrl: host.metricsUrl,
       async stop() {
         await host.stop();
         await cleanUp();
@@ -73,7 +80,13 @@ export async function startWalletService(config: WalletConfig, logger: Logger, o
   }
 }
 
-async function openStore(config: WalletConfig, clock: Clock, logger: Logger, cleanups: Cleanup[]): Promise<WalletStore> {
+async function openStore(
+  config: WalletConfig,
+  clock: Clock,
+  logger: Logger,
+  cleanups: Cleanup[],
+  dependencies: DependencyProbe[],
+): Promise<WalletStore> {
   if (!config.mongoUri) {
     logger.info("wallets: in memory (MONGODB_URI is not set)");
     return new MemoryWalletStore({ clock });
@@ -84,6 +97,7 @@ async function openStore(config: WalletConfig, clock: Clock, logger: Logger, cle
     return store;
   });
   cleanups.push(() => mongo.close());
+  dependencies.push(mongo.probe);
   logger.info("wallets: MongoDB");
   return mongo.value;
 }

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { fieldError, fromTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import { DomainError, fieldError, fromTimestamp, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import {
   CaptureResponseSchema,
@@ -54,14 +54,27 @@ export interface WalletServiceDeps {
   readonly statementCursors: StatementCursorCodec;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Where wallet_operations_total goes; default the process registry. */
+  readonly metrics?: MetricsRegistry;
 }
+
+/** wallet_operations_total's `operation` label: the command in snake case (top_up, set_credit_limit...). */
+const operationName = (type: WalletCommand["type"]): string => type.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * The agent wallet over gRPC/Connect: every call validates its request's form, then hands one
  * command to the store, which applies the ledger rules (domain/decide.ts) atomically.
  */
 export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
-  constructor(private readonly deps: WalletServiceDeps) {}
+  private readonly operations;
+
+  constructor(private readonly deps: WalletServiceDeps) {
+    this.operations = (deps.metrics ?? processMetrics()).counter({
+      name: "wallet_operations_total",
+      help: "Wallet commands that reached the ledger, by operation and outcome (ok, replayed, a refusal's error code in lower case, or error)",
+      labelNames: ["operation", "outcome"],
+    });
+  }
 
   async openAccount(request: OpenAccountRequest): Promise<OpenAccountResponse> {
     const f = new RequestFields();
@@ -203,7 +216,16 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
   }
 
   private async run(command: WalletCommand): Promise<CommandResult> {
-    const result = await this.deps.store.execute(command);
+    const operation = operationName(command.type);
+    let result: CommandResult;
+    try {
+      result = await this.deps.store.execute(command);
+    } catch (error) {
+      // A refusal (insufficient funds, an unknown hold, a reused reference...) by its code.
+      this.operations.inc({ operation, outcome: error instanceof DomainError ? error.code.toLowerCase() : "error" });
+      throw error;
+    }
+    this.operations.inc({ operation, outcome: result.replayed ? "replayed" : "ok" });
     const { transaction, account, replayed } = result;
     if (transaction) {
       this.deps.logger.info(
