@@ -1,13 +1,16 @@
-import type { Logger } from "@tarmac/kernel";
+import { processMetrics, type DependencyProbe, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServiceClients } from "./clients.js";
 import { healthRoutes } from "./health/routes.js";
 import type { IdempotencyStore } from "./idempotency/idempotency-store.js";
 import { MemoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
+import { docsPage } from "./docs/docs-page.js";
 import { clientErrorHandler } from "./plugins/client-error.js";
 import { draining } from "./plugins/draining.js";
 import { envelopeErrorHandler } from "./plugins/error-envelope.js";
 import { jsonBody } from "./plugins/json-body.js";
+import { metricsEndpoint } from "./plugins/metrics.js";
+import { openApi } from "./openapi/plugin.js";
 import { notFoundHandler } from "./plugins/not-found.js";
 import { RequestLog } from "./plugins/request-log.js";
 import { requestId, requestIdOf } from "./plugins/request-id.js";
@@ -34,6 +37,10 @@ export interface BuildOptions {
   currencyRates?: RateTable;
   /** TARMAC_ENV; GET /api/dev/outbox exists only in "development". */
   environment?: "development" | "test" | "production";
+  /** What GET /metrics serves and the request metrics go to; default the process registry. */
+  metrics?: MetricsRegistry;
+  /** The gateway's own dependencies (its MongoDB), which GET /readyz checks besides the services. */
+  dependencies?: readonly DependencyProbe[];
 }
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -61,6 +68,7 @@ export function build(options: BuildOptions): FastifyInstance {
 
   app.register(requestId);
   app.register(draining);
+  app.register(metricsEndpoint, { metrics: options.metrics ?? processMetrics() });
   app.register(jsonBody);
   app.setErrorHandler(envelopeErrorHandler);
   app.setNotFoundHandler(notFoundHandler(app));
@@ -71,7 +79,10 @@ export function build(options: BuildOptions): FastifyInstance {
     store: options.rateLimitStore ?? new MemoryRateLimitStore(),
     limits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
   };
-  app.register(healthRoutes, { health: options.clients.health });
+  // Before the routes: the OpenAPI document collects them as they are added (GET /api/v1/openapi.json, /docs).
+  app.register(openApi, { development: options.environment === "development" });
+  app.register(docsPage);
+  app.register(healthRoutes, { health: options.clients.health, ...(options.dependencies && { dependencies: options.dependencies }) });
   app.register(primaryApi, {
     prefix: "/api/v1",
     clients: options.clients,

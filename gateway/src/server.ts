@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Logger } from "@tarmac/kernel";
+import { mongoProbe, type Logger } from "@tarmac/kernel";
 import type { FastifyInstance } from "fastify";
 import { build } from "./app.js";
 import { type ServiceClients, createServiceClients } from "./clients.js";
@@ -42,6 +42,7 @@ export async function startGateway(
     rateLimits: config.rateLimits,
     currencyRates: config.currencyRates,
     environment: config.environment,
+    ...(idempotency.db && { dependencies: [mongoProbe(idempotency.db)] }),
   });
   await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
     await app.close();

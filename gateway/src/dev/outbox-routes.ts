@@ -2,6 +2,7 @@ import { fromTimestamp } from "@tarmac/kernel";
 import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
+import { NO_CREDENTIALS, operation } from "../openapi/operation.js";
 import { callPeer } from "../plugins/peer-call.js";
 
 export interface DevOutboxRoutesOptions {
@@ -47,7 +48,20 @@ const responseSchema = {
 export const devOutboxRoutes: FastifyPluginAsync<DevOutboxRoutesOptions> = async (app, { auth }) => {
   app.get<{ Querystring: { identifier?: string; limit?: string } }>(
     "/outbox",
-    { schema: { querystring: querySchema, response: { 200: responseSchema } } },
+    {
+      schema: operation(NO_CREDENTIALS, {
+        operationId: "listDevOutbox",
+        tags: ["dev"],
+        summary: "One-time codes sent (development only)",
+        description:
+          "The codes the development delivery adapter would have sent, newest first, optionally only those to `identifier` " +
+          "(`limit` 1 to 100, default 20). Exists only with TARMAC_ENV=development. No credentials.",
+        method: "GET",
+        querystring: querySchema,
+        success: { schema: responseSchema, description: "The messages." },
+        errors: ["AUTH_FORBIDDEN"],
+      }),
+    },
     async (request) => {
       const { identifier = "", limit = "20" } = request.query;
       const outbox = await callPeer(request, () => auth.listDevOutbox({ identifier, limit: Number(limit) }));

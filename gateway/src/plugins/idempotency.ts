@@ -1,4 +1,4 @@
-import { catalogue, type Clock, DomainError, isErrorCode, systemClock } from "@tarmac/kernel";
+import { catalogue, type Clock, DomainError, isErrorCode, processMetrics, systemClock } from "@tarmac/kernel";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestFingerprint } from "../idempotency/fingerprint.js";
@@ -51,6 +51,12 @@ interface Claim {
 const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { store, clock = systemClock }) => {
   const keys = new WeakMap<FastifyRequest, string>();
   const claims = new WeakMap<FastifyRequest, Claim>();
+  // The gateway's registry (the metrics plugin's decorator), else the process one (bare test apps).
+  const replays = (app.hasDecorator("metrics") ? app.metrics : processMetrics()).counter({
+    name: "idempotency_replays_total",
+    help: "Requests answered with the stored response of an earlier request with the same Idempotency-Key, by operation",
+    labelNames: ["operation"],
+  });
 
   app.addHook("onRoute", (route) => {
     const operation = routeConfigOf(route.config?.idempotency)?.operation;
@@ -81,6 +87,7 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
         claims.set(request, { scope, fingerprint });
         return;
       case "done":
+        replays.inc({ operation });
         return replay(reply, outcome.response);
       case "mismatch":
         throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request");

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { apiKeyAuth } from "../plugins/api-key-auth.js";
+import { errorEnvelopeSchema } from "../openapi/components.js";
 import { envelopeErrorHandler } from "../plugins/error-envelope.js";
 import { idempotency } from "../plugins/idempotency.js";
 import { type RateLimitSettings, rateLimiter } from "../plugins/rate-limit.js";
@@ -25,6 +26,8 @@ export interface PrimaryApiOptions {
  */
 export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, authCacheTtlMs, idempotencyStore, rateLimit }) => {
   app.setErrorHandler(envelopeErrorHandler);
+  // Routes answer their 4xx/5xx with it (`ErrorEnvelope#`); the OpenAPI document shows it once.
+  app.addSchema(errorEnvelopeSchema);
   await app.register(apiKeyAuth, { auth: clients.auth, cacheTtlMs: authCacheTtlMs });
   // Per API key, checked after auth and before the body is read; routes name their group.
   await app.register(rateLimiter, rateLimit);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { devOutboxRoutes } from "../dev/outbox-routes.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
+import { secondaryErrorSchema } from "../openapi/components.js";
 import { bearerAuth, tokenVerifier } from "../plugins/bearer-auth.js";
 import { idempotency } from "../plugins/idempotency.js";
 import { notFoundHandler } from "../plugins/not-found.js";
@@ -35,6 +36,8 @@ export interface SecondaryApiOptions {
 export const secondaryApi: FastifyPluginAsync<SecondaryApiOptions> = async (app, options) => {
   const { clients } = options;
   app.setErrorHandler(secondaryErrorHandler);
+  // Routes answer their 4xx/5xx with it (`SecondaryError#`); the OpenAPI document shows it once.
+  app.addSchema(secondaryErrorSchema);
   await app.register(cookie);
   // Its hook runs route-level, so after bearer auth on /api/flights (per session), per IP elsewhere.
   if (options.rateLimit) await app.register(rateLimiter, options.rateLimit);

@@ -1,6 +1,6 @@
 import { Code, ConnectError, createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
 import type { DescService } from "@bufbuild/protobuf";
-import { DomainError, forwardRequestIdInterceptor, toConnectError } from "@tarmac/kernel";
+import { DEPENDENCY_HEALTH_PREFIX, DomainError, forwardRequestIdInterceptor, toConnectError } from "@tarmac/kernel";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { AgentStatus, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -46,6 +46,8 @@ export interface FakeServices {
   auth?: Partial<ServiceImpl<typeof AuthService>>;
   /** Health per peer; "down" answers Unavailable as an unreachable peer would. */
   health?: Partial<Record<PeerName, ServingStatus | "down">>;
+  /** Dependency entries per peer for Health/List (`{ nats: NOT_SERVING }` lists `dependency/nats`). */
+  dependencies?: Partial<Record<PeerName, Record<string, ServingStatus>>>;
 }
 
 /** What the fakes saw, for assertions. */
@@ -133,6 +135,12 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
         const status = fakes.health?.[peer] ?? ServingStatus.SERVING;
         if (status === "down") throw new ConnectError("connection refused", Code.Unavailable);
         return { status };
+      },
+      list() {
+        const status = fakes.health?.[peer] ?? ServingStatus.SERVING;
+        if (status === "down") throw new ConnectError("connection refused", Code.Unavailable);
+        const entries = Object.entries(fakes.dependencies?.[peer] ?? {}).map(([name, s]) => [`${DEPENDENCY_HEALTH_PREFIX}${name}`, { status: s }]);
+        return { statuses: { "": { status }, ...Object.fromEntries(entries) } };
       },
     });
 

@@ -3,6 +3,7 @@ import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { CancellationType, ReasonCode } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
+import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import {
@@ -29,7 +30,35 @@ const iso = (t: Parameters<typeof fromTimestamp>[0]) => fromTimestamp(t)?.toISOS
  */
 export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (app, { booking }) => {
   const cancel = (confirm: boolean) => ({
-    schema: { body: cancellationRequestSchema, response: { 200: confirm ? cancellationConfirmResponseSchema : cancellationQuoteResponseSchema } },
+    schema: operation(
+      PRIMARY,
+      confirm
+        ? {
+            operationId: "confirmCancellation",
+            tags: ["booking"],
+            summary: "Confirm a cancellation and refund the wallet",
+            description:
+              "Cancels the whole booking on the terms of the newest unexpired quote with the same fields (409 " +
+              "BOOKING_QUOTE_EXPIRED when there is none): the booking becomes CANCELLED and the refund is credited to the " +
+              "agent wallet (then REFUNDED, within seconds). Scope `flight.cancel`.",
+            body: cancellationRequestSchema,
+            success: { schema: cancellationConfirmResponseSchema, description: "The penalties applied and the amount refunded (paise)." },
+            idempotencyKey: "required",
+            errors: ["BOOKING_NOT_FOUND", "BOOKING_INVALID_STATE", "BOOKING_QUOTE_EXPIRED", "PROVIDER_REJECTED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
+          }
+        : {
+            operationId: "quoteCancellation",
+            tags: ["booking"],
+            summary: "Quote the refund for cancelling a booking",
+            description:
+              "The airline penalty (from the fare rules and the time before departure), the platform fee and the refund for " +
+              "cancelling the whole booking; INVOLUNTARY cancellations carry no airline penalty. Valid 10 minutes " +
+              "(`quote_valid_until`). Scope `flight.cancel`.",
+            body: cancellationRequestSchema,
+            success: { schema: cancellationQuoteResponseSchema, description: "The cancellation quote (paise)." },
+            errors: ["BOOKING_NOT_FOUND", "BOOKING_INVALID_STATE"],
+          },
+    ),
     config: { scope: Scope.FLIGHT_CANCEL, ...(confirm && { idempotency: "booking.cancel.confirm" }) },
   });
   const cancellation = (request: FastifyRequest<{ Body: CancellationBody }>) => ({
@@ -64,7 +93,21 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
 
   app.post<{ Body: RescheduleQuoteBody }>(
     "/flight/booking/reschedule/quote",
-    { schema: { body: rescheduleQuoteRequestSchema, response: { 200: rescheduleQuoteResponseSchema } }, config: { scope: Scope.FLIGHT_RESCHEDULE } },
+    {
+      schema: operation(PRIMARY, {
+        operationId: "quoteReschedule",
+        tags: ["booking"],
+        summary: "Quote changing a booking to another flight",
+        description:
+          "The fare difference (never negative), airline change fee and platform fee for moving the booking to `new_offer_id`, " +
+          "an offer of a newer search for the same passengers. Valid 10 minutes (`quote_valid_until`). Scope " +
+          "`flight.reschedule`.",
+        body: rescheduleQuoteRequestSchema,
+        success: { schema: rescheduleQuoteResponseSchema, description: "The reschedule quote (paise)." },
+        errors: ["BOOKING_NOT_FOUND", "SEARCH_OFFER_NOT_FOUND", "BOOKING_INVALID_STATE", "SEARCH_EXPIRED", "BOOKING_PASSENGER_MISMATCH"],
+      }),
+      config: { scope: Scope.FLIGHT_RESCHEDULE },
+    },
     async (request) => {
       const { booking_id, new_offer_id, reason_code } = request.body;
       const q = await callPeer(request, () =>
@@ -85,7 +128,28 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
   app.post<{ Body: { booking_id: string } }>(
     "/flight/booking/reschedule/confirm",
     {
-      schema: { body: rescheduleConfirmRequestSchema, response: { 200: rescheduleConfirmResponseSchema } },
+      schema: operation(PRIMARY, {
+        operationId: "confirmReschedule",
+        tags: ["booking"],
+        summary: "Confirm a reschedule and debit the wallet",
+        description:
+          "Moves the booking to the new flight on the terms of its newest unexpired quote (409 BOOKING_QUOTE_EXPIRED when there " +
+          "is none) and debits the total payable from the agent wallet. The status stays BOOKED or TICKETED (with new ticket " +
+          "numbers). Scope `flight.reschedule`.",
+        body: rescheduleConfirmRequestSchema,
+        success: { schema: rescheduleConfirmResponseSchema, description: "The amounts charged and the booking's new total (paise)." },
+        idempotencyKey: "required",
+        errors: [
+          "WALLET_INSUFFICIENT_FUNDS",
+          "BOOKING_NOT_FOUND",
+          "BOOKING_INVALID_STATE",
+          "BOOKING_QUOTE_EXPIRED",
+          "PROVIDER_SOLD_OUT",
+          "PROVIDER_REJECTED",
+          "PROVIDER_UNAVAILABLE",
+          "PROVIDER_TIMEOUT",
+        ],
+      }),
       config: { scope: Scope.FLIGHT_RESCHEDULE, idempotency: "booking.reschedule.confirm" },
     },
     async (request) => {

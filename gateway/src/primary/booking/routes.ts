@@ -2,6 +2,8 @@ import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
+import { createBookingExamples } from "../../openapi/examples.js";
+import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import { bookingJson, createBookingJson, toCreateBookingRequest } from "./booking-json.js";
@@ -23,7 +25,37 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
   app.post<{ Body: CreateBookingBody }>(
     "/flight/booking/create",
     {
-      schema: { body: createBookingRequestSchema, response: { 200: createBookingResponseSchema } },
+      schema: operation(PRIMARY, {
+        operationId: "createBooking",
+        tags: ["booking"],
+        summary: "Create a booking (PNR) and debit the wallet",
+        description:
+          "Books the fare locked by `fare_token` for the passengers (counts per type must match the fare) with optional paid " +
+          "seats (`ancillaries`), generates a PNR and debits the agent wallet by the net fare plus seats, atomically: either " +
+          "all of it happens or none. The wallet must cover it with balance plus credit limit (402 otherwise). `agent_id`, " +
+          "when sent, must be the key's own agent; `idempotency_key`, when sent, must equal the Idempotency-Key header. " +
+          "Scope `flight.book`.",
+        body: createBookingRequestSchema,
+        bodyExamples: createBookingExamples.request,
+        success: {
+          schema: createBookingResponseSchema,
+          description: "The booking: id, PNR, total price (paise) and status (BOOKED; ticketing follows asynchronously).",
+          examples: createBookingExamples.response,
+        },
+        idempotencyKey: "required",
+        errors: [
+          "BOOKING_FARE_TOKEN_INVALID",
+          "WALLET_INSUFFICIENT_FUNDS",
+          "BOOKING_SEAT_UNAVAILABLE",
+          "PROVIDER_SOLD_OUT",
+          "PROVIDER_PRICE_CHANGED",
+          "BOOKING_FARE_EXPIRED",
+          "BOOKING_PASSENGER_MISMATCH",
+          "PROVIDER_REJECTED",
+          "PROVIDER_UNAVAILABLE",
+          "PROVIDER_TIMEOUT",
+        ],
+      }),
       config: { scope: Scope.FLIGHT_BOOK, idempotency: "booking.create" },
       // Before the idempotency record starts, so a client can correct these and keep its key.
       preValidation: requireOwnAgentAndKey,
@@ -38,7 +70,21 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
 
   app.post(
     "/flight/booking/status",
-    { schema: { body: bookingStatusRequestSchema, response: { 200: bookingResponseSchema } }, config: { scope: Scope.FLIGHT_BOOK } },
+    {
+      schema: operation(PRIMARY, {
+        operationId: "getBookingStatus",
+        tags: ["booking"],
+        summary: "Read a booking and its status",
+        description:
+          "The whole booking by `booking_id` or `pnr` (at least one; both must name the same booking): status (PENDING, " +
+          "BOOKED, TICKETED, FAILED, CANCELLED, REFUNDED, FLOWN), itinerary, passengers, ticket numbers, status history and " +
+          "the latest cancellation or reschedule. Another agent's booking is answered as not found. Scope `flight.book`.",
+        body: bookingStatusRequestSchema,
+        success: { schema: bookingResponseSchema, description: "The booking." },
+        errors: ["BOOKING_NOT_FOUND"],
+      }),
+      config: { scope: Scope.FLIGHT_BOOK },
+    },
     async (request: FastifyRequest<{ Body: BookingStatusBody }>) => {
       const { booking_id, pnr } = request.body;
       const response = await callPeer(request, () =>

@@ -1,6 +1,8 @@
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest, FastifySchema, RouteShorthandOptions } from "fastify";
 import type { ServiceClients } from "../../clients.js";
+import { searchExamples } from "../../openapi/examples.js";
+import { type OperationDoc, operation, PRIMARY } from "../../openapi/operation.js";
 import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import { searchResponseJson } from "./offer-json.js";
@@ -13,15 +15,35 @@ export interface SearchRoutesOptions {
 
 /** POST /flight/search and its alias POST /search (decisions section 2): one handler, one schema. */
 export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { search }) => {
-  const options: RouteShorthandOptions = {
-    schema: { body: searchRequestSchema, response: { 200: searchResponseSchema } },
+  const options = (schema: FastifySchema): RouteShorthandOptions => ({
+    schema,
     config: { scope: Scope.FLIGHT_SEARCH, rateLimitGroup: "search" },
-  };
+  });
+  const doc = {
+    tags: ["search"],
+    description:
+      "Searches flights and returns priced offers, cheapest first, with the B2B pricing breakdown (paise). Without `cursor`, " +
+      "`origin`, `dest` and `dod` are required and a new search starts; with the `cursor` of a previous page (valid 30 " +
+      "minutes, tied to its search) the next page of that search is returned and the other fields are ignored. `cursor` is " +
+      "null on the last page. Scope `flight.search`; rate limit group `search`.",
+    body: searchRequestSchema,
+    bodyExamples: searchExamples.request,
+    success: {
+      schema: searchResponseSchema,
+      description: "A page of offers: `count` in this page, `total_results` in the search, `cursor` for the next page or null.",
+      examples: searchExamples.response,
+    },
+    errors: ["SEARCH_CURSOR_INVALID", "SEARCH_CURSOR_EXPIRED", "SEARCH_EXPIRED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
+  } satisfies Omit<OperationDoc, "operationId" | "summary">;
   const handler = async (request: FastifyRequest<{ Body: SearchRequestBody }>) => {
     const rpcRequest = toSearchFlightsRequest(request.body, callerOf(request).agentId);
     const response = await callPeer(request, () => search.searchFlights(rpcRequest));
     return searchResponseJson(response);
   };
-  app.post("/flight/search", options, handler);
-  app.post("/search", options, handler);
+  app.post("/flight/search", options(operation(PRIMARY, { ...doc, operationId: "searchFlights", summary: "Search flights" })), handler);
+  app.post(
+    "/search",
+    options(operation(PRIMARY, { ...doc, operationId: "searchFlightsAlias", summary: "Search flights (alias of /flight/search)" })),
+    handler,
+  );
 };

@@ -3,6 +3,7 @@ import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { EntryKind, type Balance, type LedgerLine } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
+import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import { balanceResponseSchema, emptyBodySchema, statementRequestSchema, statementResponseSchema, type StatementBody } from "./schemas.js";
@@ -14,7 +15,18 @@ export interface WalletRoutesOptions {
 /** POST /wallet/balance and /wallet/statement for the calling agent (decisions 14, scope wallet.read). */
 export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, { wallet }) => {
   const config = { scope: Scope.WALLET_READ };
-  app.post("/wallet/balance", { schema: { body: emptyBodySchema, response: { 200: balanceResponseSchema } }, config }, async (request) => {
+  const balanceSchema = operation(PRIMARY, {
+    operationId: "getWalletBalance",
+    tags: ["wallet"],
+    summary: "Wallet balance of the calling agent",
+    description:
+      "Balance, credit limit, amounts held by bookings in progress and what is available (`balance + credit_limit - held`), " +
+      "in paise. The body is an empty object. Scope `wallet.read`.",
+    body: emptyBodySchema,
+    success: { schema: balanceResponseSchema, description: "The wallet." },
+    errors: ["WALLET_ACCOUNT_NOT_FOUND"],
+  });
+  app.post("/wallet/balance", { schema: balanceSchema, config }, async (request) => {
     const { balance } = await callPeer(request, () => wallet.getBalance({ agentId: callerOf(request).agentId }));
     if (!balance) throw new Error("wallet answered without a balance");
     return balanceJson(balance);
@@ -22,7 +34,21 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
 
   app.post(
     "/wallet/statement",
-    { schema: { body: statementRequestSchema, response: { 200: statementResponseSchema } }, config },
+    {
+      schema: operation(PRIMARY, {
+        operationId: "getWalletStatement",
+        tags: ["wallet"],
+        summary: "Wallet statement (ledger lines, newest first)",
+        description:
+          "Ledger lines of the calling agent's wallet between `from` and `to`, newest first: holds, captures, voids, refunds, " +
+          "top-ups and adjustments with signed amounts and the balance after each. Pages with `limit` and `cursor` as search " +
+          "does. Scope `wallet.read`.",
+        body: statementRequestSchema,
+        success: { schema: statementResponseSchema, description: "A page of ledger lines; `cursor` is null on the last page." },
+        errors: ["WALLET_ACCOUNT_NOT_FOUND"],
+      }),
+      config,
+    },
     async (request: FastifyRequest<{ Body: StatementBody }>) => {
       const { from, to, limit, cursor } = request.body;
       const response = await callPeer(request, () =>

@@ -2,6 +2,8 @@ import { DomainError } from "@tarmac/kernel";
 import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ServiceClients } from "../../clients.js";
+import { otpExamples } from "../../openapi/examples.js";
+import { NO_CREDENTIALS, operation, SESSION_TOKEN } from "../../openapi/operation.js";
 import type { CredentialVerifier } from "../../plugins/api-key-verifier.js";
 import { SESSION_COOKIE, sessionTokenOf } from "../../plugins/bearer-auth.js";
 import { callPeer } from "../../plugins/peer-call.js";
@@ -35,7 +37,26 @@ const DEAD_TOKEN: ReadonlySet<string> = new Set(["AUTH_INVALID_TOKEN", "AUTH_TOK
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, tokens }) => {
   app.post<{ Body: SendOtpBody }>(
     "/send-otp",
-    { schema: { body: sendOtpRequestSchema, response: { 202: sendOtpResponseSchema } }, config: { rateLimitGroup: "auth" } },
+    {
+      schema: operation(NO_CREDENTIALS, {
+        operationId: "sendOtp",
+        tags: ["auth"],
+        summary: "Send a one-time login code",
+        description:
+          "Sends a six-digit code (valid 5 minutes) to the e-mail address (`EMAIL`) or phone number (`SMS`). Answers 202 " +
+          "whether or not the identifier belongs to an agent user. At most one code per 30 s and 5 per hour per identifier " +
+          "(429 with Retry-After); a new code replaces the previous one. No credentials; rate limited per client IP.",
+        body: sendOtpRequestSchema,
+        bodyExamples: otpExamples.sendRequest,
+        success: {
+          status: 202,
+          schema: sendOtpResponseSchema,
+          description: "Accepted: seconds until the code expires and until another may be sent.",
+          examples: otpExamples.sendResponse,
+        },
+      }),
+      config: { rateLimitGroup: "auth" },
+    },
     async (request, reply) => {
       const { identifier, type } = request.body;
       const sent = await callPeer(request, () => auth.sendOtp({ identifier, type: OtpChannel[type] }));
@@ -46,7 +67,27 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
 
   app.post<{ Body: VerifyOtpBody }>(
     "/verify-otp",
-    { schema: { body: verifyOtpRequestSchema, response: { 200: verifyOtpResponseSchema } }, config: { rateLimitGroup: "auth" } },
+    {
+      schema: operation(NO_CREDENTIALS, {
+        operationId: "verifyOtp",
+        tags: ["auth"],
+        summary: "Exchange the code for a session token",
+        description:
+          "Checks the code (5 wrong tries at most) and opens a session: `verification_token` is the bearer token for " +
+          "`/api/flights` (valid `expires_in` seconds), also set as the HttpOnly cookie `tarmac_session`. No credentials; rate " +
+          "limited per client IP.",
+        body: verifyOtpRequestSchema,
+        bodyExamples: otpExamples.verifyRequest,
+        success: {
+          schema: verifyOtpResponseSchema,
+          description: "The session token (also in the `tarmac_session` cookie).",
+          examples: otpExamples.verifyResponse,
+          headers: ["Set-Cookie", "Cache-Control"],
+        },
+        errors: ["AUTH_OTP_INVALID", "AUTH_OTP_EXPIRED", "AUTH_OTP_ATTEMPTS_EXCEEDED"],
+      }),
+      config: { rateLimitGroup: "auth" },
+    },
     async (request, reply) => {
       const { identifier, code } = request.body;
       const session = await callPeer(request, () => auth.verifyOtp({ identifier, code }));
@@ -64,7 +105,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     },
   );
 
-  app.post("/logout", { schema: { response: { 200: logoutResponseSchema } }, config: { rateLimitGroup: "auth" } }, async (request, reply) => {
+  const logoutSchema = operation(SESSION_TOKEN, {
+    operationId: "logout",
+    tags: ["auth"],
+    summary: "Revoke the session token",
+    description:
+      "Revokes the token sent as bearer token or `tarmac_session` cookie and clears the cookie. No request body. Rate limited " +
+      "per client IP.",
+    success: { schema: logoutResponseSchema, description: "Logged out; the cookie is cleared.", headers: ["Set-Cookie", "Cache-Control"] },
+  });
+  app.post("/logout", { schema: logoutSchema, config: { rateLimitGroup: "auth" } }, async (request, reply) => {
     const token = sessionTokenOf(request);
     if (token === undefined) {
       throw new DomainError("AUTH_MISSING_CREDENTIALS", `Send Authorization: Bearer <token> or the ${SESSION_COOKIE} cookie`);

@@ -12,6 +12,8 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { IDEMPOTENCY_KEY_HEADER } from "../../idempotency/idempotency-key.js";
+import { secondaryBookingExamples } from "../../openapi/examples.js";
+import { operation, SESSION } from "../../openapi/operation.js";
 import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../../primary/caller-of.js";
 import { type CurrencyConverter, formatMinor, minorFromNumber, minorToNumber } from "../currency.js";
@@ -50,7 +52,32 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
   app.post<{ Body: CreateBookingBody }>(
     "/booking/create",
     {
-      schema: { body: createBookingRequestSchema(converter.currencies()), response: { 200: createBookingResponseSchema } },
+      schema: operation(SESSION, {
+        operationId: "createBookingSecondary",
+        tags: ["flights"],
+        summary: "Book a flight (secondary surface)",
+        description:
+          "Re-validates the flight (`flight_id` from search) for these passengers and compares its live price in `currency` " +
+          "with `total_price`: if they differ, 409 PROVIDER_PRICE_CHANGED with the new price in `error.details`. Otherwise " +
+          "books it and debits the same agent wallet as the primary surface. Passengers are numbered per type in request " +
+          "order; `nationality` defaults to IN. Idempotency-Key is honoured when sent. Scope `flight.book`.",
+        body: createBookingRequestSchema(converter.currencies()),
+        bodyExamples: secondaryBookingExamples.request,
+        success: { schema: createBookingResponseSchema, description: "The booking.", examples: secondaryBookingExamples.response },
+        idempotencyKey: "optional",
+        errors: [
+          "SEARCH_OFFER_NOT_FOUND",
+          "SEARCH_EXPIRED",
+          "PROVIDER_PRICE_CHANGED",
+          "WALLET_INSUFFICIENT_FUNDS",
+          "PROVIDER_SOLD_OUT",
+          "BOOKING_SEAT_UNAVAILABLE",
+          "BOOKING_PASSENGER_MISMATCH",
+          "PROVIDER_REJECTED",
+          "PROVIDER_UNAVAILABLE",
+          "PROVIDER_TIMEOUT",
+        ],
+      }),
       config: { scope: Scope.FLIGHT_BOOK, idempotency: { operation: "secondary.booking.create", optional: true } },
       // Before the idempotency record starts, so a client can correct these and keep its key.
       preValidation: normaliseAndCheck,

@@ -3,6 +3,8 @@ import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { Cabin, SearchFlightsRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../../clients.js";
+import { secondarySearchExamples } from "../../openapi/examples.js";
+import { operation, SESSION } from "../../openapi/operation.js";
 import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../../primary/caller-of.js";
 import { BASE_CURRENCY, type CurrencyConverter } from "../currency.js";
@@ -41,7 +43,19 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
   app.post<{ Body: SearchBody }>(
     "/search",
     {
-      schema: { body: searchRequestSchema(converter.currencies()), response: { 200: searchResponseSchema } },
+      schema: operation(SESSION, {
+        operationId: "searchFlightsSecondary",
+        tags: ["flights"],
+        summary: "Search flights (secondary surface)",
+        description:
+          "The same search as the primary surface with this surface's field names (`destination`, `departure_date` and " +
+          "`return_date` as a date or date-time, `adults`, `travel_class`): the first 100 offers, cheapest first, priced in " +
+          "`display_currency` (default INR) as decimal numbers. A flight's `id` is its offer id. Scope `flight.search`.",
+        body: searchRequestSchema(converter.currencies()),
+        bodyExamples: secondarySearchExamples.request,
+        success: { schema: searchResponseSchema, description: "The flights found.", examples: secondarySearchExamples.response },
+        errors: ["SEARCH_EXPIRED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
+      }),
       config: { scope: Scope.FLIGHT_SEARCH, rateLimitGroup: "search" },
     },
     async (request) => {
