@@ -1,0 +1,245 @@
+{{/*
+Named templates of the Tarmac chart.
+
+Conventions (services/stack/src/deploy-chart.test.ts relies on them):
+- Chart-wide templates take the root context ($).
+- Per-service templates take a dict: root ($), name (the key in .Values.services) and svc (that
+  entry). They start with `$root := .root` and `$svc := .svc`, and read values only as
+  `$root.Values.<path>` and `$svc.<path>` (checked against every entry of services).
+- Template files range as `range $name, $svc := .Values.services` and build that dict as $ctx.
+*/}}
+
+{{/* The chart name, for the app.kubernetes.io/name label. */}}
+{{- define "tarmac.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* The release-and-chart prefix of every resource name. */}}
+{{- define "tarmac.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* chart-version, for the helm.sh/chart label. */}}
+{{- define "tarmac.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels of the chart-wide resources (the Ingress). */}}
+{{- define "tarmac.commonLabels" -}}
+helm.sh/chart: {{ include "tarmac.chart" . }}
+app.kubernetes.io/name: {{ include "tarmac.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: tarmac
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end }}
+
+{{/* A service's resource name: <fullname>-<service>, also its DNS name. Takes root and name. */}}
+{{- define "tarmac.componentName" -}}
+{{- printf "%s-%s" (include "tarmac.fullname" .root) .name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* A service's selector labels. Takes root and name. */}}
+{{- define "tarmac.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "tarmac.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{/* A service's labels. */}}
+{{- define "tarmac.labels" -}}
+{{- $root := .root -}}
+helm.sh/chart: {{ include "tarmac.chart" $root }}
+{{ include "tarmac.selectorLabels" . }}
+app.kubernetes.io/version: {{ $root.Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: tarmac
+app.kubernetes.io/managed-by: {{ $root.Release.Service }}
+{{- end }}
+
+{{/* A service's image: <repository>:<tag>. */}}
+{{- define "tarmac.image" -}}
+{{- $root := .root -}}
+{{- $svc := .svc -}}
+{{- $repository := $svc.image.repository -}}
+{{- if not $repository -}}
+{{- $repository = printf "%s-%s" (required "image.repository is required: each service's image is <image.repository>-<service>" $root.Values.image.repository) .name -}}
+{{- end -}}
+{{- $tag := $svc.image.tag | default $root.Values.image.tag | default $root.Chart.AppVersion -}}
+{{- printf "%s:%s" $repository (toString $tag) -}}
+{{- end }}
+
+{{/* A service's ServiceAccount name. */}}
+{{- define "tarmac.serviceAccountName" -}}
+{{- $root := .root -}}
+{{- if $root.Values.serviceAccount.create -}}
+{{- include "tarmac.componentName" . -}}
+{{- else -}}
+{{- $root.Values.serviceAccount.name | default "default" -}}
+{{- end -}}
+{{- end }}
+
+{{/* Whether a service is a gRPC service ("true" or ""): it has ports.grpc. */}}
+{{- define "tarmac.isGrpc" -}}
+{{- $svc := .svc -}}
+{{- if $svc.ports.grpc }}true{{ end -}}
+{{- end }}
+
+{{/* The port name Prometheus scrapes: metrics (gRPC services) or http (the gateway); "" for none. */}}
+{{- define "tarmac.metricsPortName" -}}
+{{- $root := .root -}}
+{{- $svc := .svc -}}
+{{- if $root.Values.metrics.enabled -}}
+{{- if $svc.ports.metrics }}metrics{{ else if $svc.ports.http }}http{{ end -}}
+{{- end -}}
+{{- end }}
+
+{{/* The port number Prometheus scrapes, "" for none. */}}
+{{- define "tarmac.metricsPort" -}}
+{{- $svc := .svc -}}
+{{- $portName := include "tarmac.metricsPortName" . -}}
+{{- if eq $portName "metrics" }}{{ int $svc.ports.metrics }}{{ else if eq $portName "http" }}{{ int $svc.ports.http }}{{ end -}}
+{{- end }}
+
+{{/*
+The in-cluster URL of a peer: http://<fullname>-<peer>.<namespace>.svc.<clusterDomain>:<its gRPC
+port>. Takes root, name (the caller) and peer.
+*/}}
+{{- define "tarmac.peerUrl" -}}
+{{- $root := .root -}}
+{{- if not (hasKey $root.Values.services .peer) -}}
+{{- fail (printf "services.%s.peers: %q is not an entry of services" .name .peer) -}}
+{{- end -}}
+{{- $peerValues := index $root.Values.services .peer -}}
+{{- $port := required (printf "services.%s.ports.grpc is required: services.%s.peers names it" .peer .name) $peerValues.ports.grpc -}}
+{{- printf "http://%s.%s.svc.%s:%d" (include "tarmac.componentName" (dict "root" $root "name" .peer)) $root.Release.Namespace $root.Values.clusterDomain (int $port) -}}
+{{- end }}
+
+{{/* NATS_URL: events.natsUrl, else this release's NATS when nats.enabled, else "" (in-process events). */}}
+{{- define "tarmac.natsUrl" -}}
+{{- if .Values.events.natsUrl -}}
+{{- .Values.events.natsUrl -}}
+{{- else if .Values.nats.enabled -}}
+{{- $natsName := "" -}}
+{{- if .Values.nats.fullnameOverride -}}
+{{- $natsName = .Values.nats.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else if contains "nats" .Release.Name -}}
+{{- $natsName = .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $natsName = printf "%s-nats" .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- printf "nats://%s.%s.svc.%s:%d" $natsName .Release.Namespace .Values.clusterDomain (int .Values.nats.config.nats.port) -}}
+{{- end -}}
+{{- end }}
+
+{{/* An environment value as text: whole numbers without exponent, everything else as is. */}}
+{{- define "tarmac.envValue" -}}
+{{- if and (kindIs "float64" .) (eq . (float64 (int64 .))) -}}
+{{- int64 . -}}
+{{- else -}}
+{{- toString . -}}
+{{- end -}}
+{{- end }}
+
+{{/*
+A service's plain environment, as the data of its ConfigMap (sorted, every value a string): the
+release-wide variables, its own listen address and ports, its peers, NATS when it publishes events,
+then services.<name>.env (which wins; empty values are left out).
+*/}}
+{{- define "tarmac.configData" -}}
+{{- $root := .root -}}
+{{- $svc := .svc -}}
+{{- $data := dict "TARMAC_ENV" (toString $root.Values.environment) "LOG_LEVEL" (toString $root.Values.logLevel) "MONGODB_DB" (toString $root.Values.mongodb.database) -}}
+{{- if include "tarmac.isGrpc" . -}}
+{{- $prefix := .name | upper | replace "-" "_" -}}
+{{- $_ := set $data (printf "%s_HOST" $prefix) (toString $root.Values.listenHost) -}}
+{{- $_ := set $data (printf "%s_PORT" $prefix) (include "tarmac.envValue" $svc.ports.grpc) -}}
+{{- if eq (include "tarmac.metricsPortName" .) "metrics" -}}
+{{- $_ := set $data "METRICS_PORT" (include "tarmac.envValue" $svc.ports.metrics) -}}
+{{- end -}}
+{{- else -}}
+{{- $_ := set $data "HOST" (toString $root.Values.listenHost) -}}
+{{- $_ := set $data "PORT" (include "tarmac.envValue" (required (printf "services.%s needs ports.grpc or ports.http" .name) $svc.ports.http)) -}}
+{{- end -}}
+{{- range $peer := $svc.peers -}}
+{{- $_ := set $data (printf "%s_URL" ($peer | upper | replace "-" "_")) (include "tarmac.peerUrl" (dict "root" $root "name" $.name "peer" $peer)) -}}
+{{- end -}}
+{{- if $svc.events -}}
+{{- $natsUrl := include "tarmac.natsUrl" $root -}}
+{{- if $natsUrl -}}
+{{- $_ := set $data "NATS_URL" $natsUrl -}}
+{{- end -}}
+{{- $_ := set $data "NATS_STREAM" (toString $root.Values.events.stream) -}}
+{{- $_ := set $data "NATS_SUBJECT_PREFIX" (toString $root.Values.events.subjectPrefix) -}}
+{{- end -}}
+{{- range $key, $value := $svc.env -}}
+{{- if not (or (kindIs "invalid" $value) (eq (toString $value) "")) -}}
+{{- $_ := set $data $key (include "tarmac.envValue" $value) -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml $data -}}
+{{- end }}
+
+{{/* A service's autoscaling settings: the global ones with services.<name>.autoscaling over them. */}}
+{{- define "tarmac.autoscaling" -}}
+{{- $root := .root -}}
+{{- $svc := .svc -}}
+{{- mergeOverwrite (deepCopy $root.Values.autoscaling) (deepCopy ($svc.autoscaling | default dict)) | toYaml -}}
+{{- end }}
+
+{{/* A service's disruption budget settings: the global ones with services.<name>.pdb over them. */}}
+{{- define "tarmac.pdb" -}}
+{{- $root := .root -}}
+{{- $svc := .svc -}}
+{{- mergeOverwrite (deepCopy $root.Values.pdb) (deepCopy ($svc.pdb | default dict)) | toYaml -}}
+{{- end }}
+
+{{/*
+One probe of a service. Takes root, name, svc and probe (startup, readiness or liveness). The
+probe's type picks the handler: grpc (grpc.health.v1 on the gRPC port; optional service), tcp (a
+connection to the gRPC or HTTP port) or http (GET path on the HTTP port); its other keys are the
+probe's timing fields.
+*/}}
+{{- define "tarmac.probe" -}}
+{{- $svc := .svc -}}
+{{- $probe := required (printf "services.%s.probes.%s is required" .name .probe) (index $svc.probes .probe) -}}
+{{- $type := $probe.type | default "tcp" -}}
+{{- if eq $type "grpc" }}
+grpc:
+  port: {{ int (required (printf "services.%s.probes.%s: a grpc probe needs ports.grpc" .name .probe) $svc.ports.grpc) }}
+  {{- with $probe.service }}
+  service: {{ . | quote }}
+  {{- end }}
+{{- else if eq $type "http" }}
+httpGet:
+  path: {{ required (printf "services.%s.probes.%s: an http probe needs a path" .name .probe) $probe.path | quote }}
+  port: http
+{{- else if eq $type "tcp" }}
+tcpSocket:
+  port: {{ ternary "grpc" "http" (not (empty $svc.ports.grpc)) }}
+{{- else }}
+{{- fail (printf "services.%s.probes.%s.type must be grpc, http or tcp, not %q" .name .probe $type) }}
+{{- end }}
+{{- with omit $probe "type" "path" "service" }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* prometheus.io scrape annotations of a service's pods (nothing when off). */}}
+{{- define "tarmac.scrapeAnnotations" -}}
+{{- $root := .root -}}
+{{- $port := include "tarmac.metricsPort" . -}}
+{{- if and $root.Values.metrics.podAnnotations $port }}
+prometheus.io/scrape: "true"
+prometheus.io/port: {{ $port | quote }}
+prometheus.io/path: {{ $root.Values.metrics.path | quote }}
+{{- end }}
+{{- end }}
