@@ -27,6 +27,12 @@ export interface Stack {
   readonly apiKey: string;
   /** Each service's base URL by name: search, fare, booking, wallet, auth. */
   readonly services: Record<string, string>;
+  /**
+   * GET /metrics URLs by name: gateway, search, fare, booking, wallet, auth. The stack is one
+   * process with one registry, so each serves the whole process (RPC and outbox metrics carry a
+   * `service` label); scrape the gateway's. The services' own metrics servers take free ports.
+   */
+  readonly metricsUrls: Record<string, string>;
   /** The bus booking and wallet events go to when NATS_URL is unset (embedded mode); undefined with NATS. */
   readonly events: InProcessBus | undefined;
   /** Runs booking's recovery sweep and ticketing worker once, now. */
@@ -55,7 +61,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const logger = options.logger ?? createLogger({ name: "tarmac", level: stack.logLevel });
   const child = (service: string) => logger.child({ service });
   const ephemeral = (options.servicePorts ?? stack.servicePorts) === "ephemeral";
-  const configFor = <C extends { port: number }>(config: C): C => (ephemeral ? { ...config, port: 0 } : config);
+  // METRICS_PORT is one variable for five services here: their metrics servers take free ports.
+  const configFor = <C extends { port: number; metricsPort: number }>(config: C): C => ({ ...config, ...(ephemeral && { port: 0 }), metricsPort: 0 });
 
   // Every configuration is read before anything starts, so a bad variable starts nothing.
   const configs = {
@@ -101,10 +108,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     const gateway = await startGateway(gatewayConfig, child("gateway"));
     started.push(gateway);
+    const serviceMetrics = { search: search.metricsUrl, fare: fare.metricsUrl, booking: booking.metricsUrl, wallet: wallet.metricsUrl, auth: auth.host.metricsUrl };
+    const metricsUrls: Record<string, string> = { gateway: `${gateway.url}/metrics` };
+    for (const [name, url] of Object.entries(serviceMetrics)) if (url) metricsUrls[name] = url;
     return {
       gatewayUrl: gateway.url,
       apiKey: auth.demoApiKey,
       services,
+      metricsUrls,
       events,
       sweepBookings: () => booking.sweepNow(),
       stop: async () => {
