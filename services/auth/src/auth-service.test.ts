@@ -521,7 +521,7 @@ describe("AuthServiceImpl: development outbox", () => {
     expect(all.messages.map((m) => m.channel)).toEqual([OtpChannel.SMS, OtpChannel.EMAIL]);
     const mine = await f.service.listDevOutbox({ $typeName: "tarmac.auth.v1.ListDevOutboxRequest", identifier: "Asha@Fixture.test", limit: 5 });
     expect(mine.messages).toHaveLength(1);
-    expect(mine.messages[0]).toMatchObject({ to: f.user.email, channel: OtpChannel.EMAIL, subject: expect.stringContaining(mine.messages[0]!.code) });
+    expect(mine.messages[0]).toMatchObject({ to: f.user.email, channel: OtpChannel.EMAIL, subject: "Your Tarmac login code", body: expect.stringContaining(mine.messages[0]!.code) });
     expect((await f.service.listDevOutbox({ $typeName: "tarmac.auth.v1.ListDevOutboxRequest", identifier: "", limit: 1 })).messages).toHaveLength(1);
   });
 

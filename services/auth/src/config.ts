@@ -47,7 +47,7 @@ export const authConfigSchema = z
       .transform((v) => normalizePhone(v)!),
     /** HMAC key of one-time code hashes. */
     TARMAC_AUTH_SECRET: env.secret(DEVELOPMENT_AUTH_SECRET),
-    /** How codes reach people, per channel. Unset: development outside production, smtp / http in production. */
+    /** How codes reach people, per channel. Unset: development in development, smtp / http in production, disabled in test. */
     OTP_EMAIL_DELIVERY: emailDelivery,
     OTP_SMS_DELIVERY: smsDelivery,
     OTP_DEV_OUTBOX_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
@@ -81,8 +81,7 @@ export const authConfigSchema = z
     if (production && v.TARMAC_AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
       issue("TARMAC_AUTH_SECRET", "must be set to a secret of your own in production");
     }
-    const email = v.OTP_EMAIL_DELIVERY ?? (production ? "smtp" : "development");
-    const sms = v.OTP_SMS_DELIVERY ?? (production ? "http" : "development");
+    const { email, sms } = deliveryOf(v);
     if (production && email === "development") issue("OTP_EMAIL_DELIVERY", "production refuses the development adapter: smtp or disabled");
     if (production && sms === "development") issue("OTP_SMS_DELIVERY", "production refuses the development adapter: http or disabled");
     if (email === "smtp") {
@@ -97,9 +96,7 @@ export const authConfigSchema = z
     }
   })
   .transform((v) => {
-    const production = v.TARMAC_ENV === "production";
-    const email = v.OTP_EMAIL_DELIVERY ?? (production ? "smtp" : "development");
-    const sms = v.OTP_SMS_DELIVERY ?? (production ? "http" : "development");
+    const { email, sms } = deliveryOf(v);
     const secure = v.SMTP_SECURE === undefined ? v.SMTP_PORT === 465 : v.SMTP_SECURE === "true" || v.SMTP_SECURE === "1";
     return {
       host: v.AUTH_HOST,
@@ -122,7 +119,7 @@ export const authConfigSchema = z
             host: v.SMTP_HOST,
             port: v.SMTP_PORT,
             secure,
-            requireTls: production,
+            requireTls: v.TARMAC_ENV === "production",
             user: v.SMTP_USER,
             password: v.SMTP_PASSWORD,
             from: v.SMTP_FROM ?? "",
@@ -146,3 +143,14 @@ export const authConfigSchema = z
 
 export type AuthConfig = z.output<typeof authConfigSchema>;
 export type OtpDeliveryConfig = AuthConfig["otpDelivery"];
+
+/**
+ * Delivery per channel when not set: the development adapter (which logs codes) only in
+ * development, so a test or UAT environment never writes real users' codes to its logs unless it
+ * asks for it.
+ */
+function deliveryOf(v: { TARMAC_ENV: string; OTP_EMAIL_DELIVERY?: string | undefined; OTP_SMS_DELIVERY?: string | undefined }) {
+  const fallback = (production: string) =>
+    v.TARMAC_ENV === "production" ? production : v.TARMAC_ENV === "development" ? "development" : "disabled";
+  return { email: v.OTP_EMAIL_DELIVERY ?? fallback("smtp"), sms: v.OTP_SMS_DELIVERY ?? fallback("http") };
+}

@@ -19,7 +19,7 @@ describe("auth service over a real HTTP/2 server", () => {
   let client: ReturnType<typeof createClient<typeof AuthService>>;
 
   beforeAll(async () => {
-    const config = parseConfig(authConfigSchema, { AUTH_PORT: "0", TARMAC_ENV: "test" });
+    const config = parseConfig(authConfigSchema, { AUTH_PORT: "0", TARMAC_ENV: "test", OTP_EMAIL_DELIVERY: "development", OTP_SMS_DELIVERY: "development" });
     started = await startAuthService(config, silentLogger(), { store: new MemoryAuthStore(), clock });
     client = createClient(AuthService, createGrpcTransport({ baseUrl: started.host.url }));
   });

@@ -350,7 +350,8 @@ describe("Helm chart deploy/helm/tarmac", () => {
     for (const [name, svc] of Object.entries(services)) {
       const probes = svc.probes as Record<string, { type: string; path?: string }>;
       if (name === "gateway") {
-        expect(probes.readiness).toMatchObject({ type: "http", path: "/readyz" });
+        // Its own health, not /readyz: one dependency's outage must not empty the gateway's Service.
+        expect(probes.readiness).toMatchObject({ type: "http", path: "/healthz" });
         expect(probes.liveness).toMatchObject({ type: "http", path: "/healthz" });
       } else {
         expect(probes.readiness?.type, name).toBe("grpc");

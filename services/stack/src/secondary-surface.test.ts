@@ -37,7 +37,7 @@ describe("the secondary surface through the whole stack", () => {
   const bearer = () => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    stack = await startStack({ env: { TARMAC_ENV: "test", ...relaxedRateLimits }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+    stack = await startStack({ env: { TARMAC_ENV: "test", OTP_EMAIL_DELIVERY: "development", ...relaxedRateLimits }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
   }, 30_000);
   afterAll(() => stack?.stop());
 

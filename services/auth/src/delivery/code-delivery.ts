@@ -39,7 +39,8 @@ export function otpText(message: Pick<OtpMessage, "channel" | "code" | "expiresI
     return { subject: "", body: `${message.code} is your Tarmac login code. It expires in ${minutes} minutes. Never share it.` };
   }
   return {
-    subject: `Your Tarmac login code: ${message.code}`,
+    // Not in the subject: subjects show on lock screens and in mail servers' logs.
+    subject: "Your Tarmac login code",
     body: [
       `Your Tarmac login code is ${message.code}.`,
       "",

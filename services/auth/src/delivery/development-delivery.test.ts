@@ -25,7 +25,7 @@ describe("DevelopmentCodeDelivery", () => {
     expect(sms).toMatchObject({ messageId: "otp_2", channel: "SMS", to: "+919800000001", code: "654321", subject: "", createdAt: clock.now() });
     expect(sms!.body).toMatch(/^654321 is your Tarmac login code/);
     expect(sms!.body.length).toBeLessThanOrEqual(160);
-    expect(email).toMatchObject({ channel: "EMAIL", code: "123456", subject: "Your Tarmac login code: 123456" });
+    expect(email).toMatchObject({ channel: "EMAIL", code: "123456", subject: "Your Tarmac login code" });
     expect(email!.body).toContain("expires in 5 minutes");
     expect(outbox.latestCode("demo@tarmac.test")).toBe("123456");
     expect(outbox.list({ to: "+919800000001" })).toEqual([sms]);
