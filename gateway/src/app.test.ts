@@ -140,3 +140,19 @@ describe("request log", () => {
     expect(JSON.stringify(gateway.logs)).not.toContain(keys.bookOnly);
   });
 });
+
+describe("client addresses behind a proxy", () => {
+  it("believes X-Forwarded-For only from the configured proxies", async () => {
+    const { build } = await import("./app.js");
+    const { fakeServiceClients } = await import("./testing/fake-services.js");
+    const { createLogger } = await import("@tarmac/kernel");
+    const seen: string[] = [];
+    for (const trustProxy of [false, ["127.0.0.1"]] as const) {
+      const app = build({ clients: fakeServiceClients().clients, logger: createLogger({ name: "gateway", level: "silent" }), ...(trustProxy && { trustProxy: [...trustProxy] }) });
+      app.addHook("onRequest", async (request) => void seen.push(request.ip));
+      await app.inject({ method: "GET", url: "/healthz", remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } });
+      await app.close();
+    }
+    expect(seen).toEqual(["127.0.0.1", "203.0.113.7"]);
+  });
+});

@@ -35,6 +35,8 @@ export interface BuildOptions {
   rateLimits?: RateLimits;
   /** Display currencies of the secondary surface (TARMAC_CURRENCY_RATES); default DEFAULT_RATES. */
   currencyRates?: RateTable;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For gives the client address; default none. */
+  trustProxy?: false | string[];
   /** TARMAC_ENV; GET /api/dev/outbox exists only in "development". */
   environment?: "development" | "test" | "production";
   /** What GET /metrics serves and the request metrics go to; default the process registry. */
@@ -53,6 +55,7 @@ export function build(options: BuildOptions): FastifyInstance {
     logController: new RequestLog(),
     genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
     // Fastify's own 503 while closing has its own body; the draining plugin answers instead.
     return503OnClosing: false,
     ajv: {

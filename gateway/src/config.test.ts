@@ -18,6 +18,7 @@ describe("gatewayConfigSchema", () => {
       mongoDb: "tarmac",
       rateLimits: { search: 20, default: 10, auth: 5 },
       currencyRates: defaultRateTable,
+      trustProxy: false,
       environment: "development",
       logLevel: "info",
     });

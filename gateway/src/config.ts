@@ -40,6 +40,16 @@ export const gatewayConfigSchema = z
           return z.NEVER;
         }
       }),
+    /**
+     * Which proxies' X-Forwarded-For to believe, so per-IP limits count clients, not the ingress:
+     * unset (none) or comma-separated addresses/CIDRs of the ingress. Never "everything": a client
+     * would then choose its own address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v): false | string[] => (v === undefined || v.trim() === "" ? false : v.split(",").map((x) => x.trim())))
+      .refine((v) => v === false || v.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x)), "comma-separated IP addresses or CIDRs"),
     /** development serves GET /api/dev/outbox (the auth service's development OTP outbox). */
     TARMAC_ENV: commonEnv.TARMAC_ENV,
     LOG_LEVEL: commonEnv.LOG_LEVEL,
@@ -61,6 +71,7 @@ export const gatewayConfigSchema = z
       auth: v.RATE_LIMIT_AUTH_PER_SECOND,
     },
     currencyRates: v.TARMAC_CURRENCY_RATES,
+    trustProxy: v.TRUST_PROXY,
     environment: v.TARMAC_ENV,
     logLevel: v.LOG_LEVEL,
   }));

@@ -41,6 +41,7 @@ export async function startGateway(
     rateLimitStore,
     rateLimits: config.rateLimits,
     currencyRates: config.currencyRates,
+    trustProxy: config.trustProxy,
     environment: config.environment,
     ...(idempotency.db && { dependencies: [mongoProbe(idempotency.db)] }),
   });

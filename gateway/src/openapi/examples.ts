@@ -163,7 +163,7 @@ export const otpExamples = {
   verifyResponse: [
     {
       success: true,
-      data: { verification_token: "tok_01JD4QD8F2H4K6M8P0R2T4V6X8", token_type: "Bearer", expires_in: 3600, agent_id: "agent_001" },
+      data: { verification_token: "tk_sess_Q2xhc3NpY1Rva2VuRXhhbXBsZV9fX19fX19fX19fX1A", token_type: "Bearer", expires_in: 3600, agent_id: "agent_001" },
     },
   ],
 };

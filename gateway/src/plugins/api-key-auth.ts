@@ -9,6 +9,9 @@ import { callPeer } from "./peer-call.js";
 
 export const API_KEY_HEADER = "x-api-key";
 
+/** `tk_live_<8>_<32>` or `tk_test_<8>_<32>` (decisions 8). */
+const API_KEY_FORMAT = /^tk_(live|test)_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/;
+
 export interface ApiKeyAuthOptions {
   readonly auth: ServiceClients["auth"];
   readonly cacheTtlMs: number;
@@ -32,6 +35,8 @@ const apiKeyAuthPlugin: FastifyPluginAsync<ApiKeyAuthOptions> = async (app, opti
     if (typeof apiKey !== "string" || apiKey === "") {
       throw new DomainError("AUTH_MISSING_CREDENTIALS", "The X-API-Key header is required");
     }
+    // Decisions 8's format: anything else is refused here, so guessing costs the auth service nothing.
+    if (!API_KEY_FORMAT.test(apiKey)) throw new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key");
     const caller = await callPeer(request, () => verifier.verify(apiKey));
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {

@@ -7,6 +7,8 @@ import { CredentialVerifier } from "./api-key-verifier.js";
 import { type Caller, scopeNames } from "./caller.js";
 import { callPeer } from "./peer-call.js";
 
+const SESSION_TOKEN_FORMAT = /^tk_sess_[A-Za-z0-9_-]{43}$/;
+
 /** The session cookie verify-otp sets (decisions 8). */
 export const SESSION_COOKIE = "tarmac_session";
 
@@ -75,6 +77,8 @@ const bearerAuthPlugin: FastifyPluginAsync<BearerAuthOptions> = async (app, { ve
         `Send Authorization: Bearer <token> or the ${SESSION_COOKIE} cookie (POST /api/auth/verify-otp issues both)`,
       );
     }
+    // A session token is `tk_sess_` and 43 Base64url characters: anything else never reaches the auth service.
+    if (!SESSION_TOKEN_FORMAT.test(token)) throw new DomainError("AUTH_INVALID_TOKEN", "The session token is not valid; log in again");
     const caller = await callPeer(request, () => verifier.verify(token));
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {

@@ -25,13 +25,16 @@ export const keys = {
 
 export const AGENT_ID = "agent_001";
 
+/** A well-formed session token (`tk_sess_` and 43 Base64url characters) named for a test. */
+export const sessionToken = (name: string): string => `tk_sess_${name.padEnd(43, "0")}`;
+
 /** Bearer tokens (secondary surface) the fake auth service knows. */
 export const tokens = {
   /** agent_001, flight.search and flight.book. */
-  valid: "tok_valid_0123456789abcdef0123456789abcdef",
-  searchOnly: "tok_search_0123456789abcdef0123456789abcdef",
-  suspended: "tok_suspended_0123456789abcdef0123456789ab",
-  expired: "tok_expired_0123456789abcdef0123456789abcd",
+  valid: sessionToken("valid"),
+  searchOnly: sessionToken("searchOnly"),
+  suspended: sessionToken("suspended"),
+  expired: sessionToken("expired"),
 } as const;
 
 /** The OTP the fake auth service accepts, and the session it then issues (tokens.valid). */
