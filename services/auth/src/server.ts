@@ -92,18 +92,10 @@ export async function startAuthService(
       logger,
       dependencies,
       readinessIntervalMs: config.readinessIntervalMs,
+      release: cleanUp,
     });
     return {
-      host: {
-        port: host.port,
-        url: host.url,
-        health: host.health,
-        metricsUrl: host.metricsUrl,
-        async stop() {
-          await host.stop();
-          await cleanUp();
-        },
-      },
+      host,
       ...seeded,
       ...(delivery.devOutbox && { devOutbox: delivery.devOutbox }),
     };

@@ -95,11 +95,6 @@ export async function startBookingService(
     service: "booking",
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
-  const stopBackground = async () => {
-    await sweeps.stop();
-    await relay.stop();
-    await storage.close();
-  };
   const host = await startServiceHost({
     name: "booking",
     host: config.host,
@@ -111,21 +106,13 @@ export async function startBookingService(
     // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
     dependencies: [storage.probe, relay.probe].filter((p) => p !== undefined),
     readinessIntervalMs: config.readinessIntervalMs,
-  }).catch(async (error: unknown) => {
-    await stopBackground();
-    throw error;
-  });
-  return {
-    port: host.port,
-    url: host.url,
-    health: host.health,
-    metricsUrl: host.metricsUrl,
-    sweepNow,
-    async stop() {
-      await host.stop();
-      await stopBackground();
+    async release() {
+      await sweeps.stop();
+      await relay.stop();
+      await storage.close();
     },
-  };
+  });
+  return { ...host, sweepNow };
 }
 
 interface Storage {

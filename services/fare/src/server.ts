@@ -41,7 +41,7 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     logger,
     providerTimeoutMs: config.providerTimeoutMs,
   });
-  const host = await startServiceHost({
+  return startServiceHost({
     name: "fare",
     host: config.host,
     port: config.port,
@@ -51,20 +51,8 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     logger,
     dependencies: owned?.probe ? [owned.probe] : [],
     readinessIntervalMs: config.readinessIntervalMs,
-  }).catch(async (error: unknown) => {
-    await owned?.close();
-    throw error;
+    ...(owned && { release: owned.close }),
   });
-  return {
-    port: host.port,
-    url: host.url,
-    health: host.health,
-    metricsUrl: host.metricsUrl,
-    async stop() {
-      await host.stop();
-      await owned?.close();
-    },
-  };
 }
 
 async function openStore(config: FareConfig, clock: Clock, logger: Logger): Promise<OwnedStore> {

@@ -25,6 +25,20 @@ describe("service host", () => {
     }
   });
 
+  it("releases what its service opened once, after it stopped, or at once when it cannot start", async () => {
+    const released: string[] = [];
+    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger(), release: async () => void released.push("first") });
+    const taken = host.port;
+    await expect(
+      startServiceHost({ name: "t", port: taken, services: [], routes: () => {}, logger: silentLogger(), release: async () => void released.push("second") }),
+    ).rejects.toThrow(/EADDRINUSE/);
+    expect(released).toEqual(["second"]);
+    await Promise.all([host.stop(), host.stop()]);
+    await host.stop();
+    expect(released).toEqual(["second", "first"]);
+    host = undefined;
+  });
+
   it("reports NOT_SERVING to watchers when it stops", async () => {
     host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger() });
     const client = createClient(Health, createGrpcTransport({ baseUrl: host.url }));

@@ -36,6 +36,11 @@ export interface ServiceHostOptions {
   readonly metricsPort?: number;
   /** Where RPC metrics go and what /metrics serves; default the process registry. */
   readonly metrics?: MetricsRegistry;
+  /**
+   * Closes what the service opened for this host (stores, relays, sweeps): after the host has
+   * stopped, or at once if it cannot start, so no service writes its own start/stop unwinding.
+   */
+  readonly release?: () => Promise<void>;
 }
 
 export interface ServiceHost {
@@ -51,6 +56,16 @@ export interface ServiceHost {
 
 /** One HTTP/2 (h2c) port serving Connect, gRPC and gRPC-Web, plus grpc.health.v1. */
 export async function startServiceHost(options: ServiceHostOptions): Promise<ServiceHost> {
+  const release = options.release ?? (() => Promise.resolve());
+  const host = await listen(options).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
+  let stopped: Promise<void> | undefined;
+  return { ...host, stop: () => (stopped ??= host.stop().then(release)) };
+}
+
+async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
   const { logger } = options;
   const metrics = options.metrics ?? processMetrics();
   const health = new HealthService(options.services.map((s) => s.typeName));

@@ -43,7 +43,7 @@ export async function startSearchService(
     ttlSeconds: config.ttlSeconds,
     providerTimeoutMs: config.providerTimeoutMs,
   });
-  const host = await startServiceHost({
+  return startServiceHost({
     name: "search",
     host: config.host,
     port: config.port,
@@ -53,20 +53,8 @@ export async function startSearchService(
     logger,
     dependencies: owned?.probe ? [owned.probe] : [],
     readinessIntervalMs: config.readinessIntervalMs,
-  }).catch(async (error: unknown) => {
-    await owned?.close();
-    throw error;
+    ...(owned && { release: owned.close }),
   });
-  return {
-    port: host.port,
-    url: host.url,
-    health: host.health,
-    metricsUrl: host.metricsUrl,
-    async stop() {
-      await host.stop();
-      await owned?.close();
-    },
-  };
 }
 
 async function openStore(config: SearchConfig, clock: Clock, logger: Logger): Promise<OwnedStore> {

@@ -52,7 +52,7 @@ export async function startWalletService(config: WalletConfig, logger: Logger, o
       clock,
       logger,
     });
-    const host = await startServiceHost({
+    return await startServiceHost({
       name: "wallet",
       host: config.host,
       port: config.port,
@@ -63,17 +63,8 @@ export async function startWalletService(config: WalletConfig, logger: Logger, o
       // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
       dependencies,
       readinessIntervalMs: config.readinessIntervalMs,
+      release: cleanUp,
     });
-    return {
-      port: host.port,
-      url: host.url,
-      health: host.health,
-      metricsUrl: host.metricsUrl,
-      async stop() {
-        await host.stop();
-        await cleanUp();
-      },
-    };
   } catch (error) {
     await cleanUp();
     throw error;
