@@ -1,8 +1,9 @@
 import type { DescService } from "@bufbuild/protobuf";
-import { createClient, type Client, type Interceptor } from "@connectrpc/connect";
+import type { Client, Interceptor } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { fromConnectError } from "./errors/connect.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
+import { createPeerClient } from "./peer-client.js";
 
 export interface ServiceClientOptions {
   /** Per-call deadline unless the caller passes its own. */
@@ -10,7 +11,10 @@ export interface ServiceClientOptions {
   readonly interceptors?: Interceptor[];
 }
 
-/** A gRPC client for a peer service, forwarding the current request id. */
+/**
+ * A gRPC client for a peer service, forwarding the current request id; its calls reject with the
+ * catalogue's DomainError (see createPeerClient).
+ */
 export function createServiceClient<S extends DescService>(
   service: S,
   baseUrl: string,
@@ -23,12 +27,12 @@ export function createServiceClient<S extends DescService>(
     acceptCompression: [],
     interceptors: [forwardRequestIdInterceptor(), ...(options.interceptors ?? [])],
   });
-  return createClient(service, transport);
+  return createPeerClient(service, transport);
 }
 
 /**
- * Awaits a peer call and turns its failure into the catalogue's DomainError: the peer's own code
- * (with field errors and provider block) when it sent one, UNAVAILABLE or INTERNAL otherwise.
+ * @deprecated Peer clients from createServiceClient or createPeerClient already reject with
+ * DomainError; kept only until every call site has moved.
  */
 export async function awaitPeer<T>(call: Promise<T>): Promise<T> {
   try {
