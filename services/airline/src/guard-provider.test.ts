@@ -1,0 +1,50 @@
+import { createMetricsRegistry, DomainError } from "@tarmac/kernel";
+import { describe, expect, it } from "vitest";
+import { guardProvider } from "./guard-provider.js";
+import type { AirlineProvider, ProviderSeatMap } from "./provider-port.js";
+
+const soldOut = new DomainError("PROVIDER_SOLD_OUT", "gone", { provider: { name: "TESTAIR", code: "SOLD_OUT", message: "gone" } });
+
+/** A provider that ignores its signal on seatMap, fails raw on reserve and refuses on livePrice. */
+function unruly(): AirlineProvider {
+  return {
+    name: "TESTAIR",
+    searchFlights: async () => [],
+    livePrice: () => Promise.reject(soldOut),
+    seatMap: () => new Promise<ProviderSeatMap>(() => {}),
+    reserve: () => Promise.reject(new Error("socket hang up")),
+    findReservation: async (_reference, options) => (options?.signal ? undefined : Promise.reject(new Error("no signal"))),
+    cancelReservation: async () => {},
+    changeReservation: () => Promise.reject(new Error("unused")),
+  };
+}
+
+describe("guardProvider", () => {
+  it("bounds every call by its deadline, maps failures to catalogue errors and keeps refusals", async () => {
+    const metrics = createMetricsRegistry();
+    const provider = guardProvider(unruly(), { timeoutMs: 20, metrics });
+    expect(provider.name).toBe("TESTAIR");
+    await expect(provider.seatMap("k")).rejects.toMatchObject({ code: "PROVIDER_TIMEOUT", provider: { name: "TESTAIR", code: "TIMEOUT" } });
+    await expect(provider.reserve({} as never)).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+    await expect(provider.livePrice({} as never)).rejects.toBe(soldOut);
+    // The wrapped provider always receives a signal, even when the caller passed none.
+    await expect(provider.findReservation("ref")).resolves.toBeUndefined();
+
+    const counted = (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === "provider_errors_total");
+    expect(counted?.values.map((v) => [v.labels.operation, v.labels.code])).toEqual(
+      expect.arrayContaining([
+        ["seatMap", "PROVIDER_TIMEOUT"],
+        ["reserve", "PROVIDER_UNAVAILABLE"],
+        ["livePrice", "PROVIDER_SOLD_OUT"],
+      ]),
+    );
+  });
+
+  it("gives up when the caller's own signal aborts, before the deadline", async () => {
+    const provider = guardProvider(unruly(), { timeoutMs: 10_000 });
+    const caller = new AbortController();
+    const pending = provider.seatMap("k", { signal: caller.signal });
+    caller.abort(new Error("the caller went away"));
+    await expect(pending).rejects.toThrow(/went away/);
+  });
+});
