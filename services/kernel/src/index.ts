@@ -10,6 +10,7 @@ export * from "./health-service.js";
 export * from "./service-host.js";
 export * from "./clients.js";
 export * from "./peer-client.js";
+export * from "./credential-formats.js";
 export * from "./clock.js";
 export * from "./ids.js";
 export * from "./money.js";
