@@ -9,4 +9,3 @@ export { SANDBOX_CURRENCY, SANDBOX_PROVIDER_NAME } from "./sandbox/offers.js";
 export { askProvider, type ProviderCallLimits, type ProviderOperation } from "./ask-provider.js";
 export { guardProvider, type ProviderGuard } from "./guard-provider.js";
 export { penaltyBandAt, stricterFareRules } from "./penalty-bands.js";
-export { FORFEIT_PER_PASSENGER_PAISE } from "./sandbox/fare-rules.js";

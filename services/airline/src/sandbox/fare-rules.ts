@@ -5,15 +5,6 @@ import type { FareClass } from "./fare-classes.js";
 /** Where the charges step up: 3 days, 1 day and 2 hours before departure, then up to departure. */
 export const BAND_HOURS: readonly number[] = [72, 24, 2, 0];
 
-/**
- * A non-refundable fare's cancellation penalty per seated passenger: 1 crore rupees, more than the
- * base fare per seated passenger of anything the sandbox sells (the dearest, a first-class
- * long-haul round trip on the day of travel for an adult with a lap infant, stays under 20 lakh
- * rupees), so `min(penalty x seated pax, base fare)` is always the whole base fare. It is the same for every saver fare, whatever its price, so a live
- * price shows the search's rules.
- */
-export const FORFEIT_PER_PASSENGER_PAISE = 1_000_000_000;
-
 /** International fares charge this many times the domestic amounts. */
 const INTERNATIONAL_FACTOR = 3;
 
@@ -24,12 +15,13 @@ type CabinGroup = "ECONOMY_CABINS" | "PREMIUM_CABINS";
 /**
  * Rupees per seated passenger on a domestic fare, one amount per `BAND_HOURS` band (README, Fare
  * rules). The full fare is the most flexible; business and first charge less than economy and
- * premium economy. Savers forfeit the base fare on cancellation (`FORFEIT_PER_PASSENGER_PAISE`).
+ * premium economy. Savers are filed as real airlines file them, `refundable: false` with ordinary
+ * bands: that a non-refundable fare forfeits its base fare is booking's rule, not the airline's.
  */
-
-const CANCELLATION_RUPEES: Readonly<Record<Exclude<Tier, "SAVER">, Readonly<Record<CabinGroup, readonly number[]>>>> = {
+const CANCELLATION_RUPEES: Readonly<Record<Tier, Readonly<Record<CabinGroup, readonly number[]>>>> = {
   FULL_FARE: { ECONOMY_CABINS: [0, 500, 1_000, 1_500], PREMIUM_CABINS: [0, 0, 500, 1_000] },
   FLEXIBLE: { ECONOMY_CABINS: [500, 1_000, 1_500, 2_500], PREMIUM_CABINS: [0, 500, 750, 1_250] },
+  SAVER: { ECONOMY_CABINS: [3_000, 3_500, 4_000, 4_500], PREMIUM_CABINS: [2_500, 3_000, 3_500, 4_000] },
 };
 
 const CHANGE_RUPEES: Readonly<Record<Tier, Readonly<Record<CabinGroup, readonly number[]>>>> = {
@@ -63,10 +55,9 @@ function rulesOf(fareClass: FareClass, international: boolean): FareRules {
   const tier = tierOf(fareClass);
   const group = cabinGroupOf(fareClass.cabin);
   const factor = international ? INTERNATIONAL_FACTOR : 1;
-  const forfeit = [{ minHoursBeforeDeparture: 0, perPassengerPaise: FORFEIT_PER_PASSENGER_PAISE }];
   return {
     refundable: tier !== "SAVER",
-    cancellationPenalties: tier === "SAVER" ? forfeit : bands(CANCELLATION_RUPEES[tier][group], factor),
+    cancellationPenalties: bands(CANCELLATION_RUPEES[tier][group], factor),
     changeFees: bands(CHANGE_RUPEES[tier][group], factor),
     taxesRefundable: true,
   };

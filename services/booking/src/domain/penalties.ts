@@ -14,16 +14,22 @@ function seated(booking: Pick<Booking, "passengers">): number {
 }
 
 /**
- * The airline's cancellation penalty (decisions 6): the fare rule's band per seated passenger,
- * never above the base fare, so statutory taxes always come back. Involuntary: none.
+ * The airline's cancellation penalty (decisions 6): none when the airline cancelled
+ * (involuntary); the whole base fare of a non-refundable fare, whatever bands the airline filed
+ * with it; otherwise the fare rule's band per seated passenger. Never above the base fare, so
+ * statutory taxes always come back.
  */
 export function cancellationPenalty(booking: Booking, involuntary: boolean, now: Date): number {
   if (involuntary) return 0;
+  if (!booking.fareRules.refundable) return booking.pricing.baseFare;
   const perPassenger = penaltyBandAt(booking.fareRules.cancellationPenalties, hoursBeforeDeparture(booking, now))?.perPassengerPaise ?? 0;
   return Math.min(perPassenger * seated(booking), booking.pricing.baseFare);
 }
 
-/** The airline's change fee from the booked (old) fare's rules, never above its base fare. */
+/**
+ * The airline's change fee from the booked (old) fare's rules, never above its base fare. A
+ * non-refundable fare can still be changed: its bands are the whole rule.
+ */
 export function changeFee(booking: Booking, now: Date): number {
   const perPassenger = penaltyBandAt(booking.fareRules.changeFees, hoursBeforeDeparture(booking, now))?.perPassengerPaise ?? 0;
   return Math.min(perPassenger * seated(booking), booking.pricing.baseFare);

@@ -9,9 +9,10 @@ import { newestValid, QUOTE_VALIDITY_MS, withQuote, type Quote } from "./quotes.
 const departs = Date.parse("2026-12-01T00:30:00Z");
 const hoursBefore = (h: number) => new Date(departs - h * 3_600_000);
 const OTA_FEE = 25_000;
+/** A non-refundable fare as airlines file it: an ordinary 500-rupee band, not one that covers the fare. */
 const saver: Booking["fareRules"] = {
   refundable: false,
-  cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 100_000_000 }],
+  cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 50_000 }],
   changeFees: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 300_000 }],
   taxesRefundable: true,
 };
@@ -40,15 +41,25 @@ describe("cancellation quotes", () => {
       passengers: [...bookingFixture().passengers, { ...bookingFixture().passengers[0]!, paxId: "INF1", type: "INF" }],
     });
     expect(cancel(two, hoursBefore(100)).airlinePenaltyPaise).toBe(150_000);
-    const nonRefundable = bookingFixture({ status: "BOOKED", fareRules: saver });
-    const quote = cancel(nonRefundable, hoursBefore(200));
-    expect(quote.airlinePenaltyPaise).toBe(nonRefundable.pricing.baseFare);
+    const steep = bookingFixture({ status: "BOOKED", fareRules: { ...bookingFixture().fareRules, cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 800_000 }] } });
+    const quote = cancel(steep, hoursBefore(200));
+    expect(quote.airlinePenaltyPaise).toBe(steep.pricing.baseFare);
     // Taxes, the platform's part and the seat come back.
+    expect(quote.refundAmountPaise).toBe(steep.debitPaise - steep.pricing.baseFare - OTA_FEE);
+  });
+
+  it.each([200, 48, 1])("forfeits a non-refundable fare's base fare %s hours out, whatever band the airline filed", (hours) => {
+    const nonRefundable = bookingFixture({ status: "BOOKED", fareRules: saver });
+    const quote = cancel(nonRefundable, hoursBefore(hours));
+    expect(quote.airlinePenaltyPaise).toBe(nonRefundable.pricing.baseFare);
     expect(quote.refundAmountPaise).toBe(nonRefundable.debitPaise - nonRefundable.pricing.baseFare - OTA_FEE);
   });
 
-  it("waives the airline penalty on an involuntary cancellation", () => {
-    const quote = cancel(bookingFixture({ status: "BOOKED", fareRules: saver }), hoursBefore(1), "INVOLUNTARY");
+  it.each([
+    ["non-refundable", saver],
+    ["refundable", bookingFixture().fareRules],
+  ] as const)("waives the airline penalty on an involuntary cancellation of a %s fare", (_kind, fareRules) => {
+    const quote = cancel(bookingFixture({ status: "BOOKED", fareRules }), hoursBefore(1), "INVOLUNTARY");
     expect(quote.airlinePenaltyPaise).toBe(0);
     expect(quote.refundAmountPaise).toBe(bookingFixture().debitPaise - OTA_FEE);
   });
