@@ -1,36 +1,20 @@
 import type { Client } from "@connectrpc/connect";
-import {
-  askProvider,
-  type AirlineProvider,
-  type ProviderCallLimits,
-  type ProviderOperation,
-  type ProviderReservation,
-  type ReservationRequest,
-} from "@tarmac/airline";
-import { awaitPeer, DomainError, formatPaise, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import type { AirlineProvider, ProviderReservation, ReservationRequest } from "@tarmac/airline";
+import { DomainError, formatPaise, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 
-/** Test hooks at the points where a crash would leave a booking half done; they throw to crash. */
-export interface FaultPoints {
-  afterHold?(booking: Booking): void | Promise<void>;
-  afterReserve?(booking: Booking): void | Promise<void>;
-  afterCapture?(booking: Booking): void | Promise<void>;
-  /** Between CANCELLED and the refund. */
-  afterCancel?(booking: Booking): void | Promise<void>;
-}
-
 export interface BookingFlowDeps {
+  /** Rejects with the catalogue's DomainError (a peer client). */
   readonly wallet: Client<typeof WalletService>;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
   readonly provider: AirlineProvider;
   readonly writer: BookingWriter;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly providerTimeoutMs: number;
   /** How long a wallet hold lives if neither captured nor voided (the recovery sweep's margin). */
   readonly holdTtlMs: number;
-  readonly faults?: FaultPoints;
 }
 
 /** Provider answers that say for certain no reservation was made. */
@@ -47,7 +31,7 @@ export class BookingFlow {
   constructor(private readonly deps: BookingFlowDeps) {}
 
   async place(pending: Booking, signal?: AbortSignal): Promise<Booking> {
-    const { wallet, writer, faults } = this.deps;
+    const { wallet, writer } = this.deps;
     let booking = pending;
     let holdId: string;
     try {
@@ -57,7 +41,6 @@ export class BookingFlow {
       throw error;
     }
     booking = await writer.amend(booking, { holdId });
-    await faults?.afterHold?.(booking);
 
     let reservation: ProviderReservation;
     try {
@@ -75,9 +58,8 @@ export class BookingFlow {
       }
       reservation = found;
     }
-    await faults?.afterReserve?.(booking);
     try {
-      await awaitPeer(wallet.capture({ holdId }));
+      await wallet.capture({ holdId });
     } catch (error) {
       // The hold is gone (expired, or voided by a recovery that judged this call dead): no money,
       // so no reservation either.
@@ -85,37 +67,33 @@ export class BookingFlow {
       await this.cancelReservation(booking);
       return this.fail(booking, new DomainError("INTERNAL", "The booking could not be paid for; nothing was charged", { cause: error }), undefined);
     }
-    await faults?.afterCapture?.(booking);
     return writer.move(booking, "BOOKED", "reserved with the airline and paid from the wallet", { pnr: reservation.pnr });
   }
 
   /** The wallet hold for this booking: the booking id is its reference, so asking again finds it. */
-  hold(booking: Booking): Promise<string> {
+  async hold(booking: Booking): Promise<string> {
     const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.holdTtlMs);
-    return awaitPeer(
-      this.deps.wallet.hold({
-        agentId: booking.agentId,
-        amountPaise: BigInt(booking.debitPaise),
-        reference: booking.bookingId,
-        expiresAt: toTimestamp(expiresAt),
-        description: `Booking ${booking.bookingId}: ${itinerary(booking)}`,
-      }),
-    ).then((held) => held.holdId);
+    const held = await this.deps.wallet.hold({
+      agentId: booking.agentId,
+      amountPaise: BigInt(booking.debitPaise),
+      reference: booking.bookingId,
+      expiresAt: toTimestamp(expiresAt),
+      description: `Booking ${booking.bookingId}: ${itinerary(booking)}`,
+    });
+    return held.holdId;
   }
 
   findReservation(booking: Booking): Promise<ProviderReservation | undefined> {
-    const { provider } = this.deps;
-    return askProvider(provider, (signal) => provider.findReservation(booking.bookingId, { signal }), this.limits("findReservation"));
+    return this.deps.provider.findReservation(booking.bookingId);
   }
 
   cancelReservation(booking: Booking): Promise<void> {
-    const { provider } = this.deps;
-    return askProvider(provider, (signal) => provider.cancelReservation(booking.bookingId, { signal }), this.limits("cancelReservation"));
+    return this.deps.provider.cancelReservation(booking.bookingId);
   }
 
   /** Releases the hold (if any) and ends the booking FAILED with the reason the client is told. */
   async fail(booking: Booking, error: DomainError, holdId: string | undefined): Promise<never> {
-    if (holdId !== undefined) await awaitPeer(this.deps.wallet.void({ holdId }));
+    if (holdId !== undefined) await this.deps.wallet.void({ holdId });
     const failure = { code: error.code, message: error.message, ...(error.provider && { provider: error.provider }) };
     await this.deps.writer.move(booking, "FAILED", failureReason(error), { failure });
     this.deps.logger.info({ bookingId: booking.bookingId, code: error.code }, "booking failed");
@@ -123,7 +101,6 @@ export class BookingFlow {
   }
 
   private reserve(booking: Booking, signal: AbortSignal | undefined): Promise<ProviderReservation> {
-    const { provider } = this.deps;
     const request: ReservationRequest = {
       clientReference: booking.bookingId,
       key: booking.providerOfferKey,
@@ -131,11 +108,7 @@ export class BookingFlow {
       seats: booking.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat })),
       contact: booking.contact,
     };
-    return askProvider(provider, (s) => provider.reserve(request, { signal: s }), this.limits("reserve", signal));
-  }
-
-  private limits(operation: ProviderOperation, signal: AbortSignal = new AbortController().signal): ProviderCallLimits {
-    return { signal, timeoutMs: this.deps.providerTimeoutMs, operation };
+    return this.deps.provider.reserve(request, signal ? { signal } : {});
   }
 }
 

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client, HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { askProvider, type AirlineProvider } from "@tarmac/airline";
-import { awaitPeer, DomainError, fieldError, isErrorCode, newId, paiseToProto, validationFailed, type Clock, type Logger } from "@tarmac/kernel";
+import type { AirlineProvider } from "@tarmac/airline";
+import { DomainError, fieldError, isErrorCode, newId, paiseToProto, validationFailed, type Clock, type Logger } from "@tarmac/kernel";
 import {
   CreateBookingResponseSchema,
   GetBookingResponseSchema,
@@ -25,12 +25,13 @@ import type { BookingStore } from "./store/booking-store.js";
 
 export interface BookingServiceDeps {
   readonly store: BookingStore;
+  /** Rejects with the catalogue's DomainError (a peer client). */
   readonly fare: Client<typeof FareService>;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
   readonly provider: AirlineProvider;
   readonly flow: BookingFlow;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly providerTimeoutMs: number;
 }
 
 /**
@@ -45,15 +46,11 @@ export class BookingServiceImpl implements Pick<ServiceImpl<typeof BookingServic
   async createBooking(request: CreateBookingRequest, context: HandlerContext): Promise<CreateBookingResponse> {
     const missing = (["agent_id", "fare_token", "idempotency_key"] as const).filter((f) => fieldOf(request, f) === "");
     if (missing.length > 0) throw validationFailed(missing.map((f) => fieldError(f, "REQUIRED", `${f} is required`)));
-    const locked = await awaitPeer(
-      this.deps.fare.getFareLock({
-        agentId: request.agentId,
-        fareToken: request.fareToken,
-        ancillaryTokens: request.ancillaries.map((a) => a.ancillaryToken),
-      }),
-    ).catch((error: unknown) => {
-      throw renameSeatFields(error);
-    });
+    const locked = await this.deps.fare
+      .getFareLock({ agentId: request.agentId, fareToken: request.fareToken, ancillaryTokens: request.ancillaries.map((a) => a.ancillaryToken) })
+      .catch((error: unknown) => {
+        throw renameSeatFields(error);
+      });
     const fare = fareOfLock(locked);
     const input = requestInput(request);
     const errors = [...passengerErrors(input.passengers, fare.locked), ...contactErrors(input.contact)];
@@ -109,8 +106,7 @@ export class BookingServiceImpl implements Pick<ServiceImpl<typeof BookingServic
   /** The seat map right now: a seat someone else booked since the seat map was read is refused early. */
   private async requireFreeSeats(key: string, seats: readonly { segmentIndex: number; seat: string }[], signal: AbortSignal): Promise<void> {
     if (seats.length === 0) return;
-    const { provider, providerTimeoutMs } = this.deps;
-    const map = await askProvider(provider, (s) => provider.seatMap(key, { signal: s }), { signal, timeoutMs: providerTimeoutMs, operation: "seatMap" });
+    const map = await this.deps.provider.seatMap(key, { signal });
     const taken = seats.filter((chosen) => {
       const segment = map.segments.find((s) => s.segmentIndex === chosen.segmentIndex);
       const seat = segment?.rows.flatMap((r) => r.seats).find((s) => s.seat === chosen.seat);

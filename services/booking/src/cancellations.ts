@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
-import { askProvider, type AirlineProvider } from "@tarmac/airline";
-import { awaitPeer, DomainError, formatPaise, newId, type Clock, type Logger } from "@tarmac/kernel";
+import type { AirlineProvider } from "@tarmac/airline";
+import { DomainError, formatPaise, newId, type Clock, type Logger } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
@@ -9,14 +9,13 @@ import { newestValid, withQuote, type CancellationQuote, type CancellationType, 
 
 export interface CancellationDeps {
   readonly writer: BookingWriter;
+  /** Rejects with the catalogue's DomainError (a peer client). */
   readonly wallet: Client<typeof WalletService>;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
   readonly provider: AirlineProvider;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly otaFeePaise: number;
-  readonly providerTimeoutMs: number;
-  /** Test hook: crash between CANCELLED and the refund. */
-  readonly afterCancel?: (booking: Booking) => void | Promise<void>;
 }
 
 export interface CancellationRequest {
@@ -45,18 +44,12 @@ export class Cancellations {
       q.kind === "CANCELLATION" && q.reasonCode === request.reasonCode && q.cancellationType === request.cancellationType;
     const quote = newestValid(booking.quotes, this.deps.clock.now(), matches);
     if (!quote) throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid cancellation quote with these fields; quote again (quotes hold 10 minutes)");
-    const { provider } = this.deps;
-    await askProvider(provider, (signal) => provider.cancelReservation(booking.bookingId, { signal }), {
-      signal: new AbortController().signal,
-      timeoutMs: this.deps.providerTimeoutMs,
-      operation: "cancelReservation",
-    });
+    await this.deps.provider.cancelReservation(booking.bookingId);
     const { kind: _kind, quoteId: _id, createdAt: _created, validUntil: _valid, ...terms } = quote;
     const cancelled = await this.deps.writer.move(booking, "CANCELLED", `cancelled: ${quote.cancellationType} ${quote.reasonCode}`, {
       cancellation: { ...terms, confirmedAt: this.deps.clock.now() },
       quotes: booking.quotes.filter((q) => q.kind !== "CANCELLATION"),
     });
-    await this.deps.afterCancel?.(cancelled);
     return { booking: await this.refund(cancelled), quote };
   }
 
@@ -64,14 +57,12 @@ export class Cancellations {
   async refund(cancelled: Booking): Promise<Booking> {
     const amount = cancelled.cancellation?.refundAmountPaise ?? 0;
     if (amount > 0) {
-      await awaitPeer(
-        this.deps.wallet.credit({
-          agentId: cancelled.agentId,
-          amountPaise: BigInt(amount),
-          reference: cancelled.bookingId,
-          reason: `Refund: cancellation of booking ${cancelled.bookingId}`,
-        }),
-      );
+      await this.deps.wallet.credit({
+        agentId: cancelled.agentId,
+        amountPaise: BigInt(amount),
+        reference: cancelled.bookingId,
+        reason: `Refund: cancellation of booking ${cancelled.bookingId}`,
+      });
     }
     this.deps.logger.info({ bookingId: cancelled.bookingId, refundPaise: amount }, "cancellation refunded");
     return this.deps.writer.move(cancelled, "REFUNDED", `${formatPaise(amount)} ${cancelled.currency} credited to the wallet`);

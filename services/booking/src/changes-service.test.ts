@@ -5,7 +5,12 @@ import { BookingService, CancellationType, ReasonCode } from "@tarmac/proto/tarm
 import { Cabin, Direction, OfferSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { describe, expect, it } from "vitest";
 import { QUOTE_VALIDITY_MS } from "./domain/quotes.js";
+import type { BookingDependencies } from "./server.js";
 import { AGENT, bookingHarness, createRequest, NET_FARE, OTA_FEE, type BookingHarness } from "./testing/booking-harness.js";
+import { crashBefore } from "./testing/decorate-once.js";
+
+/** The process dies between CANCELLED and the refund: the credit never leaves. */
+const crashBeforeRefund = { decorate: (wired: BookingDependencies) => ({ ...wired, wallet: crashBefore(wired.wallet, "credit") }) };
 
 const context = () =>
   createHandlerContext({ service: BookingService, method: BookingService.method.createBooking, protocolName: "test", requestMethod: "POST", url: "http://t/x" });
@@ -79,7 +84,7 @@ describe("cancellation", () => {
   });
 
   it("finishes a crash between CANCELLED and the refund with exactly one refund", async () => {
-    const h = bookingHarness({ faults: { afterCancel: () => Promise.reject(new Error("crash")) } });
+    const h = bookingHarness(crashBeforeRefund);
     const bookingId = await booked(h);
     await h.changes.quoteCancellation({ agentId: AGENT, bookingId, ...terms } as never);
     await expect(h.changes.confirmCancellation({ agentId: AGENT, bookingId, ...terms } as never)).rejects.toThrow("crash");
@@ -168,7 +173,7 @@ describe("reschedule", () => {
 
   it("refuses to reschedule a CANCELLED or REFUNDED booking, and an unknown offer", async () => {
     // The crash leaves the booking CANCELLED, its refund still to come.
-    const h = bookingHarness({ faults: { afterCancel: () => Promise.reject(new Error("crash")) } });
+    const h = bookingHarness(crashBeforeRefund);
     const bookingId = await booked(h);
     const reschedule = () => h.changes.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, 1), reasonCode: ReasonCode.OTHER } as never);
     expect((await failureOf(h.changes.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: "off_nope", reasonCode: ReasonCode.OTHER } as never))).code).toBe("SEARCH_OFFER_NOT_FOUND");

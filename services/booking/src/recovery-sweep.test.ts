@@ -1,19 +1,32 @@
 import { createHandlerContext } from "@connectrpc/connect";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
-import type { FaultPoints } from "./booking-flow.js";
 import type { Booking } from "./domain/booking.js";
+import type { BookingDependencies } from "./server.js";
 import { bookingHarness, createRequest, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
+import { crashAfter, crashBefore, decorateOnce, InjectedCrash } from "./testing/decorate-once.js";
 
 const context = () =>
   createHandlerContext({ service: BookingService, method: BookingService.method.createBooking, protocolName: "test", requestMethod: "POST", url: "http://t/x" });
 
-class Crash extends Error {}
+type CrashPoint = "afterHold" | "afterReserve" | "afterCapture";
+type Decoration = (wired: BookingDependencies) => BookingDependencies;
+const holdStored = (booking: Booking) => booking.holdId !== undefined;
+
+/** Where the create call's process dies, by what it is doing at that moment. */
+const crashes: Record<CrashPoint, Decoration> = {
+  // The hold is on the booking; the airline has not been asked.
+  afterHold: (wired) => ({ ...wired, store: crashAfter(wired.store, "update", holdStored) }),
+  // The airline reserved; the capture never left.
+  afterReserve: (wired) => ({ ...wired, wallet: crashBefore(wired.wallet, "capture") }),
+  // The capture went through; BOOKED was never stored.
+  afterCapture: (wired) => ({ ...wired, wallet: crashAfter(wired.wallet, "capture") }),
+};
 
 /** Crashes the create call at `point`, then lets the sweep run once its grace has passed. */
-async function crashAt(point: keyof FaultPoints): Promise<{ h: BookingHarness; booking: Booking }> {
-  const h = bookingHarness({ faults: { [point]: () => Promise.reject(new Crash(point)) } });
-  await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(Crash);
+async function crashAt(point: CrashPoint): Promise<{ h: BookingHarness; booking: Booking }> {
+  const h = bookingHarness({ decorate: crashes[point] });
+  await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(InjectedCrash);
   const [pending] = await h.store.listByStatus("PENDING", new Date("2030-01-01"), 10);
   expect(pending).toBeDefined();
   // Younger than the grace: the sweep leaves it alone (it could still be in its create call).
@@ -59,8 +72,8 @@ describe("recovery sweep", () => {
   });
 
   it("cancels the reservation when the money can no longer be taken", async () => {
-    const h = bookingHarness({ faults: { afterReserve: () => Promise.reject(new Crash()) } });
-    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(Crash);
+    const h = bookingHarness({ decorate: crashes.afterReserve });
+    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(InjectedCrash);
     const [pending] = await h.store.listByStatus("PENDING", new Date("2030-01-01"), 10);
     // The hold expired and the wallet voided it before recovery came round.
     h.wallet.holds.get(pending!.bookingId)!.state = "VOIDED";
@@ -72,8 +85,8 @@ describe("recovery sweep", () => {
   });
 
   it("is safe to run again and again, even twice at once", async () => {
-    const h = bookingHarness({ faults: { afterReserve: () => Promise.reject(new Crash()) } });
-    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(Crash);
+    const h = bookingHarness({ decorate: crashes.afterReserve });
+    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(InjectedCrash);
     h.clock.advance(61_000);
     await Promise.all([h.recovery.run(), h.recovery.run()]);
     expect(await h.recovery.run()).toBe(0);
@@ -87,7 +100,8 @@ describe("recovery sweep", () => {
       h.clock.advance(61_000);
       expect(await h.recovery.run()).toBe(1);
     };
-    h = bookingHarness({ faults: { afterReserve: sweepMeanwhile } });
+    // The airline reserved; the sweep runs before the capture.
+    h = bookingHarness({ decorate: (wired) => ({ ...wired, wallet: decorateOnce(wired.wallet, "capture", async (capture) => (await sweepMeanwhile(), capture())) }) });
     const res = await h.service.createBooking(createRequest(), context());
     const booking = (await h.store.get(res.bookingId))!;
     expect([res.pnr, booking.status]).toEqual([booking.pnr, "BOOKED"]);
@@ -100,7 +114,13 @@ describe("recovery sweep", () => {
       h.clock.advance(61_000);
       expect(await h.recovery.run()).toBe(1);
     };
-    h = bookingHarness({ faults: { afterHold: sweepMeanwhile } });
+    // The hold is on the booking; the sweep runs before the airline is asked.
+    const afterUpdate = async (update: () => Promise<boolean>) => {
+      const stored = await update();
+      await sweepMeanwhile();
+      return stored;
+    };
+    h = bookingHarness({ decorate: (wired) => ({ ...wired, store: decorateOnce(wired.store, "update", afterUpdate, holdStored) }) });
     const failure = await h.service.createBooking(createRequest(), context()).then(() => undefined, (e: unknown) => e);
     expect(failure).toMatchObject({ code: "INTERNAL" });
     const [booking] = await h.store.listByStatus("FAILED", new Date("2030-01-01"), 10);

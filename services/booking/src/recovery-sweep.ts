@@ -1,4 +1,4 @@
-import { awaitPeer, DomainError, type Clock, type Logger } from "@tarmac/kernel";
+import { DomainError, type Clock, type Logger } from "@tarmac/kernel";
 import type { BookingFlow } from "./booking-flow.js";
 import type { Cancellations } from "./cancellations.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
@@ -62,7 +62,7 @@ export class RecoverySweep {
     if (reservation !== undefined && reservation.status !== "CANCELLED") {
       try {
         const holdId = await flow.hold(booking);
-        await awaitPeer(wallet.capture({ holdId }));
+        await wallet.capture({ holdId });
         logger.info({ bookingId: booking.bookingId, pnr: reservation.pnr }, "recovery: booking completed");
         return await writer.move(booking, "BOOKED", "completed by recovery after an interruption", { pnr: reservation.pnr, holdId });
       } catch (error) {
@@ -75,7 +75,7 @@ export class RecoverySweep {
     // A reserve call still on its way must not leave a live PNR behind this FAILED booking.
     await flow.cancelReservation(booking);
     const holdId = booking.holdId ?? (await this.holdIfAny(booking));
-    if (holdId !== undefined) await awaitPeer(wallet.void({ holdId }));
+    if (holdId !== undefined) await wallet.void({ holdId });
     logger.info({ bookingId: booking.bookingId }, "recovery: booking unwound");
     // INTERNAL, not a retryable code: this booking is over; a new request (new key) may succeed.
     return this.failed(booking, "INTERNAL", "recovered after an interruption: the airline holds no reservation");

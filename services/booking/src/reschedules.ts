@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
-import { askProvider, type AirlineProvider } from "@tarmac/airline";
-import { awaitPeer, DomainError, idCreatedAt, newId, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import type { AirlineProvider } from "@tarmac/airline";
+import { DomainError, idCreatedAt, newId, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { bookingEvent, type BookingWriter } from "./booking-writer.js";
@@ -17,7 +17,6 @@ export interface RescheduleDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly otaFeePaise: number;
-  readonly providerTimeoutMs: number;
   readonly holdTtlMs: number;
 }
 
@@ -37,7 +36,7 @@ export class Reschedules {
       child: booking.passengers.filter((p) => p.type === "CHD").length,
       infant: booking.passengers.filter((p) => p.type === "INF").length,
     };
-    const priced = await awaitPeer(this.deps.search.priceOffer({ agentId: booking.agentId, offerId: request.newOfferId, pax })).catch((error: unknown) => {
+    const priced = await this.deps.search.priceOffer({ agentId: booking.agentId, offerId: request.newOfferId, pax }).catch((error: unknown) => {
       throw onNewOffer(error);
     });
     const offer = priced.offer;
@@ -69,16 +68,12 @@ export class Reschedules {
     const holdId = quote.totalPayablePaise > 0 ? await this.hold(booking, quote) : undefined;
     let reservation;
     try {
-      reservation = await askProvider(
-        provider,
-        (signal) => provider.changeReservation({ clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [] }, { signal }),
-        { signal: new AbortController().signal, timeoutMs: this.deps.providerTimeoutMs, operation: "changeReservation" },
-      );
+      reservation = await provider.changeReservation({ clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [] });
     } catch (error) {
-      if (holdId !== undefined) await awaitPeer(wallet.void({ holdId }));
+      if (holdId !== undefined) await wallet.void({ holdId });
       throw error;
     }
-    if (holdId !== undefined) await awaitPeer(wallet.capture({ holdId }));
+    if (holdId !== undefined) await wallet.capture({ holdId });
     const { newFare } = quote;
     const newTotalPaise = newFare.pricing.finalPrice;
     const changePenaltyPaise = quote.airlineChangeFeePaise + quote.otaFeePaise;
@@ -117,15 +112,13 @@ export class Reschedules {
   }
 
   private async hold(booking: Booking, quote: RescheduleQuote): Promise<string> {
-    const held = await awaitPeer(
-      this.deps.wallet.hold({
-        agentId: booking.agentId,
-        amountPaise: BigInt(quote.totalPayablePaise),
-        reference: `${booking.bookingId}:${quote.quoteId}`,
-        expiresAt: toTimestamp(new Date(this.deps.clock.now().getTime() + this.deps.holdTtlMs)),
-        description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
-      }),
-    );
+    const held = await this.deps.wallet.hold({
+      agentId: booking.agentId,
+      amountPaise: BigInt(quote.totalPayablePaise),
+      reference: `${booking.bookingId}:${quote.quoteId}`,
+      expiresAt: toTimestamp(new Date(this.deps.clock.now().getTime() + this.deps.holdTtlMs)),
+      description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
+    });
     return held.holdId;
   }
 }

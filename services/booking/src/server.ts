@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
+import { createSandboxAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
 import { MemoryOutbox, MongoOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
 import { createServiceClient, openMongo, runEvery, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -9,7 +9,7 @@ import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { Cancellations } from "./cancellations.js";
 import { ChangesServiceImpl } from "./changes-service.js";
 import { Reschedules } from "./reschedules.js";
-import { BookingFlow, type FaultPoints } from "./booking-flow.js";
+import { BookingFlow } from "./booking-flow.js";
 import { BookingServiceImpl } from "./booking-service.js";
 import { BookingWriter } from "./booking-writer.js";
 import type { BookingConfig } from "./config.js";
@@ -20,15 +20,28 @@ import { MemoryBookingStore } from "./store/memory-booking-store.js";
 import { MongoBookingStore } from "./store/mongo-booking-store.js";
 import { TicketingWorker } from "./ticketing-worker.js";
 
+/** What the service's parts share, as wired: the store, the wallet's peer client, the guarded provider. */
+export interface BookingDependencies {
+  readonly store: BookingStore;
+  readonly wallet: Client<typeof WalletService>;
+  readonly provider: AirlineProvider;
+}
+
 export interface BookingServiceOverrides {
+  /** The airline; guarded here with PROVIDER_TIMEOUT_MS like the default sandbox. */
   readonly provider?: AirlineProvider;
   readonly clock?: Clock;
+  /** Peer clients that reject with the catalogue's DomainError (createPeerClient). */
   readonly fare?: Client<typeof FareService>;
   readonly wallet?: Client<typeof WalletService>;
   readonly search?: Client<typeof SearchService>;
   /** Where events go instead of NATS_URL's JetStream (the stack's shared in-process bus). */
   readonly publisher?: EventPublisher;
-  readonly faults?: FaultPoints;
+  /**
+   * Wraps the wired dependencies before any part receives them, the way a decorator wraps a
+   * client: crash tests interrupt the service between two steps from outside its code.
+   */
+  readonly decorate?: (wired: BookingDependencies) => BookingDependencies;
 }
 
 export interface StartedBookingService extends ServiceHost {
@@ -45,30 +58,24 @@ export async function startBookingService(
   const clock = overrides.clock ?? systemClock;
   const storage = await openStorage(config, logger);
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000 };
-  const wallet = overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions);
-  const provider = overrides.provider ?? createSandboxAirline({ clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
-  const writer = new BookingWriter(storage.store, clock);
-  const flowDeps = { wallet, provider, writer, clock, logger, providerTimeoutMs: config.providerTimeoutMs, holdTtlMs: config.holdTtlMs };
-  const flow = new BookingFlow(overrides.faults ? { ...flowDeps, faults: overrides.faults } : flowDeps);
-  const service = new BookingServiceImpl({
+  const airline = overrides.provider ?? createSandboxAirline({ clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
+  const wired: BookingDependencies = {
     store: storage.store,
+    wallet: overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions),
+    provider: guardProvider(airline, { timeoutMs: config.providerTimeoutMs }),
+  };
+  const { store, wallet, provider } = overrides.decorate ? overrides.decorate(wired) : wired;
+  const writer = new BookingWriter(store, clock);
+  const flow = new BookingFlow({ wallet, provider, writer, clock, logger, holdTtlMs: config.holdTtlMs });
+  const service = new BookingServiceImpl({
+    store,
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
     provider,
     flow,
     clock,
     logger,
-    providerTimeoutMs: config.providerTimeoutMs,
   });
-  const cancellations = new Cancellations({
-    writer,
-    wallet,
-    provider,
-    clock,
-    logger,
-    otaFeePaise: config.otaCancellationFeePaise,
-    providerTimeoutMs: config.providerTimeoutMs,
-    ...(overrides.faults?.afterCancel && { afterCancel: overrides.faults.afterCancel }),
-  });
+  const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: config.otaCancellationFeePaise });
   const reschedules = new Reschedules({
     writer,
     wallet,
@@ -77,12 +84,11 @@ export async function startBookingService(
     clock,
     logger,
     otaFeePaise: config.otaRescheduleFeePaise,
-    providerTimeoutMs: config.providerTimeoutMs,
     holdTtlMs: config.holdTtlMs,
   });
-  const changes = new ChangesServiceImpl({ store: storage.store, cancellations, reschedules });
-  const recovery = new RecoverySweep({ store: storage.store, flow, cancellations, writer, wallet, clock, logger, graceMs: config.recoveryGraceMs });
-  const ticketing = new TicketingWorker({ store: storage.store, flow, writer, wallet, clock, logger });
+  const changes = new ChangesServiceImpl({ store, cancellations, reschedules });
+  const recovery = new RecoverySweep({ store, flow, cancellations, writer, wallet, clock, logger, graceMs: config.recoveryGraceMs });
+  const ticketing = new TicketingWorker({ store, flow, writer, wallet, clock, logger });
   const sweepNow = async () => {
     await recovery.run();
     await ticketing.run();

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { awaitPeer, formatPaise, type Clock, type Logger } from "@tarmac/kernel";
+import { formatPaise, type Clock, type Logger } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingFlow } from "./booking-flow.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
@@ -44,14 +44,12 @@ export class TicketingWorker {
       await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: reservation.tickets });
       logger.info({ bookingId: booking.bookingId, tickets: reservation.tickets.length }, "booking ticketed");
     } else if (reservation?.status === "TICKETING_FAILED") {
-      await awaitPeer(
-        wallet.credit({
-          agentId: booking.agentId,
-          amountPaise: BigInt(booking.debitPaise),
-          reference: booking.bookingId,
-          reason: `Refund: ticketing failed for booking ${booking.bookingId}`,
-        }),
-      );
+      await wallet.credit({
+        agentId: booking.agentId,
+        amountPaise: BigInt(booking.debitPaise),
+        reference: booking.bookingId,
+        reason: `Refund: ticketing failed for booking ${booking.bookingId}`,
+      });
       const reason = `ticketing failed: ${reservation.failureReason ?? "the airline could not issue tickets"}; ${formatPaise(booking.debitPaise)} ${booking.currency} credited back`;
       await writer.move(booking, "FAILED", reason, { failure: { code: "PROVIDER_REJECTED", message: reason } });
     }

@@ -1,4 +1,5 @@
-import type { FaultPoints } from "@tarmac/booking";
+import type { BookingDependencies } from "@tarmac/booking";
+import { crashAfter, crashBefore } from "@tarmac/booking/testing";
 import type { OutboxEvent } from "@tarmac/events";
 import { silentLogger } from "@tarmac/kernel/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,29 +7,33 @@ import { startStack, type Stack } from "./stack.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
 import { relaxedRateLimits } from "./testing/rate-limits.js";
 
-class InjectedCrash extends Error {}
+type CrashPoint = "afterHold" | "afterReserve" | "afterCapture";
 
 /**
- * Crashes the create flow at each fault point with the real wallet and sandbox airline, then lets
- * the recovery sweep settle the booking: BOOKED with exactly one captured debit, or FAILED with no
- * debit, no hold left and no live PNR.
+ * Crashes the create flow at each point with the real wallet and sandbox airline, by decorating
+ * the store and wallet client booking receives, then lets the recovery sweep settle the booking:
+ * BOOKED with exactly one captured debit, or FAILED with no debit, no hold left and no live PNR.
  */
 describe("crash recovery through the whole stack", () => {
   let stack: Stack;
   let api: ReturnType<typeof apiClient>;
-  let crashAt: keyof FaultPoints | undefined;
+  let crashAt: CrashPoint | undefined;
   const events: OutboxEvent[] = [];
   /** Bookings earlier cases already settled, so each case finds its own. */
   const seen = new Set<string>();
-  const fault = (point: keyof FaultPoints) => () => {
-    if (crashAt === point) throw new InjectedCrash(`crash ${point}`);
-  };
+  const armed = (point: CrashPoint) => () => crashAt === point;
+  const decorateBooking = ({ store, wallet, provider }: BookingDependencies): BookingDependencies => ({
+    // After the hold is stored on the booking, before the airline is asked.
+    store: crashAfter(store, "update", (booking) => crashAt === "afterHold" && booking.holdId !== undefined),
+    // After the airline reserved, before the capture; and after the capture, before BOOKED.
+    wallet: crashAfter(crashBefore(wallet, "capture", armed("afterReserve")), "capture", armed("afterCapture")),
+    provider,
+  });
 
   beforeAll(async () => {
     // Sweeps only when the test asks; a PENDING booking is fair game after one second.
     const env = { TARMAC_ENV: "test", RECOVERY_GRACE_SECONDS: "1", BOOKING_SWEEP_INTERVAL_MS: "600000", SANDBOX_TICKETING_DELAY_MS: "3600000", ...relaxedRateLimits };
-    const bookingFaults: FaultPoints = { afterHold: fault("afterHold"), afterReserve: fault("afterReserve"), afterCapture: fault("afterCapture") };
-    stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger(), bookingFaults });
+    stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger(), decorateBooking });
     stack.events!.subscribe((event) => void events.push(event));
     api = apiClient(stack.gatewayUrl, stack.apiKey);
   }, 30_000);

@@ -1,6 +1,6 @@
 import { createSandboxAirline } from "@tarmac/airline";
 import { authConfigSchema, startAuthService } from "@tarmac/auth";
-import { bookingConfigSchema, startBookingService, type FaultPoints, type StartedBookingService } from "@tarmac/booking";
+import { bookingConfigSchema, startBookingService, type BookingServiceOverrides, type StartedBookingService } from "@tarmac/booking";
 import { InProcessBus } from "@tarmac/events";
 import { fareConfigSchema, startFareService } from "@tarmac/fare";
 import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
@@ -17,8 +17,8 @@ export interface StackOptions {
   /** Defaults to TARMAC_SERVICE_PORTS, else `fixed`. */
   readonly servicePorts?: "fixed" | "ephemeral";
   readonly logger?: Logger;
-  /** Test hooks that crash the booking flow at a chosen step. */
-  readonly bookingFaults?: FaultPoints;
+  /** Wraps booking's wired store, wallet client and provider (its `decorate` override). */
+  readonly decorateBooking?: BookingServiceOverrides["decorate"];
 }
 
 export interface Stack {
@@ -91,7 +91,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const booking: StartedBookingService = await startBookingService(
       { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url },
       child("booking"),
-      { provider: airline, ...publisher, ...(options.bookingFaults && { faults: options.bookingFaults }) },
+      { provider: airline, ...publisher, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
     );
     started.push(booking);
     if (!auth.demoApiKey) throw new Error("the auth service seeded no demo key");

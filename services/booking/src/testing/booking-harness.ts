@@ -1,7 +1,8 @@
 import { create } from "@bufbuild/protobuf";
-import { createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
+import { createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
+import { guardProvider } from "@tarmac/airline";
 import { MemoryOutbox } from "@tarmac/events";
-import { DomainError, toConnectError } from "@tarmac/kernel";
+import { createPeerClient, DomainError, toConnectError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import {
   CreateBookingRequestSchema,
@@ -13,13 +14,14 @@ import {
 import { FareService, GetFareLockResponseSchema } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { Cabin, Direction, PriceOfferResponseSchema, SearchService, type Offer } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
-import { BookingFlow, type FaultPoints } from "../booking-flow.js";
+import { BookingFlow } from "../booking-flow.js";
 import { BookingServiceImpl } from "../booking-service.js";
 import { BookingWriter } from "../booking-writer.js";
 import { Cancellations } from "../cancellations.js";
 import { ChangesServiceImpl } from "../changes-service.js";
 import { Reschedules } from "../reschedules.js";
 import { RecoverySweep } from "../recovery-sweep.js";
+import type { BookingDependencies } from "../server.js";
 import { MemoryBookingStore } from "../store/memory-booking-store.js";
 import { TicketingWorker } from "../ticketing-worker.js";
 import { FakeAirline } from "./fake-airline.js";
@@ -54,8 +56,18 @@ export interface BookingHarness {
   readonly ticketing: TicketingWorker;
 }
 
-/** The booking service over fakes of fare, wallet and airline; the lock is for `pax`. */
-export function bookingHarness(options: { balance?: number; pax?: { adult: number; child: number; infant: number }; faults?: FaultPoints } = {}): BookingHarness {
+export interface BookingHarnessOptions {
+  readonly balance?: number;
+  readonly pax?: { adult: number; child: number; infant: number };
+  /** Wraps the store, wallet client and provider the parts receive (crash tests); the harness's own fields stay undecorated. */
+  readonly decorate?: (wired: BookingDependencies) => BookingDependencies;
+}
+
+/**
+ * The booking service over fakes of fare, wallet and airline, wired as production wires it: peer
+ * clients that reject with DomainError, a guarded provider. The lock is for `pax`.
+ */
+export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarness {
   const clock = new ManualClock("2026-11-22T06:00:00Z");
   const newOffers = new Map<string, Offer>();
   const outbox = new MemoryOutbox();
@@ -101,24 +113,15 @@ export function bookingHarness(options: { balance?: number; pax?: { adult: numbe
       });
     },
   };
-  const client = <S extends typeof FareService | typeof WalletService>(service: S, impl: object) =>
-    createClient(service, createRouterTransport((router) => router.service(service, impl)));
-  const walletClient = client(WalletService, wallet.impl());
-  const provider = airline.provider();
+  const client = <S extends typeof FareService | typeof WalletService | typeof SearchService>(service: S, impl: object) =>
+    createPeerClient(service, createRouterTransport((router) => router.service(service, impl)));
+  const wired: BookingDependencies = { store, wallet: client(WalletService, wallet.impl()), provider: guardProvider(airline.provider(), { timeoutMs: 500 }) };
+  const { store: decoratedStore, wallet: walletClient, provider } = options.decorate ? options.decorate(wired) : wired;
   const logger = silentLogger();
-  const writer = new BookingWriter(store, clock);
-  const flow = new BookingFlow({ wallet: walletClient, provider, writer, clock, logger, providerTimeoutMs: 500, holdTtlMs: 1_800_000, ...(options.faults && { faults: options.faults }) });
-  const service = new BookingServiceImpl({ store, fare: client(FareService, fareImpl), provider, flow, clock, logger, providerTimeoutMs: 500 });
-  const cancellations = new Cancellations({
-    writer,
-    wallet: walletClient,
-    provider,
-    clock,
-    logger,
-    otaFeePaise: OTA_FEE,
-    providerTimeoutMs: 500,
-    ...(options.faults?.afterCancel && { afterCancel: options.faults.afterCancel }),
-  });
+  const writer = new BookingWriter(decoratedStore, clock);
+  const flow = new BookingFlow({ wallet: walletClient, provider, writer, clock, logger, holdTtlMs: 1_800_000 });
+  const service = new BookingServiceImpl({ store: decoratedStore, fare: client(FareService, fareImpl), provider, flow, clock, logger });
+  const cancellations = new Cancellations({ writer, wallet: walletClient, provider, clock, logger, otaFeePaise: OTA_FEE });
   const searchImpl: Partial<ServiceImpl<typeof SearchService>> = {
     priceOffer(request) {
       const offer = newOffers.get(request.offerId);
@@ -129,17 +132,16 @@ export function bookingHarness(options: { balance?: number; pax?: { adult: numbe
   const reschedules = new Reschedules({
     writer,
     wallet: walletClient,
-    search: createClient(SearchService, createRouterTransport((router) => router.service(SearchService, searchImpl))),
+    search: client(SearchService, searchImpl),
     provider,
     clock,
     logger,
     otaFeePaise: OTA_FEE,
-    providerTimeoutMs: 500,
     holdTtlMs: 1_800_000,
   });
-  const changes = new ChangesServiceImpl({ store, cancellations, reschedules });
-  const recovery = new RecoverySweep({ store, flow, cancellations, writer, wallet: walletClient, clock, logger, graceMs: 60_000 });
-  const ticketing = new TicketingWorker({ store, flow, writer, wallet: walletClient, clock, logger });
+  const changes = new ChangesServiceImpl({ store: decoratedStore, cancellations, reschedules });
+  const recovery = new RecoverySweep({ store: decoratedStore, flow, cancellations, writer, wallet: walletClient, clock, logger, graceMs: 60_000 });
+  const ticketing = new TicketingWorker({ store: decoratedStore, flow, writer, wallet: walletClient, clock, logger });
   return { service, changes, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing };
 }
 

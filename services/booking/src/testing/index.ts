@@ -1,0 +1,1 @@
+export { crashAfter, crashBefore, decorateOnce, InjectedCrash } from "./decorate-once.js";
