@@ -1,22 +1,8 @@
-import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
-import { DomainError, fromConnectError } from "@tarmac/kernel";
-import { BookingService, BookingStatus, PassengerType, Title } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { DomainError } from "@tarmac/kernel";
+import { BookingStatus, PassengerType, Title } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
 import { adult, AGENT, bookingHarness, createRequest, FINAL_PRICE, NET_FARE, SEAT_TOKENS } from "./testing/booking-harness.js";
-
-function context(): HandlerContext {
-  const method = BookingService.method.createBooking;
-  return createHandlerContext({ service: BookingService, method, protocolName: "test", requestMethod: "POST", url: "http://test/x" });
-}
-
-async function failureOf(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    return error instanceof DomainError ? error : fromConnectError(error);
-  }
-  throw new Error("expected the call to fail");
-}
+import { failureOf, handlerContext as context } from "./testing/service-calls.js";
 
 describe("CreateBooking", () => {
   it("holds, reserves, captures and answers BOOKED with the PNR; the wallet pays net fare plus seats", async () => {

@@ -1,27 +1,11 @@
-import { createHandlerContext } from "@connectrpc/connect";
-import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
 import type { Booking } from "./domain/booking.js";
-import type { BookingDependencies } from "./server.js";
 import { bookingHarness, createRequest, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
-import { crashAfter, crashBefore, decorateOnce, InjectedCrash } from "./testing/decorate-once.js";
-
-const context = () =>
-  createHandlerContext({ service: BookingService, method: BookingService.method.createBooking, protocolName: "test", requestMethod: "POST", url: "http://t/x" });
+import { crashes, holdStored } from "./testing/crash-points.js";
+import { decorateOnce, InjectedCrash } from "./testing/decorate-once.js";
+import { handlerContext as context } from "./testing/service-calls.js";
 
 type CrashPoint = "afterHold" | "afterReserve" | "afterCapture";
-type Decoration = (wired: BookingDependencies) => BookingDependencies;
-const holdStored = (booking: Booking) => booking.holdId !== undefined;
-
-/** Where the create call's process dies, by what it is doing at that moment. */
-const crashes: Record<CrashPoint, Decoration> = {
-  // The hold is on the booking; the airline has not been asked.
-  afterHold: (wired) => ({ ...wired, store: crashAfter(wired.store, "update", holdStored) }),
-  // The airline reserved; the capture never left.
-  afterReserve: (wired) => ({ ...wired, wallet: crashBefore(wired.wallet, "capture") }),
-  // The capture went through; BOOKED was never stored.
-  afterCapture: (wired) => ({ ...wired, wallet: crashAfter(wired.wallet, "capture") }),
-};
 
 /** Crashes the create call at `point`, then lets the sweep run once its grace has passed. */
 async function crashAt(point: CrashPoint): Promise<{ h: BookingHarness; booking: Booking }> {

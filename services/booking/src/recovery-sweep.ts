@@ -1,18 +1,19 @@
+import type { AirlineProvider } from "@tarmac/airline";
 import { DomainError, type Clock, type Logger } from "@tarmac/kernel";
-import type { BookingFlow } from "./booking-flow.js";
-import type { Cancellations } from "./cancellations.js";
+import { bookingDebit } from "./booking-flow.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
+import type { Cancellations } from "./cancellations.js";
 import type { Booking } from "./domain/booking.js";
 import type { BookingStore } from "./store/booking-store.js";
-import type { Client } from "@connectrpc/connect";
-import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { WalletPayments } from "./wallet-payments.js";
 
 export interface RecoverySweepDeps {
   readonly store: BookingStore;
-  readonly flow: BookingFlow;
   readonly cancellations: Cancellations;
   readonly writer: BookingWriter;
-  readonly wallet: Client<typeof WalletService>;
+  readonly payments: WalletPayments;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
+  readonly provider: AirlineProvider;
   readonly clock: Clock;
   readonly logger: Logger;
   /** A PENDING booking younger than this may still be in its create call: left alone. */
@@ -57,25 +58,25 @@ export class RecoverySweep {
   }
 
   async recover(booking: Booking): Promise<Booking> {
-    const { flow, writer, wallet, logger } = this.deps;
-    const reservation = await flow.findReservation(booking);
+    const { provider, writer, payments, logger } = this.deps;
+    const reservation = await provider.findReservation(booking.bookingId);
     if (reservation !== undefined && reservation.status !== "CANCELLED") {
       try {
-        const holdId = await flow.hold(booking);
-        await wallet.capture({ holdId });
+        const holdId = await payments.hold(bookingDebit(booking));
+        await payments.capture(holdId);
         logger.info({ bookingId: booking.bookingId, pnr: reservation.pnr }, "recovery: booking completed");
         return await writer.move(booking, "BOOKED", "completed by recovery after an interruption", { pnr: reservation.pnr, holdId });
       } catch (error) {
         // The money cannot be taken (hold expired and voided, funds gone): release the seats instead.
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
-        await flow.cancelReservation(booking);
+        await provider.cancelReservation(booking.bookingId);
         return this.failed(booking, error.code, `recovery could not take payment (${error.code}); reservation cancelled`);
       }
     }
     // A reserve call still on its way must not leave a live PNR behind this FAILED booking.
-    await flow.cancelReservation(booking);
+    await provider.cancelReservation(booking.bookingId);
     const holdId = booking.holdId ?? (await this.holdIfAny(booking));
-    if (holdId !== undefined) await wallet.void({ holdId });
+    if (holdId !== undefined) await payments.void(holdId);
     logger.info({ bookingId: booking.bookingId }, "recovery: booking unwound");
     // INTERNAL, not a retryable code: this booking is over; a new request (new key) may succeed.
     return this.failed(booking, "INTERNAL", "recovered after an interruption: the airline holds no reservation");
@@ -84,7 +85,7 @@ export class RecoverySweep {
   /** Asking for the hold again finds one made before a crash; one made just now is voided with it. */
   private async holdIfAny(booking: Booking): Promise<string | undefined> {
     try {
-      return await this.deps.flow.hold(booking);
+      return await this.deps.payments.hold(bookingDebit(booking));
     } catch (error) {
       if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
       throw error;

@@ -1,23 +1,24 @@
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider } from "@tarmac/airline";
-import { DomainError, idCreatedAt, newId, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
+import { DomainError, idCreatedAt, newId, type Clock, type Logger } from "@tarmac/kernel";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { bookingEvent, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { quoteReschedule, requireReschedulable } from "./domain/quote-reschedule.js";
 import { newestValid, withQuote, type NewFare, type Quote, type ReasonCode, type RescheduleQuote } from "./domain/quotes.js";
 import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
+import type { StepOutcome, WalletPayments } from "./wallet-payments.js";
 
 export interface RescheduleDeps {
   readonly writer: BookingWriter;
-  readonly wallet: Client<typeof WalletService>;
+  readonly payments: WalletPayments;
+  /** Rejects with the catalogue's DomainError (a peer client). */
   readonly search: Client<typeof SearchService>;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
   readonly provider: AirlineProvider;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly otaFeePaise: number;
-  readonly holdTtlMs: number;
 }
 
 /**
@@ -62,18 +63,20 @@ export class Reschedules {
 
   async confirm(booking: Booking): Promise<{ booking: Booking; quote: RescheduleQuote }> {
     requireReschedulable(booking);
-    const { wallet, provider, clock } = this.deps;
+    const { payments, clock } = this.deps;
     const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
     if (!quote) throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
-    const holdId = quote.totalPayablePaise > 0 ? await this.hold(booking, quote) : undefined;
-    let reservation;
-    try {
-      reservation = await provider.changeReservation({ clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [] });
-    } catch (error) {
-      if (holdId !== undefined) await wallet.void({ holdId });
-      throw error;
-    }
-    if (holdId !== undefined) await wallet.capture({ holdId });
+    const payment = {
+      agentId: booking.agentId,
+      amountPaise: quote.totalPayablePaise,
+      reference: `${booking.bookingId}:${quote.quoteId}`,
+      description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
+    };
+    const settlement = await payments.payFor(payment, () => this.change(booking, quote));
+    // Refused funds or a refusing airline leave the booking as it was. A hold gone before the
+    // capture leaves it too, though the airline changed: the gap the README's reschedule notes.
+    if (settlement.kind !== "paid") throw settlement.error;
+    const reservation = settlement.result;
     const { newFare } = quote;
     const newTotalPaise = newFare.pricing.finalPrice;
     const changePenaltyPaise = quote.airlineChangeFeePaise + quote.otaFeePaise;
@@ -111,15 +114,16 @@ export class Reschedules {
     return { booking: changed, quote };
   }
 
-  private async hold(booking: Booking, quote: RescheduleQuote): Promise<string> {
-    const held = await this.deps.wallet.hold({
-      agentId: booking.agentId,
-      amountPaise: BigInt(quote.totalPayablePaise),
-      reference: `${booking.bookingId}:${quote.quoteId}`,
-      expiresAt: toTimestamp(new Date(this.deps.clock.now().getTime() + this.deps.holdTtlMs)),
-      description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
-    });
-    return held.holdId;
+  /** The airline changes the reservation (same PNR); any refusal means it changed nothing. */
+  private async change(booking: Booking, quote: RescheduleQuote): Promise<StepOutcome<ProviderReservation>> {
+    const change = { clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [] };
+    try {
+      return { done: await this.deps.provider.changeReservation(change) };
+    } catch (error) {
+      // The guarded provider fails with catalogue errors only.
+      if (error instanceof DomainError) return { nothingDone: error };
+      throw error;
+    }
   }
 }
 

@@ -6,26 +6,12 @@ import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
-import { Cancellations } from "./cancellations.js";
-import { ChangesServiceImpl } from "./changes-service.js";
-import { Reschedules } from "./reschedules.js";
-import { BookingFlow } from "./booking-flow.js";
-import { BookingServiceImpl } from "./booking-service.js";
-import { BookingWriter } from "./booking-writer.js";
+import { wireBooking, type BookingDependencies } from "./booking-wiring.js";
 import type { BookingConfig } from "./config.js";
-import { RecoverySweep } from "./recovery-sweep.js";
 import { bookingRoutes } from "./routes.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { MemoryBookingStore } from "./store/memory-booking-store.js";
 import { MongoBookingStore } from "./store/mongo-booking-store.js";
-import { TicketingWorker } from "./ticketing-worker.js";
-
-/** What the service's parts share, as wired: the store, the wallet's peer client, the guarded provider. */
-export interface BookingDependencies {
-  readonly store: BookingStore;
-  readonly wallet: Client<typeof WalletService>;
-  readonly provider: AirlineProvider;
-}
 
 export interface BookingServiceOverrides {
   /** The airline; guarded here with PROVIDER_TIMEOUT_MS like the default sandbox. */
@@ -64,31 +50,17 @@ export async function startBookingService(
     wallet: overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions),
     provider: guardProvider(airline, { timeoutMs: config.providerTimeoutMs }),
   };
-  const { store, wallet, provider } = overrides.decorate ? overrides.decorate(wired) : wired;
-  const writer = new BookingWriter(store, clock);
-  const flow = new BookingFlow({ wallet, provider, writer, clock, logger, holdTtlMs: config.holdTtlMs });
-  const service = new BookingServiceImpl({
-    store,
+  const { service, recovery, ticketing } = wireBooking({
+    ...(overrides.decorate ? overrides.decorate(wired) : wired),
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
-    provider,
-    flow,
-    clock,
-    logger,
-  });
-  const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: config.otaCancellationFeePaise });
-  const reschedules = new Reschedules({
-    writer,
-    wallet,
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, peerOptions),
-    provider,
     clock,
     logger,
-    otaFeePaise: config.otaRescheduleFeePaise,
+    otaCancellationFeePaise: config.otaCancellationFeePaise,
+    otaRescheduleFeePaise: config.otaRescheduleFeePaise,
     holdTtlMs: config.holdTtlMs,
+    recoveryGraceMs: config.recoveryGraceMs,
   });
-  const changes = new ChangesServiceImpl({ store, cancellations, reschedules });
-  const recovery = new RecoverySweep({ store, flow, cancellations, writer, wallet, clock, logger, graceMs: config.recoveryGraceMs });
-  const ticketing = new TicketingWorker({ store, flow, writer, wallet, clock, logger });
   const sweepNow = async () => {
     await recovery.run();
     await ticketing.run();
@@ -107,7 +79,7 @@ export async function startBookingService(
     port: config.port,
     metricsPort: config.metricsPort,
     services: [BookingService],
-    routes: bookingRoutes(service, changes),
+    routes: bookingRoutes(service),
     logger,
     // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
     dependencies: [storage.probe, relay.probe].filter((p) => p !== undefined),

@@ -1,15 +1,17 @@
 import type { Client } from "@connectrpc/connect";
+import type { AirlineProvider } from "@tarmac/airline";
 import { formatPaise, type Clock, type Logger } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
-import type { BookingFlow } from "./booking-flow.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import type { BookingStore } from "./store/booking-store.js";
 
 export interface TicketingWorkerDeps {
   readonly store: BookingStore;
-  readonly flow: BookingFlow;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
+  readonly provider: AirlineProvider;
   readonly writer: BookingWriter;
+  /** Rejects with the catalogue's DomainError (a peer client). */
   readonly wallet: Client<typeof WalletService>;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -38,8 +40,8 @@ export class TicketingWorker {
   }
 
   private async ticket(booking: Booking): Promise<void> {
-    const { flow, writer, wallet, logger } = this.deps;
-    const reservation = await flow.findReservation(booking);
+    const { provider, writer, wallet, logger } = this.deps;
+    const reservation = await provider.findReservation(booking.bookingId);
     if (reservation?.status === "TICKETED") {
       await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: reservation.tickets });
       logger.info({ bookingId: booking.bookingId, tickets: reservation.tickets.length }, "booking ticketed");

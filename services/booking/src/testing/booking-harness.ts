@@ -14,16 +14,11 @@ import {
 import { FareService, GetFareLockResponseSchema } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { Cabin, Direction, PriceOfferResponseSchema, SearchService, type Offer } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
-import { BookingFlow } from "../booking-flow.js";
-import { BookingServiceImpl } from "../booking-service.js";
-import { BookingWriter } from "../booking-writer.js";
-import { Cancellations } from "../cancellations.js";
-import { ChangesServiceImpl } from "../changes-service.js";
-import { Reschedules } from "../reschedules.js";
-import { RecoverySweep } from "../recovery-sweep.js";
-import type { BookingDependencies } from "../server.js";
+import type { BookingServiceImpl } from "../booking-service.js";
+import { wireBooking, type BookingDependencies } from "../booking-wiring.js";
+import type { RecoverySweep } from "../recovery-sweep.js";
 import { MemoryBookingStore } from "../store/memory-booking-store.js";
-import { TicketingWorker } from "../ticketing-worker.js";
+import type { TicketingWorker } from "../ticketing-worker.js";
 import { FakeAirline } from "./fake-airline.js";
 import { FakeWallet } from "./fake-wallet.js";
 
@@ -44,7 +39,6 @@ const seats: Record<string, { seat: string; price: bigint; exitRow: boolean }> =
 
 export interface BookingHarness {
   readonly service: BookingServiceImpl;
-  readonly changes: ChangesServiceImpl;
   /** Offers the fake search prices for reschedule quotes, by offer id. */
   readonly newOffers: Map<string, Offer>;
   readonly store: MemoryBookingStore;
@@ -115,13 +109,6 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
   };
   const client = <S extends typeof FareService | typeof WalletService | typeof SearchService>(service: S, impl: object) =>
     createPeerClient(service, createRouterTransport((router) => router.service(service, impl)));
-  const wired: BookingDependencies = { store, wallet: client(WalletService, wallet.impl()), provider: guardProvider(airline.provider(), { timeoutMs: 500 }) };
-  const { store: decoratedStore, wallet: walletClient, provider } = options.decorate ? options.decorate(wired) : wired;
-  const logger = silentLogger();
-  const writer = new BookingWriter(decoratedStore, clock);
-  const flow = new BookingFlow({ wallet: walletClient, provider, writer, clock, logger, holdTtlMs: 1_800_000 });
-  const service = new BookingServiceImpl({ store: decoratedStore, fare: client(FareService, fareImpl), provider, flow, clock, logger });
-  const cancellations = new Cancellations({ writer, wallet: walletClient, provider, clock, logger, otaFeePaise: OTA_FEE });
   const searchImpl: Partial<ServiceImpl<typeof SearchService>> = {
     priceOffer(request) {
       const offer = newOffers.get(request.offerId);
@@ -129,20 +116,19 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
       return create(PriceOfferResponseSchema, { offer, pax: request.pax!, providerOfferKey: `KEY-${offer.offerId}`, priceChanged: false, previousPricePaise: offer.bestPricePaise });
     },
   };
-  const reschedules = new Reschedules({
-    writer,
-    wallet: walletClient,
+  const wired: BookingDependencies = { store, wallet: client(WalletService, wallet.impl()), provider: guardProvider(airline.provider(), { timeoutMs: 500 }) };
+  const { service, recovery, ticketing } = wireBooking({
+    ...(options.decorate ? options.decorate(wired) : wired),
+    fare: client(FareService, fareImpl),
     search: client(SearchService, searchImpl),
-    provider,
     clock,
-    logger,
-    otaFeePaise: OTA_FEE,
+    logger: silentLogger(),
+    otaCancellationFeePaise: OTA_FEE,
+    otaRescheduleFeePaise: OTA_FEE,
     holdTtlMs: 1_800_000,
+    recoveryGraceMs: 60_000,
   });
-  const changes = new ChangesServiceImpl({ store: decoratedStore, cancellations, reschedules });
-  const recovery = new RecoverySweep({ store: decoratedStore, flow, cancellations, writer, wallet: walletClient, clock, logger, graceMs: 60_000 });
-  const ticketing = new TicketingWorker({ store: decoratedStore, flow, writer, wallet: walletClient, clock, logger });
-  return { service, changes, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing };
+  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing };
 }
 
 export const adult = (n = 1, overrides: object = {}) => ({

@@ -1,0 +1,69 @@
+import { create } from "@bufbuild/protobuf";
+import { paiseToProto, toTimestamp } from "@tarmac/kernel";
+import {
+  ConfirmCancellationResponseSchema,
+  ConfirmRescheduleResponseSchema,
+  CreateBookingResponseSchema,
+  QuoteCancellationResponseSchema,
+  QuoteRescheduleResponseSchema,
+  type ConfirmCancellationResponse,
+  type ConfirmRescheduleResponse,
+  type CreateBookingResponse,
+  type QuoteCancellationResponse,
+  type QuoteRescheduleResponse,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import type { Booking } from "./domain/booking.js";
+import type { CancellationQuote, RescheduleQuote } from "./domain/quotes.js";
+import { statusToProto } from "./proto-mapping.js";
+
+/** The answers of BookingService's operations, from the booking and quote they concern. */
+export function createdAnswer(booking: Booking): CreateBookingResponse {
+  return create(CreateBookingResponseSchema, {
+    bookingId: booking.bookingId,
+    pnr: booking.pnr ?? "",
+    totalPricePaise: paiseToProto(booking.totalPricePaise),
+    currency: booking.currency,
+    status: statusToProto(booking.status),
+  });
+}
+
+export function cancellationQuoteAnswer(booking: Booking, quote: CancellationQuote): QuoteCancellationResponse {
+  return create(QuoteCancellationResponseSchema, { ...cancellationFigures(booking, quote), quoteValidUntil: toTimestamp(quote.validUntil) });
+}
+
+export function cancellationAnswer(booking: Booking, quote: CancellationQuote): ConfirmCancellationResponse {
+  return create(ConfirmCancellationResponseSchema, cancellationFigures(booking, quote));
+}
+
+export function rescheduleQuoteAnswer(booking: Booking, quote: RescheduleQuote): QuoteRescheduleResponse {
+  return create(QuoteRescheduleResponseSchema, {
+    bookingId: booking.bookingId,
+    fareDifferencePaise: paiseToProto(quote.fareDifferencePaise),
+    airlineChangeFeePaise: paiseToProto(quote.airlineChangeFeePaise),
+    otaFeePaise: paiseToProto(quote.otaFeePaise),
+    totalPayablePaise: paiseToProto(quote.totalPayablePaise),
+    quoteValidUntil: toTimestamp(quote.validUntil),
+    currency: booking.currency,
+  });
+}
+
+/** The rescheduled booking: its new total, and the quote's figures. */
+export function rescheduleAnswer(changed: Booking, quote: RescheduleQuote): ConfirmRescheduleResponse {
+  return create(ConfirmRescheduleResponseSchema, {
+    bookingId: changed.bookingId,
+    fareDifferencePaise: paiseToProto(quote.fareDifferencePaise),
+    changePenaltyPaise: paiseToProto(quote.airlineChangeFeePaise + quote.otaFeePaise),
+    newTotalPaise: paiseToProto(changed.totalPricePaise),
+    currency: changed.currency,
+  });
+}
+
+function cancellationFigures(booking: Booking, quote: CancellationQuote) {
+  return {
+    bookingId: booking.bookingId,
+    airlinePenaltyPaise: paiseToProto(quote.airlinePenaltyPaise),
+    otaFeePaise: paiseToProto(quote.otaFeePaise),
+    refundAmountPaise: paiseToProto(quote.refundAmountPaise),
+    currency: booking.currency,
+  };
+}

@@ -1,0 +1,115 @@
+import type { Client } from "@connectrpc/connect";
+import type { AirlineProvider } from "@tarmac/airline";
+import { DomainError, fieldError, isErrorCode, newId, validationFailed, type Clock, type Logger } from "@tarmac/kernel";
+import type { CreateBookingRequest } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import type { BookingFlow } from "./booking-flow.js";
+import { BookingChangedConcurrently, countTransition, statusEvent } from "./booking-writer.js";
+import type { Booking } from "./domain/booking.js";
+import { newBooking } from "./domain/new-booking.js";
+import { contactErrors } from "./domain/validate-contact.js";
+import { passengerErrors, passengerMismatch } from "./domain/validate-passengers.js";
+import { checkSeats } from "./domain/validate-seats.js";
+import { fareOfLock, vouchedSeats } from "./fare-lock-mapping.js";
+import { requestInput } from "./proto-mapping.js";
+import type { BookingStore } from "./store/booking-store.js";
+
+export interface BookingCreationDeps {
+  readonly store: BookingStore;
+  /** Rejects with the catalogue's DomainError (a peer client). */
+  readonly fare: Client<typeof FareService>;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
+  readonly provider: AirlineProvider;
+  readonly flow: BookingFlow;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+const REQUIRED = ["agent_id", "fare_token", "idempotency_key"] as const;
+
+/**
+ * Creating a booking (README, Creating a booking): check the request against the fare lock and
+ * the seat map without writing anything, store it PENDING under the agent's idempotency key, and
+ * hand it to the flow (hold, reserve, capture, BOOKED). The same key again answers the first
+ * booking's outcome, never a second booking.
+ */
+export class BookingCreation {
+  constructor(private readonly deps: BookingCreationDeps) {}
+
+  async create(request: CreateBookingRequest, signal: AbortSignal): Promise<Booking> {
+    const values = { agent_id: request.agentId, fare_token: request.fareToken, idempotency_key: request.idempotencyKey };
+    const missing = REQUIRED.filter((f) => values[f] === "");
+    if (missing.length > 0) throw validationFailed(missing.map((f) => fieldError(f, "REQUIRED", `${f} is required`)));
+    const locked = await this.deps.fare
+      .getFareLock({ agentId: request.agentId, fareToken: request.fareToken, ancillaryTokens: request.ancillaries.map((a) => a.ancillaryToken) })
+      .catch((error: unknown) => {
+        throw renameSeatFields(error);
+      });
+    const fare = fareOfLock(locked);
+    const input = requestInput(request);
+    const errors = [...passengerErrors(input.passengers, fare.locked), ...contactErrors(input.contact)];
+    if (errors.length > 0) throw validationFailed(errors);
+    const mismatch = passengerMismatch(input.passengers, fare.locked);
+    if (mismatch !== undefined) throw new DomainError("BOOKING_PASSENGER_MISMATCH", mismatch);
+    const seats = checkSeats(input.ancillaries, vouchedSeats(locked), input.passengers, fare.locked);
+    if (seats.errors.length > 0) throw validationFailed(seats.errors);
+    await this.requireFreeSeats(fare.providerOfferKey, seats.seats, signal);
+
+    const now = this.deps.clock.now();
+    const booking = newBooking({
+      bookingId: newId("bkg"),
+      agentId: request.agentId,
+      idempotencyKey: request.idempotencyKey,
+      fare,
+      passengers: input.passengers,
+      contact: input.contact!,
+      seats: seats.seats,
+      now,
+    });
+    const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);
+    if (!stored.created) return outcomeOf(stored.existing);
+    countTransition(undefined, booking.status);
+    this.deps.logger.info({ bookingId: booking.bookingId, agentId: booking.agentId, debitPaise: booking.debitPaise }, "booking requested");
+    try {
+      return await this.deps.flow.place(booking, signal);
+    } catch (error) {
+      // The recovery sweep settled this booking while this call was slow: answer what it decided.
+      if (!(error instanceof BookingChangedConcurrently)) throw error;
+      return outcomeOf((await this.deps.store.get(booking.bookingId))!);
+    }
+  }
+
+  /** The seat map right now: a seat someone else booked since the seat map was read is refused early. */
+  private async requireFreeSeats(key: string, seats: readonly { segmentIndex: number; seat: string }[], signal: AbortSignal): Promise<void> {
+    if (seats.length === 0) return;
+    const map = await this.deps.provider.seatMap(key, { signal });
+    const taken = seats.filter((chosen) => {
+      const segment = map.segments.find((s) => s.segmentIndex === chosen.segmentIndex);
+      const seat = segment?.rows.flatMap((r) => r.seats).find((s) => s.seat === chosen.seat);
+      return !seat?.available;
+    });
+    if (taken.length > 0) {
+      throw new DomainError("BOOKING_SEAT_UNAVAILABLE", `Seat ${taken.map((s) => s.seat).join(", ")} is no longer available; choose another`);
+    }
+  }
+}
+
+/** A booking already stored under the key: its outcome, or the error it failed with. */
+function outcomeOf(existing: Booking): Booking {
+  if (existing.status === "PENDING") {
+    throw new DomainError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "This booking is still being made; retry in a moment");
+  }
+  if (existing.status === "FAILED" && existing.failure) {
+    const code = isErrorCode(existing.failure.code) ? existing.failure.code : "INTERNAL";
+    const { provider } = existing.failure;
+    throw new DomainError(code, existing.failure.message, provider ? { provider } : {});
+  }
+  return existing;
+}
+
+/** Fare service field names -> this request's: ancillary_tokens[i] is ancillaries[i].ancillary_token. */
+function renameSeatFields(error: unknown): unknown {
+  if (!(error instanceof DomainError) || error.errors.length === 0) return error;
+  const errors = error.errors.map((e) => ({ ...e, field: e.field.replace(/^ancillary_tokens\[(\d+)\]$/, "ancillaries[$1].ancillary_token") }));
+  return new DomainError(error.code, error.message, { errors, cause: error });
+}

@@ -1,0 +1,59 @@
+import type { Client } from "@connectrpc/connect";
+import type { AirlineProvider } from "@tarmac/airline";
+import type { Clock, Logger } from "@tarmac/kernel";
+import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { BookingCreation } from "./booking-creation.js";
+import { BookingFlow } from "./booking-flow.js";
+import { BookingServiceImpl } from "./booking-service.js";
+import { BookingWriter } from "./booking-writer.js";
+import { Cancellations } from "./cancellations.js";
+import { RecoverySweep } from "./recovery-sweep.js";
+import { Reschedules } from "./reschedules.js";
+import type { BookingStore } from "./store/booking-store.js";
+import { TicketingWorker } from "./ticketing-worker.js";
+import { WalletPayments } from "./wallet-payments.js";
+
+/** What every part shares, and what a decorator may wrap: the store, the wallet, the airline. */
+export interface BookingDependencies {
+  readonly store: BookingStore;
+  /** Rejects with the catalogue's DomainError (createServiceClient, createPeerClient). */
+  readonly wallet: Client<typeof WalletService>;
+  /** Guarded (guardProvider): deadline, metrics and PROVIDER_* errors on every call. */
+  readonly provider: AirlineProvider;
+}
+
+export interface BookingWiring extends BookingDependencies {
+  /** Peer clients, like the wallet's. */
+  readonly fare: Client<typeof FareService>;
+  readonly search: Client<typeof SearchService>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly otaCancellationFeePaise: number;
+  readonly otaRescheduleFeePaise: number;
+  readonly holdTtlMs: number;
+  readonly recoveryGraceMs: number;
+}
+
+export interface BookingParts {
+  readonly service: BookingServiceImpl;
+  readonly recovery: RecoverySweep;
+  readonly ticketing: TicketingWorker;
+}
+
+/** The service and its sweeps over one set of dependencies: the server's wiring and the tests'. */
+export function wireBooking(w: BookingWiring): BookingParts {
+  const { store, wallet, provider, clock, logger } = w;
+  const writer = new BookingWriter(store, clock);
+  const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
+  const flow = new BookingFlow({ payments, provider, writer, logger });
+  const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: w.otaCancellationFeePaise });
+  const reschedules = new Reschedules({ writer, payments, search: w.search, provider, clock, logger, otaFeePaise: w.otaRescheduleFeePaise });
+  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger });
+  return {
+    service: new BookingServiceImpl({ store, creation, cancellations, reschedules }),
+    recovery: new RecoverySweep({ store, cancellations, writer, payments, provider, clock, logger, graceMs: w.recoveryGraceMs }),
+    ticketing: new TicketingWorker({ store, provider, writer, wallet, clock, logger }),
+  };
+}

@@ -1,0 +1,90 @@
+import { create } from "@bufbuild/protobuf";
+import { DomainError, newId } from "@tarmac/kernel";
+import { CancellationType, ReasonCode } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { Cabin, Direction, OfferSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { describe, expect, it } from "vitest";
+import { AGENT, bookingHarness, NET_FARE, OTA_FEE, type BookingHarness } from "./testing/booking-harness.js";
+import { crashes } from "./testing/crash-points.js";
+import { booked, failureOf } from "./testing/service-calls.js";
+
+const cancellation = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
+
+describe("reschedule", () => {
+  function newOffer(h: BookingHarness, netFare: number) {
+    const offerId = newId("off");
+    h.newOffers.set(
+      offerId,
+      create(OfferSchema, {
+        offerId,
+        searchId: newId("srch"),
+        provider: "SANDBOX",
+        currency: "INR",
+        airline: "AI",
+        bestPricePaise: BigInt(netFare + 40_000),
+        pricingBreakdown: { baseFare: 700_000n, taxes: 150_000n, commission: 20_000n, otaMarkup: 30_000n, agentMarkup: 40_000n, netFare: BigInt(netFare), finalPrice: BigInt(netFare + 40_000) },
+        fareRules: { refundable: false, cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 300_000n }], changeFees: [], taxesRefundable: true },
+        segments: [{ carrier: "AI", flightNo: "105", origin: "DEL", dest: "BOM", depTime: "2026-12-02T09:00:00+05:30", arrTime: "2026-12-02T11:10:00+05:30", cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, bookingClass: "Y", aircraft: "320", durationMinutes: 130 }],
+      }),
+    );
+    return offerId;
+  }
+
+  it("quotes and confirms a change: the difference and fees debited, itinerary replaced, status kept, ticket reissued", async () => {
+    const h = bookingHarness();
+    const bookingId = await booked(h);
+    h.airline.ticket(bookingId, "TICKETED");
+    await h.ticketing.run();
+    const oldTickets = (await h.store.get(bookingId))!.ticketNumbers;
+    const offerId = newOffer(h, NET_FARE + 100_000);
+    const quote = await h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: offerId, reasonCode: ReasonCode.SCHEDULE_CHANGE } as never);
+    expect([quote.fareDifferencePaise, quote.airlineChangeFeePaise, quote.otaFeePaise, quote.totalPayablePaise]).toEqual([100_000n, 100_000n, BigInt(OTA_FEE), BigInt(200_000 + OTA_FEE)]);
+    const balance = h.wallet.balance;
+    const confirmed = await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    expect([confirmed.fareDifferencePaise, confirmed.changePenaltyPaise, confirmed.newTotalPaise]).toEqual([100_000n, BigInt(100_000 + OTA_FEE), BigInt(NET_FARE + 140_000)]);
+    expect(h.wallet.balance).toBe(balance - 200_000 - OTA_FEE);
+    const booking = (await h.store.get(bookingId))!;
+    expect([booking.status, booking.segments[0]!.flightNo, booking.offerId, booking.debitPaise]).toEqual(["TICKETED", "105", offerId, NET_FARE + 200_000 + OTA_FEE]);
+    expect(booking.ticketNumbers[0]!.ticketNumber).not.toBe(oldTickets[0]!.ticketNumber);
+    expect(booking.statusHistory.at(-1)).toMatchObject({ status: "TICKETED", reason: expect.stringContaining("rescheduled") });
+    expect(h.airline.changes).toEqual([`KEY-${offerId}`]);
+    expect((await h.outbox.pending(30)).map((e) => e.type)).toContain("booking.rescheduled");
+  });
+
+  it("answers 402 and leaves the booking unchanged when the wallet cannot pay", async () => {
+    const h = bookingHarness({ balance: NET_FARE + 10_000 });
+    const bookingId = await booked(h);
+    const before = (await h.store.get(bookingId))!;
+    await h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, NET_FARE + 500_000), reasonCode: ReasonCode.OTHER } as never);
+    const failure = await failureOf(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never));
+    expect([failure.code, failure.status]).toEqual(["WALLET_INSUFFICIENT_FUNDS", 402]);
+    const after = (await h.store.get(bookingId))!;
+    expect([after.segments, after.status, after.debitPaise]).toEqual([before.segments, before.status, before.debitPaise]);
+    expect(h.airline.changes).toEqual([]);
+  });
+
+  it("voids the hold and keeps the booking when the airline refuses the change", async () => {
+    const h = bookingHarness();
+    const bookingId = await booked(h);
+    await h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, NET_FARE), reasonCode: ReasonCode.OTHER } as never);
+    h.airline.refuseWith = new DomainError("PROVIDER_SOLD_OUT", "gone", { provider: { name: "SANDBOX", code: "FARE_UNAVAILABLE", message: "x" } });
+    const held = h.wallet.held;
+    expect((await failureOf(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never))).code).toBe("PROVIDER_SOLD_OUT");
+    expect(h.wallet.held).toBe(held);
+    expect((await h.store.get(bookingId))!.segments[0]!.flightNo).toBe("101");
+  });
+
+  it("refuses to reschedule a CANCELLED or REFUNDED booking, and an unknown offer", async () => {
+    // The crash leaves the booking CANCELLED, its refund still to come.
+    const h = bookingHarness({ decorate: crashes.beforeRefund });
+    const bookingId = await booked(h);
+    const reschedule = () => h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, 1), reasonCode: ReasonCode.OTHER } as never);
+    expect((await failureOf(h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: "off_nope", reasonCode: ReasonCode.OTHER } as never))).code).toBe("SEARCH_OFFER_NOT_FOUND");
+    await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
+    await expect(h.service.confirmCancellation({ agentId: AGENT, bookingId, ...cancellation } as never)).rejects.toThrow("crash");
+    const cancelled = await failureOf(reschedule());
+    expect([cancelled.code, cancelled.message]).toEqual(["BOOKING_INVALID_STATE", expect.stringContaining("CANCELLED")]);
+    h.clock.advance(3_000);
+    await h.recovery.run();
+    expect((await failureOf(reschedule())).message).toContain("REFUNDED");
+  });
+});

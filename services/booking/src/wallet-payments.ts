@@ -1,0 +1,91 @@
+import type { Client } from "@connectrpc/connect";
+import { DomainError, toTimestamp, type Clock } from "@tarmac/kernel";
+import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+
+/** Money an agent's wallet pays for one airline step. */
+export interface Payment {
+  readonly agentId: string;
+  readonly amountPaise: number;
+  /** The hold's reference: asking again with it finds the same hold, so a retry never holds twice. */
+  readonly reference: string;
+  readonly description: string;
+}
+
+/** What the airline step did: `done` with its answer, or surely nothing at the airline. */
+export type StepOutcome<T> = { readonly done: T } | { readonly nothingDone: DomainError };
+
+/**
+ * How a paid step ended. What leaves the outcome unknown (a wallet or airline that did not answer,
+ * a crash) is thrown instead, and the hold stays for the recovery sweep to settle.
+ */
+export type Settlement<T> =
+  | { readonly kind: "paid"; readonly result: T }
+  /** The wallet refused the hold (insufficient funds): the airline was not asked. */
+  | { readonly kind: "declined"; readonly error: DomainError }
+  /** The airline step did nothing: the hold is voided. */
+  | { readonly kind: "not-done"; readonly error: DomainError }
+  /** The step was done but its hold is gone (expired, or voided by a recovery): nothing was taken. */
+  | { readonly kind: "unpaid"; readonly result: T; readonly error: DomainError };
+
+export interface WalletPaymentsDeps {
+  /** Rejects with the catalogue's DomainError (a peer client). */
+  readonly wallet: Client<typeof WalletService>;
+  readonly clock: Clock;
+  /** How long a hold lives if neither captured nor voided (the recovery sweep's margin). */
+  readonly holdTtlMs: number;
+}
+
+/**
+ * Hold-then-capture, like a card authorisation (decisions 4 and 6), for the booking flow and for
+ * reschedules alike: hold the amount, run the airline step, capture; void the hold when the step
+ * surely did nothing. Every step is idempotent (hold by reference, capture and void by hold id).
+ */
+export class WalletPayments {
+  constructor(private readonly deps: WalletPaymentsDeps) {}
+
+  async payFor<T>(payment: Payment, step: (holdId: string | undefined) => Promise<StepOutcome<T>>): Promise<Settlement<T>> {
+    if (payment.amountPaise === 0) {
+      const outcome = await step(undefined);
+      return "done" in outcome ? { kind: "paid", result: outcome.done } : { kind: "not-done", error: outcome.nothingDone };
+    }
+    let holdId: string;
+    try {
+      holdId = await this.hold(payment);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return { kind: "declined", error };
+      throw error;
+    }
+    const outcome = await step(holdId);
+    if (!("done" in outcome)) {
+      await this.void(holdId);
+      return { kind: "not-done", error: outcome.nothingDone };
+    }
+    try {
+      await this.capture(holdId);
+    } catch (error) {
+      if (error instanceof DomainError && error.status < 500) return { kind: "unpaid", result: outcome.done, error };
+      throw error;
+    }
+    return { kind: "paid", result: outcome.done };
+  }
+
+  /** Holds `payment`, or finds the hold made earlier under its reference. */
+  async hold(payment: Payment): Promise<string> {
+    const held = await this.deps.wallet.hold({
+      agentId: payment.agentId,
+      amountPaise: BigInt(payment.amountPaise),
+      reference: payment.reference,
+      expiresAt: toTimestamp(new Date(this.deps.clock.now().getTime() + this.deps.holdTtlMs)),
+      description: payment.description,
+    });
+    return held.holdId;
+  }
+
+  async capture(holdId: string): Promise<void> {
+    await this.deps.wallet.capture({ holdId });
+  }
+
+  async void(holdId: string): Promise<void> {
+    await this.deps.wallet.void({ holdId });
+  }
+}
