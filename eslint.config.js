@@ -29,6 +29,10 @@ export default defineConfig(
       // In-memory adapters, Fastify plugins and stubs implement Promise-returning contracts with `async` so that a
       // throw is a rejection, not a synchronous exception; no-floating-promises and no-misused-promises stay on.
       "@typescript-eslint/require-await": "off",
+      // A leading underscore names a parameter a signature requires, or a property left out of a rest copy.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // Passing on what was caught, or an abort signal's reason, keeps the original error.
+      "@typescript-eslint/prefer-promise-reject-errors": ["error", { allowThrowingAny: true, allowThrowingUnknown: true }],
       // An override that does nothing is how a subclass switches off a base hook.
       "@typescript-eslint/no-empty-function": ["error", { allow: ["overrideMethods"] }],
     },
