@@ -1,4 +1,4 @@
-import { percentOf } from "@tarmac/kernel";
+import { defined, percentOf } from "@tarmac/kernel";
 import { type Cabin, CABINS } from "../provider-port.js";
 import { type FareClass, fareClassesOf } from "./fare-classes.js";
 import type { SeatInventory } from "./inventory.js";
@@ -46,7 +46,7 @@ function cabinsOnEveryFlight(itinerary: Itinerary): Cabin[] {
  * classes with enough open seats on every flight for the seated passengers, narrowed by the profile.
  */
 export function fareOptionsOf(itinerary: Itinerary, ctx: FareContext): FareOption[] {
-  const daysOut = daysBetween(ctx.today, itinerary.flights[0]!.dep.date);
+  const daysOut = daysBetween(ctx.today, defined(itinerary.flights[0], "first flight").dep.date);
   const options: FareOption[] = [];
   for (const cabin of cabinsOnEveryFlight(itinerary)) {
     if (ctx.cabin !== undefined && cabin !== ctx.cabin) continue;

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { randomFor } from "./random.js";
 
 /**
@@ -16,7 +17,7 @@ export function pnrFor(clientReference: string, isTaken: (pnr: string) => boolea
   for (let attempt = 0; ; attempt++) {
     const random = randomFor("pnr", clientReference, attempt);
     let pnr = "";
-    for (let i = 0; i < PNR_LENGTH; i++) pnr += PNR_ALPHABET[random.int(0, PNR_ALPHABET.length - 1)]!;
+    for (let i = 0; i < PNR_LENGTH; i++) pnr += defined(PNR_ALPHABET[random.int(0, PNR_ALPHABET.length - 1)], "PNR letter");
     if (!isTaken(pnr)) return pnr;
   }
 }

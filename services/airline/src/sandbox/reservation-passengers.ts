@@ -17,7 +17,7 @@ export function paxCountsOf(passengers: readonly ReservationPassenger[]): Passen
   const counts = { adult: 0, child: 0, infant: 0 };
   for (const p of passengers) {
     const m = PAX_ID.exec(p.paxId);
-    if (m === null || m[1] !== p.type) throw invalidPassengers(`Passenger id ${p.paxId.slice(0, 10)} does not name a ${p.type} passenger`);
+    if (m?.[1] !== p.type) throw invalidPassengers(`Passenger id ${p.paxId.slice(0, 10)} does not name a ${p.type} passenger`);
     if (seen.has(p.paxId)) throw invalidPassengers(`Passenger ${p.paxId} appears twice`);
     seen.add(p.paxId);
     if (p.type === "ADT") counts.adult++;

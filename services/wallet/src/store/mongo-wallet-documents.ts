@@ -163,9 +163,9 @@ export function fromHoldDocument(doc: HoldDocument): Hold {
     createdAt: doc.createdAt,
     expiresAt: doc.expiresAt,
     holdTransactionId: doc.holdTransactionId,
-    ...(doc.settledAt !== undefined && doc.settledAt !== null && { settledAt: doc.settledAt }),
-    ...(doc.settleTransactionId !== undefined && doc.settleTransactionId !== null && { settleTransactionId: doc.settleTransactionId }),
-    ...(doc.voidReason !== undefined && doc.voidReason !== null && { voidReason: doc.voidReason }),
+    ...(doc.settledAt !== undefined && { settledAt: doc.settledAt }),
+    ...(doc.settleTransactionId !== undefined && { settleTransactionId: doc.settleTransactionId }),
+    ...(doc.voidReason !== undefined && { voidReason: doc.voidReason }),
   };
 }
 
