@@ -35,7 +35,7 @@ export interface FareContext {
 }
 
 /** The price-change scenario's live fare over the searched one, basis points. */
-export const PRICE_CHANGE_BP = 10_800;
+const PRICE_CHANGE_BP = 10_800;
 
 function cabinsOnEveryFlight(itinerary: Itinerary): Cabin[] {
   return CABINS.filter((cabin) => itinerary.flights.every((f) => f.cabins.includes(cabin)));

@@ -41,7 +41,7 @@ function sensibleVia(carrier: Carrier, from: Airport, via: Airport, to: Airport,
   return greatCircleKm(from, via) + greatCircleKm(via, to) <= directKm * maxDetour;
 }
 
-export function itineraryOf(carrier: Carrier, flights: readonly ScheduledFlight[]): Itinerary {
+function itineraryOf(carrier: Carrier, flights: readonly ScheduledFlight[]): Itinerary {
   const id = flights
     .map((f) => `${carrier.code}${f.flightNo}.${f.origin.code}${f.dest.code}.${f.dep.date.replaceAll("-", "")}`)
     .join("+");

@@ -14,7 +14,7 @@ export interface KeyFlight {
 }
 
 /** One direction of an offer key: its flights and the booking class they are sold in. */
-export interface KeyJourney {
+interface KeyJourney {
   readonly flights: readonly KeyFlight[];
   readonly fareClass: FareClass;
 }

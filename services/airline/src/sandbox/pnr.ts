@@ -6,7 +6,7 @@ import { randomFor } from "./random.js";
  * (I and 1, O and 0), 32 in all.
  */
 export const PNR_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const PNR_LENGTH = 6;
+const PNR_LENGTH = 6;
 
 /**
  * The record locator of a reservation: six characters drawn from a generator seeded by the client

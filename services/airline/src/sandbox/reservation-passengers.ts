@@ -2,7 +2,7 @@ import type { PassengerCounts, ReservationPassenger } from "../provider-port.js"
 import { invalidPassengers } from "./provider-faults.js";
 
 /** No class ever shows more than 9 seats, so no fare seats more passengers than that. */
-export const MAX_SEATED = 9;
+const MAX_SEATED = 9;
 
 const PAX_ID = /^(ADT|CHD|INF)([1-9]\d?)$/;
 

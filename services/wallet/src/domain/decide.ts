@@ -26,7 +26,7 @@ export interface CommandState {
 }
 
 /** Nothing to write: a repeat of something already done. */
-export interface Replay {
+interface Replay {
   readonly type: "replay";
   readonly account: WalletAccount;
   readonly hold?: Hold;
