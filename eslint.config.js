@@ -26,8 +26,7 @@ export default defineConfig(
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
       // `() => resolve(x)` and `() => clearTimeout(t)` callbacks are the codebase's idiom.
       "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
-      // In-memory adapters, Fastify plugins and stubs implement Promise-returning contracts with `async` so that a
-      // throw is a rejection, not a synchronous exception; no-floating-promises and no-misused-promises stay on.
+      // `async` implementations of Promise contracts (memory stores, Fastify plugins, stubs) make a throw a rejection.
       "@typescript-eslint/require-await": "off",
       // A leading underscore names a parameter a signature requires, or a property left out of a rest copy.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
