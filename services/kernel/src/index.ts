@@ -13,6 +13,7 @@ export * from "./peer-client.js";
 export * from "./credential-formats.js";
 export * from "./clock.js";
 export * from "./ids.js";
+export * from "./defined.js";
 export * from "./money.js";
 export * from "./signing.js";
 export * from "./timestamps.js";

@@ -10,7 +10,11 @@ import { currentRequestId, withRequestId } from "./request-context.js";
 
 function logSink() {
   const lines: string[] = [];
-  const stream = new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) });
+  const stream = new Writable({ write: (c, _e, done) => {
+      lines.push(String(c));
+      done();
+    },
+  });
   return { lines, logger: createLogger({ name: "t" }, stream) };
 }
 

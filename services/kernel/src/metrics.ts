@@ -1,5 +1,6 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+import { defined } from "./defined.js";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Logger } from "./logger.js";
 
@@ -38,7 +39,7 @@ interface Defined {
   readonly kind: Kind;
   /** Label names and buckets, to tell a second definition that differs from the first. */
   readonly shape: string;
-  readonly metric: Counter<string> | Gauge<string> | Histogram<string>;
+  readonly metric: Counter | Gauge | Histogram;
 }
 
 /**
@@ -68,16 +69,16 @@ export class MetricsRegistry {
   }
 
   counter<L extends string = never>(spec: MetricSpec<L>): Counter<L> {
-    return this.define(spec, "counter", "", () => new Counter<L>(this.config(spec))) as Counter<L>;
+    return this.define(spec, "counter", "", () => new Counter<L>(this.config(spec)));
   }
 
   histogram<L extends string = never>(spec: HistogramSpec<L>): Histogram<L> {
     const buckets = [...(spec.buckets ?? DURATION_BUCKETS)];
-    return this.define(spec, "histogram", buckets.join(","), () => new Histogram<L>({ ...this.config(spec), buckets })) as Histogram<L>;
+    return this.define(spec, "histogram", buckets.join(","), () => new Histogram<L>({ ...this.config(spec), buckets }));
   }
 
   gauge<L extends string = never>(spec: MetricSpec<L>): Gauge<L> {
-    return this.define(spec, "gauge", "", () => new Gauge<L>(this.config(spec))) as Gauge<L>;
+    return this.define(spec, "gauge", "", () => new Gauge<L>(this.config(spec)));
   }
 
   /**
@@ -88,7 +89,7 @@ export class MetricsRegistry {
   sampledGauge<L extends string = never>(spec: SampledGaugeSpec<L>, sampler: GaugeSampler<L>): () => void {
     const aggregate = spec.aggregate ?? "sum";
     this.define(spec, "gauge", `sampled:${aggregate}`, () => this.newSampledGauge(spec, aggregate));
-    const sources = this.samplers.get(spec.name)!;
+    const sources = defined(this.samplers.get(spec.name), `the sources of gauge ${spec.name}`);
     const source = sampler as GaugeSampler<string>;
     sources.add(source);
     return () => void sources.delete(source);
@@ -121,14 +122,15 @@ export class MetricsRegistry {
     return { name: spec.name, help: spec.help, labelNames: [...(spec.labelNames ?? [])], registers: [this.registry] };
   }
 
-  private define<L extends string>(spec: MetricSpec<L>, kind: Kind, extra: string, create: () => Defined["metric"]): Defined["metric"] {
+  private define<L extends string, M extends Defined["metric"]>(spec: MetricSpec<L>, kind: Kind, extra: string, create: () => M): M {
     const shape = `${[...(spec.labelNames ?? [])].sort().join(",")}|${extra}`;
     const existing = this.defined.get(spec.name);
     if (existing) {
       if (existing.kind !== kind || existing.shape !== shape) {
         throw new Error(`metric ${spec.name} is already defined differently (a ${existing.kind} with other labels, buckets or sampling)`);
       }
-      return existing.metric;
+      // Same name, kind and shape: the metric create() made the first time.
+      return existing.metric as M;
     }
     if (this.registry.getSingleMetric(spec.name)) throw new Error(`metric ${spec.name} is already registered outside these helpers`);
     const metric = create();

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from "./clock.js";
+import { defined } from "./defined.js";
 import { ServingStatus, type HealthService } from "./health-service.js";
 import type { Logger } from "./logger.js";
 
@@ -120,7 +121,7 @@ export class ReadinessMonitor {
   private async runRound(): Promise<boolean> {
     const outcomes = await Promise.all(this.states.map((state) => this.check(state)));
     if (this.stopped) return this.lastReady;
-    this.states.forEach((state, i) => this.apply(state, outcomes[i]!));
+    this.states.forEach((state, i) => this.apply(state, defined(outcomes[i], "the outcome of a check")));
     const ready = outcomes.every((o) => o.ok);
     this.health.setServing(ready ? ServingStatus.SERVING : ServingStatus.NOT_SERVING);
     this.lastReady = ready;

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /** Printable ASCII, no spaces, bounded: safe to log and echo back. */
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:\-]{1,128}$/;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function isValidRequestId(value: string | undefined | null): value is string {
   return typeof value === "string" && REQUEST_ID_PATTERN.test(value);

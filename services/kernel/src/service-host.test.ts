@@ -46,7 +46,7 @@ describe("service host", () => {
     const watching = (async () => {
       for await (const res of client.watch({ service: "" })) {
         seen.push(res.status);
-        if (seen.length === 1) void host!.stop();
+        if (seen.length === 1) void host.stop();
       }
     })();
     await watching.catch(() => {});

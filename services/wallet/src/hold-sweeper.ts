@@ -52,6 +52,11 @@ export class HoldSweeper {
     return this.running;
   }
 
+  /** Read through a call: stop() may run while a void is awaited, which narrowing of the field cannot see. */
+  private stopRequested(): boolean {
+    return this.stopped;
+  }
+
   private async run(): Promise<number> {
     const { store, clock, logger } = this.options;
     let voided = 0;
@@ -67,7 +72,7 @@ export class HoldSweeper {
       }
       if (ids.length === 0) break;
       for (const holdId of ids) {
-        if (this.stopped) break;
+        if (this.stopRequested()) break;
         seen++;
         try {
           const result = await store.execute({ type: "void", holdId, reason: "EXPIRED" });

@@ -96,7 +96,7 @@ describe("wallet service over a real HTTP/2 port", () => {
     await client().credit({ agentId, amountPaise: 10_000n, reference: "bkg_http:cancel", reason: "cancelled" });
     await until(() => published.filter((e) => e.agentId === agentId).length === 3);
     const mine = published.filter((e) => e.agentId === agentId);
-    expect(mine.map((e) => [e.type, e.data["kind"], e.data["amount_paise"], e.data["balance_after_paise"]])).toEqual([
+    expect(mine.map((e) => [e.type, e.data.kind, e.data.amount_paise, e.data.balance_after_paise])).toEqual([
       ["wallet.credited", "TOP_UP", 100_000, 100_000],
       ["wallet.debited", "CAPTURE", -60_000, 40_000],
       ["wallet.credited", "REFUND", 10_000, 50_000],

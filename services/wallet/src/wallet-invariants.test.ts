@@ -66,12 +66,12 @@ async function checkInvariants(store: WalletStore, clock: ManualClock, options: 
   expect(events).toHaveLength(moving.length);
   const byEntry = new Map(all.map((t) => [t.transactionId, t]));
   for (const event of events) {
-    const t = byEntry.get(event.data["entry_id"] as string);
+    const t = byEntry.get(event.data.entry_id as string);
     expect(t, event.id).toBeDefined();
     expect(event.type).toBe(t!.kind === "CAPTURE" ? "wallet.debited" : "wallet.credited");
     expect(event.data).toEqual({ entry_id: t!.transactionId, kind: t!.kind, amount_paise: t!.lineAmountPaise, balance_after_paise: t!.balanceAfterPaise, reference: t!.reference });
   }
-  expect(new Set(events.map((e) => e.data["entry_id"])).size).toBe(events.length);
+  expect(new Set(events.map((e) => e.data.entry_id)).size).toBe(events.length);
 }
 
 describe("wallet invariants under a concurrent random workload", () => {

@@ -275,7 +275,7 @@ describe("WalletServiceImpl", () => {
 
     it("refuses a tampered, forged or other agent's cursor", async () => {
       const { cursor } = await list({ limit: 2 });
-      const flipped = cursor.slice(0, -2) + (cursor.at(-2) === "A" ? "B" : "A") + cursor.at(-1);
+      const flipped = cursor.slice(0, -2) + (cursor.at(-2) === "A" ? "B" : "A") + cursor.slice(-1);
       const forged = createStatementCursorCodec(createSigner("another-secret-another-secret-another", "wallet-statement")).encode({
         agentId: AGENT,
         after: { at: new Date(), seq: 3 },

@@ -49,7 +49,7 @@ function add(index: Map<string, Airport>, records: Iterable<AirportRecord>, repl
   }
 }
 
-export function directoryOf(index: ReadonlyMap<string, Airport>): AirportDirectory {
+function directoryOf(index: ReadonlyMap<string, Airport>): AirportDirectory {
   return { find: (code) => index.get(code) };
 }
 

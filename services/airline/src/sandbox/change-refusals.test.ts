@@ -1,7 +1,6 @@
 import { DomainError } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import type { FlightQuery, ReservationChange } from "../provider-port.js";
-import type { SandboxAirline } from "./sandbox-airline.js";
 import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "./test-support.js";
 
 const BLR_HYD: FlightQuery = { origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT };

@@ -1,4 +1,4 @@
-import { percentOf } from "@tarmac/kernel";
+import { defined, percentOf } from "@tarmac/kernel";
 import { type Cabin, CABINS } from "../provider-port.js";
 import { type FareClass, fareClassesOf } from "./fare-classes.js";
 import type { SeatInventory } from "./inventory.js";
@@ -35,7 +35,7 @@ export interface FareContext {
 }
 
 /** The price-change scenario's live fare over the searched one, basis points. */
-export const PRICE_CHANGE_BP = 10_800;
+const PRICE_CHANGE_BP = 10_800;
 
 function cabinsOnEveryFlight(itinerary: Itinerary): Cabin[] {
   return CABINS.filter((cabin) => itinerary.flights.every((f) => f.cabins.includes(cabin)));
@@ -46,7 +46,7 @@ function cabinsOnEveryFlight(itinerary: Itinerary): Cabin[] {
  * classes with enough open seats on every flight for the seated passengers, narrowed by the profile.
  */
 export function fareOptionsOf(itinerary: Itinerary, ctx: FareContext): FareOption[] {
-  const daysOut = daysBetween(ctx.today, itinerary.flights[0]!.dep.date);
+  const daysOut = daysBetween(ctx.today, defined(itinerary.flights[0], "first flight").dep.date);
   const options: FareOption[] = [];
   for (const cabin of cabinsOnEveryFlight(itinerary)) {
     if (ctx.cabin !== undefined && cabin !== ctx.cabin) continue;

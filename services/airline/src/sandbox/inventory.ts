@@ -5,14 +5,14 @@ import { randomFor } from "./random.js";
 import type { ScheduledFlight } from "./schedule.js";
 
 /** Airlines display availability per class capped at 9 (the AVS/NAVS convention). */
-export const MAX_DISPLAYED_SEATS = 9;
+const MAX_DISPLAYED_SEATS = 9;
 
 /**
  * Seats open in a booking class on a flight, as seen on `today`: 0 (class closed) to 9. Cheaper
  * classes close more often, and more so as departure nears. The draw is seeded by the flight, the
  * class and today's date, so it holds for the day and moves from day to day.
  */
-export function seatsAvailable(
+function seatsAvailable(
   flight: ScheduledFlight,
   fareClass: FareClass,
   today: string,

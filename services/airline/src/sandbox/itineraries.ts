@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { greatCircleKm } from "../airports/great-circle.js";
 import type { Airport } from "../provider-port.js";
 import { type Carrier, CARRIERS } from "./carriers.js";
@@ -40,7 +41,7 @@ function sensibleVia(carrier: Carrier, from: Airport, via: Airport, to: Airport,
   return greatCircleKm(from, via) + greatCircleKm(via, to) <= directKm * maxDetour;
 }
 
-export function itineraryOf(carrier: Carrier, flights: readonly ScheduledFlight[]): Itinerary {
+function itineraryOf(carrier: Carrier, flights: readonly ScheduledFlight[]): Itinerary {
   const id = flights
     .map((f) => `${carrier.code}${f.flightNo}.${f.origin.code}${f.dest.code}.${f.dep.date.replaceAll("-", "")}`)
     .join("+");
@@ -116,11 +117,11 @@ function onwardFlights(
 }
 
 export function firstDeparture(itinerary: Itinerary): number {
-  return itinerary.flights[0]!.dep.epochMs;
+  return defined(itinerary.flights[0], "first flight").dep.epochMs;
 }
 
 export function lastArrival(itinerary: Itinerary): number {
-  return itinerary.flights[itinerary.flights.length - 1]!.arr.epochMs;
+  return defined(itinerary.flights.at(-1), "last flight").arr.epochMs;
 }
 
 function elapsedMs(itinerary: Itinerary): number {

@@ -4,7 +4,7 @@ import { noResponse } from "./provider-faults.js";
  * A caller that gave no signal would otherwise wait forever; real airline connections are cut by
  * the network long before this.
  */
-export const SILENCE_LIMIT_MS = 60_000;
+const SILENCE_LIMIT_MS = 60_000;
 
 /**
  * The timeout scenario: an airline that never answers. Rejects with the signal's reason once the

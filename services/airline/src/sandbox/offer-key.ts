@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { type Cabin, CABINS, type FlightQuery, type PassengerCounts } from "../provider-port.js";
 import { type FareClass, fareClassesOf } from "./fare-classes.js";
 import { isCalendarDate } from "./local-time.js";
@@ -13,7 +14,7 @@ export interface KeyFlight {
 }
 
 /** One direction of an offer key: its flights and the booking class they are sold in. */
-export interface KeyJourney {
+interface KeyJourney {
   readonly flights: readonly KeyFlight[];
   readonly fareClass: FareClass;
 }
@@ -33,8 +34,9 @@ const classByCode = new Map(CABINS.flatMap((cabin) => fareClassesOf(cabin)).map(
 function flightOf(text: string): KeyFlight | undefined {
   const m = FLIGHT.exec(text);
   if (m === null) return undefined;
-  const date = `${m[5]!}-${m[6]!}-${m[7]!}`;
-  const flight: KeyFlight = { carrier: m[1]!, flightNo: m[2]!, origin: m[3]!, dest: m[4]!, date };
+  const group = (i: number) => defined(m[i], `offer key flight group ${i}`);
+  const date = `${group(5)}-${group(6)}-${group(7)}`;
+  const flight: KeyFlight = { carrier: group(1), flightNo: group(2), origin: group(3), dest: group(4), date };
   return isCalendarDate(date) && flight.origin !== flight.dest ? flight : undefined;
 }
 
@@ -49,7 +51,8 @@ function journeyOf(text: string): KeyJourney | undefined {
   for (const part of parts) {
     const flight = flightOf(part);
     if (flight === undefined) return undefined;
-    if (flights.length > 0 && flights[flights.length - 1]!.dest !== flight.origin) return undefined;
+    const previous = flights.at(-1);
+    if (previous !== undefined && previous.dest !== flight.origin) return undefined;
     flights.push(flight);
   }
   return { flights, fareClass };
@@ -70,7 +73,7 @@ export function parseOfferKey(key: string): OfferKey | undefined {
     if (journey === undefined) return undefined;
     journeys.push(journey);
   }
-  const cabin = journeys[0]!.fareClass.cabin;
+  const cabin = defined(journeys[0], "outbound journey").fareClass.cabin;
   if (journeys.some((j) => j.fareClass.cabin !== cabin)) return undefined;
   return { journeys, cabin };
 }
@@ -83,8 +86,8 @@ export function keyFlights(key: OfferKey): KeyFlight[] {
 /** The search that sells the offer: its ends, dates and cabin, for these passengers. */
 export function queryOfKey(key: OfferKey, pax: PassengerCounts): FlightQuery {
   const [outbound, back] = key.journeys as [KeyJourney, ...KeyJourney[]];
-  const first = outbound.flights[0]!;
-  const last = outbound.flights[outbound.flights.length - 1]!;
+  const first = defined(outbound.flights[0], "first outbound flight");
+  const last = defined(outbound.flights.at(-1), "last outbound flight");
   const query: FlightQuery = { origin: first.origin, dest: last.dest, departureDate: first.date, pax, cabin: key.cabin };
-  return back === undefined ? query : { ...query, returnDate: back.flights[0]!.date };
+  return back === undefined ? query : { ...query, returnDate: defined(back.flights[0], "first return flight").date };
 }

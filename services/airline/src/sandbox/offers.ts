@@ -1,4 +1,4 @@
-import { percentOf } from "@tarmac/kernel";
+import { defined, percentOf } from "@tarmac/kernel";
 import type { Direction, PassengerCounts, ProviderOffer, ProviderSegment } from "../provider-port.js";
 import type { FareOption } from "./fare-options.js";
 import { fareRulesOf } from "./fare-rules.js";
@@ -34,7 +34,7 @@ function segmentsOf(option: FareOption, direction: Direction): ProviderSegment[]
     arrTime: f.arr.text,
     cabin: option.cabin,
     bookingClass: option.fareClass.code,
-    seatsAvailable: option.seats[i]!,
+    seatsAvailable: defined(option.seats[i], "open seats of a flight"),
     direction,
     durationMinutes: f.durationMinutes,
     aircraft: f.aircraft.code,

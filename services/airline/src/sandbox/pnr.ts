@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { randomFor } from "./random.js";
 
 /**
@@ -5,7 +6,7 @@ import { randomFor } from "./random.js";
  * (I and 1, O and 0), 32 in all.
  */
 export const PNR_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const PNR_LENGTH = 6;
+const PNR_LENGTH = 6;
 
 /**
  * The record locator of a reservation: six characters drawn from a generator seeded by the client
@@ -16,7 +17,7 @@ export function pnrFor(clientReference: string, isTaken: (pnr: string) => boolea
   for (let attempt = 0; ; attempt++) {
     const random = randomFor("pnr", clientReference, attempt);
     let pnr = "";
-    for (let i = 0; i < PNR_LENGTH; i++) pnr += PNR_ALPHABET[random.int(0, PNR_ALPHABET.length - 1)]!;
+    for (let i = 0; i < PNR_LENGTH; i++) pnr += defined(PNR_ALPHABET[random.int(0, PNR_ALPHABET.length - 1)], "PNR letter");
     if (!isTaken(pnr)) return pnr;
   }
 }

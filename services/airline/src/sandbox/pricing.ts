@@ -1,4 +1,4 @@
-import { percentOf } from "@tarmac/kernel";
+import { defined, percentOf } from "@tarmac/kernel";
 import type { Cabin, PassengerCounts } from "../provider-port.js";
 import type { Itinerary } from "./itineraries.js";
 import { randomFor } from "./random.js";
@@ -26,11 +26,11 @@ const DAYS_OUT_BP: readonly (readonly [number, number])[] = [
 /** A connection sells below the sum of its legs and below the non-stop. */
 const CONNECTION_BP = 9_000;
 export const ROUND_TRIP_BP = 9_500;
-export const CHILD_BP = 7_500;
-export const INFANT_BP = 1_000;
+const CHILD_BP = 7_500;
+const INFANT_BP = 1_000;
 
 export function daysOutBp(daysOut: number): number {
-  return (DAYS_OUT_BP.find(([minDays]) => daysOut >= minDays) ?? DAYS_OUT_BP[DAYS_OUT_BP.length - 1]!)[1];
+  return (DAYS_OUT_BP.find(([minDays]) => daysOut >= minDays) ?? defined(DAYS_OUT_BP.at(-1), "last days-out band"))[1];
 }
 
 /** Airline fares are filed in whole rupees. */

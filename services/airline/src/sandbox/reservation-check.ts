@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { ReservationRequest } from "../provider-port.js";
 import { livePriceOf } from "./live-price.js";
 import { keyFlights, type OfferKey } from "./offer-key.js";
@@ -36,7 +37,7 @@ export function acceptReservation(
   const holds = request.seats.length === 0 ? [] : seatHolds(request, seatMapOf(key, request.key, deps));
   const flights = keyFlights(key);
   return {
-    carrier: flights[0]!.carrier,
+    carrier: defined(flights[0], "first flight").carrier,
     flightNos: flights.map((f) => f.flightNo),
     paxIds: request.passengers.map((p) => p.paxId),
     holds,

@@ -2,7 +2,7 @@ import type { PassengerCounts, ReservationPassenger } from "../provider-port.js"
 import { invalidPassengers } from "./provider-faults.js";
 
 /** No class ever shows more than 9 seats, so no fare seats more passengers than that. */
-export const MAX_SEATED = 9;
+const MAX_SEATED = 9;
 
 const PAX_ID = /^(ADT|CHD|INF)([1-9]\d?)$/;
 
@@ -17,7 +17,7 @@ export function paxCountsOf(passengers: readonly ReservationPassenger[]): Passen
   const counts = { adult: 0, child: 0, infant: 0 };
   for (const p of passengers) {
     const m = PAX_ID.exec(p.paxId);
-    if (m === null || m[1] !== p.type) throw invalidPassengers(`Passenger id ${p.paxId.slice(0, 10)} does not name a ${p.type} passenger`);
+    if (m?.[1] !== p.type) throw invalidPassengers(`Passenger id ${p.paxId.slice(0, 10)} does not name a ${p.type} passenger`);
     if (seen.has(p.paxId)) throw invalidPassengers(`Passenger ${p.paxId} appears twice`);
     seen.add(p.paxId);
     if (p.type === "ADT") counts.adult++;

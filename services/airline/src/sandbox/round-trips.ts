@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { PassengerCounts } from "../provider-port.js";
 import type { FareOption } from "./fare-options.js";
 import { firstDeparture, lastArrival } from "./itineraries.js";
@@ -18,7 +19,7 @@ function firstAtOrAfter(sorted: readonly FareOption[], ms: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (firstDeparture(sorted[mid]!.itinerary) < ms) lo = mid + 1;
+    if (firstDeparture(defined(sorted[mid], "middle option").itinerary) < ms) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -56,7 +57,7 @@ export function pairRoundTrips(
     const step = eligible / count;
     const offset = randomFor("pair", today, out.itinerary.id, out.fareClass.code).next() * step;
     for (let i = 0; i < count; i++) {
-      offers.push(roundTripOffer(out, group[start + Math.floor(offset + i * step)]!, pax));
+      offers.push(roundTripOffer(out, defined(group[start + Math.floor(offset + i * step)], "return option"), pax));
     }
   }
   return offers;

@@ -12,7 +12,7 @@ const POINT_TO_POINT_MAX_KM = 2000;
 /** The sandbox numbers up to this many departures a day per route and direction (see flight numbers). */
 export const MAX_DAILY_FREQUENCY = 20;
 
-export function maxRangeKm(carrier: Carrier): number {
+function maxRangeKm(carrier: Carrier): number {
   return Math.max(...carrier.fleet.map((code) => aircraftType(code).rangeKm));
 }
 

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { greatCircleKm } from "../airports/great-circle.js";
 import type { Airport, Cabin } from "../provider-port.js";
 import { type AircraftType, blockMinutes, eligibleAircraft } from "./aircraft.js";
@@ -61,7 +62,7 @@ export function flightsOn(carrier: Carrier, a: Airport, b: Airport, date: string
   if (fleet.length === 0) return [];
   const numberBase = flightNumberBase(carrier, a, b);
   return departureMinutes(carrier, a, b, frequency, km).map((minute, i) => {
-    const aircraft = fleet[randomFor("equipment", carrier.code, a.code, b.code, i).int(0, fleet.length - 1)]!;
+    const aircraft = defined(fleet[randomFor("equipment", carrier.code, a.code, b.code, i).int(0, fleet.length - 1)], "aircraft");
     const durationMinutes = blockMinutes(km, aircraft);
     const dep = atLocalTime(date, minute, a.timeZone);
     return {

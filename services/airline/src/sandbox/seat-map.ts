@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { Cabin, ProviderSeat, ProviderSeatRow, ProviderSegmentSeatMap, SeatPosition } from "../provider-port.js";
 import { randomFor } from "./random.js";
 import { type CabinSection, cabinSections } from "./seat-layouts.js";
@@ -6,7 +7,7 @@ import type { ScheduledFlight } from "./schedule.js";
 
 /** Window at either side of the cabin, aisle beside an aisle, middle otherwise. */
 function positionOf(blocks: readonly string[], block: number, index: number): SeatPosition {
-  const letters = blocks[block]!;
+  const letters = defined(blocks[block], "seat block");
   if ((block === 0 && index === 0) || (block === blocks.length - 1 && index === letters.length - 1)) return "WINDOW";
   return index === 0 || index === letters.length - 1 ? "AISLE" : "MIDDLE";
 }
@@ -40,7 +41,7 @@ function rowsOf(section: CabinSection, flight: ScheduledFlight, taken: ReadonlyS
     const extraLegroom = section.extraLegroomRows.includes(row);
     const front = i < FRONT_ROWS;
     const seats = section.blocks.flatMap((letters, block) =>
-      [...letters].map((letter, index): ProviderSeat => {
+      Array.from(letters).map((letter, index): ProviderSeat => {
         const seat = `${row}${letter}`;
         const position = positionOf(section.blocks, block, index);
         const pricePaise = seatPricePaise({ cabin: section.cabin, position, extraLegroom, front }, flight.carrier, flight.distanceKm);

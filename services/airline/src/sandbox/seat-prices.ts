@@ -1,4 +1,4 @@
-import { percentOf } from "@tarmac/kernel";
+import { defined, percentOf } from "@tarmac/kernel";
 import type { Cabin, SeatPosition } from "../provider-port.js";
 import type { Carrier } from "./carriers.js";
 import { roundToRupee } from "./pricing.js";
@@ -40,7 +40,7 @@ const DISTANCE_BP: readonly (readonly [number, number])[] = [
 ];
 
 function distanceBp(km: number): number {
-  return (DISTANCE_BP.find(([minKm]) => km >= minKm) ?? DISTANCE_BP[DISTANCE_BP.length - 1]!)[1];
+  return (DISTANCE_BP.find(([minKm]) => km >= minKm) ?? defined(DISTANCE_BP.at(-1), "last distance band"))[1];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { ProviderSeatMap, ProviderSegmentSeatMap, ReservationRequest } from "../provider-port.js";
 import { invalidSeatRequest, seatUnavailable } from "./provider-faults.js";
 import type { FlightRef } from "./seat-ledger.js";
@@ -22,12 +23,12 @@ export function seatHolds(request: ReservationRequest, maps: ProviderSeatMap): S
   const chosen = new Map<number, Set<string>>();
   const seatedOn = new Set<string>();
   for (const { paxId, segmentIndex, seat } of request.seats) {
-    if (!seated.has(paxId)) throw invalidSeatRequest(`No seated passenger ${String(paxId).slice(0, 10)} in this booking`);
+    if (!seated.has(paxId)) throw invalidSeatRequest(`No seated passenger ${paxId.slice(0, 10)} in this booking`);
     const map = maps.segments[segmentIndex];
     if (!Number.isInteger(segmentIndex) || map === undefined) throw invalidSeatRequest(`No segment ${segmentIndex} in this offer`);
     if (seatedOn.has(`${paxId}|${segmentIndex}`)) throw invalidSeatRequest(`Two seats for ${paxId} on segment ${segmentIndex}`);
     seatedOn.add(`${paxId}|${segmentIndex}`);
-    const name = String(seat).toUpperCase();
+    const name = seat.toUpperCase();
     const shown = map.rows.flatMap((r) => r.seats).find((s) => s.seat === name);
     const onSegment = chosen.get(segmentIndex) ?? new Set<string>();
     if (shown === undefined || !shown.available || onSegment.has(name)) throw seatUnavailable(name.slice(0, 6), flightName(map));
@@ -38,6 +39,6 @@ export function seatHolds(request: ReservationRequest, maps: ProviderSeatMap): S
     .filter((m) => chosen.has(m.segmentIndex))
     .map((m) => ({
       flight: { carrier: m.carrier, flightNo: m.flightNo, origin: m.origin, departureDate: m.departureDate },
-      seats: [...chosen.get(m.segmentIndex)!],
+      seats: [...defined(chosen.get(m.segmentIndex), "chosen seats of a segment")],
     }));
 }

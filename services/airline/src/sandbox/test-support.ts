@@ -113,7 +113,7 @@ function bandsWellFormed(bands: readonly PenaltyBand[]): boolean {
 }
 
 /** What every offer's fare rules must satisfy (README, Fare rules). */
-export function fareRulesProblems(offer: ProviderOffer, seated: number): string[] {
+function fareRulesProblems(offer: ProviderOffer, seated: number): string[] {
   const rules = offer.fareRules;
   const problems: string[] = [];
   const check = (ok: boolean, rule: string) => {

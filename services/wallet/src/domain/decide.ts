@@ -26,7 +26,7 @@ export interface CommandState {
 }
 
 /** Nothing to write: a repeat of something already done. */
-export interface Replay {
+interface Replay {
   readonly type: "replay";
   readonly account: WalletAccount;
   readonly hold?: Hold;
@@ -203,7 +203,7 @@ function holdNotSettleable(hold: Hold, action: "captured" | "voided", why: strin
 
 function holdAccount(state: CommandState, hold: Hold): WalletAccount {
   const account = state.account;
-  if (!account || account.agentId !== hold.agentId) throw new Error(`hold ${hold.holdId} has no account ${hold.agentId}`);
+  if (account?.agentId !== hold.agentId) throw new Error(`hold ${hold.holdId} has no account ${hold.agentId}`);
   return account;
 }
 

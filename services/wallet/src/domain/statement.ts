@@ -17,13 +17,13 @@ export interface StatementQuery {
 }
 
 /** A line's place in the agent's ledger: `at`, and seq to order lines of the same instant. */
-export interface StatementPosition {
+interface StatementPosition {
   readonly at: Date;
   readonly seq: number;
 }
 
 /** What a statement cursor carries: whose, the filters of the first page, and where to go on. */
-export interface StatementCursor {
+interface StatementCursor {
   readonly agentId: string;
   readonly from?: Date;
   readonly to?: Date;

@@ -1,5 +1,5 @@
 import { MemoryOutbox } from "@tarmac/events";
-import type { Clock } from "@tarmac/kernel";
+import { defined, type Clock } from "@tarmac/kernel";
 import type { WalletAccount } from "../domain/account.js";
 import { agentIdOf, idempotencyKeyOf, type IdempotencyKey, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
@@ -63,7 +63,7 @@ export class MemoryWalletStore implements WalletStore {
     const ledger = this.ledgers.get(query.agentId) ?? [];
     const lines: LedgerTransaction[] = [];
     for (let i = ledger.length - 1; i >= 0 && lines.length < query.limit; i--) {
-      const transaction = ledger[i]!;
+      const transaction = defined(ledger[i], "ledger line");
       const at = transaction.at.getTime();
       if (query.from && at < query.from.getTime()) break; // `at` never decreases along seq
       if (query.before && transaction.seq >= query.before.seq) continue;

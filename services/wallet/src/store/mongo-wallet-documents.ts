@@ -8,14 +8,14 @@ import type { LedgerTransaction, TransactionKind } from "../domain/ledger.js";
  * server ($sum of longs is a long). Reads accept whatever the driver hands back (a number with
  * the default promoteLongs, a Long, or a bigint with useBigInt64) and insist on an exact integer.
  */
-export type Int64 = Long;
+type Int64 = Long;
 
 export function int64(value: number): Long {
   if (!Number.isSafeInteger(value)) throw new RangeError(`not an exact integer: ${value}`);
   return Long.fromNumber(value);
 }
 
-export function fromInt64(value: unknown): number {
+function fromInt64(value: unknown): number {
   const n = typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : Long.isLong(value) ? value.toNumber() : Number.NaN;
   if (!Number.isSafeInteger(n)) throw new RangeError(`stored value is not an exact integer: ${String(value)}`);
   return n;
@@ -163,9 +163,9 @@ export function fromHoldDocument(doc: HoldDocument): Hold {
     createdAt: doc.createdAt,
     expiresAt: doc.expiresAt,
     holdTransactionId: doc.holdTransactionId,
-    ...(doc.settledAt !== undefined && doc.settledAt !== null && { settledAt: doc.settledAt }),
-    ...(doc.settleTransactionId !== undefined && doc.settleTransactionId !== null && { settleTransactionId: doc.settleTransactionId }),
-    ...(doc.voidReason !== undefined && doc.voidReason !== null && { voidReason: doc.voidReason }),
+    ...(doc.settledAt !== undefined && { settledAt: doc.settledAt }),
+    ...(doc.settleTransactionId !== undefined && { settleTransactionId: doc.settleTransactionId }),
+    ...(doc.voidReason !== undefined && { voidReason: doc.voidReason }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from "@tarmac/kernel";
 import {
   MongoServerError,
   ReadPreference,
+  WriteConcern,
   type ClientSession,
   type Collection,
   type Db,
@@ -45,7 +46,7 @@ export const WALLET_COLLECTIONS = {
  */
 const TRANSACTION_OPTIONS: TransactionOptions = {
   readConcern: { level: "snapshot" },
-  writeConcern: { w: "majority" },
+  writeConcern: new WriteConcern("majority"),
   readPreference: ReadPreference.primary,
   maxCommitTimeMS: 10_000,
 };
@@ -266,9 +267,9 @@ export class MongoWalletStore implements WalletStore {
     const [current] = existing ? [existing] : await this.db.listCollections({ name }).toArray();
     const options = (current as { options?: Record<string, unknown> } | undefined)?.options ?? {};
     const same =
-      JSON.stringify(options["validator"]) === JSON.stringify(validator) &&
-      options["validationLevel"] === wanted.validationLevel &&
-      options["validationAction"] === wanted.validationAction;
+      JSON.stringify(options.validator) === JSON.stringify(validator) &&
+      options.validationLevel === wanted.validationLevel &&
+      options.validationAction === wanted.validationAction;
     // collMod needs a privilege the service's user may lack in production: only when something changed.
     if (!same) await this.db.command({ collMod: name, ...wanted });
   }

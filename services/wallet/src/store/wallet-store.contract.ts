@@ -133,7 +133,7 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
           { account: cashAccount(agent), amountPaise: 12_345 },
           { account: PLATFORM.refunds, amountPaise: -12_345 },
         ]);
-        expect((await eventsOf()).map((e) => [e.type, e.data["kind"], e.data["amount_paise"]])).toEqual([["wallet.credited", "REFUND", 12_345]]);
+        expect((await eventsOf()).map((e) => [e.type, e.data.kind, e.data.amount_paise])).toEqual([["wallet.credited", "REFUND", 12_345]]);
       });
 
       it("moves money once per reference: a repeat replays, another amount or agent is refused", async () => {
@@ -175,7 +175,7 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         expect(total).toBe(1_000);
         const refused = outcomes.filter((o) => o.status === "rejected");
         expect(refused.length).toBeGreaterThanOrEqual(1);
-        for (const o of refused) expect((o as PromiseRejectedResult).reason).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+        for (const o of refused) expect(o.reason).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
       });
     });
 

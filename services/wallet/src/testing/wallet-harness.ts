@@ -17,7 +17,7 @@ import { MemoryWalletStore } from "../store/memory-wallet-store.js";
 import type { WalletStore } from "../store/wallet-store.js";
 import { WalletServiceImpl, type WalletServiceDeps } from "../wallet-service.js";
 
-export const TEST_SECRET = "test-secret-for-wallet-service-tests-0123456789";
+const TEST_SECRET = "test-secret-for-wallet-service-tests-0123456789";
 
 export interface WalletHarness {
   readonly service: WalletServiceImpl;

@@ -7,7 +7,7 @@ import type { WalletServiceImpl } from "../wallet-service.js";
 import { calls } from "./wallet-harness.js";
 
 /** mulberry32: a small, fast, seedable PRNG; the same seed gives the same workload. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -28,7 +28,7 @@ export interface WorkloadOptions {
 }
 
 /** What a money-moving call asked for: repeats under one reference must get the same answer. */
-export interface Issued {
+interface Issued {
   readonly kind: "HOLD" | "REFUND" | "TOP_UP" | "CREDIT_LIMIT";
   readonly reference: string;
   readonly agentId: string;
