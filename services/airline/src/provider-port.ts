@@ -57,7 +57,7 @@ export interface PenaltyBand {
 /** The fare's rules, filed by the airline with the fare (decisions 6). */
 export interface FareRules {
   readonly refundable: boolean;
-  /** Cancellation penalty bands, nearest departure last; a non-refundable fare forfeits the whole base fare. */
+  /** Cancellation penalty bands, nearest departure last, as filed (booking decides what a non-refundable fare forfeits). */
   readonly cancellationPenalties: readonly PenaltyBand[];
   /** Change (reschedule) fee bands. */
   readonly changeFees: readonly PenaltyBand[];
