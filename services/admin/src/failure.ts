@@ -1,4 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import { DomainError } from "@tarmac/kernel";
 import { ErrorDetailSchema } from "@tarmac/proto/tarmac/errors/v1/errors_pb.js";
 import { PeerCallError } from "./clients.js";
 import { EXIT } from "./usage-error.js";
@@ -35,7 +36,9 @@ export function describeFailure(error: unknown): FailureReport {
     return report("INTERNAL", message, []);
   }
   const where = { service: error.peer, url: error.url, method: error.method };
-  const connect = ConnectError.from(error.cause);
+  // Peer clients reject with the kernel's DomainError; ops read what the service sent, kept as its cause.
+  const sent = error.cause instanceof DomainError && error.cause.cause !== undefined ? error.cause.cause : error.cause;
+  const connect = ConnectError.from(sent);
   const [detail] = connect.findDetails(ErrorDetailSchema);
   if (detail) {
     // The detail as sent, not via the kernel's catalogue: a newer service's new code still shows.
