@@ -49,9 +49,10 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 
 /** The gateway application, not listening: tests drive it with inject(), startGateway listens. */
 export function build(options: BuildOptions): FastifyInstance {
+  // Fastify's logger type is a structural subset of pino's; typed as Fastify's so the app is a plain FastifyInstance.
+  const loggerInstance: FastifyBaseLogger = options.logger;
   const app = Fastify({
-    // Fastify's logger type is a structural subset of pino's; the kernel logger is pino itself.
-    loggerInstance: options.logger as FastifyBaseLogger,
+    loggerInstance,
     logController: new RequestLog(),
     genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,

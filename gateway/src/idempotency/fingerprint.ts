@@ -14,7 +14,9 @@ export function canonicalJson(value: unknown): string {
       .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
     return `{${entries.join(",")}}`;
   }
-  return JSON.stringify(value) ?? "null";
+  // JSON.stringify answers undefined (not a string) for undefined, functions and symbols.
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") return "null";
+  return JSON.stringify(value);
 }
 
 /**

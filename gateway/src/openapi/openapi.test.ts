@@ -100,7 +100,7 @@ async function recordedApp(environment?: "development" | "test"): Promise<{ app:
 /** Follows a local `$ref` (`#/components/...`) of the document. */
 function deref(document: Json, value: Json): Json {
   if (typeof value?.$ref !== "string") return value;
-  const path = (value.$ref as string).replace(/^#\//, "").split("/");
+  const path = (value.$ref).replace(/^#\//, "").split("/");
   return deref(document, path.reduce<Json>((node, key) => node?.[key], document));
 }
 

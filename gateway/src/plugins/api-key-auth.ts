@@ -28,7 +28,7 @@ const apiKeyAuthPlugin: FastifyPluginAsync<ApiKeyAuthOptions> = async (app, opti
 
   app.decorateRequest("caller", null);
   app.addHook("onRoute", (route) => {
-    if (route.config?.scope === undefined) throw new Error(`route ${route.method} ${route.url} declares no scope`);
+    if (route.config?.scope === undefined) throw new Error(`route ${String(route.method)} ${route.url} declares no scope`);
   });
   app.addHook("onRequest", async (request) => {
     const apiKey = request.headers[API_KEY_HEADER];

@@ -26,7 +26,7 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
     if (token === undefined) throw new DomainError("AUTH_INVALID_TOKEN", "The Authorization header must be Bearer <token>");
     return token;
   }
-  const cookie = request.cookies?.[SESSION_COOKIE];
+  const cookie = request.cookies[SESSION_COOKIE];
   return cookie === undefined || cookie === "" ? undefined : cookie;
 }
 
@@ -66,7 +66,7 @@ export interface BearerAuthOptions {
 const bearerAuthPlugin: FastifyPluginAsync<BearerAuthOptions> = async (app, { verifier }) => {
   if (!app.hasRequestDecorator("caller")) app.decorateRequest("caller", null);
   app.addHook("onRoute", (route) => {
-    if (route.config?.scope === undefined) throw new Error(`route ${route.method} ${route.url} declares no scope`);
+    if (route.config?.scope === undefined) throw new Error(`route ${String(route.method)} ${route.url} declares no scope`);
   });
   app.addHook("onRequest", async (request) => {
     if (request.is404) return;

@@ -61,7 +61,7 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
   app.addHook("onRoute", (route) => {
     const operation = routeConfigOf(route.config?.idempotency)?.operation;
     if (operation !== undefined && !OPERATION.test(operation)) {
-      throw new Error(`route ${route.method} ${route.url} names an invalid idempotency operation "${operation}"`);
+      throw new Error(`route ${String(route.method)} ${route.url} names an invalid idempotency operation "${operation}"`);
     }
   });
 

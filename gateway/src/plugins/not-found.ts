@@ -14,8 +14,12 @@ type ErrorSender = (request: FastifyRequest, reply: FastifyReply, error: DomainE
 export function notFoundHandler(app: FastifyInstance, send: ErrorSender = sendError) {
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const path = request.url.split("?", 1)[0] ?? "/";
-    const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
-    if (allowed.length > 0 && !allowed.includes(request.method as HTTPMethods)) {
+    const allowed = METHODS.filter((method) => {
+      // Typed as always found, but null when no route matches.
+      const route: unknown = app.findRoute({ method, url: path });
+      return route !== null;
+    });
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       reply.header("allow", allowed.join(", "));
       return send(
         request,

@@ -1,4 +1,4 @@
-import { awaitPeer, withRequestId } from "@tarmac/kernel";
+import { withRequestId } from "@tarmac/kernel";
 import type { FastifyRequest } from "fastify";
 
 /**
@@ -7,5 +7,5 @@ import type { FastifyRequest } from "fastify";
  * UNAVAILABLE (retryable) when it could not be reached.
  */
 export function callPeer<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
-  return awaitPeer(withRequestId(request.id, call));
+  return withRequestId(request.id, call);
 }

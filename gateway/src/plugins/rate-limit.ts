@@ -69,7 +69,7 @@ const rateLimiterPlugin: FastifyPluginAsync<RateLimiterOptions> = async (app, op
   app.addHook("onRoute", (route) => {
     const group: string | undefined = route.config?.rateLimitGroup;
     if (group !== undefined && !(RATE_LIMIT_GROUPS as readonly string[]).includes(group)) {
-      throw new Error(`route ${route.method} ${route.url} names unknown rate limit group "${group}"`);
+      throw new Error(`route ${String(route.method)} ${route.url} names unknown rate limit group "${group}"`);
     }
   });
 

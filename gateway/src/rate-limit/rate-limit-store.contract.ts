@@ -4,7 +4,7 @@ import type { RateLimitStore } from "./rate-limit-store.js";
 export interface RateLimitContractSubject {
   readonly store: RateLimitStore;
   /** Moves the store's clock forward. The store's time starts at a multiple of WINDOW_MS. */
-  advance(ms: number): void;
+  readonly advance: (ms: number) => void;
 }
 
 /** The window every contract case uses; each adapter's test aligns its clock to it. */

@@ -64,7 +64,7 @@ export function rateTableOf(rates: unknown): RateTable {
   }
   const base = table.get(BASE_CURRENCY);
   if (base && base.units !== 10n ** BigInt(base.scale)) throw new Error(`rate of ${BASE_CURRENCY} must be 1`);
-  if (!base) table.set(BASE_CURRENCY, parseRate("1")!);
+  if (!base) table.set(BASE_CURRENCY, { units: 1n, scale: 0, text: "1" });
   return table;
 }
 
@@ -134,8 +134,8 @@ export function minorToNumber(minor: bigint): number {
 export function minorFromNumber(value: number): bigint | undefined {
   if (!Number.isFinite(value)) return undefined;
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(value));
-  if (!match) return undefined;
-  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
+  if (!match?.[1]) return undefined;
+  return BigInt(match[1]) * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
 }
 
 /** Converts INR paise for display in one currency of the table. */

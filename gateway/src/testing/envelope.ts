@@ -22,7 +22,7 @@ export function expectEnvelope(response: LightMyRequestResponse, code: ErrorCode
   const entry = catalogue[code];
   expect(response.statusCode, response.body).toBe(entry.status);
   expect(response.headers["content-type"]).toMatch(/^application\/json/);
-  const body = response.json() as Envelope;
+  const body = response.json<Envelope>();
   expect(Object.keys(body).sort()).toEqual(["error", "trace_id"]);
   expect(body.trace_id).toBe(response.headers["x-request-id"]);
   expect(body.trace_id).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);

@@ -1,6 +1,6 @@
-import { Code, ConnectError, createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
+import { Code, ConnectError, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
 import type { DescService } from "@bufbuild/protobuf";
-import { DEPENDENCY_HEALTH_PREFIX, DomainError, forwardRequestIdInterceptor, toConnectError } from "@tarmac/kernel";
+import { DEPENDENCY_HEALTH_PREFIX, DomainError, forwardRequestIdInterceptor, toConnectError, createPeerClient } from "@tarmac/kernel";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { AgentStatus, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -109,7 +109,7 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
       return { verificationToken: tokens.valid, tokenType: "Bearer", expiresIn: 3600, agentId: AGENT_ID, userId: "usr_001" };
     },
     logout(request) {
-      if (!(Object.values(tokens) as string[]).includes(request.token) || calls.logout.includes(request.token)) {
+      if (!Object.values<string>(tokens).includes(request.token) || calls.logout.includes(request.token)) {
         throw toConnectError(new DomainError("AUTH_INVALID_TOKEN", "Unknown or revoked token"));
       }
       calls.logout.push(request.token);
@@ -168,6 +168,6 @@ function client<S extends DescService>(service: S, impl: Partial<ServiceImpl<S>>
   const transport = createRouterTransport((router) => router.service(service, impl), {
     transport: { interceptors: [forwardRequestIdInterceptor()] },
   });
-  return createClient(service, transport);
+  return createPeerClient(service, transport);
 }
 

@@ -53,8 +53,9 @@ export async function idempotencyTestApp(
 ): Promise<IdempotencyTestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ name: "gateway", level: "debug" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+  const loggerInstance: FastifyBaseLogger = logger;
   const app = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    loggerInstance,
     genReqId: requestIdOf,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false, useDefaults: false } },
   });

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Command, CommandGroup, FlagSpec, RawInput } from "./command.js";
 import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from "./global-flags.js";
@@ -27,7 +28,7 @@ export function locate(argv: readonly string[], groups: readonly CommandGroup[])
   let end = argv.indexOf("--");
   if (end === -1) end = argv.length;
   for (let i = 0; i < end && found.length < 2; i++) {
-    const token = argv[i]!;
+    const token = defined(argv[i], "argument");
     if (token.startsWith("-") && token.length > 1) {
       if (GLOBAL_VALUE_FLAGS.has(token)) i++;
       continue;
@@ -36,7 +37,7 @@ export function locate(argv: readonly string[], groups: readonly CommandGroup[])
   }
   const help = argv.slice(0, end).some((t) => t === "-h" || t === "--help");
   const rest = argv.filter((_, i) => !found.includes(i));
-  const [groupWord, commandWord] = found.map((i) => argv[i]!);
+  const [groupWord, commandWord] = found.map((i) => defined(argv[i], "argument"));
   if (groupWord === undefined) return { rest, help, problem: "missing command" };
   const group = groups.find((g) => g.name === groupWord);
   if (!group) return { rest, help, problem: `unknown command "${shown(groupWord)}"` };

@@ -53,5 +53,5 @@ export function defineCommand<I>(command: Command<I>): Command<I> {
 export interface CommandGroup {
   readonly name: string;
   readonly summary: string;
-  readonly commands: readonly Command<any>[];
+  readonly commands: readonly Command[];
 }

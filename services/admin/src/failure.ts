@@ -73,5 +73,5 @@ function report(
 
 /** Code.DeadlineExceeded -> "DEADLINE_EXCEEDED". */
 function codeName(code: Code): string {
-  return (Code[code] ?? `CODE_${code}`).replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
+  return ((Code as Record<number, string | undefined>)[code] ?? `CODE_${code}`).replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 }

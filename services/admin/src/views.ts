@@ -48,8 +48,8 @@ export function agentView(agent: Agent | undefined): AgentView {
   return {
     agent_id: agent.agentId,
     name: agent.name,
-    status: AgentStatus[agent.status] ?? String(agent.status),
-    tier: AgentTier[agent.tier] ?? String(agent.tier),
+    status: (AgentStatus as Record<number, string | undefined>)[agent.status] ?? String(agent.status),
+    tier: (AgentTier as Record<number, string | undefined>)[agent.tier] ?? String(agent.tier),
     parent_agent_id: agent.parentAgentId || null,
     created_at: iso(agent.createdAt),
     suspended_at: iso(agent.suspendedAt),

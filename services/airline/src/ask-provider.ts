@@ -75,7 +75,7 @@ async function callUnderDeadline<T>(
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(timedOut(provider, limits.timeoutMs)), limits.timeoutMs);
   const signal = AbortSignal.any([limits.signal, deadline.signal]);
-  let onAbort = () => {};
+  let onAbort = (): void => undefined;
   const abandoned = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { DomainError, fieldError, fromTimestamp, newId, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
+import { DomainError, fieldError, fromTimestamp, newId, toTimestamp, type Clock, type Logger, defined } from "@tarmac/kernel";
 import {
   CreateAgentResponseSchema,
   GetAgentResponseSchema,
@@ -494,7 +494,7 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
   ): Promise<{ apiKey: string; record: ApiKeyRecord }> {
     for (let draw = 1; ; draw++) {
       const apiKey = generateApiKey(sandbox);
-      const record = build(parseApiKey(apiKey)!.keyId, hashApiKey(apiKey));
+      const record = build(defined(parseApiKey(apiKey), "issued key").keyId, hashApiKey(apiKey));
       try {
         await save(record);
         return { apiKey, record };

@@ -38,13 +38,15 @@ export const authConfigSchema = z
     TARMAC_DEV_USER_EMAIL: z
       .string()
       .default(DEFAULT_DEV_USER_EMAIL)
-      .refine((v) => normalizeEmail(v) !== undefined, "must be an e-mail address")
-      .transform((v) => normalizeEmail(v)!),
+      .transform((v, ctx) => normalizeEmail(v) ?? (ctx.addIssue({ code: "custom", message: "must be an e-mail address" }), z.NEVER)),
     TARMAC_DEV_USER_PHONE: z
       .string()
       .default(DEFAULT_DEV_USER_PHONE)
-      .refine((v) => normalizePhone(v) !== undefined, "must be a phone number in E.164 form, e.g. +919800000001")
-      .transform((v) => normalizePhone(v)!),
+      .transform(
+        (v, ctx) =>
+          normalizePhone(v) ??
+          (ctx.addIssue({ code: "custom", message: "must be a phone number in E.164 form, e.g. +919800000001" }), z.NEVER),
+      ),
     /** HMAC key of one-time code hashes. */
     TARMAC_AUTH_SECRET: env.secret(DEVELOPMENT_AUTH_SECRET),
     /** How codes reach people, per channel. Unset: development in development, smtp / http in production, disabled in test. */

@@ -69,7 +69,7 @@ export async function seedDemoUser(store: AuthStore, clock: Clock, contact: { em
   } catch (error) {
     if (!(error instanceof DuplicateIdentifierError)) throw error;
     const variable = error.field === "email" ? "TARMAC_DEV_USER_EMAIL" : "TARMAC_DEV_USER_PHONE";
-    throw new Error(`the demo user's ${error.field} (${variable}) already belongs to another user`);
+    throw new Error(`the demo user's ${error.field} (${variable}) already belongs to another user`, { cause: error });
   }
   return demo;
 }

@@ -24,7 +24,8 @@ const scopeToProto: Record<Scope, ProtoScope> = {
   "webhooks.manage": ProtoScope.WEBHOOKS_MANAGE,
 };
 
-const scopeFromProto = new Map<ProtoScope, Scope>(
+// Keyed by number: requests may carry enum numbers the contract does not define.
+const scopeFromProto = new Map<number, Scope>(
   Object.entries(scopeToProto).map(([scope, proto]) => [proto, scope as Scope]),
 );
 
@@ -48,7 +49,7 @@ export function scopesToProto(scopes: readonly Scope[]): ProtoScope[] {
 }
 
 /** The domain scope, or undefined for SCOPE_UNSPECIFIED and numbers the contract does not define. */
-export function scopeFromProtoValue(scope: ProtoScope): Scope | undefined {
+export function scopeFromProtoValue(scope: number): Scope | undefined {
   return scopeFromProto.get(scope);
 }
 
@@ -61,17 +62,26 @@ export function agentTierToProto(tier: AgentTier): ProtoAgentTier {
 }
 
 /** AGENT_TIER_UNSPECIFIED means STANDARD; undefined for numbers the contract does not define. */
-export function agentTierFromProto(tier: ProtoAgentTier): AgentTier | undefined {
-  if (tier === ProtoAgentTier.UNSPECIFIED || tier === ProtoAgentTier.STANDARD) return "STANDARD";
-  return tier === ProtoAgentTier.ENTERPRISE ? "ENTERPRISE" : undefined;
+export function agentTierFromProto(tier: number): AgentTier | undefined {
+  return tierFromProto.get(tier);
 }
 
+const tierFromProto = new Map<number, AgentTier>([
+  [ProtoAgentTier.UNSPECIFIED, "STANDARD"],
+  [ProtoAgentTier.STANDARD, "STANDARD"],
+  [ProtoAgentTier.ENTERPRISE, "ENTERPRISE"],
+]);
+
 /** null for OTP_CHANNEL_UNSPECIFIED (the identifier decides), undefined for unknown numbers. */
-export function otpChannelFromProto(channel: ProtoOtpChannel): OtpChannelName | null | undefined {
-  if (channel === ProtoOtpChannel.UNSPECIFIED) return null;
-  if (channel === ProtoOtpChannel.EMAIL) return "EMAIL";
-  return channel === ProtoOtpChannel.SMS ? "SMS" : undefined;
+export function otpChannelFromProto(channel: number): OtpChannelName | null | undefined {
+  return channelFromProto.get(channel);
 }
+
+const channelFromProto = new Map<number, OtpChannelName | null>([
+  [ProtoOtpChannel.UNSPECIFIED, null],
+  [ProtoOtpChannel.EMAIL, "EMAIL"],
+  [ProtoOtpChannel.SMS, "SMS"],
+]);
 
 export function toProtoAgent(agent: Agent, users: readonly AgentUser[]): MessageInitShape<typeof AgentSchema> {
   return {

@@ -132,7 +132,7 @@ describe("production", () => {
       store,
       mailTransport: { sendMail: async (mail) => void mails.push(mail) },
       fetch: async (_url, init) => {
-        sms.push(JSON.parse(String(init?.body)) as { to: string; message: string });
+        sms.push(JSON.parse(init?.body as string) as { to: string; message: string });
         return new Response(null, { status: 202 });
       },
     });

@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import type { AirlineProvider } from "@tarmac/airline";
-import { DomainError, fieldError, isErrorCode, newId, validationFailed, type Clock, type Logger } from "@tarmac/kernel";
+import { DomainError, fieldError, isErrorCode, newId, validationFailed, type Clock, type Logger, defined } from "@tarmac/kernel";
 import type { CreateBookingRequest } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { BookingFlow } from "./booking-flow.js";
@@ -62,7 +62,7 @@ export class BookingCreation {
       idempotencyKey: request.idempotencyKey,
       fare,
       passengers: input.passengers,
-      contact: input.contact!,
+      contact: defined(input.contact, "contact"),
       seats: seats.seats,
       now,
     });
@@ -75,7 +75,7 @@ export class BookingCreation {
     } catch (error) {
       // The recovery sweep settled this booking while this call was slow: answer what it decided.
       if (!(error instanceof BookingChangedConcurrently)) throw error;
-      return outcomeOf((await this.deps.store.get(booking.bookingId))!);
+      return outcomeOf(defined(await this.deps.store.get(booking.bookingId), "booking"));
     }
   }
 

@@ -54,13 +54,14 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     }
     const byId = request.bookingId === "" ? undefined : await this.deps.store.get(request.bookingId);
     const byPnr = request.pnr === "" ? undefined : await this.deps.store.findByPnr(request.pnr.toUpperCase());
-    const own = [byId, byPnr].filter((b): b is Booking => b !== undefined && b.agentId === request.agentId);
+    const own = [byId, byPnr].filter((b): b is Booking => b?.agentId === request.agentId);
     const expected = (request.bookingId !== "" ? 1 : 0) + (request.pnr !== "" ? 1 : 0);
-    if (own.length < expected) throw new DomainError("BOOKING_NOT_FOUND", "No such booking");
-    if (own.length === 2 && own[0]!.bookingId !== own[1]!.bookingId) {
+    const [first, second] = own;
+    if (!first || own.length < expected) throw new DomainError("BOOKING_NOT_FOUND", "No such booking");
+    if (second && first.bookingId !== second.bookingId) {
       throw validationFailed([fieldError("pnr", "INVALID_VALUE", "names another booking than booking_id")]);
     }
-    return create(GetBookingResponseSchema, { booking: toProtoBooking(own[0]!) });
+    return create(GetBookingResponseSchema, { booking: toProtoBooking(first) });
   }
 
   async quoteCancellation(request: QuoteCancellationRequest): Promise<QuoteCancellationResponse> {
@@ -91,7 +92,7 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   private async own(agentId: string, bookingId: string): Promise<Booking> {
     const booking = await this.deps.store.get(bookingId);
-    if (!booking || booking.agentId !== agentId) throw new DomainError("BOOKING_NOT_FOUND", "No such booking");
+    if (booking?.agentId !== agentId) throw new DomainError("BOOKING_NOT_FOUND", "No such booking");
     return booking;
   }
 

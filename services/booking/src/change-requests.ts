@@ -16,8 +16,8 @@ export function cancellationTerms(request: QuoteCancellationRequest | ConfirmCan
   const errors = [...idErrors(request), ...reasonErrors(request.reasonCode)];
   if (request.cancellationType === CancellationType.UNSPECIFIED) errors.push(fieldError("cancellation_type", "REQUIRED", "is required"));
   else if (!type || !CANCELLATION_TYPES.includes(type)) errors.push(fieldError("cancellation_type", "INVALID_VALUE", `must be one of ${CANCELLATION_TYPES.join(", ")}`));
-  if (errors.length > 0) throw validationFailed(errors);
-  return { reasonCode: ReasonCode[request.reasonCode] as DomainReason, cancellationType: type! };
+  if (errors.length > 0 || !type) throw validationFailed(errors);
+  return { reasonCode: ReasonCode[request.reasonCode] as DomainReason, cancellationType: type };
 }
 
 /** A reschedule quote request's terms, or VALIDATION_FAILED. */

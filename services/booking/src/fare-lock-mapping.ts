@@ -8,7 +8,7 @@ import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-
 export function fareOfLock(response: GetFareLockResponse): FareForBooking {
   const lock = response.lock;
   const offer = lock?.offer;
-  if (!lock || !offer || !offer.pricingBreakdown || !lock.pax) throw new Error("fare service answered a lock without its offer");
+  if (!lock || !offer?.pricingBreakdown || !lock.pax) throw new Error("fare service answered a lock without its offer");
   const segments = offer.segments.map(segmentFromProto);
   const last = segments.at(-1);
   if (!last) throw new Error(`locked offer ${offer.offerId} has no segments`);

@@ -79,13 +79,12 @@ describe("recovery sweep", () => {
   });
 
   it("lets a create call that wakes after recovery completed its booking answer BOOKED, capturing once", async () => {
-    let h: BookingHarness;
     const sweepMeanwhile = async () => {
       h.clock.advance(61_000);
       expect(await h.recovery.run()).toBe(1);
     };
     // The airline reserved; the sweep runs before the capture.
-    h = bookingHarness({ decorate: (wired) => ({ ...wired, wallet: decorateOnce(wired.wallet, "capture", async (capture) => (await sweepMeanwhile(), capture())) }) });
+    const h = bookingHarness({ decorate: (wired) => ({ ...wired, wallet: decorateOnce(wired.wallet, "capture", async (capture) => (await sweepMeanwhile(), capture())) }) });
     const res = await h.service.createBooking(createRequest(), context());
     const booking = (await h.store.get(res.bookingId))!;
     expect([res.pnr, booking.status]).toEqual([booking.pnr, "BOOKED"]);
@@ -93,7 +92,6 @@ describe("recovery sweep", () => {
   });
 
   it("leaves no live PNR when a create call wakes after recovery unwound its booking", async () => {
-    let h: BookingHarness;
     const sweepMeanwhile = async () => {
       h.clock.advance(61_000);
       expect(await h.recovery.run()).toBe(1);
@@ -104,7 +102,7 @@ describe("recovery sweep", () => {
       await sweepMeanwhile();
       return stored;
     };
-    h = bookingHarness({ decorate: (wired) => ({ ...wired, store: decorateOnce(wired.store, "update", afterUpdate, holdStored) }) });
+    const h = bookingHarness({ decorate: (wired) => ({ ...wired, store: decorateOnce(wired.store, "update", afterUpdate, holdStored) }) });
     const failure = await h.service.createBooking(createRequest(), context()).then(() => undefined, (e: unknown) => e);
     expect(failure).toMatchObject({ code: "INTERNAL" });
     const [booking] = await h.store.listByStatus("FAILED", new Date("2030-01-01"), 10);

@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
-import { DomainError, idCreatedAt, newId, type Clock, type Logger } from "@tarmac/kernel";
+import { DomainError, idCreatedAt, newId, type Clock, type Logger, defined } from "@tarmac/kernel";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { bookingEvent, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
@@ -89,7 +89,7 @@ export class Reschedules {
         pricing: newFare.pricing,
         segments: newFare.segments,
         fareRules: newFare.fareRules,
-        lastArrivalAt: new Date(newFare.segments.at(-1)!.arrTime),
+        lastArrivalAt: new Date(defined(newFare.segments.at(-1), "last segment").arrTime),
         seats: [],
         seatsPaise: 0,
         totalPricePaise: newTotalPaise,

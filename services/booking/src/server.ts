@@ -98,7 +98,7 @@ interface Storage {
   readonly outbox: OutboxReader;
   /** MongoDB's readiness probe; none in memory. */
   readonly probe?: DependencyProbe;
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 async function openStorage(config: BookingConfig, logger: Logger): Promise<Storage> {

@@ -40,6 +40,11 @@ export class BackgroundConnection {
     return this.linkUp;
   }
 
+  /** Read through a call where an await lies between checks: close() may have run meanwhile. */
+  private isClosed(): boolean {
+    return this.closed;
+  }
+
   get closed(): boolean {
     return this.closing.signal.aborted;
   }
@@ -77,7 +82,7 @@ export class BackgroundConnection {
       this.nc = undefined;
       this.linkUp = false;
       this.options.onDown();
-      if (!this.closed) this.options.logger.warn({ err }, "NATS connection closed; connecting again");
+      if (!this.isClosed()) this.options.logger.warn({ err }, "NATS connection closed; connecting again");
     }
   }
 
@@ -92,7 +97,7 @@ export class BackgroundConnection {
           reconnectTimeWait: reconnectWaitMs,
           reconnectJitter: Math.min(100, reconnectWaitMs),
         });
-        if (this.closed) {
+        if (this.isClosed()) {
           await nc.close();
           return undefined;
         }

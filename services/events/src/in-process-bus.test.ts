@@ -23,7 +23,8 @@ describe("InProcessBus", () => {
     bus.subscribe(() => {
       throw new Error("subscriber broke");
     });
-    bus.subscribe((() => Promise.reject(new Error("async subscriber broke"))) as () => void);
+    const asyncSubscriber = () => Promise.reject(new Error("async subscriber broke"));
+    bus.subscribe(asyncSubscriber);
     bus.subscribe((e) => got.push(e.id));
     const [event] = testEvents(1);
     await expect(bus.publish(event!)).resolves.toBeUndefined();

@@ -133,20 +133,25 @@ export class JetStreamPublisher implements EventPublisher {
   }
 
   /** Ensures the stream, retrying until it works, the connection closes, or close() is called. */
+  /** A call, not a field read: the loop below awaits between checks and close() may run meanwhile. */
+  private isStopped(nc: NatsConnection): boolean {
+    return this.connection.closed || nc.isClosed();
+  }
+
   private prepare(nc: NatsConnection): Promise<void> {
     this.preparing ??= this.prepareUntilDone(nc).finally(() => (this.preparing = undefined));
     return this.preparing;
   }
 
   private async prepareUntilDone(nc: NatsConnection): Promise<void> {
-    while (!this.connection.closed && !nc.isClosed()) {
+    while (!this.isStopped(nc)) {
       try {
         await ensureStream(await jetstreamManager(nc, { timeout: this.ackTimeoutMs }), this.spec, this.options.logger);
         this.streamOutage.recovered();
         if (this.connection.up) this.live = { nc, js: jetstream(nc, { timeout: this.ackTimeoutMs }) };
         return;
       } catch (err) {
-        if (this.connection.closed || nc.isClosed()) return;
+        if (this.isStopped(nc)) return;
         this.streamOutage.failed(err, "creating or updating", { stream: this.spec.name });
         await this.connection.pause(this.reconnectWaitMs);
       }

@@ -34,7 +34,8 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, logg
     const msg = "events stream is not file-backed; its events are lost when NATS restarts";
     logger.warn({ stream: spec.name, storage: config.storage }, msg);
   }
-  const subjects = config.subjects ?? [];
+  // Older servers omit `subjects` from a stream created without them.
+  const subjects: string[] = Array.isArray(config.subjects) ? config.subjects : [];
   const missingSubject = !subjects.includes(spec.subject);
   if (!missingSubject && config.duplicate_window >= window) return;
   await jsm.streams.update(spec.name, {

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { Logger } from "@tarmac/kernel";
 import { AppendSignal } from "./append-signal.js";
 import { compareEvents } from "./event-order.js";
@@ -64,7 +65,7 @@ export class MemoryOutbox implements OutboxReader {
     this.ids.add(event.id);
     // Writers append in time order almost always, so search from the end: usually O(1).
     let at = this.queue.length;
-    while (at > 0 && compareEvents(this.queue[at - 1]!, event) > 0) at--;
+    while (at > 0 && compareEvents(defined(this.queue[at - 1], "queued event"), event) > 0) at--;
     this.queue.splice(at, 0, event);
   }
 }

@@ -31,7 +31,7 @@ export interface OutboxRelayOptions {
 }
 
 type Round = "drained" | "more" | "failed";
-type Failure = { readonly err: unknown; readonly step: string; readonly eventId?: string };
+interface Failure { readonly err: unknown; readonly step: string; readonly eventId?: string }
 
 /**
  * Moves events from an outbox to a publisher, one at a time in outbox order, and marks each batch
@@ -47,6 +47,11 @@ export class OutboxRelay {
   private readonly backoff: Backoff;
   private readonly pause = new WakeablePause();
   private state: "new" | "running" | "stopped" = "new";
+
+  /** A call, not a field read: stop() may run while a round is awaited. */
+  private isRunning(): boolean {
+    return this.state === "running";
+  }
   private loop: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => undefined;
   private untrack: () => void = () => undefined;
@@ -143,7 +148,7 @@ export class OutboxRelay {
     while (this.state === "running") {
       this.pause.clearWake();
       const round = await this.round();
-      if (this.state !== "running") return;
+      if (!this.isRunning()) return;
       if (round === "failed") await this.pause.pause(this.backoff.next(), false);
       else if (round === "drained") await this.pause.pause(this.pollIntervalMs, true);
     }

@@ -6,9 +6,9 @@ import { ids, testEvent, testEvents } from "./testing/events.js";
 export interface OutboxSubject {
   readonly outbox: OutboxReader;
   /** Appends as a writer does: committed together with its change. */
-  append(events: readonly OutboxEvent[]): Promise<void>;
+  readonly append: (events: readonly OutboxEvent[]) => Promise<void>;
   /** Appends inside a transaction that then aborts; only adapters with transactions have one. */
-  appendAborted?(events: readonly OutboxEvent[]): Promise<void>;
+  readonly appendAborted?: (events: readonly OutboxEvent[]) => Promise<void>;
 }
 
 /** The behaviour every outbox adapter must show; each adapter's test calls this. */

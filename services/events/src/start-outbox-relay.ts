@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { DependencyProbe, Logger } from "@tarmac/kernel";
 import type { EventPublisher } from "./event-publisher.js";
 import { InProcessBus } from "./in-process-bus.js";
@@ -49,7 +50,7 @@ export function startOutboxRelay(wiring: OutboxRelayWiring): RunningRelay {
     owned = jetStream ?? new InProcessBus({ logger });
     logger.info(natsUrl ? { natsUrl, stream: wiring.streamName ?? "TARMAC" } : {}, natsUrl ? "events: NATS JetStream" : "events: in-process bus");
   }
-  const relay = new OutboxRelay({ outbox, publisher: wiring.publisher ?? owned!, logger, ...(wiring.service && { service: wiring.service }) });
+  const relay = new OutboxRelay({ outbox, publisher: wiring.publisher ?? defined(owned, "the event bus"), logger, ...(wiring.service && { service: wiring.service }) });
   relay.start();
   return {
     ...(probe && { probe }),

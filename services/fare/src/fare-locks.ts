@@ -18,8 +18,7 @@ export class FareLocks {
     const claims = this.tokens.open(fareToken, agentId, this.clock.now());
     const lock = await this.store.find(claims.lockId);
     if (
-      !lock ||
-      lock.agentId !== agentId ||
+      lock?.agentId !== agentId ||
       lock.offerId !== claims.offerId ||
       lock.finalPricePaise !== claims.finalPricePaise ||
       lock.lockedUntil.getTime() !== claims.lockedUntil.getTime()

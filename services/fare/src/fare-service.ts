@@ -2,7 +2,6 @@ import { create } from "@bufbuild/protobuf";
 import type { Client, HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import { askProvider, type AirlineProvider } from "@tarmac/airline";
 import {
-  awaitPeer,
   DomainError,
   fieldError,
   newId,
@@ -67,12 +66,10 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
     // signature (or offer id) and the pax.
     requireFields({ agent_id: request.agentId, ...(request.offerId === "" && { search_id: request.searchId }) });
     const { agentId } = request;
-    const priced = await awaitPeer(
-      this.deps.search.priceOffer(
+    const priced = await this.deps.search.priceOffer(
         { agentId, searchId: request.searchId, signature: request.signature, offerId: request.offerId, pax: request.pax },
         { signal: context.signal },
-      ),
-    );
+      );
     const { offer, pax } = priced;
     if (!offer || !pax) throw new Error("search answered PriceOffer without an offer or passengers");
     const createdAt = this.deps.clock.now();

@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
-import { createServiceClient, createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createServiceClient, createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost, defined } from "@tarmac/kernel";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { FareConfig } from "./config.js";
@@ -24,7 +24,7 @@ interface OwnedStore {
   /** MongoDB's readiness probe; none in memory. */
   readonly probe?: DependencyProbe;
   readonly store: FareLockStore;
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 /** Builds the fare service's dependencies from configuration and serves it on one HTTP/2 port. */
@@ -34,7 +34,7 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
   const service = new FareServiceImpl({
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, { timeoutMs: config.providerTimeoutMs + 1_000 }),
     provider: overrides.provider ?? createSandboxAirline({ clock }),
-    store: overrides.store ?? owned!.store,
+    store: owned ? owned.store : defined(overrides.store, "the store override"),
     fareTokens: createFareTokenCodec(createSigner(config.fareSecret, "fare-token")),
     ancillaryTokens: createAncillaryTokenCodec(createSigner(config.fareSecret, "ancillary-token")),
     clock,

@@ -11,7 +11,7 @@ export interface OpenedMongo<T> {
   readonly db: Db;
   /** For the service host's readiness: a `ping` answered within MONGO_PING_TIMEOUT_MS. */
   readonly probe: DependencyProbe;
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 /**

@@ -43,7 +43,7 @@ export class OfferFinder {
     if (request.searchId === "") {
       // Offer ids are unique across searches: the agent's own live offer is found without its search.
       const found = await this.store.findOfferById(request.offerId);
-      if (!found || found.meta.agentId !== agentId) throw offerNotFound();
+      if (found?.meta.agentId !== agentId) throw offerNotFound();
       return found;
     }
     const found = await this.store.findOffer(request.searchId, { offerId: request.offerId });

@@ -56,7 +56,7 @@ const built = new WeakMap<PricedOffer, Offer>();
 
 export function toProtoOffer(offer: PricedOffer, meta: CachedSearchMeta): Offer {
   let message = built.get(offer);
-  if (message === undefined || message.searchId !== meta.searchId) {
+  if (message?.searchId !== meta.searchId) {
     message = buildProtoOffer(offer, meta);
     built.set(offer, message);
   }

@@ -103,7 +103,7 @@ describe("SearchServiceImpl.searchFlights", () => {
     h = searchHarness({ offers: 5 });
     const all = await newSearch({ limit: 5 });
     expect([all.count, all.totalResults, all.cursor]).toEqual([5, 5, ""]);
-    h.store.close();
+    await h.store.close();
     h = searchHarness({ offers: 0 });
     const none = await newSearch();
     expect([none.count, none.totalResults, none.cursor, none.results]).toEqual([0, 0, "", []]);
@@ -172,7 +172,7 @@ describe("SearchServiceImpl.searchFlights", () => {
     expect(broken.code).toBe("PROVIDER_UNAVAILABLE");
     expect(broken.provider?.name).toBe("FLAKY");
     expect(broken.message).not.toContain("socket");
-    h.store.close();
+    await h.store.close();
     h = searchHarness({ provider: failing(new DomainError("PROVIDER_TIMEOUT", "The airline took too long")) });
     expect((await failureOf(newSearch())).code).toBe("PROVIDER_TIMEOUT");
   });

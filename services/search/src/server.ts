@@ -1,5 +1,5 @@
 import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory } from "@tarmac/airline";
-import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
+import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost, defined } from "@tarmac/kernel";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { SearchConfig } from "./config.js";
 import { searchRoutes } from "./routes.js";
@@ -20,7 +20,7 @@ interface OwnedStore {
   /** MongoDB's readiness probe; none in memory. */
   readonly probe?: DependencyProbe;
   readonly store: SearchCacheStore;
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 /** Builds the search service's dependencies from configuration and serves it on one HTTP/2 port. */
@@ -34,7 +34,7 @@ export async function startSearchService(
   const service = new SearchServiceImpl({
     provider: overrides.provider ?? createSandboxAirline({ clock }),
     airports: overrides.airports ?? airportDirectory(),
-    store: overrides.store ?? owned!.store,
+    store: owned ? owned.store : defined(overrides.store, "the store override"),
     pricingRules: config.pricingRules,
     cursorSigner: createSigner(config.cursorSecret, "search-cursor"),
     offerSigner: createSigner(config.cursorSecret, "offer-signature"),

@@ -99,7 +99,7 @@ describe("booking events on NATS JetStream", () => {
     expect(types).toEqual(["booking.pending", "booking.booked", "booking.rescheduled", "booking.cancelled", "booking.refunded"]);
     const wallet = await eventually(async () => {
       const stored = await readStream(nc, streamName);
-      const mine = stored.filter((e) => String((e.body.data as { reference?: string }).reference ?? "").startsWith(bookingId));
+      const mine = stored.filter((e) => ((e.body.data as { reference?: string }).reference ?? "").startsWith(bookingId));
       return mine.some((e) => e.body.type === "wallet.credited") ? mine : undefined;
     });
     expect(wallet.map((e) => e.body.type)).toEqual(expect.arrayContaining(["wallet.debited", "wallet.credited"]));

@@ -52,7 +52,7 @@ describe("crash recovery through the whole stack", () => {
     crashAt = undefined;
     expect(crashed.status).toBe(500);
     expect(crashed.json.error.code).toBe("INTERNAL");
-    const bookingId = await eventually(async () => events.find((e) => e.type === "booking.pending" && e.agentId && !seen.has(String(e.data.booking_id)))?.data.booking_id as string | undefined);
+    const bookingId = await eventually(async () => events.find((e) => e.type === "booking.pending" && e.agentId && !seen.has(e.data.booking_id as string))?.data.booking_id as string | undefined);
     seen.add(bookingId);
     expect((await api.post("/api/v1/flight/booking/status", { booking_id: bookingId })).json.status).toBe("PENDING");
 

@@ -88,7 +88,7 @@ const schemas = {
 };
 /** The service's configuration, read by its own schema from its compose environment (and nothing else). */
 const configOf = (app: App, vars?: Record<string, string | undefined>): Record<string, unknown> =>
-  parseConfig(schemas[app], containerEnv(app, vars)) as Record<string, unknown>;
+  parseConfig(schemas[app], containerEnv(app, vars));
 
 describe("deploy/compose.yaml", () => {
   it("names MongoDB, NATS, the five services and the gateway, and nothing else", () => {

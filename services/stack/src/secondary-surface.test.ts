@@ -55,7 +55,7 @@ describe("the secondary surface through the whole stack", () => {
   });
 
   it("searches in US dollars, converting paise exactly and rounding half-even, then books at that price", async () => {
-    const search = await post("/api/flights/search", { origin: "BLR", destination: "CCU", departure_date: `${yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3")}`, adults: 1, travel_class: "ECONOMY", display_currency: "USD" }, bearer());
+    const search = await post("/api/flights/search", { origin: "BLR", destination: "CCU", departure_date: yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3"), adults: 1, travel_class: "ECONOMY", display_currency: "USD" }, bearer());
     expect(search.status).toBe(200);
     const searchService = createClient(SearchService, createGrpcTransport({ baseUrl: stack.services.search! }));
     for (const flight of search.json.data.flights.slice(0, 20)) {

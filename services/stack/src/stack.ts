@@ -41,7 +41,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-type Stoppable = { stop(): Promise<void> };
+interface Stoppable { stop(): Promise<void> }
 
 /**
  * Starts the five services and the gateway in this process, each through its own start function

@@ -119,7 +119,7 @@ function fareRulesJson(b: Booking) {
 }
 
 function statusName(status: BookingStatus): string {
-  const name = BookingStatus[status];
+  const name = (BookingStatus as Record<number, string | undefined>)[status];
   if (name === undefined || status === BookingStatus.UNSPECIFIED) throw new Error(`booking has no status (${status})`);
   return name;
 }

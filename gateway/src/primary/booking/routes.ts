@@ -98,13 +98,14 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
 
 /** Decisions 4: agent_id, when sent, is the caller's own; a body idempotency_key equals the header. */
 async function requireOwnAgentAndKey(request: FastifyRequest<{ Body: CreateBookingBody }>): Promise<void> {
-  const body = request.body as Partial<CreateBookingBody> | undefined;
+  const body: unknown = request.body;
   if (typeof body !== "object" || body === null) return;
-  if (body.agent_id !== undefined && body.agent_id !== callerOf(request).agentId) {
+  const given = body as Partial<CreateBookingBody>;
+  if (given.agent_id !== undefined && given.agent_id !== callerOf(request).agentId) {
     throw new DomainError("AUTH_FORBIDDEN", "agent_id names another agent than this API key's");
   }
   const key = request.headers["idempotency-key"];
-  if (body.idempotency_key !== undefined && typeof key === "string" && key !== "" && body.idempotency_key !== key) {
+  if (given.idempotency_key !== undefined && typeof key === "string" && key !== "" && given.idempotency_key !== key) {
     throw validationFailed([fieldError("idempotency_key", "INVALID_VALUE", "must equal the Idempotency-Key header")]);
   }
 }

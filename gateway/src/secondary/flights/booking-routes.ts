@@ -146,8 +146,8 @@ async function normaliseAndCheck(request: FastifyRequest): Promise<void> {
   if (typeof body.total_price === "number" && body.total_price >= 0 && minorFromNumber(body.total_price) === undefined) {
     errors.push(fieldError("total_price", "INVALID_FORMAT", "must be a decimal amount with at most 2 decimals"));
   }
-  const details = body.flight_details as Record<string, unknown> | undefined;
-  if (typeof body.flight_id === "string" && typeof details === "object" && details !== null && typeof details.id === "string" && details.id !== body.flight_id) {
+  const details: unknown = body.flight_details;
+  if (typeof body.flight_id === "string" && typeof details === "object" && details !== null && "id" in details && typeof details.id === "string" && details.id !== body.flight_id) {
     errors.push(fieldError("flight_details.id", "INVALID_VALUE", "must be the flight named by flight_id"));
   }
   if (errors.length > 0) throw validationFailed(errors);
@@ -187,7 +187,7 @@ function toCreateBookingRequest(body: CreateBookingBody, agentId: string, fareTo
 }
 
 function statusName(status: BookingStatus): string {
-  const name = BookingStatus[status];
+  const name = (BookingStatus as Record<number, string | undefined>)[status];
   if (name === undefined || status === BookingStatus.UNSPECIFIED) throw new Error(`booking has no status (${status})`);
   return name;
 }

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { stricterFareRules } from "../penalty-bands.js";
 import type { Cabin, FareRules, PenaltyBand } from "../provider-port.js";
 import type { FareClass } from "./fare-classes.js";
@@ -40,7 +41,7 @@ function cabinGroupOf(cabin: Cabin): CabinGroup {
 }
 
 function bands(rupees: readonly number[], factor: number): PenaltyBand[] {
-  return BAND_HOURS.map((minHoursBeforeDeparture, i) => ({ minHoursBeforeDeparture, perPassengerPaise: rupees[i]! * 100 * factor }));
+  return BAND_HOURS.map((minHoursBeforeDeparture, i) => ({ minHoursBeforeDeparture, perPassengerPaise: defined(rupees[i], "band amount") * 100 * factor }));
 }
 
 function deepFrozen(rules: FareRules): FareRules {

@@ -74,7 +74,7 @@ export function offerProblems(offer: ProviderOffer, query: FlightQuery): string[
   check(Number.isSafeInteger(offer.baseFare) && offer.baseFare > 0, "base fare whole paise > 0");
   check(Number.isSafeInteger(offer.taxes) && offer.taxes > 0, "taxes whole paise > 0");
   check(new Set(offer.segments.map((s) => s.cabin)).size === 1, "one cabin throughout");
-  problems.push(...fareRulesProblems(offer, seated).map((rule) => `${offer.key}: ${rule}`));
+  problems.push(...fareRulesProblems(offer).map((rule) => `${offer.key}: ${rule}`));
   const journeys = bounds(offer);
   check(journeys.length === (query.returnDate === undefined ? 1 : 2), "one journey per direction");
   const ends = [[query.origin, query.dest], [query.dest, query.origin]];
@@ -113,7 +113,7 @@ function bandsWellFormed(bands: readonly PenaltyBand[]): boolean {
 }
 
 /** What every offer's fare rules must satisfy (README, Fare rules). */
-function fareRulesProblems(offer: ProviderOffer, seated: number): string[] {
+function fareRulesProblems(offer: ProviderOffer): string[] {
   const rules = offer.fareRules;
   const problems: string[] = [];
   const check = (ok: boolean, rule: string) => {

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import { createHash, randomInt } from "node:crypto";
 
 /** `tk_live_` for production agents, `tk_test_` for sandbox agents. */
@@ -21,7 +22,7 @@ export function parseApiKey(apiKey: string): ParsedApiKey | undefined {
   const match = API_KEY_PATTERN.exec(apiKey);
   if (!match) return undefined;
   const prefix = match[1] as ApiKeyPrefix;
-  return { prefix, keyId: match[2]!, sandbox: prefix === "tk_test_" };
+  return { prefix, keyId: defined(match[2], "key id"), sandbox: prefix === "tk_test_" };
 }
 
 export function isSandboxApiKey(apiKey: string): boolean {
@@ -42,6 +43,6 @@ export function hashApiKey(apiKey: string): string {
 function randomString(length: number): string {
   let out = "";
   // randomInt draws without modulo bias.
-  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < length; i++) out += ALPHABET.charAt(randomInt(ALPHABET.length));
   return out;
 }

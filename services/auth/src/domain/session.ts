@@ -28,7 +28,7 @@ export interface Session {
 /** `tk_sess_` + 43 characters of [A-Za-z0-9]: 256 bits from a cryptographically secure source. */
 export function generateSessionToken(): string {
   let secret = "";
-  for (let i = 0; i < SECRET_LENGTH; i++) secret += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < SECRET_LENGTH; i++) secret += ALPHABET.charAt(randomInt(ALPHABET.length));
   return `${SESSION_TOKEN_PREFIX}${secret}`;
 }
 

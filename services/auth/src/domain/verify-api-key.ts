@@ -32,7 +32,7 @@ export function verifyApiKey(
   now: Date,
   parent?: Agent,
 ): VerifiedApiKey {
-  if (!record || !agent || record.agentId !== agent.id) throw invalidApiKey();
+  if (!record || record.agentId !== agent?.id) throw invalidApiKey();
   if (!hashesEqual(hashApiKey(presented), record.hash)) throw invalidApiKey();
   if (record.revokedAt && record.revokedAt.getTime() <= now.getTime()) throw invalidApiKey();
   if (record.expiresAt && record.expiresAt.getTime() <= now.getTime()) throw invalidApiKey();

@@ -1,6 +1,7 @@
 import {
   MongoServerError,
   ReadPreference,
+  WriteConcern,
   type ClientSession,
   type Collection,
   type Db,
@@ -58,7 +59,7 @@ export const AUTH_COLLECTIONS = {
  */
 const TRANSACTION_OPTIONS: TransactionOptions = {
   readConcern: { level: "snapshot" },
-  writeConcern: { w: "majority" },
+  writeConcern: new WriteConcern("majority"),
   readPreference: ReadPreference.primary,
   maxCommitTimeMS: 10_000,
 };
@@ -407,8 +408,8 @@ function duplicateIdentifier(error: unknown): DuplicateIdentifierError | undefin
   const pattern: unknown = error.keyPattern;
   const fields = pattern && typeof pattern === "object" ? Object.keys(pattern) : [];
   // keyPattern is there on every supported server; the index name in the message is the fallback.
-  if (fields.includes("email") || /index: email_unique/.test(error.message)) return new DuplicateIdentifierError("email");
-  if (fields.includes("phone") || /index: phone_unique/.test(error.message)) return new DuplicateIdentifierError("phone");
+  if (fields.includes("email") || error.message.includes('index: email_unique')) return new DuplicateIdentifierError("email");
+  if (fields.includes("phone") || error.message.includes('index: phone_unique')) return new DuplicateIdentifierError("phone");
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { FareRules, ProviderSegment } from "@tarmac/airline";
 import type { BookedPricing, BookedSeat, Booking } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
@@ -35,7 +36,7 @@ export interface NewBookingInput {
 export function newBooking(input: NewBookingInput): Booking {
   const { fare, now } = input;
   const seatsPaise = input.seats.reduce((sum, s) => sum + s.pricePaise, 0);
-  const last = fare.segments[fare.segments.length - 1]!;
+  const last = defined(fare.segments.at(-1), "last segment");
   return {
     bookingId: input.bookingId,
     agentId: input.agentId,

@@ -1,4 +1,4 @@
-import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
+import { DomainError, fieldError, validationFailed, defined } from "@tarmac/kernel";
 import type { Booking } from "./booking.js";
 import { changeFee } from "./penalties.js";
 import { QUOTE_VALIDITY_MS, type NewFare, type ReasonCode, type RescheduleQuote } from "./quotes.js";
@@ -14,7 +14,7 @@ export function requireReschedulable(booking: Booking): void {
 function routeOf(segments: NewFare["segments"]): string {
   const outbound = segments.filter((s) => s.direction === "OUTBOUND");
   const back = segments.filter((s) => s.direction === "RETURN");
-  const trip = (legs: typeof segments) => (legs.length === 0 ? "" : `${legs[0]!.origin}-${legs.at(-1)!.dest}`);
+  const trip = (legs: typeof segments) => (legs[0] === undefined ? "" : `${legs[0].origin}-${defined(legs.at(-1), "last leg").dest}`);
   return [trip(outbound), trip(back)].join("/");
 }
 

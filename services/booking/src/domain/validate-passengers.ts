@@ -43,7 +43,7 @@ export function passengerErrors(passengers: readonly PassengerInput[], fare: Loc
 function dobErrors(p: PassengerInput, field: string, lastFlightDate: string): FieldError[] {
   if (p.dob === "") return [fieldError(field, "REQUIRED", "is required")];
   if (!isCalendarDate(p.dob)) return [fieldError(field, "INVALID_FORMAT", "must be a date YYYY-MM-DD")];
-  const range = AGES[p.type as PassengerType];
+  const range = (AGES as Partial<Record<string, (typeof AGES)[PassengerType]>>)[p.type];
   if (range === undefined) return [];
   const age = ageOn(p.dob, lastFlightDate);
   if (age < 0) return [fieldError(field, "OUT_OF_RANGE", "is after the flight")];

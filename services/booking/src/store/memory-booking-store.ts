@@ -1,3 +1,4 @@
+import { defined } from "@tarmac/kernel";
 import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import type { BookingStore, CreateResult, DueField } from "./booking-store.js";
@@ -16,7 +17,7 @@ export class MemoryBookingStore implements BookingStore {
   async create(booking: Booking, events: readonly OutboxEvent[]): Promise<CreateResult> {
     const key = `${booking.agentId}\u0000${booking.idempotencyKey}`;
     const existingId = this.byIdempotencyKey.get(key);
-    if (existingId !== undefined) return { created: false, existing: this.byId.get(existingId)! };
+    if (existingId !== undefined) return { created: false, existing: defined(this.byId.get(existingId), "booking") };
     if (this.byId.has(booking.bookingId)) throw new Error(`booking ${booking.bookingId} already exists`);
     // The outbox validates before it records, so a refused append leaves the booking unwritten too.
     this.outbox.append(events);
@@ -38,7 +39,7 @@ export class MemoryBookingStore implements BookingStore {
 
   async update(booking: Booking, events: readonly OutboxEvent[]): Promise<boolean> {
     const current = this.byId.get(booking.bookingId);
-    if (!current || current.version !== booking.version - 1) return false;
+    if (current?.version !== booking.version - 1) return false;
     if (booking.pnr !== undefined && this.byPnr.has(booking.pnr) && this.byPnr.get(booking.pnr) !== booking.bookingId) {
       throw new Error(`PNR ${booking.pnr} already belongs to another booking`);
     }

@@ -1,12 +1,12 @@
 import type { MongoOutbox, OutboxEvent } from "@tarmac/events";
-import { MongoServerError, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
+import { MongoServerError, WriteConcern, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import type { BookingStore, CreateResult, DueField } from "./booking-store.js";
 import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./mongo-booking-documents.js";
 
 const TRANSACTION: TransactionOptions = {
   readConcern: { level: "snapshot" },
-  writeConcern: { w: "majority" },
+  writeConcern: new WriteConcern("majority"),
   readPreference: "primary",
 };
 const DUPLICATE_KEY = 11000;

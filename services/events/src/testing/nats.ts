@@ -19,13 +19,14 @@ export async function requireJetStream(): Promise<{ nc: NatsConnection; jsm: Jet
     throw new Error(
       `These tests need NATS with JetStream at ${NATS_URL} and could not connect (${String(err)}). ` +
         "Start one with `nats-server -js` (or `docker run -p 4222:4222 nats:2 -js`), or point NATS_URL at one.",
+      { cause: err },
     );
   }
   try {
     return { nc, jsm: await jetstreamManager(nc) };
   } catch (err) {
     await nc.close();
-    throw new Error(`NATS at ${NATS_URL} does not offer JetStream (${String(err)}); start nats-server with -js.`);
+    throw new Error(`NATS at ${NATS_URL} does not offer JetStream (${String(err)}); start nats-server with -js.`, { cause: err });
   }
 }
 

@@ -85,8 +85,8 @@ export function fareLockStoreContract(open: () => Promise<ContractSubject>): voi
       await store.save(lock);
       mutable.agentId = "agt_mutated";
       mutable.pax.adult = 9;
-      mutable.offer["offerId"] = "off_mutated";
-      (mutable.offer["segments"] as JsonObject[])[0]!["carrier"] = "ZZ";
+      mutable.offer.offerId = "off_mutated";
+      (mutable.offer.segments as JsonObject[])[0]!.carrier = "ZZ";
       mutable.createdAt.setTime(0);
       mutable.lockedUntil.setTime(0);
       expect(await store.find(expected.lockId)).toEqual(expected);
@@ -97,7 +97,7 @@ export function fareLockStoreContract(open: () => Promise<ContractSubject>): voi
       await store.save(lock);
       const found = (await store.find(lock.lockId)) as MutableLock;
       found.pax.child = 7;
-      found.offer["currency"] = "USD";
+      found.offer.currency = "USD";
       found.lockedUntil.setTime(0);
       expect(await store.find(lock.lockId)).toEqual(lock);
     });

@@ -77,7 +77,7 @@ describe.skipIf(!uri)("MongoFareLockStore", () => {
     const store = new MongoFareLockStore(db, clock);
     const lock = fareLock({ createdAt: clock.now() });
     await store.save(lock);
-    const error: unknown = await store.save(fareLock({ createdAt: clock.now(), lockId: lock.lockId })).catch((e) => e);
+    const error: unknown = await store.save(fareLock({ createdAt: clock.now(), lockId: lock.lockId })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MongoServerError);
     expect((error as MongoServerError).code).toBe(11000);
   });

@@ -1,8 +1,8 @@
 import { create } from "@bufbuild/protobuf";
-import { createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
+import { createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
 import type { AirlineProvider, ProviderSeatMap } from "@tarmac/airline";
 import { refusingProvider } from "@tarmac/airline/testing";
-import { createSigner, DomainError, toConnectError } from "@tarmac/kernel";
+import { createSigner, DomainError, toConnectError, createPeerClient } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import {
   Cabin,
@@ -88,7 +88,7 @@ export function fareHarness(options: FareHarnessOptions = {}): FareHarness {
     seatMap: (key, callOptions) => (options.seatMap ? options.seatMap(key, callOptions?.signal) : Promise.resolve(seatMapFixture())),
   };
   const deps: FareServiceDeps = {
-    search: createClient(SearchService, createRouterTransport((router) => router.service(SearchService, searchImpl))),
+    search: createPeerClient(SearchService, createRouterTransport((router) => router.service(SearchService, searchImpl))),
     provider,
     store,
     fareTokens: createFareTokenCodec(createSigner(TEST_SECRET, "fare-token")),

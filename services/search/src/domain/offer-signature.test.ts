@@ -32,7 +32,7 @@ describe("offer signatures", () => {
     const signature = signer.sign(signed);
     expect(codeOf(() => signer.open(signature, { agentId: "agt_two" }, now))).toBe("SEARCH_OFFER_NOT_FOUND");
     expect(codeOf(() => signer.open(signature, { agentId: "agt_one", searchId: "srch_b" }, now))).toBe("SEARCH_OFFER_NOT_FOUND");
-    const altered = (signature[0] === "A" ? "B" : "A") + signature.slice(1);
+    const altered = (signature.startsWith("A") ? "B" : "A") + signature.slice(1);
     expect(codeOf(() => signer.open(altered, { agentId: "agt_one" }, now))).toBe("SEARCH_OFFER_NOT_FOUND");
   });
 

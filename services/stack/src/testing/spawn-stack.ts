@@ -50,8 +50,8 @@ export async function spawnStack(env: NodeJS.ProcessEnv, readyTimeoutMs: number)
       const line = output.split("\n").slice(0, -1).find((l) => l.startsWith("TARMAC_READY "));
       if (line) resolve(JSON.parse(line.slice("TARMAC_READY ".length)) as { gatewayUrl: string; apiKey: string });
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     void exited.then((code) => reject(new Error(`pnpm start exited (${code}) before it was ready:\n${output}`)));
     setTimeout(() => reject(new Error(`pnpm start not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs).unref();
   });
