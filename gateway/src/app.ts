@@ -45,7 +45,7 @@ export interface BuildOptions {
   dependencies?: readonly DependencyProbe[];
 }
 
-export const BODY_LIMIT_BYTES = 1_048_576;
+const BODY_LIMIT_BYTES = 1_048_576;
 
 /** The gateway application, not listening: tests drive it with inject(), startGateway listens. */
 export function build(options: BuildOptions): FastifyInstance {

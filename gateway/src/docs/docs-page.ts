@@ -2,7 +2,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 
-export const DOCS_PREFIX = "/docs";
+const DOCS_PREFIX = "/docs";
 
 /**
  * Everything the page loads comes from this gateway (Swagger UI's assets are served from the

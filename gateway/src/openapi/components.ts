@@ -116,7 +116,7 @@ export const secondaryErrorSchema = {
   ],
 } as const;
 
-export const SESSION_COOKIE_NAME = "tarmac_session";
+const SESSION_COOKIE_NAME = "tarmac_session";
 
 /** Spec section 5, decisions 8. */
 export const securitySchemes = {

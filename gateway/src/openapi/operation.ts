@@ -35,7 +35,7 @@ export const SESSION_TOKEN: Access = { surface: "secondary", auth: "token" };
 /** send-otp, verify-otp, dev outbox: no credentials, errors in SecondaryError. */
 export const NO_CREDENTIALS: Access = { surface: "secondary", auth: "none" };
 
-export interface SuccessDoc {
+interface SuccessDoc {
   /** 200 unless the route answers otherwise (send-otp: 202). */
   readonly status?: 200 | 202;
   readonly schema: object;
@@ -123,7 +123,7 @@ function codesOf(doc: OperationDoc, access: Access): ErrorCode[] {
 }
 
 /** The 4xx/5xx responses of an operation: one per catalogue status, listing its codes. */
-export function errorResponses(doc: OperationDoc, access: Access): Record<string, object> {
+function errorResponses(doc: OperationDoc, access: Access): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codesOf(doc, access)) {
     const status = catalogue[code].status;

@@ -7,7 +7,7 @@ import { ApiKeyVerifier } from "./api-key-verifier.js";
 import { type Caller, scopeNames } from "./caller.js";
 import { callPeer } from "./peer-call.js";
 
-export const API_KEY_HEADER = "x-api-key";
+const API_KEY_HEADER = "x-api-key";
 
 /** `tk_live_<8>_<32>` or `tk_test_<8>_<32>` (decisions 8). */
 const API_KEY_FORMAT = /^tk_(live|test)_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/;

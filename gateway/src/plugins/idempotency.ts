@@ -18,7 +18,7 @@ declare module "fastify" {
   }
 }
 
-export interface IdempotencyRouteConfig {
+interface IdempotencyRouteConfig {
   readonly operation: string;
   /** Without the header the request runs as a plain one (secondary surface, decisions 12). */
   readonly optional?: boolean;

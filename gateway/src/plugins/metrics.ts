@@ -20,7 +20,7 @@ export interface MetricsPluginOptions {
 const HTTP_LABELS = ["route", "method", "status"] as const;
 
 /** The route label of a request no route matched: the raw URL would make a series per probe. */
-export const UNMATCHED_ROUTE = "unmatched";
+const UNMATCHED_ROUTE = "unmatched";
 
 /**
  * GET /metrics (Prometheus text; no authentication, not in the OpenAPI document) and, for every

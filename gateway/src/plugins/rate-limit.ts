@@ -32,13 +32,13 @@ export interface RateLimiterOptions extends RateLimitSettings {
  * The verified caller's credential: its API key id, or for a bearer token its session id (decisions
  * section 11: limits are per API key or token, so two keys of one agent have separate buckets).
  */
-export function callerIdentity(request: FastifyRequest): string | undefined {
+function callerIdentity(request: FastifyRequest): string | undefined {
   const caller = request.caller;
   if (!caller) return undefined;
   return caller.userId === undefined ? `key:${caller.keyId}` : `session:${caller.keyId}`;
 }
 
-export function rateLimitGroupOf(request: FastifyRequest): RateLimitGroup {
+function rateLimitGroupOf(request: FastifyRequest): RateLimitGroup {
   return request.routeOptions.config.rateLimitGroup ?? "default";
 }
 

@@ -7,7 +7,7 @@
  */
 
 /** An exact decimal rate: `units / 10^scale` display-currency units per INR. */
-export interface Rate {
+interface Rate {
   readonly units: bigint;
   readonly scale: number;
   /** As configured, e.g. "0.011990". */
@@ -37,7 +37,7 @@ const CODE = /^[A-Z]{3}$/;
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,12}))?$/;
 
 /** An exact decimal string -> Rate; undefined unless it is a positive decimal of plain digits. */
-export function parseRate(text: string): Rate | undefined {
+function parseRate(text: string): Rate | undefined {
   const match = DECIMAL.exec(text);
   if (!match) return undefined;
   const fraction = match[2] ?? "";

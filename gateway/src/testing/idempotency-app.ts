@@ -15,7 +15,7 @@ import { fakeServiceClients, keys } from "./fake-services.js";
 /** A second agent's key, for per-agent scoping. */
 export const otherAgentKey = "tk_test_agent009_0123456789abcdef0123456789abcdef";
 
-export interface TestBody {
+interface TestBody {
   amount: number;
   note?: string;
 }

@@ -17,13 +17,13 @@ export interface ArgSpec {
   readonly description: string;
 }
 
-export interface CommandContext {
+interface CommandContext {
   readonly clients: AdminClients;
   readonly now: () => Date;
 }
 
 /** What a command prints: `json` under --json, else `text`; `notice` goes to stderr either way. */
-export interface CommandOutput {
+interface CommandOutput {
   readonly json: Record<string, unknown>;
   readonly text: string;
   readonly notice?: string;

@@ -1,7 +1,7 @@
 import type { Command, CommandGroup, FlagSpec } from "./command.js";
 import { GLOBAL_FLAGS } from "./global-flags.js";
 
-export const PROGRAM = "pnpm admin";
+const PROGRAM = "pnpm admin";
 
 const EXIT_CODES = "Exit codes: 0 done, 1 a service refused or could not be reached, 2 bad command line.";
 

@@ -3,13 +3,13 @@ import type { AgentView, BalanceView, KeyView } from "./views.js";
 
 /** What ops read without --json: label/value blocks and tables, built from the JSON views. */
 
-export function pairs(rows: readonly (readonly [string, string | null | undefined])[]): string {
+function pairs(rows: readonly (readonly [string, string | null | undefined])[]): string {
   const shown = rows.filter((r): r is readonly [string, string] => r[1] !== null && r[1] !== undefined && r[1] !== "");
   const width = Math.max(...shown.map(([label]) => label.length));
   return shown.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join("\n");
 }
 
-export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: readonly string[]) =>
     cells

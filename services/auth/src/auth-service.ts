@@ -101,7 +101,7 @@ import { RequestFields } from "./request-fields.js";
 import { DuplicateApiKeyError, DuplicateIdentifierError, type AuthStore } from "./store/auth-store.js";
 
 /** CreateAgent takes at most this many initial users. */
-export const MAX_USERS_PER_REQUEST = 100;
+const MAX_USERS_PER_REQUEST = 100;
 /** A random key or token colliding with a stored one is all but impossible; a few new draws settle it. */
 const MAX_KEY_DRAWS = 3;
 

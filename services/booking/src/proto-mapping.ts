@@ -154,7 +154,7 @@ export function fareRulesFromProto(rules: ProtoFareRules | undefined, offerId: s
   };
 }
 
-export function fareRulesToProto(rules: FareRules) {
+function fareRulesToProto(rules: FareRules) {
   const band = (b: PenaltyBand) => ({ minHoursBeforeDeparture: b.minHoursBeforeDeparture, perPassengerPaise: paiseToProto(b.perPassengerPaise) });
   return {
     refundable: rules.refundable,

@@ -5,7 +5,7 @@ import type { Logger } from "@tarmac/kernel";
  * swallowed: a broken subscriber must never fail a booking or stop the relay. Without a logger the
  * failure still surfaces as a process warning rather than vanishing.
  */
-export function reportListenerError(logger: Logger | undefined, err: unknown, msg: string): void {
+function reportListenerError(logger: Logger | undefined, err: unknown, msg: string): void {
   if (logger) {
     logger.error({ err }, msg);
     return;

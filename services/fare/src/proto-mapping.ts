@@ -23,7 +23,7 @@ export function offerToJson(offer: Offer): JsonObject {
   return toJson(OfferSchema, offer) as JsonObject;
 }
 
-export function lockedOffer(lock: FareLock): Offer {
+function lockedOffer(lock: FareLock): Offer {
   return fromJson(OfferSchema, lock.offer);
 }
 

@@ -2,8 +2,8 @@ import { integer, object, string } from "../search/schemas.js";
 
 /** JSON schemas of cancellation and reschedule (interface spec 2.9, 2.10, 4.6 to 4.9; decisions 6). */
 
-export const REASON_CODES = ["CUSTOMER_REQUEST", "SCHEDULE_CHANGE", "FLIGHT_CANCELLED", "DUPLICATE_BOOKING", "MEDICAL", "OTHER"] as const;
-export const CANCELLATION_TYPES = ["VOLUNTARY", "INVOLUNTARY"] as const;
+const REASON_CODES = ["CUSTOMER_REQUEST", "SCHEDULE_CHANGE", "FLIGHT_CANCELLED", "DUPLICATE_BOOKING", "MEDICAL", "OTHER"] as const;
+const CANCELLATION_TYPES = ["VOLUNTARY", "INVOLUNTARY"] as const;
 
 const bookingId = { type: "string", minLength: 1, maxLength: 64 } as const;
 

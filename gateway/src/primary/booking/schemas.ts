@@ -49,7 +49,7 @@ export const createBookingRequestSchema = {
   },
 } as const;
 
-export interface PassengerBody {
+interface PassengerBody {
   id: string;
   type: "ADT" | "CHD" | "INF";
   title: "MR" | "MRS" | "MS" | "MISS" | "MSTR";

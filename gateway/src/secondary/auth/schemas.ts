@@ -15,7 +15,7 @@ const success = (data: Record<string, unknown>) =>
     },
   }) as const;
 
-export const OTP_TYPES = ["EMAIL", "SMS"] as const;
+const OTP_TYPES = ["EMAIL", "SMS"] as const;
 
 /** The identifier's shape (e-mail address or phone number) is the auth service's to judge. */
 export const sendOtpRequestSchema = {

@@ -33,7 +33,7 @@ export interface BookingRoutesOptions {
 }
 
 /** Passengers without `nationality` are taken as Indian: the platform serves Indian agencies. */
-export const DEFAULT_NATIONALITY = "IN";
+const DEFAULT_NATIONALITY = "IN";
 
 /** The fare and booking services' field names -> this surface's. */
 const FARE_FIELDS: Readonly<Record<string, string>> = { pax: "passengers", offer_id: "flight_id", signature: "flight_id", search_id: "flight_id" };

@@ -12,7 +12,7 @@ const number = { type: "number" } as const;
 const airport = { type: "string", pattern: "^[A-Z]{3}$" } as const;
 
 /** A plain date or an RFC 3339 date-time; only the date part (as written) is used. */
-export const DATE_OR_DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?$";
+const DATE_OR_DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?$";
 const dateOrDateTime = { type: "string", pattern: DATE_OR_DATE_TIME } as const;
 
 const closed = <P extends Record<string, unknown>>(properties: P, required: readonly (keyof P & string)[] = Object.keys(properties)) =>
@@ -60,7 +60,7 @@ const segmentSchema = closed({
 const legSchema = closed({ segments: { type: "array", items: segmentSchema } });
 
 /** One flight as search answers it; booking create takes the same shape back as flight_details. */
-export const flightSchema = closed(
+const flightSchema = closed(
   { id: string, total_price: number, currency: string, outbound: legSchema, inbound: legSchema },
   ["id", "total_price", "currency", "outbound"],
 );
@@ -70,10 +70,10 @@ export const searchResponseSchema = closed({
   data: closed({ search_id: string, flights: { type: "array", items: flightSchema } }),
 });
 
-export const PAX_TYPES = ["adult", "child", "infant"] as const;
+const PAX_TYPES = ["adult", "child", "infant"] as const;
 export type PaxTypeWord = (typeof PAX_TYPES)[number];
-export const TITLES = ["MR", "MRS", "MS", "MISS", "MSTR"] as const;
-export const GENDERS = ["M", "F", "X"] as const;
+const TITLES = ["MR", "MRS", "MS", "MISS", "MSTR"] as const;
+const GENDERS = ["M", "F", "X"] as const;
 
 const passengerSchema = closed(
   {

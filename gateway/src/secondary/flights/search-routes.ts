@@ -18,7 +18,7 @@ export interface SearchRoutesOptions {
 }
 
 /** The search service's field names -> this surface's (its field errors pass through renamed). */
-export const SEARCH_FIELDS: Readonly<Record<string, string>> = {
+const SEARCH_FIELDS: Readonly<Record<string, string>> = {
   dest: "destination",
   dod: "departure_date",
   doa: "return_date",
@@ -31,7 +31,7 @@ export const SEARCH_FIELDS: Readonly<Record<string, string>> = {
 const cabins = { ECONOMY: Cabin.ECONOMY, PREMIUM_ECONOMY: Cabin.PREMIUM_ECONOMY, BUSINESS: Cabin.BUSINESS, FIRST: Cabin.FIRST } as const;
 
 /** "2026-12-01" or "2026-12-01T06:00:00+05:30" -> "20261201": the date as written, no zone shift. */
-export function compactDate(value: string): string {
+function compactDate(value: string): string {
   return value.slice(0, 10).replaceAll("-", "");
 }
 

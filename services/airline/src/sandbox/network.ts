@@ -28,10 +28,6 @@ export const SERVED_AIRPORTS: ReadonlyMap<string, Tier> = new Map<string, Tier>(
   ...codes(DOMESTIC_ONLY).map((c): [string, Tier] => [c, "DOMESTIC"]),
 ]);
 
-export function isServed(code: string): boolean {
-  return SERVED_AIRPORTS.has(code);
-}
-
 /** Whether the carrier lands at the airport at all: at home anywhere served, abroad at gateways. */
 export function serves(carrier: Carrier, airport: Airport): boolean {
   const tier = SERVED_AIRPORTS.get(airport.code);

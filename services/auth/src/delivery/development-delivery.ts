@@ -13,7 +13,7 @@ export interface DevOutboxMessage {
   readonly createdAt: Date;
 }
 
-export const DEFAULT_DEV_OUTBOX_SIZE = 100;
+const DEFAULT_DEV_OUTBOX_SIZE = 100;
 
 /**
  * The last `capacity` messages the development adapter "sent", for tests, the stack banner and

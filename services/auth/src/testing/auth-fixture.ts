@@ -8,7 +8,7 @@ import type { AgentUser } from "../domain/agent-user.js";
 import { OtpHasher } from "../domain/otp.js";
 import { MemoryAuthStore } from "../store/memory-auth-store.js";
 
-export const TEST_SECRET = "auth-tests-secret-of-at-least-32-characters";
+const TEST_SECRET = "auth-tests-secret-of-at-least-32-characters";
 
 export interface AuthFixture {
   readonly store: MemoryAuthStore;

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   readonly from: string;
   readonly to: string[];
   /** The raw message (headers and body) as sent after DATA. */

@@ -4,7 +4,7 @@ import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
 export type BookingStatus = "PENDING" | "BOOKED" | "TICKETED" | "FAILED" | "CANCELLED" | "REFUNDED" | "FLOWN";
 export type PassengerType = "ADT" | "CHD" | "INF";
 
-export interface StatusChange {
+interface StatusChange {
   readonly status: BookingStatus;
   readonly at: Date;
   readonly reason: string;
@@ -44,7 +44,7 @@ export interface BookedPricing {
 }
 
 /** Why a booking failed, answered again to a client that retries the same create. */
-export interface BookingFailure {
+interface BookingFailure {
   readonly code: string;
   readonly message: string;
   /** The airline's own refusal, when it was the airline's (spec 7, rule 3). */

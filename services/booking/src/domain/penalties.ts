@@ -5,7 +5,7 @@ import type { Booking } from "./booking.js";
 const HOUR_MS = 3_600_000;
 
 /** Hours from `now` to the first departure of the booking; 0 once it has left. */
-export function hoursBeforeDeparture(booking: Pick<Booking, "segments">, now: Date): number {
+function hoursBeforeDeparture(booking: Pick<Booking, "segments">, now: Date): number {
   const departs = Date.parse(defined(booking.segments[0], "first segment").depTime);
   return Math.max(0, (departs - now.getTime()) / HOUR_MS);
 }

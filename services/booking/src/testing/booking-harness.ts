@@ -23,7 +23,7 @@ import { FakeAirline } from "./fake-airline.js";
 import { FakeWallet } from "./fake-wallet.js";
 
 export const AGENT = "agt_one";
-export const FARE_TOKEN = "ft_valid";
+const FARE_TOKEN = "ft_valid";
 /** Net fare 8,600.00; final price 9,000.00 (the customer's). */
 export const NET_FARE = 860_000;
 export const FINAL_PRICE = 900_000;

@@ -53,7 +53,7 @@ export function fareTokenInvalid(): DomainError {
   return new DomainError("BOOKING_FARE_TOKEN_INVALID", "The fare token is not valid; validate the fare to get a new one");
 }
 
-export function fareExpired(lockedUntil: Date): DomainError {
+function fareExpired(lockedUntil: Date): DomainError {
   return new DomainError(
     "BOOKING_FARE_EXPIRED",
     `The fare lock expired at ${lockedUntil.toISOString()}; validate the fare again to get a new price and fare token`,

@@ -3,7 +3,7 @@ import type { FareLock } from "../store/fare-lock-store.js";
 import { ancillaryIdOf, type AncillaryTokenCodec } from "./ancillary-token.js";
 import { maySitInExitRow, seatedPassengers } from "./passenger-ids.js";
 
-export interface SeatOffer {
+interface SeatOffer {
   readonly seat: string;
   readonly available: boolean;
   readonly pricePaise: number;
@@ -14,14 +14,14 @@ export interface SeatOffer {
   readonly extraLegroom: boolean;
 }
 
-export interface SegmentSeats {
+interface SegmentSeats {
   readonly segmentIndex: number;
   readonly origin: string;
   readonly dest: string;
   readonly rows: readonly { readonly row: number; readonly seats: readonly SeatOffer[] }[];
 }
 
-export interface PassengerAncillaries {
+interface PassengerAncillaries {
   readonly paxId: string;
   readonly ancillaryTokens: readonly string[];
 }

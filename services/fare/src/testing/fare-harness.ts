@@ -57,7 +57,7 @@ export interface FareHarnessOptions {
   readonly providerTimeoutMs?: number;
 }
 
-export function unchangedPrice(request: PriceOfferRequest): PriceOfferResponse {
+function unchangedPrice(request: PriceOfferRequest): PriceOfferResponse {
   const o = offer();
   return create(PriceOfferResponseSchema, {
     offer: o,

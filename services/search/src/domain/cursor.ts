@@ -1,7 +1,7 @@
 import { DomainError, type Signer } from "@tarmac/kernel";
 
 /** Where the next page of a search starts, for whom, and until when the search is cached. */
-export interface CursorPosition {
+interface CursorPosition {
   readonly searchId: string;
   readonly agentId: string;
   readonly offset: number;

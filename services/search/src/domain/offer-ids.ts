@@ -7,7 +7,7 @@ const HASH_CHARS = 20;
  * meaningless outside it. 80 bits make a collision within one search practically impossible; the
  * allocator still re-hashes on one, so ids stay unique whatever the provider returns.
  */
-export function offerIdFor(searchId: string, provider: string, providerKey: string, attempt = 0): string {
+function offerIdFor(searchId: string, provider: string, providerKey: string, attempt = 0): string {
   const hash = createHash("sha256").update(`${searchId}\u0000${provider}\u0000${providerKey}\u0000${attempt}`);
   return `off_${hash.digest("hex").slice(0, HASH_CHARS)}`;
 }

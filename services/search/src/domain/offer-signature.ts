@@ -1,6 +1,6 @@
 import { DomainError, type Signer } from "@tarmac/kernel";
 
-export interface SignedOffer {
+interface SignedOffer {
   readonly searchId: string;
   readonly offerId: string;
   readonly agentId: string;

@@ -45,7 +45,7 @@ export const pricingRulesSchema = z
   .strict();
 
 export type PricingRules = z.output<typeof pricingRulesSchema>;
-export type PricingRulesInput = z.input<typeof pricingRulesSchema>;
+type PricingRulesInput = z.input<typeof pricingRulesSchema>;
 
 /** Used when TARMAC_PRICING_RULES is not set. */
 export const defaultPricingRules: PricingRules = pricingRulesSchema.parse({

@@ -31,7 +31,7 @@ export interface OfferDoc {
 }
 
 /** `FareRules` as stored: plain arrays of plain bands (paise as numbers). */
-export interface FareRulesDoc {
+interface FareRulesDoc {
   refundable: boolean;
   cancellationPenalties: PenaltyBand[];
   changeFees: PenaltyBand[];

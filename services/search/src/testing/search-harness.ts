@@ -15,7 +15,7 @@ import { MemorySearchCacheStore } from "../store/memory-search-cache-store.js";
 import { testAirports } from "./airports.js";
 import { providerOffer } from "./fixtures.js";
 
-export const TEST_SECRET = "test-secret-for-search-service-tests-0123456789";
+const TEST_SECRET = "test-secret-for-search-service-tests-0123456789";
 
 export interface FakeProvider extends AirlineProvider {
   readonly calls: FlightQuery[];

@@ -2,13 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 
 const PINNED = "TARMAC_BENCH_PINNED";
 
-/** Cores for the servers and for the load generator, when the machine has taskset and two cores. */
-export interface Pinning {
-  readonly serverCore?: number;
-  readonly loadCore?: number;
-}
-
-export function tasksetAvailable(): boolean {
+function tasksetAvailable(): boolean {
   return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
 }
 
