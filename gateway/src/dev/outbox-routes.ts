@@ -3,7 +3,6 @@ import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { NO_CREDENTIALS, operation } from "../openapi/operation.js";
-import { callPeer } from "../plugins/peer-call.js";
 
 export interface DevOutboxRoutesOptions {
   readonly auth: ServiceClients["auth"];
@@ -64,7 +63,7 @@ export const devOutboxRoutes: FastifyPluginAsync<DevOutboxRoutesOptions> = async
     },
     async (request) => {
       const { identifier = "", limit = "20" } = request.query;
-      const outbox = await callPeer(request, () => auth.listDevOutbox({ identifier, limit: Number(limit) }));
+      const outbox = await auth.listDevOutbox({ identifier, limit: Number(limit) });
       return {
         success: true,
         data: {

@@ -1,6 +1,6 @@
 import type { DescService } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { DEPENDENCY_HEALTH_PREFIX, withRequestId, type DependencyProbe } from "@tarmac/kernel";
+import { DEPENDENCY_HEALTH_PREFIX, DomainError, withRequestId, type DependencyProbe } from "@tarmac/kernel";
 import { HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -44,7 +44,9 @@ export async function checkReadiness(
         const { status } = await withRequestId(requestId, check);
         return (ServingStatus[status] as keyof typeof ServingStatus | undefined) ?? "UNKNOWN";
       } catch (cause) {
-        return ConnectError.from(cause).code === Code.NotFound ? "SERVICE_UNKNOWN" : "UNREACHABLE";
+        // Peer clients reject with a DomainError that keeps the gRPC status it came from as its cause.
+        const sent = cause instanceof DomainError ? cause.cause : cause;
+        return ConnectError.from(sent).code === Code.NotFound ? "SERVICE_UNKNOWN" : "UNREACHABLE";
       }
     }),
   );

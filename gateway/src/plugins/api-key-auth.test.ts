@@ -1,4 +1,5 @@
-import { Code, ConnectError } from "@connectrpc/connect";
+import { createServiceClient } from "@tarmac/kernel";
+import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { build } from "../app.js";
 import { fakeServiceClients, keys } from "../testing/fake-services.js";
@@ -64,10 +65,8 @@ describe("X-API-Key", () => {
 
   it("answers 503 UNAVAILABLE (retryable) when the auth service cannot be reached", async () => {
     const { clients } = fakeServiceClients();
-    clients.auth = {
-      ...clients.auth,
-      verifyApiKey: () => Promise.reject(new ConnectError("connect ECONNREFUSED 127.0.0.1:50055", Code.Unavailable)),
-    };
+    // A real client to a loopback port nobody listens on: the connection is refused.
+    clients.auth = createServiceClient(AuthService, "http://127.0.0.1:1", { timeoutMs: 2_000 });
     const app = build({ clients, logger: silentLogger() });
     const response = await app.inject(searchRequest());
     const body = expectEnvelope(response, "UNAVAILABLE");

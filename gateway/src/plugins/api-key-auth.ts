@@ -5,7 +5,6 @@ import fp from "fastify-plugin";
 import type { ServiceClients } from "../clients.js";
 import { ApiKeyVerifier } from "./api-key-verifier.js";
 import { type Caller, scopeNames } from "./caller.js";
-import { callPeer } from "./peer-call.js";
 
 const API_KEY_HEADER = "x-api-key";
 
@@ -37,7 +36,7 @@ const apiKeyAuthPlugin: FastifyPluginAsync<ApiKeyAuthOptions> = async (app, opti
     }
     // Decisions 8's format: anything else is refused here, so guessing costs the auth service nothing.
     if (!API_KEY_FORMAT.test(apiKey)) throw new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key");
-    const caller = await callPeer(request, () => verifier.verify(apiKey));
+    const caller = await verifier.verify(apiKey);
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {
       throw new DomainError("AUTH_FORBIDDEN", `This API key lacks the ${scopeNames[scope ?? 0]} scope`);

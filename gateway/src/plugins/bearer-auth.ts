@@ -5,7 +5,6 @@ import fp from "fastify-plugin";
 import type { ServiceClients } from "../clients.js";
 import { CredentialVerifier } from "./api-key-verifier.js";
 import { type Caller, scopeNames } from "./caller.js";
-import { callPeer } from "./peer-call.js";
 
 const SESSION_TOKEN_FORMAT = /^tk_sess_[A-Za-z0-9_-]{43}$/;
 
@@ -79,7 +78,7 @@ const bearerAuthPlugin: FastifyPluginAsync<BearerAuthOptions> = async (app, { ve
     }
     // A session token is `tk_sess_` and 43 Base64url characters: anything else never reaches the auth service.
     if (!SESSION_TOKEN_FORMAT.test(token)) throw new DomainError("AUTH_INVALID_TOKEN", "The session token is not valid; log in again");
-    const caller = await callPeer(request, () => verifier.verify(token));
+    const caller = await verifier.verify(token);
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {
       throw new DomainError("AUTH_FORBIDDEN", `This session lacks the ${scopeNames[scope ?? 0]} scope`);

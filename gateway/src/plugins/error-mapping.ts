@@ -1,5 +1,4 @@
-import { ConnectError } from "@connectrpc/connect";
-import { DomainError, fromConnectError } from "@tarmac/kernel";
+import { DomainError } from "@tarmac/kernel";
 import type { FastifySchemaValidationError } from "fastify";
 import { validationErrorFromSchema } from "./validation-errors.js";
 
@@ -11,12 +10,11 @@ interface FastifyFrameworkError {
 
 /**
  * Anything thrown while serving a request -> the catalogue error the client sees. Fastify's own
- * errors (body parsing, schema validation) are recognised by their codes; peers' errors keep their
- * catalogue code; everything else is INTERNAL, so its message never reaches the client.
+ * errors (body parsing, schema validation) are recognised by their codes; peers' refusals arrive as
+ * DomainErrors already (the peer clients convert them); everything else is INTERNAL, so its message never reaches the client.
  */
 export function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
-  if (error instanceof ConnectError) return fromConnectError(error);
   const framework = (typeof error === "object" && error !== null ? error : {}) as FastifyFrameworkError;
   if (Array.isArray(framework.validation)) return validationErrorFromSchema(framework.validation);
   switch (framework.code) {

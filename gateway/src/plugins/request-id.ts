@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { REQUEST_ID_HEADER, fieldError, isValidRequestId, newRequestId, validationFailed } from "@tarmac/kernel";
+import { REQUEST_ID_HEADER, fieldError, isValidRequestId, newRequestId, validationFailed, withRequestId } from "@tarmac/kernel";
 import type { FastifyPluginCallback } from "fastify";
 import fp from "fastify-plugin";
 
@@ -25,7 +25,13 @@ const requestIdPlugin: FastifyPluginCallback = (app, _options, done) => {
       );
       return;
     }
-    next();
+    // The rest of the request runs inside its id, so every peer call forwards it (x-request-id)
+    // without a wrapper at each call site.
+    withRequestId(request.id, next);
+  });
+  // Body parsing can leave the async context of onRequest; enter it again before validation.
+  app.addHook("preValidation", (request, _reply, next) => {
+    withRequestId(request.id, next);
   });
   done();
 };

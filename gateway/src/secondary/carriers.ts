@@ -35,5 +35,5 @@ export const CARRIER_NAMES: Readonly<Record<string, string>> = {
 };
 
 export function carrierName(code: string): string {
-  return CARRIER_NAMES[code] ?? code;
+  return Object.hasOwn(CARRIER_NAMES, code) ? (CARRIER_NAMES[code] ?? code) : code;
 }

@@ -4,7 +4,6 @@ import { CancellationType, ReasonCode } from "@tarmac/proto/tarmac/booking/v1/bo
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import {
   type CancellationBody,
@@ -69,7 +68,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
   });
 
   app.post<{ Body: CancellationBody }>("/flight/booking/cancel/quote", cancel(false), async (request) => {
-    const q = await callPeer(request, () => booking.quoteCancellation(cancellation(request)));
+    const q = await booking.quoteCancellation(cancellation(request));
     return {
       booking_id: q.bookingId,
       airline_penalty_paise: paiseFromProto(q.airlinePenaltyPaise),
@@ -81,7 +80,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
   });
 
   app.post<{ Body: CancellationBody }>("/flight/booking/cancel/confirm", cancel(true), async (request) => {
-    const c = await callPeer(request, () => booking.confirmCancellation(cancellation(request)));
+    const c = await booking.confirmCancellation(cancellation(request));
     return {
       booking_id: c.bookingId,
       airline_penalty_paise: paiseFromProto(c.airlinePenaltyPaise),
@@ -110,9 +109,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
     },
     async (request) => {
       const { booking_id, new_offer_id, reason_code } = request.body;
-      const q = await callPeer(request, () =>
-        booking.quoteReschedule({ agentId: callerOf(request).agentId, bookingId: booking_id, newOfferId: new_offer_id, reasonCode: ReasonCode[reason_code] }),
-      );
+      const q = await booking.quoteReschedule({ agentId: callerOf(request).agentId, bookingId: booking_id, newOfferId: new_offer_id, reasonCode: ReasonCode[reason_code] });
       return {
         booking_id: q.bookingId,
         fare_difference_paise: paiseFromProto(q.fareDifferencePaise),
@@ -153,7 +150,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
       config: { scope: Scope.FLIGHT_RESCHEDULE, idempotency: "booking.reschedule.confirm" },
     },
     async (request) => {
-      const c = await callPeer(request, () => booking.confirmReschedule({ agentId: callerOf(request).agentId, bookingId: request.body.booking_id }));
+      const c = await booking.confirmReschedule({ agentId: callerOf(request).agentId, bookingId: request.body.booking_id });
       return {
         booking_id: c.bookingId,
         fare_difference_paise: paiseFromProto(c.fareDifferencePaise),

@@ -4,7 +4,6 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { createBookingExamples } from "../../openapi/examples.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import { bookingJson, createBookingJson, toCreateBookingRequest } from "./booking-json.js";
 import {
@@ -63,7 +62,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     async (request: FastifyRequest<{ Body: CreateBookingBody }>) => {
       const { agentId } = callerOf(request);
       const key = request.headers["idempotency-key"] as string;
-      const response = await callPeer(request, () => booking.createBooking(toCreateBookingRequest(request.body, agentId, key)));
+      const response = await booking.createBooking(toCreateBookingRequest(request.body, agentId, key));
       return createBookingJson(response);
     },
   );
@@ -87,9 +86,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     },
     async (request: FastifyRequest<{ Body: BookingStatusBody }>) => {
       const { booking_id, pnr } = request.body;
-      const response = await callPeer(request, () =>
-        booking.getBooking({ agentId: callerOf(request).agentId, bookingId: booking_id ?? "", pnr: pnr ?? "" }),
-      );
+      const response = await booking.getBooking({ agentId: callerOf(request).agentId, bookingId: booking_id ?? "", pnr: pnr ?? "" });
       if (!response.booking) throw new Error("booking service answered without a booking");
       return bookingJson(response.booking);
     },

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { validateExamples } from "../../openapi/examples.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import { seatMapJson, validateResponseJson } from "./fare-json.js";
 import {
@@ -50,15 +49,13 @@ export const fareRoutes: FastifyPluginAsync<FareRoutesOptions> = async (app, { f
     },
     async (request: FastifyRequest<{ Body: ValidateRequestBody }>) => {
       const { search_id, signature, pax } = request.body;
-      const response = await callPeer(request, () =>
-        fare.validateFare({
+      const response = await fare.validateFare({
           agentId: callerOf(request).agentId,
           searchId: search_id,
           signature,
           // Decisions 3: adult 1, child 0, infant 0 when not sent.
           pax: { adult: pax?.adult ?? 1, child: pax?.child ?? 0, infant: pax?.infant ?? 0 },
-        }),
-      );
+        });
       return validateResponseJson(response);
     },
   );
@@ -89,9 +86,7 @@ export const fareRoutes: FastifyPluginAsync<FareRoutesOptions> = async (app, { f
     },
     async (request: FastifyRequest<{ Body: SeatMapRequestBody }>) => {
       const { search_id, signature, fare_token, provider } = request.body;
-      const response = await callPeer(request, () =>
-        fare.getSeatMap({ agentId: callerOf(request).agentId, searchId: search_id, signature, fareToken: fare_token, provider }),
-      );
+      const response = await fare.getSeatMap({ agentId: callerOf(request).agentId, searchId: search_id, signature, fareToken: fare_token, provider });
       return seatMapJson(response);
     },
   );

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest, FastifySchema, RouteShorthandO
 import type { ServiceClients } from "../../clients.js";
 import { searchExamples } from "../../openapi/examples.js";
 import { type OperationDoc, operation, PRIMARY } from "../../openapi/operation.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import { searchResponseJson } from "./offer-json.js";
 import { type SearchRequestBody, searchRequestSchema, searchResponseSchema } from "./schemas.js";
@@ -37,7 +36,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
   } satisfies Omit<OperationDoc, "operationId" | "summary">;
   const handler = async (request: FastifyRequest<{ Body: SearchRequestBody }>) => {
     const rpcRequest = toSearchFlightsRequest(request.body, callerOf(request).agentId);
-    const response = await callPeer(request, () => search.searchFlights(rpcRequest));
+    const response = await search.searchFlights(rpcRequest);
     return searchResponseJson(response);
   };
   app.post("/flight/search", options(operation(PRIMARY, { ...doc, operationId: "searchFlights", summary: "Search flights" })), handler);

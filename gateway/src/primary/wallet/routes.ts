@@ -4,7 +4,6 @@ import { EntryKind, type Balance, type LedgerLine } from "@tarmac/proto/tarmac/w
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../caller-of.js";
 import { balanceResponseSchema, emptyBodySchema, statementRequestSchema, statementResponseSchema, type StatementBody } from "./schemas.js";
 
@@ -27,7 +26,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
     errors: ["WALLET_ACCOUNT_NOT_FOUND"],
   });
   app.post("/wallet/balance", { schema: balanceSchema, config }, async (request) => {
-    const { balance } = await callPeer(request, () => wallet.getBalance({ agentId: callerOf(request).agentId }));
+    const { balance } = await wallet.getBalance({ agentId: callerOf(request).agentId });
     if (!balance) throw new Error("wallet answered without a balance");
     return balanceJson(balance);
   });
@@ -51,15 +50,13 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
     },
     async (request: FastifyRequest<{ Body: StatementBody }>) => {
       const { from, to, limit, cursor } = request.body;
-      const response = await callPeer(request, () =>
-        wallet.listStatement({
+      const response = await wallet.listStatement({
           agentId: callerOf(request).agentId,
           cursor: cursor ?? "",
           ...(from !== undefined && { from: toTimestamp(new Date(from)) }),
           ...(to !== undefined && { to: toTimestamp(new Date(to)) }),
           ...(limit !== undefined && { limit }),
-        }),
-      );
+        });
       return {
         lines: response.lines.map(lineJson),
         count: response.count,

@@ -6,7 +6,6 @@ import { otpExamples } from "../../openapi/examples.js";
 import { NO_CREDENTIALS, operation, SESSION_TOKEN } from "../../openapi/operation.js";
 import type { CredentialVerifier } from "../../plugins/api-key-verifier.js";
 import { SESSION_COOKIE, sessionTokenOf } from "../../plugins/bearer-auth.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import {
   logoutResponseSchema,
   type SendOtpBody,
@@ -59,7 +58,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     },
     async (request, reply) => {
       const { identifier, type } = request.body;
-      const sent = await callPeer(request, () => auth.sendOtp({ identifier, type: OtpChannel[type] }));
+      const sent = await auth.sendOtp({ identifier, type: OtpChannel[type] });
       // Accepted, whether or not the identifier belongs to anyone (no enumeration).
       return reply.code(202).send({ success: true, data: { expires_in: sent.expiresIn, resend_after: sent.resendAfter } });
     },
@@ -90,7 +89,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     },
     async (request, reply) => {
       const { identifier, code } = request.body;
-      const session = await callPeer(request, () => auth.verifyOtp({ identifier, code }));
+      const session = await auth.verifyOtp({ identifier, code });
       reply.setCookie(SESSION_COOKIE, session.verificationToken, { ...cookieOptions, maxAge: session.expiresIn });
       noStore(reply);
       return {
@@ -121,7 +120,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     }
     tokens.forget(token);
     try {
-      await callPeer(request, () => auth.logout({ token }));
+      await auth.logout({ token });
     } catch (error) {
       // A token auth no longer knows: drop the cookie too. Auth unreachable: keep it, so a retry can revoke.
       if (error instanceof DomainError && DEAD_TOKEN.has(error.code)) reply.clearCookie(SESSION_COOKIE, cookieOptions);

@@ -14,7 +14,6 @@ import type { ServiceClients } from "../../clients.js";
 import { IDEMPOTENCY_KEY_HEADER } from "../../idempotency/idempotency-key.js";
 import { secondaryBookingExamples } from "../../openapi/examples.js";
 import { operation, SESSION } from "../../openapi/operation.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../../primary/caller-of.js";
 import { type CurrencyConverter, formatMinor, minorFromNumber, minorToNumber } from "../currency.js";
 import { DetailedError, withFieldNames } from "../errors.js";
@@ -85,9 +84,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     async (request) => {
       const body = request.body;
       const { agentId } = callerOf(request);
-      const validated = await callPeer(request, () =>
-        fare.validateFare({ agentId, offerId: body.flight_id, pax: paxCounts(body.passengers) }),
-      ).catch((error: unknown) => {
+      const validated = await fare.validateFare({ agentId, offerId: body.flight_id, pax: paxCounts(body.passengers) }).catch((error: unknown) => {
         throw withFieldNames(error, FARE_FIELDS);
       });
       const offer = validated.offer;
@@ -105,9 +102,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
 
       const sentKey = request.headers[IDEMPOTENCY_KEY_HEADER];
       const key = typeof sentKey === "string" && sentKey !== "" ? sentKey : undefined;
-      const booked = await callPeer(request, () =>
-        booking.createBooking(toCreateBookingRequest(body, agentId, validated.fareToken, key)),
-      ).catch((error: unknown) => {
+      const booked = await booking.createBooking(toCreateBookingRequest(body, agentId, validated.fareToken, key)).catch((error: unknown) => {
         throw withFieldNames(error, BOOKING_FIELDS);
       });
       return {

@@ -5,7 +5,6 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { secondarySearchExamples } from "../../openapi/examples.js";
 import { operation, SESSION } from "../../openapi/operation.js";
-import { callPeer } from "../../plugins/peer-call.js";
 import { callerOf } from "../../primary/caller-of.js";
 import { BASE_CURRENCY, type CurrencyConverter } from "../currency.js";
 import { withFieldNames } from "../errors.js";
@@ -71,7 +70,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
         ...(body.infants !== undefined && { paxInfant: body.infants }),
         cabin: cabins[body.travel_class],
       });
-      const response = await callPeer(request, () => search.searchFlights(rpcRequest)).catch((error: unknown) => {
+      const response = await search.searchFlights(rpcRequest).catch((error: unknown) => {
         throw withFieldNames(error, SEARCH_FIELDS);
       });
       const currency = body.display_currency ?? BASE_CURRENCY;

@@ -1,0 +1,125 @@
+import type { DescService } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { DomainError, toConnectError } from "@tarmac/kernel";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keys, otp, tokens } from "./testing/fake-services.js";
+import { type SecondaryTestApp, secondaryTestApp } from "./testing/secondary.js";
+
+/** What every peer answers: a refusal the gateway must pass on with its own status and code. */
+const refusal = () => toConnectError(new DomainError("WALLET_INSUFFICIENT_FUNDS", "Available 0.00 INR"));
+
+function refusingEverything<S extends DescService>(service: S): Partial<ServiceImpl<S>> {
+  const refuse = () => {
+    throw refusal();
+  };
+  const impl: Record<string, () => never> = Object.fromEntries(service.methods.map((method) => [method.localName, refuse]));
+  return impl as unknown as Partial<ServiceImpl<S>>;
+}
+
+const date = (daysAhead: number, plain = false) => {
+  const iso = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  return plain ? iso.replaceAll("-", "") : iso;
+};
+const passenger = { id: "ADT1", type: "ADT", title: "MR", first_name: "Arjun", last_name: "Mehta", gender: "M", dob: "1985-04-12", nationality: "IN" };
+const contact = { email: "a@example.com", phone: "+919812345678" };
+const cancellation = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
+
+/** The fake auth service's key that holds the route's scope. */
+const keyFor = (url: string) => {
+  if (/cancel|reschedule/.test(url)) return keys.changes;
+  if (/fare|booking/.test(url)) return keys.bookOnly;
+  return url.includes("/wallet/") ? keys.walletOnly : keys.valid;
+};
+const primary = (url: string, body: unknown): InjectOptions => ({
+  method: "POST",
+  url,
+  headers: { "content-type": "application/json", "x-api-key": keyFor(url), "idempotency-key": `key-${url}` },
+  payload: JSON.stringify(body),
+});
+const secondary = (url: string, body: unknown, bearer = true): InjectOptions => ({
+  method: "POST",
+  url,
+  headers: { "content-type": "application/json", ...(bearer && { authorization: `Bearer ${tokens.valid}` }) },
+  payload: JSON.stringify(body),
+});
+
+/** A valid request for every route that calls a peer; a route missing here fails the first test. */
+const REQUESTS: Readonly<Record<string, InjectOptions>> = {
+  "POST /api/v1/flight/search": primary("/api/v1/flight/search", { origin: "DEL", dest: "BOM", dod: date(30, true) }),
+  "POST /api/v1/search": primary("/api/v1/search", { origin: "DEL", dest: "BOM", dod: date(30, true) }),
+  "POST /api/v1/flight/fare/validate": primary("/api/v1/flight/fare/validate", { search_id: "srch_1", signature: "sig", pax: { adult: 1 } }),
+  "POST /api/v1/flight/fare/seatmap": primary("/api/v1/flight/fare/seatmap", { search_id: "srch_1", signature: "sig", fare_token: "ft", provider: "SANDBOX" }),
+  "POST /api/v1/flight/booking/create": primary("/api/v1/flight/booking/create", { fare_token: "ft", passengers: [passenger], contact_info: contact }),
+  "POST /api/v1/flight/booking/status": primary("/api/v1/flight/booking/status", { booking_id: "bkg_1" }),
+  "POST /api/v1/flight/booking/cancel/quote": primary("/api/v1/flight/booking/cancel/quote", cancellation),
+  "POST /api/v1/flight/booking/cancel/confirm": primary("/api/v1/flight/booking/cancel/confirm", cancellation),
+  "POST /api/v1/flight/booking/reschedule/quote": primary("/api/v1/flight/booking/reschedule/quote", { booking_id: "bkg_1", new_offer_id: "off_2", reason_code: "CUSTOMER_REQUEST" }),
+  "POST /api/v1/flight/booking/reschedule/confirm": primary("/api/v1/flight/booking/reschedule/confirm", { booking_id: "bkg_1" }),
+  "POST /api/v1/wallet/balance": primary("/api/v1/wallet/balance", {}),
+  "POST /api/v1/wallet/statement": primary("/api/v1/wallet/statement", {}),
+  "POST /api/auth/send-otp": secondary("/api/auth/send-otp", { identifier: otp.identifier, type: "EMAIL" }, false),
+  "POST /api/auth/verify-otp": secondary("/api/auth/verify-otp", { identifier: otp.identifier, code: otp.code }, false),
+  "POST /api/auth/logout": secondary("/api/auth/logout", {}),
+  "POST /api/flights/search": secondary("/api/flights/search", { origin: "DEL", destination: "BOM", departure_date: date(30), adults: 1, travel_class: "ECONOMY" }),
+  "POST /api/flights/booking/create": secondary("/api/flights/booking/create", {
+    flight_id: "off_001",
+    total_price: 17.98,
+    currency: "USD",
+    passengers: [{ title: "MR", first_name: "Ravi", last_name: "Kumar", pax_type: "adult", gender: "M", born_on: "1990-04-01" }],
+    contact,
+  }),
+  "GET /api/dev/outbox": { method: "GET", url: `/api/dev/outbox?identifier=${encodeURIComponent(otp.identifier)}` },
+};
+
+/** Routes that call no peer: the documentation and probes. */
+const NO_PEER = /^(GET|HEAD) \/(docs|healthz|readyz|metrics|api\/v1\/openapi\.json)/;
+
+/**
+ * Every route passes a peer's refusal on as the catalogue says (402 and the code, in each
+ * surface's envelope), because the peer clients reject with the domain error: no route wraps its
+ * calls, so a new route cannot forget to.
+ */
+describe("a peer's refusal on every route", () => {
+  let gateway: SecondaryTestApp;
+  const routes = new Set<string>();
+  beforeAll(async () => {
+    gateway = await secondaryTestApp(
+      {
+        search: () => {
+          throw refusal();
+        },
+        fare: refusingEverything(FareService),
+        booking: refusingEverything(BookingService),
+        wallet: refusingEverything(WalletService),
+        auth: { sendOtp: () => Promise.reject(refusal()), verifyOtp: () => Promise.reject(refusal()), logout: () => Promise.reject(refusal()), listDevOutbox: () => Promise.reject(refusal()) },
+      },
+      { environment: "development" },
+      (app) => {
+        app.addHook("onRoute", (route) => {
+          for (const method of [route.method].flat()) {
+            const name = `${method} ${route.url}`;
+            if (!NO_PEER.test(name) && method !== "HEAD" && !route.url.startsWith("/docs")) routes.add(name);
+          }
+        });
+      },
+    );
+  });
+  afterAll(() => gateway.app.close());
+
+  it("has a request for every route the gateway serves", () => {
+    expect([...routes].sort()).toEqual(Object.keys(REQUESTS).sort());
+  });
+
+  it.each(Object.entries(REQUESTS))("%s answers 402 WALLET_INSUFFICIENT_FUNDS", async (route, request) => {
+    const response = await gateway.app.inject(request);
+    expect(response.statusCode, response.body).toBe(402);
+    const body = response.json<{ success?: boolean; error: { code: string; category?: string } }>();
+    expect(body.error.code).toBe("WALLET_INSUFFICIENT_FUNDS");
+    if (route.includes(" /api/v1/")) expect(body.error.category).toBe("WALLET");
+    else expect(body.success).toBe(false);
+  });
+});
