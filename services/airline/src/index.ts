@@ -6,6 +6,6 @@ export type { FlightRef } from "./sandbox/seat-ledger.js";
 export { DEFAULT_TICKETING_DELAY_MS } from "./sandbox/ticketing.js";
 export { scenarioOfFlight, type ScenarioKind } from "./sandbox/scenario-flights.js";
 export { SANDBOX_CURRENCY, SANDBOX_PROVIDER_NAME } from "./sandbox/offers.js";
-export { askProvider, type ProviderCallLimits, type ProviderOperation } from "./ask-provider.js";
+export type { ProviderOperation } from "./ask-provider.js";
 export { guardProvider, type ProviderGuard } from "./guard-provider.js";
 export { penaltyBandAt, stricterFareRules } from "./penalty-bands.js";

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client, HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { askProvider, type AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline";
 import {
   DomainError,
   fieldError,
@@ -39,13 +39,13 @@ export const FARE_LOCK_MS = 15 * 60_000;
 export interface FareServiceDeps {
   readonly search: Client<typeof SearchService>;
   /** The airline provider that serves seat maps (offers name it; the sandbox in development). */
+  /** Guarded (guardProvider): its calls carry the deadline, metrics and PROVIDER_* mapping. */
   readonly provider: AirlineProvider;
   readonly store: FareLockStore;
   readonly fareTokens: FareTokenCodec;
   readonly ancillaryTokens: AncillaryTokenCodec;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly providerTimeoutMs: number;
 }
 
 /**
@@ -121,11 +121,7 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
     if (provider.name !== lock.provider) {
       throw new DomainError("PROVIDER_UNAVAILABLE", `No seat maps from provider ${lock.provider} here`);
     }
-    const map = await askProvider(provider, (signal) => provider.seatMap(lock.providerOfferKey, { signal }), {
-      signal: context.signal,
-      timeoutMs: this.deps.providerTimeoutMs,
-      operation: "seatMap",
-    });
+    const map = await provider.seatMap(lock.providerOfferKey, { signal: context.signal });
     return toProtoSeatMap(priceSeatMap(map, lock, this.deps.ancillaryTokens), lock);
   }
 

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { createSandboxAirline, type AirlineProvider } from "@tarmac/airline";
+import { createSandboxAirline, type AirlineProvider, guardProvider } from "@tarmac/airline";
 import { createServiceClient, createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost, defined } from "@tarmac/kernel";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
@@ -33,13 +33,12 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
   const owned = overrides.store ? undefined : await openStore(config, clock, logger);
   const service = new FareServiceImpl({
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, { timeoutMs: config.providerTimeoutMs + 1_000 }),
-    provider: overrides.provider ?? createSandboxAirline({ clock }),
+    provider: guardProvider(overrides.provider ?? createSandboxAirline({ clock }), { timeoutMs: config.providerTimeoutMs }),
     store: owned ? owned.store : defined(overrides.store, "the store override"),
     fareTokens: createFareTokenCodec(createSigner(config.fareSecret, "fare-token")),
     ancillaryTokens: createAncillaryTokenCodec(createSigner(config.fareSecret, "ancillary-token")),
     clock,
     logger,
-    providerTimeoutMs: config.providerTimeoutMs,
   });
   return startServiceHost({
     name: "fare",

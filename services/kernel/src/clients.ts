@@ -1,7 +1,6 @@
 import type { DescService } from "@bufbuild/protobuf";
 import type { Client, Interceptor } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { fromConnectError } from "./errors/connect.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
 import { createPeerClient } from "./peer-client.js";
 
@@ -28,16 +27,4 @@ export function createServiceClient<S extends DescService>(
     interceptors: [forwardRequestIdInterceptor(), ...(options.interceptors ?? [])],
   });
   return createPeerClient(service, transport);
-}
-
-/**
- * @deprecated Peer clients from createServiceClient or createPeerClient already reject with
- * DomainError; kept only until every call site has moved.
- */
-export async function awaitPeer<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (cause) {
-    throw fromConnectError(cause);
-  }
 }

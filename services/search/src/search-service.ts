@@ -13,7 +13,7 @@ import {
   type SearchFlightsResponse,
   type SearchService,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { askProvider, type AirlineProvider, type AirportDirectory, type ProviderCallLimits, type ProviderOperation } from "@tarmac/airline";
+import type { AirlineProvider, AirportDirectory } from "@tarmac/airline";
 import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
 import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
 import type { PricedOffer } from "./domain/priced-offer.js";
@@ -30,6 +30,7 @@ import { paxFromProto, requireAgentId, toSearchInput } from "./request-mapper.js
 import type { CachedSearchMeta, SearchCacheStore } from "./store/search-cache-store.js";
 
 export interface SearchServiceDeps {
+  /** Guarded (guardProvider): its calls carry the deadline, metrics and PROVIDER_* mapping. */
   readonly provider: AirlineProvider;
   readonly airports: AirportDirectory;
   readonly store: SearchCacheStore;
@@ -42,8 +43,6 @@ export interface SearchServiceDeps {
   readonly logger: Logger;
   /** How long a search, its offers and its cursors live (30 minutes in the product). */
   readonly ttlSeconds: number;
-  /** How long a provider may take to answer one call before PROVIDER_TIMEOUT. */
-  readonly providerTimeoutMs: number;
 }
 
 /**
@@ -86,11 +85,7 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
     const pax = found.meta.pax;
     requireSearchPax(paxFromProto(request.pax), pax);
     const { provider, pricingRules } = this.deps;
-    const live = await askProvider(
-      provider,
-      (signal) => provider.livePrice({ key: found.offer.providerKey, pax }, { signal }),
-      this.providerLimits("livePrice", context.signal),
-    );
+    const live = await provider.livePrice({ key: found.offer.providerKey, pax }, { signal: context.signal });
     const priced = repriceOffer(found.offer, live, { rules: pricingRules, agentId, pax });
     return create(PriceOfferResponseSchema, {
       offer: toProtoOffer(priced.offer, found.meta),
@@ -101,15 +96,11 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
     });
   }
 
-  private providerLimits(operation: ProviderOperation, signal: AbortSignal): ProviderCallLimits {
-    return { signal, timeoutMs: this.deps.providerTimeoutMs, operation };
-  }
-
   private async newSearch(criteria: SearchCriteria, agentId: string, signal: AbortSignal): Promise<SearchFlightsResponse> {
     const { provider, store, clock, logger, ttlSeconds } = this.deps;
     const searchId = newId("srch");
     const started = Date.now();
-    const found = await askProvider(provider, (s) => provider.searchFlights(criteria.query, { signal: s }), this.providerLimits("searchFlights", signal));
+    const found = await provider.searchFlights(criteria.query, { signal });
     // The 30 minutes start once the offers are priced and cached, not when the provider was asked.
     const createdAt = clock.now();
     const expiresAt = new Date(createdAt.getTime() + ttlSeconds * 1000);

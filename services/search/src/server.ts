@@ -1,4 +1,4 @@
-import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory } from "@tarmac/airline";
+import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline";
 import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost, defined } from "@tarmac/kernel";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { SearchConfig } from "./config.js";
@@ -32,7 +32,7 @@ export async function startSearchService(
   const clock = overrides.clock ?? systemClock;
   const owned = overrides.store ? undefined : await openStore(config, clock, logger);
   const service = new SearchServiceImpl({
-    provider: overrides.provider ?? createSandboxAirline({ clock }),
+    provider: guardProvider(overrides.provider ?? createSandboxAirline({ clock }), { timeoutMs: config.providerTimeoutMs }),
     airports: overrides.airports ?? airportDirectory(),
     store: owned ? owned.store : defined(overrides.store, "the store override"),
     pricingRules: config.pricingRules,
@@ -41,7 +41,6 @@ export async function startSearchService(
     clock,
     logger,
     ttlSeconds: config.ttlSeconds,
-    providerTimeoutMs: config.providerTimeoutMs,
   });
   return startServiceHost({
     name: "search",

@@ -1,3 +1,4 @@
+import { guardProvider } from "@tarmac/airline";
 import { create } from "@bufbuild/protobuf";
 import { createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
 import type { AirlineProvider, ProviderSeatMap } from "@tarmac/airline";
@@ -89,13 +90,12 @@ export function fareHarness(options: FareHarnessOptions = {}): FareHarness {
   };
   const deps: FareServiceDeps = {
     search: createPeerClient(SearchService, createRouterTransport((router) => router.service(SearchService, searchImpl))),
-    provider,
+    provider: guardProvider(provider, { timeoutMs: options.providerTimeoutMs ?? 1_000 }),
     store,
     fareTokens: createFareTokenCodec(createSigner(TEST_SECRET, "fare-token")),
     ancillaryTokens: createAncillaryTokenCodec(createSigner(TEST_SECRET, "ancillary-token")),
     clock,
     logger: silentLogger(),
-    providerTimeoutMs: options.providerTimeoutMs ?? 1_000,
   };
   return { service: new FareServiceImpl(deps), store, clock, deps, priceCalls };
 }

@@ -1,3 +1,4 @@
+import { guardProvider } from "@tarmac/airline";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
 import type { AirlineProvider, FlightQuery, LivePriceQuery, ProviderOffer } from "@tarmac/airline";
@@ -78,7 +79,7 @@ export function searchHarness(options: SearchHarnessOptions = {}): SearchHarness
   const provider = options.provider ?? fakeProvider(options.offers ?? 250);
   const store = new MemorySearchCacheStore({ clock });
   const deps: SearchServiceDeps = {
-    provider,
+    provider: guardProvider(provider, { timeoutMs: options.providerTimeoutMs ?? 1_000 }),
     airports: testAirports(),
     store,
     pricingRules: defaultPricingRules,
@@ -87,7 +88,6 @@ export function searchHarness(options: SearchHarnessOptions = {}): SearchHarness
     clock,
     logger: silentLogger(),
     ttlSeconds: 1800,
-    providerTimeoutMs: options.providerTimeoutMs ?? 1_000,
   };
   return { service: new SearchServiceImpl(deps), provider, store, clock, deps };
 }
