@@ -148,7 +148,11 @@ describe("client addresses behind a proxy", () => {
     const { createLogger } = await import("@tarmac/kernel");
     const seen: string[] = [];
     for (const trustProxy of [false, ["127.0.0.1"]] as const) {
-      const app = build({ clients: fakeServiceClients().clients, logger: createLogger({ name: "gateway", level: "silent" }), ...(trustProxy && { trustProxy: [...trustProxy] }) });
+      const app = build({
+        clients: fakeServiceClients().clients,
+        logger: createLogger({ name: "gateway", level: "silent" }),
+        ...(trustProxy && { trustProxy: [...trustProxy] }),
+      });
       app.addHook("onRequest", async (request) => void seen.push(request.ip));
       await app.inject({ method: "GET", url: "/healthz", remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } });
       await app.close();

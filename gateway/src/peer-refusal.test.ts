@@ -24,7 +24,16 @@ const date = (daysAhead: number, plain = false) => {
   const iso = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   return plain ? iso.replaceAll("-", "") : iso;
 };
-const passenger = { id: "ADT1", type: "ADT", title: "MR", first_name: "Arjun", last_name: "Mehta", gender: "M", dob: "1985-04-12", nationality: "IN" };
+const passenger = {
+  id: "ADT1",
+  type: "ADT",
+  title: "MR",
+  first_name: "Arjun",
+  last_name: "Mehta",
+  gender: "M",
+  dob: "1985-04-12",
+  nationality: "IN",
+};
 const contact = { email: "a@example.com", phone: "+919812345678" };
 const cancellation = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
 
@@ -51,20 +60,43 @@ const secondary = (url: string, body: unknown, bearer = true): InjectOptions => 
 const REQUESTS: Readonly<Record<string, InjectOptions>> = {
   "POST /api/v1/flight/search": primary("/api/v1/flight/search", { origin: "DEL", dest: "BOM", dod: date(30, true) }),
   "POST /api/v1/search": primary("/api/v1/search", { origin: "DEL", dest: "BOM", dod: date(30, true) }),
-  "POST /api/v1/flight/fare/validate": primary("/api/v1/flight/fare/validate", { search_id: "srch_1", signature: "sig", pax: { adult: 1 } }),
-  "POST /api/v1/flight/fare/seatmap": primary("/api/v1/flight/fare/seatmap", { search_id: "srch_1", signature: "sig", fare_token: "ft", provider: "SANDBOX" }),
-  "POST /api/v1/flight/booking/create": primary("/api/v1/flight/booking/create", { fare_token: "ft", passengers: [passenger], contact_info: contact }),
+  "POST /api/v1/flight/fare/validate": primary("/api/v1/flight/fare/validate", {
+    search_id: "srch_1",
+    signature: "sig",
+    pax: { adult: 1 },
+  }),
+  "POST /api/v1/flight/fare/seatmap": primary("/api/v1/flight/fare/seatmap", {
+    search_id: "srch_1",
+    signature: "sig",
+    fare_token: "ft",
+    provider: "SANDBOX",
+  }),
+  "POST /api/v1/flight/booking/create": primary("/api/v1/flight/booking/create", {
+    fare_token: "ft",
+    passengers: [passenger],
+    contact_info: contact,
+  }),
   "POST /api/v1/flight/booking/status": primary("/api/v1/flight/booking/status", { booking_id: "bkg_1" }),
   "POST /api/v1/flight/booking/cancel/quote": primary("/api/v1/flight/booking/cancel/quote", cancellation),
   "POST /api/v1/flight/booking/cancel/confirm": primary("/api/v1/flight/booking/cancel/confirm", cancellation),
-  "POST /api/v1/flight/booking/reschedule/quote": primary("/api/v1/flight/booking/reschedule/quote", { booking_id: "bkg_1", new_offer_id: "off_2", reason_code: "CUSTOMER_REQUEST" }),
+  "POST /api/v1/flight/booking/reschedule/quote": primary("/api/v1/flight/booking/reschedule/quote", {
+    booking_id: "bkg_1",
+    new_offer_id: "off_2",
+    reason_code: "CUSTOMER_REQUEST",
+  }),
   "POST /api/v1/flight/booking/reschedule/confirm": primary("/api/v1/flight/booking/reschedule/confirm", { booking_id: "bkg_1" }),
   "POST /api/v1/wallet/balance": primary("/api/v1/wallet/balance", {}),
   "POST /api/v1/wallet/statement": primary("/api/v1/wallet/statement", {}),
   "POST /api/auth/send-otp": secondary("/api/auth/send-otp", { identifier: otp.identifier, type: "EMAIL" }, false),
   "POST /api/auth/verify-otp": secondary("/api/auth/verify-otp", { identifier: otp.identifier, code: otp.code }, false),
   "POST /api/auth/logout": secondary("/api/auth/logout", {}),
-  "POST /api/flights/search": secondary("/api/flights/search", { origin: "DEL", destination: "BOM", departure_date: date(30), adults: 1, travel_class: "ECONOMY" }),
+  "POST /api/flights/search": secondary("/api/flights/search", {
+    origin: "DEL",
+    destination: "BOM",
+    departure_date: date(30),
+    adults: 1,
+    travel_class: "ECONOMY",
+  }),
   "POST /api/flights/booking/create": secondary("/api/flights/booking/create", {
     flight_id: "off_001",
     total_price: 17.98,
@@ -95,7 +127,12 @@ describe("a peer's refusal on every route", () => {
         fare: refusingEverything(FareService),
         booking: refusingEverything(BookingService),
         wallet: refusingEverything(WalletService),
-        auth: { sendOtp: () => Promise.reject(refusal()), verifyOtp: () => Promise.reject(refusal()), logout: () => Promise.reject(refusal()), listDevOutbox: () => Promise.reject(refusal()) },
+        auth: {
+          sendOtp: () => Promise.reject(refusal()),
+          verifyOtp: () => Promise.reject(refusal()),
+          logout: () => Promise.reject(refusal()),
+          listDevOutbox: () => Promise.reject(refusal()),
+        },
       },
       { environment: "development" },
       (app) => {

@@ -58,6 +58,10 @@ export async function startGateway(
     port,
     app,
     // The store closes after the app, so in-flight requests can still settle their keys.
-    stop: () => (stopping ??= app.close().then(() => idempotency.close()).then(() => logger.info("gateway stopped"))),
+    stop: () =>
+      (stopping ??= app
+        .close()
+        .then(() => idempotency.close())
+        .then(() => logger.info("gateway stopped"))),
   };
 }

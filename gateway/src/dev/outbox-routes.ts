@@ -33,7 +33,12 @@ const responseSchema = {
   required: ["success", "data"],
   properties: {
     success: { type: "boolean" },
-    data: { type: "object", additionalProperties: false, required: ["messages"], properties: { messages: { type: "array", items: messageSchema } } },
+    data: {
+      type: "object",
+      additionalProperties: false,
+      required: ["messages"],
+      properties: { messages: { type: "array", items: messageSchema } },
+    },
   },
 } as const;
 

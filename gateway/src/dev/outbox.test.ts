@@ -51,8 +51,24 @@ describe("GET /api/dev/outbox", () => {
       success: true,
       data: {
         messages: [
-          { message_id: "msg_2", channel: "SMS", to: "+919812345678", code: "654321", subject: "", body: "Your Tarmac code is 654321", created_at: "2026-11-18T11:06:40.000Z" },
-          { message_id: "msg_1", channel: "EMAIL", to: "agent@example.com", code: "123456", subject: "Your Tarmac code", body: "Your code is 123456", created_at: "2026-11-18T10:50:00.000Z" },
+          {
+            message_id: "msg_2",
+            channel: "SMS",
+            to: "+919812345678",
+            code: "654321",
+            subject: "",
+            body: "Your Tarmac code is 654321",
+            created_at: "2026-11-18T11:06:40.000Z",
+          },
+          {
+            message_id: "msg_1",
+            channel: "EMAIL",
+            to: "agent@example.com",
+            code: "123456",
+            subject: "Your Tarmac code",
+            body: "Your code is 123456",
+            created_at: "2026-11-18T10:50:00.000Z",
+          },
         ],
       },
     });
@@ -64,7 +80,8 @@ describe("GET /api/dev/outbox", () => {
     gateway = await secondaryTestApp(outbox(seen), { environment: "development" });
     expect((await get("/api/dev/outbox?identifier=agent%40example.com&limit=5")).statusCode).toBe(200);
     expect(seen[0]).toMatchObject({ identifier: "agent@example.com", limit: 5 });
-    for (const bad of ["limit=0", "limit=101", "limit=ten", "other=1"]) expectSecondaryError(await get(`/api/dev/outbox?${bad}`), "VALIDATION_FAILED");
+    for (const bad of ["limit=0", "limit=101", "limit=ten", "other=1"])
+      expectSecondaryError(await get(`/api/dev/outbox?${bad}`), "VALIDATION_FAILED");
   });
 
   it("passes the auth service's refusal through (its outbox exists only with the development adapter)", async () => {

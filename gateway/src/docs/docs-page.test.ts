@@ -90,7 +90,11 @@ describe("GET /docs", () => {
           expect(await page.locator(`.opblock-summary-path[data-path="${path}"]`).count(), path).toBe(1);
         }
         expect(await page.locator(".opblock-tag").allTextContents()).toEqual(
-          expect.arrayContaining([expect.stringContaining("search"), expect.stringContaining("booking"), expect.stringContaining("flights")]),
+          expect.arrayContaining([
+            expect.stringContaining("search"),
+            expect.stringContaining("booking"),
+            expect.stringContaining("flights"),
+          ]),
         );
 
         // Open the search operation: its request example is shown.

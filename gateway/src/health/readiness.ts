@@ -31,11 +31,7 @@ export interface Readiness {
  * grpc.health.v1 Check on every peer in parallel, each bounded by `timeoutMs`. A peer answering
  * NOT_SERVING is asked (List) which of its `dependency/<name>` entries fail, to name them.
  */
-export async function checkReadiness(
-  health: ServiceClients["health"],
-  requestId: string,
-  timeoutMs: number,
-): Promise<Readiness> {
+export async function checkReadiness(health: ServiceClients["health"], requestId: string, timeoutMs: number): Promise<Readiness> {
   const peers = Object.keys(services) as PeerName[];
   const statuses = await Promise.all(
     peers.map(async (peer): Promise<PeerStatus> => {

@@ -49,7 +49,11 @@ export const errorEnvelopeSchema = {
         code: { type: "string", description: "Machine-readable catalogue code, e.g. `BOOKING_FARE_EXPIRED`." },
         message: { type: "string", description: "Human-readable; not for parsing." },
         retryable: { type: "boolean", description: "Whether retrying the same request may succeed." },
-        errors: { type: "array", description: "Field-level problems (VALIDATION_FAILED and peers' field errors).", items: fieldErrorSchema },
+        errors: {
+          type: "array",
+          description: "Field-level problems (VALIDATION_FAILED and peers' field errors).",
+          items: fieldErrorSchema,
+        },
         provider: {
           type: "object",
           description: "The airline provider's own error, when the provider refused or changed the price.",
@@ -159,7 +163,10 @@ export const responseHeaders = {
     enum: ["true"],
     description: "Present when this is the stored response of an earlier request with the same Idempotency-Key.",
   },
-  "Set-Cookie": { type: "string", description: `The \`${SESSION_COOKIE_NAME}\` session cookie (HttpOnly, Secure, SameSite=Strict, Path=/api).` },
+  "Set-Cookie": {
+    type: "string",
+    description: `The \`${SESSION_COOKIE_NAME}\` session cookie (HttpOnly, Secure, SameSite=Strict, Path=/api).`,
+  },
   "Cache-Control": { type: "string", enum: ["no-store"], description: "Tokens are never cached." },
 } as const;
 
@@ -174,4 +181,7 @@ export const tags = [
   { name: "flights", description: "Search and booking on the secondary surface (bearer token or session cookie)." },
 ] as const;
 
-export const devTag = { name: "dev", description: "Development only (TARMAC_ENV=development): the one-time codes the OTP flow sent." } as const;
+export const devTag = {
+  name: "dev",
+  description: "Development only (TARMAC_ENV=development): the one-time codes the OTP flow sent.",
+} as const;

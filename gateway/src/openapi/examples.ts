@@ -99,7 +99,9 @@ export const createBookingExamples = {
       contact_info: { email: "bookings@example-travels.in", phone: "+919812345678" },
     },
   ],
-  response: [{ booking_id: "bkg_01JD4QB3C5E7G9J1K3M5N7Q9S1", pnr: "X7K2QP", total_price_paise: 622_345, currency: "INR", status: "BOOKED" }],
+  response: [
+    { booking_id: "bkg_01JD4QB3C5E7G9J1K3M5N7Q9S1", pnr: "X7K2QP", total_price_paise: 622_345, currency: "INR", status: "BOOKED" },
+  ],
 };
 
 export const secondarySearchExamples = {
@@ -152,7 +154,10 @@ export const secondaryBookingExamples = {
     },
   ],
   response: [
-    { success: true, data: { booking_id: "bkg_01JD4QB3C5E7G9J1K3M5N7Q9S1", pnr: "X7K2QP", status: "BOOKED", total_price: 74.62, currency: "USD" } },
+    {
+      success: true,
+      data: { booking_id: "bkg_01JD4QB3C5E7G9J1K3M5N7Q9S1", pnr: "X7K2QP", status: "BOOKED", total_price: 74.62, currency: "USD" },
+    },
   ],
 };
 
@@ -163,7 +168,12 @@ export const otpExamples = {
   verifyResponse: [
     {
       success: true,
-      data: { verification_token: "tk_sess_Q2xhc3NpY1Rva2VuRXhhbXBsZV9fX19fX19fX19fX1A", token_type: "Bearer", expires_in: 3600, agent_id: "agent_001" },
+      data: {
+        verification_token: "tk_sess_Q2xhc3NpY1Rva2VuRXhhbXBsZV9fX19fX19fX19fX1A",
+        token_type: "Bearer",
+        expires_in: 3600,
+        agent_id: "agent_001",
+      },
     },
   ],
 };

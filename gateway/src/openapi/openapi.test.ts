@@ -100,8 +100,11 @@ async function recordedApp(environment?: "development" | "test"): Promise<{ app:
 /** Follows a local `$ref` (`#/components/...`) of the document. */
 function deref(document: Json, value: Json): Json {
   if (typeof value?.$ref !== "string") return value;
-  const path = (value.$ref).replace(/^#\//, "").split("/");
-  return deref(document, path.reduce<Json>((node, key) => node?.[key], document));
+  const path = value.$ref.replace(/^#\//, "").split("/");
+  return deref(
+    document,
+    path.reduce<Json>((node, key) => node?.[key], document),
+  );
 }
 
 /** Validates values against JSON schemas with Fastify's own Ajv set up as the gateway's. */
@@ -272,7 +275,9 @@ describe("OpenAPI document", () => {
   });
 
   it("has unique operation ids", () => {
-    const ids = Object.values(document.paths as Record<string, Json>).flatMap((item) => Object.values(item).map((op: Json) => op.operationId));
+    const ids = Object.values(document.paths as Record<string, Json>).flatMap((item) =>
+      Object.values(item).map((op: Json) => op.operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -298,7 +303,8 @@ describe("OpenAPI document", () => {
       const schema = route.schema as Json | undefined;
       for (const value of schema?.body?.examples ?? []) checks.push({ schema: schema!.body, value, where: `${route.url} body` });
       for (const [status, response] of Object.entries((schema?.response ?? {}) as Record<string, Json>)) {
-        for (const value of response.examples ?? []) checks.push({ schema: withoutDocKeys(response), value, where: `${route.url} ${status}` });
+        for (const value of response.examples ?? [])
+          checks.push({ schema: withoutDocKeys(response), value, where: `${route.url} ${status}` });
       }
     }
     for (const component of [errorEnvelopeSchema, secondaryErrorSchema]) {

@@ -22,9 +22,7 @@ import { ERROR_ENVELOPE, type ResponseHeaderName, responseHeaders, SECONDARY_ERR
  * with the route's scope ("session"), a token that is only revoked ("token": logout, no 403), or
  * nothing (OTP login).
  */
-export type Access =
-  | { readonly surface: "primary" }
-  | { readonly surface: "secondary"; readonly auth: "session" | "token" | "none" };
+export type Access = { readonly surface: "primary" } | { readonly surface: "secondary"; readonly auth: "session" | "token" | "none" };
 
 /** /api/v1: X-API-Key, errors in the ErrorEnvelope. */
 export const PRIMARY: Access = { surface: "primary" };

@@ -15,10 +15,7 @@ describe("X-API-Key", () => {
     gateway = await testApp();
     const { "x-api-key": _omitted, ...headers } = searchRequest().headers;
     expectEnvelope(await gateway.app.inject({ ...searchRequest(), headers }), "AUTH_MISSING_CREDENTIALS");
-    expectEnvelope(
-      await gateway.app.inject({ ...searchRequest("{broken"), headers }),
-      "AUTH_MISSING_CREDENTIALS",
-    );
+    expectEnvelope(await gateway.app.inject({ ...searchRequest("{broken"), headers }), "AUTH_MISSING_CREDENTIALS");
     expect(gateway.calls.verifyApiKey).toHaveLength(0);
   });
 

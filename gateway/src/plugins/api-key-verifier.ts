@@ -82,4 +82,4 @@ function digestOf(credential: string): string {
 }
 
 /** The X-API-Key flavour; the name its first users know. */
-export { CredentialVerifier as ApiKeyVerifier,  };
+export { CredentialVerifier as ApiKeyVerifier };

@@ -33,7 +33,10 @@ describe("bearer token authentication (secondary surface)", () => {
 
   it("prefers the Authorization header over the cookie", async () => {
     gateway = await secondaryTestApp();
-    expectSecondaryError(await search({ authorization: "Bearer tok_unknown", cookie: `tarmac_session=${tokens.valid}` }), "AUTH_INVALID_TOKEN");
+    expectSecondaryError(
+      await search({ authorization: "Bearer tok_unknown", cookie: `tarmac_session=${tokens.valid}` }),
+      "AUTH_INVALID_TOKEN",
+    );
   });
 
   it("answers 401 AUTH_MISSING_CREDENTIALS without either, before reading the body", async () => {
@@ -50,11 +53,14 @@ describe("bearer token authentication (secondary surface)", () => {
     expectSecondaryError(await search({ authorization: undefined, "x-api-key": keys.valid }), "AUTH_MISSING_CREDENTIALS");
   });
 
-  it.each([["Basic dXNlcjpwdw=="], ["Bearer"], ["Bearer a b"], [tokens.valid]])("answers 401 AUTH_INVALID_TOKEN to Authorization: %s", async (value) => {
-    gateway = await secondaryTestApp();
-    expectSecondaryError(await search({ authorization: value }), "AUTH_INVALID_TOKEN");
-    expect(gateway.calls.verifyToken).toEqual([]);
-  });
+  it.each([["Basic dXNlcjpwdw=="], ["Bearer"], ["Bearer a b"], [tokens.valid]])(
+    "answers 401 AUTH_INVALID_TOKEN to Authorization: %s",
+    async (value) => {
+      gateway = await secondaryTestApp();
+      expectSecondaryError(await search({ authorization: value }), "AUTH_INVALID_TOKEN");
+      expect(gateway.calls.verifyToken).toEqual([]);
+    },
+  );
 
   it("passes auth's 401 AUTH_INVALID_TOKEN and AUTH_TOKEN_EXPIRED through", async () => {
     gateway = await secondaryTestApp();
@@ -100,7 +106,12 @@ describe("bearer token authentication (secondary surface)", () => {
       }),
     );
     await search({});
-    expect(seen).toMatchObject({ agentId: AGENT_ID, keyId: "ses_001", userId: "usr_001", scopes: [Scope.FLIGHT_SEARCH, Scope.FLIGHT_BOOK] });
+    expect(seen).toMatchObject({
+      agentId: AGENT_ID,
+      keyId: "ses_001",
+      userId: "usr_001",
+      scopes: [Scope.FLIGHT_SEARCH, Scope.FLIGHT_BOOK],
+    });
   });
 
   it("answers an unknown route under /api/flights 404 in the secondary format, credentials or not", async () => {

@@ -13,7 +13,10 @@ const drainingPlugin: FastifyPluginCallback = (app, _options, done) => {
     next();
   });
   app.addHook("onRequest", (_request, reply, next) => {
-    if (!closing) { next(); return; }
+    if (!closing) {
+      next();
+      return;
+    }
     reply.header("connection", "close");
     next(new DomainError("UNAVAILABLE", "The gateway is shutting down, please retry"));
   });

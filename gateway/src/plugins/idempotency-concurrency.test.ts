@@ -50,9 +50,7 @@ describe("concurrent requests with one Idempotency-Key", () => {
     };
     // Starts spread over the handler's run, so some duplicates arrive while it runs (409) and some
     // after it finished (replay); both kinds usually show, the assertions hold for any mix.
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => delay(i).then(() => gateway.app.inject(opRequest("k50")))),
-    );
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => delay(i).then(() => gateway.app.inject(opRequest("k50")))));
     expect(gateway.runs).toHaveLength(1);
     const originals = responses.filter((r) => r.statusCode === 201 && r.headers["idempotent-replayed"] === undefined);
     expect(originals).toHaveLength(1);

@@ -23,7 +23,11 @@ describe("Idempotency-Key header", () => {
 
   it("answers 400 VALIDATION_FAILED on field Idempotency-Key for a key too long or not printable ASCII", async () => {
     gateway = await idempotencyTestApp();
-    const bad = [["x".repeat(256), "OUT_OF_RANGE"], ["caf\u00e9", "INVALID_FORMAT"], ["tab\there", "INVALID_FORMAT"]];
+    const bad = [
+      ["x".repeat(256), "OUT_OF_RANGE"],
+      ["caf\u00e9", "INVALID_FORMAT"],
+      ["tab\there", "INVALID_FORMAT"],
+    ];
     for (const [key, code] of bad) {
       const body = expectEnvelope(await gateway.app.inject(opRequest(key)), "VALIDATION_FAILED");
       expect(body.error.errors).toEqual([{ field: "Idempotency-Key", code, message: expect.any(String) }]);

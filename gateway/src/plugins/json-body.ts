@@ -14,11 +14,20 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 const jsonBodyPlugin: FastifyPluginCallback = (app, _options, done) => {
   app.removeContentTypeParser("text/plain");
   app.addHook("preParsing", (request, _reply, payload, next) => {
-    if (request.routeOptions.schema?.body === undefined) { next(null, payload); return; }
+    if (request.routeOptions.schema?.body === undefined) {
+      next(null, payload);
+      return;
+    }
     const contentType = request.headers["content-type"];
-    if (contentType === undefined) { next(unsupportedMediaType()); return; }
+    if (contentType === undefined) {
+      next(unsupportedMediaType());
+      return;
+    }
     const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") { next(unsupportedMediaType()); return; }
+    if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+      next(unsupportedMediaType());
+      return;
+    }
     next(null, payload);
   });
   done();

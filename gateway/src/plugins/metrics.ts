@@ -29,7 +29,11 @@ const UNMATCHED_ROUTE = "unmatched";
  * Register before the surfaces: its hook then sees every request, 404s included.
  */
 const metricsPlugin: FastifyPluginCallback<MetricsPluginOptions> = (app, { metrics }, done) => {
-  const requests = metrics.counter({ name: "http_requests_total", help: "HTTP requests answered, by route pattern, method and status", labelNames: HTTP_LABELS });
+  const requests = metrics.counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by route pattern, method and status",
+    labelNames: HTTP_LABELS,
+  });
   const duration = metrics.histogram({
     name: "http_request_duration_seconds",
     help: "Time to answer an HTTP request, by route pattern, method and status",

@@ -58,7 +58,13 @@ async function gateway(options: { rateLimitStore?: RateLimitStore } = {}): Promi
     booking: {
       createBooking: () => {
         bookingsCreated++;
-        return create(CreateBookingResponseSchema, { bookingId: "bkg_1", pnr: "ABC234", totalPricePaise: 1n, currency: "INR", status: BookingStatus.BOOKED });
+        return create(CreateBookingResponseSchema, {
+          bookingId: "bkg_1",
+          pnr: "ABC234",
+          totalPricePaise: 1n,
+          currency: "INR",
+          status: BookingStatus.BOOKED,
+        });
       },
     },
     wallet: {
@@ -94,7 +100,12 @@ const search = (app: FastifyInstance, key: string | null = keyA, body: unknown =
   });
 
 const balance = (app: FastifyInstance, key = keyA) =>
-  app.inject({ method: "POST", url: "/api/v1/wallet/balance", headers: { "content-type": "application/json", "x-api-key": key }, payload: "{}" });
+  app.inject({
+    method: "POST",
+    url: "/api/v1/wallet/balance",
+    headers: { "content-type": "application/json", "x-api-key": key },
+    payload: "{}",
+  });
 
 const rateHeaders = (response: LightMyRequestResponse) => ({
   limit: response.headers["ratelimit-limit"],
@@ -193,7 +204,16 @@ describe("rate limits on the primary surface", () => {
 
   it("refuses over the limit before an Idempotency-Key is claimed, so the same key works in the next window", async () => {
     const { app } = await gateway();
-    const passenger = { id: "ADT1", type: "ADT", title: "MR", first_name: "Arjun", last_name: "Mehta", gender: "M", dob: "1985-04-12", nationality: "IN" };
+    const passenger = {
+      id: "ADT1",
+      type: "ADT",
+      title: "MR",
+      first_name: "Arjun",
+      last_name: "Mehta",
+      gender: "M",
+      dob: "1985-04-12",
+      nationality: "IN",
+    };
     const body = { fare_token: "ft_1", passengers: [passenger], contact_info: { email: "a@example.com", phone: "+919812345678" } };
     const book = () =>
       app.inject({

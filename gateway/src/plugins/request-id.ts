@@ -18,11 +18,7 @@ const requestIdPlugin: FastifyPluginCallback = (app, _options, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     const given = request.headers[REQUEST_ID_HEADER];
     if (given !== undefined && given !== request.id) {
-      next(
-        validationFailed([
-          fieldError("X-Request-ID", "INVALID_FORMAT", "must be 1 to 128 letters, digits or the characters . _ : -"),
-        ]),
-      );
+      next(validationFailed([fieldError("X-Request-ID", "INVALID_FORMAT", "must be 1 to 128 letters, digits or the characters . _ : -")]));
       return;
     }
     // The rest of the request runs inside its id, so every peer call forwards it (x-request-id)

@@ -60,19 +60,16 @@ describe("validationErrorFromSchema", () => {
   });
 
   it("drops the wrapper error of if/then/else and keeps the branch's own errors", () => {
-    const error = validationErrorFromSchema([
-      ajv("required", "", { missingProperty: "dod" }),
-      ajv("if", "", { failingKeyword: "else" }),
-    ]);
+    const error = validationErrorFromSchema([ajv("required", "", { missingProperty: "dod" }), ajv("if", "", { failingKeyword: "else" })]);
     expect(error.code).toBe("VALIDATION_FAILED");
     expect(error.errors).toEqual([{ field: "dod", code: "REQUIRED", message: "is required" }]);
     expect(error.message).toBe("dod: is required");
   });
 
   it("reports the first problem of a field only", () => {
-    expect(
-      mapped(ajv("type", "/limit", { type: "integer" }), ajv("minimum", "/limit", { comparison: ">=", limit: 1 })),
-    ).toEqual([{ field: "limit", code: "INVALID_FORMAT", message: "must be an integer" }]);
+    expect(mapped(ajv("type", "/limit", { type: "integer" }), ajv("minimum", "/limit", { comparison: ">=", limit: 1 }))).toEqual([
+      { field: "limit", code: "INVALID_FORMAT", message: "must be an integer" },
+    ]);
   });
 
   it("bounds the number of entries", () => {

@@ -23,7 +23,14 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/wallet/statement", Scope.WALLET_READ],
 ];
 
-const SCOPES = [Scope.FLIGHT_SEARCH, Scope.FLIGHT_BOOK, Scope.FLIGHT_CANCEL, Scope.FLIGHT_RESCHEDULE, Scope.WALLET_READ, Scope.WEBHOOKS_MANAGE];
+const SCOPES = [
+  Scope.FLIGHT_SEARCH,
+  Scope.FLIGHT_BOOK,
+  Scope.FLIGHT_CANCEL,
+  Scope.FLIGHT_RESCHEDULE,
+  Scope.WALLET_READ,
+  Scope.WEBHOOKS_MANAGE,
+];
 /** A key named after the one scope it lacks. */
 const keyWithout = (scope: Scope) => `tk_test_without${scope}_${"0".repeat(32)}`;
 
@@ -43,7 +50,12 @@ describe("scope matrix", () => {
           verifyApiKey(request) {
             const lacking = SCOPES.find((s) => request.apiKey === keyWithout(s));
             if (lacking === undefined) throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "unknown key"));
-            return { agentId: "agt_matrix", keyId: `key_${lacking}`, agentStatus: AgentStatus.ACTIVE, scopes: SCOPES.filter((s) => s !== lacking) };
+            return {
+              agentId: "agt_matrix",
+              keyId: `key_${lacking}`,
+              agentStatus: AgentStatus.ACTIVE,
+              scopes: SCOPES.filter((s) => s !== lacking),
+            };
           },
         }),
       ),

@@ -11,6 +11,11 @@ describe("carrier names", () => {
   });
 
   it("fall back to the code for a carrier the table does not know", () => {
-    expect([carrierName("6E"), carrierName("AI"), carrierName("ZZ"), carrierName("toString")]).toEqual(["IndiGo", "Air India", "ZZ", "toString"]);
+    expect([carrierName("6E"), carrierName("AI"), carrierName("ZZ"), carrierName("toString")]).toEqual([
+      "IndiGo",
+      "Air India",
+      "ZZ",
+      "toString",
+    ]);
   });
 });

@@ -61,7 +61,8 @@ export function secondaryErrorHandler(error: unknown, request: FastifyRequest, r
  */
 export function withFieldNames(error: unknown, names: Readonly<Record<string, string>>): unknown {
   if (!(error instanceof DomainError) || error.errors.length === 0) return error;
-  const rename = (field: string) => field.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name) => (Object.hasOwn(names, name) ? (names[name] ?? name) : name));
+  const rename = (field: string) =>
+    field.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name) => (Object.hasOwn(names, name) ? (names[name] ?? name) : name));
   const errors = error.errors.map((e) => ({ ...e, field: rename(e.field) }));
   if (error.code === "VALIDATION_FAILED") return validationFailed(errors);
   return new DomainError(error.code, error.message, {

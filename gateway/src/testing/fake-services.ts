@@ -5,11 +5,7 @@ import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tar
 import { AgentStatus, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
-import {
-  SearchService,
-  type SearchFlightsRequest,
-  type SearchFlightsResponse,
-} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { SearchService, type SearchFlightsRequest, type SearchFlightsResponse } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { PeerName, ServiceClients } from "../clients.js";
 import { searchPage } from "./canned-offers.js";
@@ -142,7 +138,10 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
       list() {
         const status = fakes.health?.[peer] ?? ServingStatus.SERVING;
         if (status === "down") throw new ConnectError("connection refused", Code.Unavailable);
-        const entries = Object.entries(fakes.dependencies?.[peer] ?? {}).map(([name, s]) => [`${DEPENDENCY_HEALTH_PREFIX}${name}`, { status: s }]);
+        const entries = Object.entries(fakes.dependencies?.[peer] ?? {}).map(([name, s]) => [
+          `${DEPENDENCY_HEALTH_PREFIX}${name}`,
+          { status: s },
+        ]);
         return { statuses: { "": { status }, ...Object.fromEntries(entries) } };
       },
     });
@@ -170,4 +169,3 @@ function client<S extends DescService>(service: S, impl: Partial<ServiceImpl<S>>
   });
   return createPeerClient(service, transport);
 }
-

@@ -48,9 +48,7 @@ const routes = [
  * bodies, API key auth, envelope, idempotency), around test routes: POST /api/v1/test/op
  * ("test.op"), /test/other ("test.other") and /test/plain (not idempotent).
  */
-export async function idempotencyTestApp(
-  options: { store?: IdempotencyStore; clock?: Clock } = {},
-): Promise<IdempotencyTestApp> {
+export async function idempotencyTestApp(options: { store?: IdempotencyStore; clock?: Clock } = {}): Promise<IdempotencyTestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ name: "gateway", level: "debug" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const loggerInstance: FastifyBaseLogger = logger;

@@ -22,11 +22,27 @@ describe("the command line", () => {
     [["agent", "create"], 'error: unknown command "agent"', "Run 'pnpm admin --help' for usage."],
     [["keys", "delete", "Ab3dE6gH"], 'error: unknown command "keys delete"', "Run 'pnpm admin keys --help' for usage."],
     [["keys", "list", AGENT_ID, "--all"], 'error: unknown flag --all for "keys list"', "Run 'pnpm admin keys list --help' for usage."],
-    [["wallet", "balance", AGENT_ID, "--reference", "R"], 'error: unknown flag --reference for "wallet balance"', "Run 'pnpm admin wallet balance --help' for usage."],
-    [["wallet", "balance", AGENT_ID, "-x"], 'error: unknown flag -x for "wallet balance"', "Run 'pnpm admin wallet balance --help' for usage."],
+    [
+      ["wallet", "balance", AGENT_ID, "--reference", "R"],
+      'error: unknown flag --reference for "wallet balance"',
+      "Run 'pnpm admin wallet balance --help' for usage.",
+    ],
+    [
+      ["wallet", "balance", AGENT_ID, "-x"],
+      'error: unknown flag -x for "wallet balance"',
+      "Run 'pnpm admin wallet balance --help' for usage.",
+    ],
     [["agents", "--help", "nope"], 'error: unknown command "agents nope"', "Run 'pnpm admin agents --help' for usage."],
-    [["wallet", "balance", AGENT_ID, "--json=yes"], "error: --json does not take a value", "Run 'pnpm admin wallet balance --help' for usage."],
-    [["wallet", "balance", AGENT_ID, "--auth-url"], "error: --auth-url needs a value <url>", "Run 'pnpm admin wallet balance --help' for usage."],
+    [
+      ["wallet", "balance", AGENT_ID, "--json=yes"],
+      "error: --json does not take a value",
+      "Run 'pnpm admin wallet balance --help' for usage.",
+    ],
+    [
+      ["wallet", "balance", AGENT_ID, "--auth-url"],
+      "error: --auth-url needs a value <url>",
+      "Run 'pnpm admin wallet balance --help' for usage.",
+    ],
   ])("refuses %j with a usage hint and exit code 2", async (argv, error, hint) => {
     const result = await run(argv);
     expect(result).toMatchObject({ code: 2, stdout: "", stderr: `${error}\n${hint}`, connected: [] });
@@ -35,7 +51,9 @@ describe("the command line", () => {
   it("answers a usage error under --json with one JSON object too", async () => {
     const result = await run(["--json", "keys", "issue", AGENT_ID, "--scopes", "root"]);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toEqual({ error: { code: "USAGE", message: expect.stringContaining('--scopes: unknown scope "root"') } });
+    expect(JSON.parse(result.stdout)).toEqual({
+      error: { code: "USAGE", message: expect.stringContaining('--scopes: unknown scope "root"') },
+    });
   });
 
   it("lists every problem of a command line at once", async () => {
@@ -69,7 +87,9 @@ describe("the command line", () => {
     expect((await run(["wallet", "balance", AGENT_ID], { clients })).connected).toEqual([
       { auth: "http://127.0.0.1:50055", wallet: "http://127.0.0.1:50054" },
     ]);
-    expect((await run(["wallet", "balance", AGENT_ID], { clients, env })).connected).toEqual([{ auth: "http://auth.env:1", wallet: "http://wallet.env:2" }]);
+    expect((await run(["wallet", "balance", AGENT_ID], { clients, env })).connected).toEqual([
+      { auth: "http://auth.env:1", wallet: "http://wallet.env:2" },
+    ]);
     const flags = ["wallet", "balance", AGENT_ID, "--auth-url=https://a.ops", "--wallet-url", "https://w.ops/"];
     expect((await run(flags, { clients, env })).connected).toEqual([{ auth: "https://a.ops", wallet: "https://w.ops" }]);
     const bad = await run(["wallet", "balance", AGENT_ID, "--wallet-url", "w.ops:50054"], { clients });

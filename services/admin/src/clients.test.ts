@@ -20,7 +20,12 @@ async function closedPort(): Promise<number> {
 async function cli(argv: string[], env: NodeJS.ProcessEnv) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { env, stdout: (t) => out.push(t), stderr: (t) => err.push(t), connect: (urls) => connectClients(urls, 2_000) });
+  const code = await runCli(argv, {
+    env,
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    connect: (urls) => connectClients(urls, 2_000),
+  });
   return { code, stdout: out.join("\n"), stderr: err.join("\n") };
 }
 
@@ -74,6 +79,11 @@ describe("the real gRPC clients", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^error: UNAVAILABLE: cannot reach the auth service at ${url} \\(.*ECONNREFUSED.*\\)$`));
     const json = await cli(["wallet", "balance", AGENT_ID, "--json"], { WALLET_URL: url });
-    expect(JSON.parse(json.stdout).error).toMatchObject({ code: "UNAVAILABLE", service: "wallet", url, method: "WalletService.GetBalance" });
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      code: "UNAVAILABLE",
+      service: "wallet",
+      url,
+      method: "WalletService.GetBalance",
+    });
   });
 });

@@ -42,11 +42,7 @@ export function connectClients(urls: ServiceUrls, timeoutMs = 10_000): AdminClie
 }
 
 /** Wraps ready clients (real or fake) so that every failure says where it happened. */
-export function adminClients(
-  auth: Client<typeof AuthService>,
-  wallet: Client<typeof WalletService>,
-  urls: ServiceUrls,
-): AdminClients {
+export function adminClients(auth: Client<typeof AuthService>, wallet: Client<typeof WalletService>, urls: ServiceUrls): AdminClients {
   return { auth: tagged(AuthService, auth, "auth", urls.auth), wallet: tagged(WalletService, wallet, "wallet", urls.wallet) };
 }
 

@@ -19,7 +19,12 @@ describe("the admin command line against the whole stack", () => {
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     // The gateway remembers verified keys briefly; without that, a revocation shows at once.
-    stack = await startStack({ env: { TARMAC_ENV: "test", AUTH_CACHE_TTL_MS: "0" }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+    stack = await startStack({
+      env: { TARMAC_ENV: "test", AUTH_CACHE_TTL_MS: "0" },
+      port: 0,
+      servicePorts: "ephemeral",
+      logger: silentLogger(),
+    });
     env = { AUTH_URL: stack.services.auth, WALLET_URL: stack.services.wallet };
   }, 30_000);
   afterAll(() => stack?.stop());
@@ -27,7 +32,12 @@ describe("the admin command line against the whole stack", () => {
   async function admin(...argv: string[]): Promise<any> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli([...argv, "--json"], { env, stdout: (t) => out.push(t), stderr: (t) => err.push(t), connect: (urls) => connectClients(urls) });
+    const code = await runCli([...argv, "--json"], {
+      env,
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+      connect: (urls) => connectClients(urls),
+    });
     expect(code, err.join("\n")).toBe(0);
     return JSON.parse(out.join("\n"));
   }
@@ -72,18 +82,37 @@ describe("the admin command line against the whole stack", () => {
     });
     expect(search.status, search.text).toBe(200);
     // The sandbox's scenario flights (numbers starting with 9) misbehave on purpose.
-    const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) => o.segments.every((s) => !s.flight_no.startsWith("9")));
+    const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+      o.segments.every((s) => !s.flight_no.startsWith("9")),
+    );
     expect(offer).toBeDefined();
-    const validated = await gateway(apiKey, "/api/v1/flight/fare/validate", { search_id: offer.search_id, signature: offer.signature, pax });
+    const validated = await gateway(apiKey, "/api/v1/flight/fare/validate", {
+      search_id: offer.search_id,
+      signature: offer.signature,
+      pax,
+    });
     expect(validated.status, validated.text).toBe(200);
     const netFare: number = validated.json.offer.pricing_breakdown.net_fare;
     expect(netFare).toBeGreaterThan(0);
 
-    const passenger = { id: "ADT1", type: "ADT", title: "MR", first_name: "Arjun", last_name: "Mehta", gender: "M", dob: "1985-04-12", nationality: "IN" };
+    const passenger = {
+      id: "ADT1",
+      type: "ADT",
+      title: "MR",
+      first_name: "Arjun",
+      last_name: "Mehta",
+      gender: "M",
+      dob: "1985-04-12",
+      nationality: "IN",
+    };
     const booked = await gateway(
       apiKey,
       "/api/v1/flight/booking/create",
-      { fare_token: validated.json.fare_token, passengers: [passenger], contact_info: { email: "bookings@sky.example", phone: "+919812345678" } },
+      {
+        fare_token: validated.json.fare_token,
+        passengers: [passenger],
+        contact_info: { email: "bookings@sky.example", phone: "+919812345678" },
+      },
       { "idempotency-key": `e2e-${agentId}` },
     );
     expect(booked.status, booked.text).toBe(200);
@@ -105,7 +134,10 @@ describe("the admin command line against the whole stack", () => {
     const run = promisify(execFile);
     const tsx = `${packageDir}node_modules/.bin/tsx`;
     const childEnv = { ...process.env, ...env };
-    const ok = await run(tsx, ["src/main.ts", "agents", "create", "--name", "Process Travels", "--json"], { cwd: packageDir, env: childEnv });
+    const ok = await run(tsx, ["src/main.ts", "agents", "create", "--name", "Process Travels", "--json"], {
+      cwd: packageDir,
+      env: childEnv,
+    });
     const agentId = JSON.parse(ok.stdout).agent.agent_id as string;
     expect(agentId).toBeTruthy();
     const failed = (e: unknown) => e;

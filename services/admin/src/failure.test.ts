@@ -10,7 +10,10 @@ const failed = (cause: unknown) => new PeerCallError("auth", URL, "AuthService.I
 describe("describeFailure", () => {
   it("gives a catalogue refusal as one line, then its field errors", () => {
     const cause = toConnectError(
-      validationFailed([fieldError("agent_id", "REQUIRED", "agent_id is required"), fieldError("scopes", "INVALID_VALUE", "unknown scope")]),
+      validationFailed([
+        fieldError("agent_id", "REQUIRED", "agent_id is required"),
+        fieldError("scopes", "INVALID_VALUE", "unknown scope"),
+      ]),
     );
     const report = describeFailure(failed(cause));
     expect(report.exitCode).toBe(1);
@@ -38,12 +41,16 @@ describe("describeFailure", () => {
     const refused = describeFailure(failed(toConnectError(new DomainError("UNAVAILABLE", "MongoDB is down"))));
     expect(refused.lines).toEqual(["error: UNAVAILABLE: MongoDB is down"]);
     const unreachable = describeFailure(failed(new ConnectError("connect ECONNREFUSED 127.0.0.1:50055", Code.Unavailable)));
-    expect(unreachable.lines).toEqual([`error: UNAVAILABLE: cannot reach the auth service at ${URL} (connect ECONNREFUSED 127.0.0.1:50055)`]);
+    expect(unreachable.lines).toEqual([
+      `error: UNAVAILABLE: cannot reach the auth service at ${URL} (connect ECONNREFUSED 127.0.0.1:50055)`,
+    ]);
   });
 
   it("warns that a timed-out change may have happened", () => {
     const report = describeFailure(failed(new ConnectError("the operation timed out", Code.DeadlineExceeded)));
-    expect(report.lines[0]).toMatch(/^error: UNAVAILABLE: the auth service at http:\/\/127\.0\.0\.1:50055 did not answer in time; the change may or may not/);
+    expect(report.lines[0]).toMatch(
+      /^error: UNAVAILABLE: the auth service at http:\/\/127\.0\.0\.1:50055 did not answer in time; the change may or may not/,
+    );
   });
 
   it("names Connect codes without a catalogue detail", () => {

@@ -16,7 +16,11 @@ describe("help", () => {
   });
 
   it.each(GROUPS.map((g) => [g.name, g] as const))("describes the %s group", async (name, group) => {
-    for (const argv of [[name, "--help"], ["-h", name], [name, "-h", "--json"]]) {
+    for (const argv of [
+      [name, "--help"],
+      ["-h", name],
+      [name, "-h", "--json"],
+    ]) {
       const result = await run(argv);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`Usage: pnpm admin ${name} <command> [arguments] [flags]`);
@@ -32,9 +36,12 @@ describe("help", () => {
     expect(result).toMatchObject({ code: 0, stderr: "", connected: [] });
     const labels = command.args.map((a) => a.label).join(" ");
     expect(result.stdout).toContain(`Usage: pnpm admin ${path} ${labels ? `${labels} ` : ""}[flags]`);
-    for (const arg of command.args) expect(result.stdout).toMatch(new RegExp(`^ {2}${escape(arg.label)} +${escape(arg.description)}$`, "m"));
+    for (const arg of command.args)
+      expect(result.stdout).toMatch(new RegExp(`^ {2}${escape(arg.label)} +${escape(arg.description)}$`, "m"));
     for (const [name, spec] of Object.entries(command.flags)) {
-      expect(result.stdout).toMatch(new RegExp(`^ {2}--${name}${spec.value ? ` ${escape(spec.value)}` : ""} +${escape(spec.description)}$`, "m"));
+      expect(result.stdout).toMatch(
+        new RegExp(`^ {2}--${name}${spec.value ? ` ${escape(spec.value)}` : ""} +${escape(spec.description)}$`, "m"),
+      );
     }
     expect(result.stdout).toContain("--wallet-url <url>");
     expect(result.stdout).toContain("Examples:");

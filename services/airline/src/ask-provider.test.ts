@@ -4,17 +4,27 @@ import { askProvider } from "./ask-provider.js";
 import type { AirlineProvider } from "./provider-port.js";
 
 const provider = { name: "TESTAIR" } as AirlineProvider;
-const never = (signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
+const never = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
 
 async function values(metrics: MetricsRegistry, metricName: string) {
   const all = await metrics.registry.getMetricsAsJSON();
-  return all.flatMap((m) => m.values.filter((v) => ((v as { metricName?: string }).metricName ?? m.name) === metricName).map((v) => ({ ...v.labels, value: v.value })));
+  return all.flatMap((m) =>
+    m.values
+      .filter((v) => ((v as { metricName?: string }).metricName ?? m.name) === metricName)
+      .map((v) => ({ ...v.labels, value: v.value })),
+  );
 }
 
 describe("askProvider metrics", () => {
   it("times every call by provider, operation and outcome, and counts failures by code", async () => {
     const metrics = createMetricsRegistry();
-    const limits = (operation: "reserve" | "seatMap", timeoutMs = 1_000, signal = new AbortController().signal) => ({ signal, timeoutMs, operation, metrics });
+    const limits = (operation: "reserve" | "seatMap", timeoutMs = 1_000, signal = new AbortController().signal) => ({
+      signal,
+      timeoutMs,
+      operation,
+      metrics,
+    });
 
     expect(await askProvider(provider, async () => "PNR123", limits("reserve"))).toBe("PNR123");
     const soldOut = new DomainError("PROVIDER_SOLD_OUT", "gone", { provider: { name: "TESTAIR", code: "SOLD_OUT", message: "gone" } });

@@ -34,8 +34,7 @@ export function guardProvider(provider: AirlineProvider, guard: ProviderGuard): 
     seatMap: (key, options) => ask("seatMap", options, (o) => provider.seatMap(key, o)),
     reserve: (request, options) => ask("reserve", options, (o) => provider.reserve(request, o)),
     findReservation: (reference, options) => ask("findReservation", options, (o) => provider.findReservation(reference, o)),
-    cancelReservation: (reference, options) =>
-      ask("cancelReservation", options, (o) => provider.cancelReservation(reference, o)),
+    cancelReservation: (reference, options) => ask("cancelReservation", options, (o) => provider.cancelReservation(reference, o)),
     changeReservation: (change, options) => ask("changeReservation", options, (o) => provider.changeReservation(change, o)),
   };
 }

@@ -8,7 +8,9 @@ const FLEX = [band(72, 0), band(24, 50_000), band(2, 100_000), band(0, 150_000)]
 describe("penaltyBandAt", () => {
   it("applies the band with the largest threshold not above the time left", () => {
     const at = (hours: number) => penaltyBandAt(FLEX, hours)?.perPassengerPaise;
-    expect([at(500), at(72), at(71.99), at(24), at(23.5), at(2), at(1.99), at(0)]).toEqual([0, 0, 50_000, 50_000, 100_000, 100_000, 150_000, 150_000]);
+    expect([at(500), at(72), at(71.99), at(24), at(23.5), at(2), at(1.99), at(0)]).toEqual([
+      0, 0, 50_000, 50_000, 100_000, 100_000, 150_000, 150_000,
+    ]);
     expect(penaltyBandAt(FLEX, -0.5)).toBeUndefined();
     expect(penaltyBandAt([band(24, 1)], 10)).toBeUndefined();
     expect(penaltyBandAt([], 10)).toBeUndefined();

@@ -35,24 +35,45 @@ describe("AuthServiceImpl: API keys", () => {
     });
   const verify = (apiKey: string) => f.service.verifyApiKey({ $typeName: "tarmac.auth.v1.VerifyApiKeyRequest", apiKey });
   const rotate = (keyId: string, gracePeriodSeconds?: number) =>
-    f.service.rotateApiKey({ $typeName: "tarmac.auth.v1.RotateApiKeyRequest", keyId, ...(gracePeriodSeconds !== undefined && { gracePeriodSeconds }) });
+    f.service.rotateApiKey({
+      $typeName: "tarmac.auth.v1.RotateApiKeyRequest",
+      keyId,
+      ...(gracePeriodSeconds !== undefined && { gracePeriodSeconds }),
+    });
   const revoke = (keyId: string) => f.service.revokeApiKey({ $typeName: "tarmac.auth.v1.RevokeApiKeyRequest", keyId });
   const list = (agentId = f.agent.id) => f.service.listApiKeys({ $typeName: "tarmac.auth.v1.ListApiKeysRequest", agentId });
 
   it("issues a key once, in the decisions-8 format, that verifies to its agent and scopes", async () => {
     const issued = await issue({ scopes: [Scope.WALLET_READ, Scope.FLIGHT_SEARCH, Scope.WALLET_READ] });
     expect(issued.apiKey).toMatch(/^tk_live_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/);
-    expect(issued.key).toMatchObject({ keyId: parseApiKey(issued.apiKey)!.keyId, agentId: f.agent.id, prefix: "tk_live_", scopes: [Scope.FLIGHT_SEARCH, Scope.WALLET_READ] });
+    expect(issued.key).toMatchObject({
+      keyId: parseApiKey(issued.apiKey)!.keyId,
+      agentId: f.agent.id,
+      prefix: "tk_live_",
+      scopes: [Scope.FLIGHT_SEARCH, Scope.WALLET_READ],
+    });
     expect(issued.key?.createdAt).toEqual(timestampFromDate(f.clock.now()));
     const verified = await verify(issued.apiKey);
-    expect(verified).toMatchObject({ agentId: f.agent.id, keyId: issued.key!.keyId, scopes: [Scope.FLIGHT_SEARCH, Scope.WALLET_READ], agentStatus: AgentStatus.ACTIVE, agentTier: AgentTier.STANDARD });
+    expect(verified).toMatchObject({
+      agentId: f.agent.id,
+      keyId: issued.key!.keyId,
+      scopes: [Scope.FLIGHT_SEARCH, Scope.WALLET_READ],
+      agentStatus: AgentStatus.ACTIVE,
+      agentTier: AgentTier.STANDARD,
+    });
   });
 
   it("issues tk_test_ keys for sandbox use and defaults scopes by tier", async () => {
     const sandbox = await issue({ sandbox: true });
     expect(sandbox.apiKey.startsWith("tk_test_")).toBe(true);
     expect(sandbox.key?.prefix).toBe("tk_test_");
-    expect(sandbox.key?.scopes).toEqual([Scope.FLIGHT_SEARCH, Scope.FLIGHT_BOOK, Scope.FLIGHT_CANCEL, Scope.FLIGHT_RESCHEDULE, Scope.WALLET_READ]);
+    expect(sandbox.key?.scopes).toEqual([
+      Scope.FLIGHT_SEARCH,
+      Scope.FLIGHT_BOOK,
+      Scope.FLIGHT_CANCEL,
+      Scope.FLIGHT_RESCHEDULE,
+      Scope.WALLET_READ,
+    ]);
     await f.store.saveAgent({ ...f.agent, id: "agt_big", tier: "ENTERPRISE" });
     expect((await issue({ agentId: "agt_big" })).key?.scopes).toContain(Scope.WEBHOOKS_MANAGE);
   });
@@ -191,12 +212,18 @@ describe("AuthServiceImpl: agents", () => {
       name: fields.name ?? "New Travels",
       tier: fields.tier ?? AgentTier.UNSPECIFIED,
       parentAgentId: fields.parentAgentId ?? "",
-      users: (fields.users ?? []).map((u) => ({ $typeName: "tarmac.auth.v1.AgentUser", userId: "", email: u.email ?? "", phone: u.phone ?? "" })),
+      users: (fields.users ?? []).map((u) => ({
+        $typeName: "tarmac.auth.v1.AgentUser",
+        userId: "",
+        email: u.email ?? "",
+        phone: u.phone ?? "",
+      })),
       currency: "INR",
       creditLimitPaise: 0n,
     });
   const getAgent = (agentId: string) => f.service.getAgent({ $typeName: "tarmac.auth.v1.GetAgentRequest", agentId });
-  const suspend = (agentId: string, reason = "") => f.service.suspendAgent({ $typeName: "tarmac.auth.v1.SuspendAgentRequest", agentId, reason });
+  const suspend = (agentId: string, reason = "") =>
+    f.service.suspendAgent({ $typeName: "tarmac.auth.v1.SuspendAgentRequest", agentId, reason });
   const reactivate = (agentId: string) => f.service.reactivateAgent({ $typeName: "tarmac.auth.v1.ReactivateAgentRequest", agentId });
 
   it("creates an active agent with a generated id and its users, normalized", async () => {
@@ -219,7 +246,13 @@ describe("AuthServiceImpl: agents", () => {
   });
 
   it("refuses bad fields all at once, and an e-mail or phone that belongs to someone", async () => {
-    const bad = await domainFailure(createAgent({ name: " ", tier: 7 as AgentTier, users: [{}, { email: "x" }, { phone: "12345" }, { email: "a@b.co" }, { email: "A@B.co" }] }));
+    const bad = await domainFailure(
+      createAgent({
+        name: " ",
+        tier: 7 as AgentTier,
+        users: [{}, { email: "x" }, { phone: "12345" }, { email: "a@b.co" }, { email: "A@B.co" }],
+      }),
+    );
     expect(bad.errors.map((e) => [e.field, e.code])).toEqual([
       ["name", "REQUIRED"],
       ["tier", "INVALID_VALUE"],
@@ -235,28 +268,49 @@ describe("AuthServiceImpl: agents", () => {
   it("creates sub-agents under top-level agencies only", async () => {
     const sub = (await createAgent({ parentAgentId: f.agent.id })).agent!;
     expect(sub.parentAgentId).toBe(f.agent.id);
-    expect((await domainFailure(createAgent({ parentAgentId: sub.agentId }))).errors[0]).toMatchObject({ field: "parent_agent_id", code: "INVALID_VALUE" });
+    expect((await domainFailure(createAgent({ parentAgentId: sub.agentId }))).errors[0]).toMatchObject({
+      field: "parent_agent_id",
+      code: "INVALID_VALUE",
+    });
     expect((await domainFailure(createAgent({ parentAgentId: "agt_nope" }))).errors[0]?.field).toBe("parent_agent_id");
   });
 
   it("suspends and reactivates; keys verify with the agent's status meanwhile", async () => {
-    const { apiKey } = await f.service.issueApiKey({ $typeName: "tarmac.auth.v1.IssueApiKeyRequest", agentId: f.agent.id, scopes: [], sandbox: false });
+    const { apiKey } = await f.service.issueApiKey({
+      $typeName: "tarmac.auth.v1.IssueApiKeyRequest",
+      agentId: f.agent.id,
+      scopes: [],
+      sandbox: false,
+    });
     const suspended = await suspend(f.agent.id, "unpaid invoices");
-    expect(suspended.agent).toMatchObject({ status: AgentStatus.SUSPENDED, suspensionReason: "unpaid invoices", suspendedAt: timestampFromDate(f.clock.now()) });
+    expect(suspended.agent).toMatchObject({
+      status: AgentStatus.SUSPENDED,
+      suspensionReason: "unpaid invoices",
+      suspendedAt: timestampFromDate(f.clock.now()),
+    });
     expect(suspended.agent?.users).toHaveLength(1);
     const verified = await f.service.verifyApiKey({ $typeName: "tarmac.auth.v1.VerifyApiKeyRequest", apiKey });
     expect(verified.agentStatus).toBe(AgentStatus.SUSPENDED);
     const active = await reactivate(f.agent.id);
     expect(active.agent).toMatchObject({ status: AgentStatus.ACTIVE, suspensionReason: "" });
     expect(active.agent?.suspendedAt).toBeUndefined();
-    expect((await f.service.verifyApiKey({ $typeName: "tarmac.auth.v1.VerifyApiKeyRequest", apiKey })).agentStatus).toBe(AgentStatus.ACTIVE);
+    expect((await f.service.verifyApiKey({ $typeName: "tarmac.auth.v1.VerifyApiKeyRequest", apiKey })).agentStatus).toBe(
+      AgentStatus.ACTIVE,
+    );
   });
 
   it("reports a sub-agent's keys as suspended while its agency is", async () => {
     const sub = (await createAgent({ parentAgentId: f.agent.id })).agent!;
-    const { apiKey } = await f.service.issueApiKey({ $typeName: "tarmac.auth.v1.IssueApiKeyRequest", agentId: sub.agentId, scopes: [], sandbox: false });
+    const { apiKey } = await f.service.issueApiKey({
+      $typeName: "tarmac.auth.v1.IssueApiKeyRequest",
+      agentId: sub.agentId,
+      scopes: [],
+      sandbox: false,
+    });
     await suspend(f.agent.id);
-    expect((await f.service.verifyApiKey({ $typeName: "tarmac.auth.v1.VerifyApiKeyRequest", apiKey })).agentStatus).toBe(AgentStatus.SUSPENDED);
+    expect((await f.service.verifyApiKey({ $typeName: "tarmac.auth.v1.VerifyApiKeyRequest", apiKey })).agentStatus).toBe(
+      AgentStatus.SUSPENDED,
+    );
   });
 
   it("answers AUTH_NOT_FOUND for an unknown agent and VALIDATION_FAILED for a missing id", async () => {
@@ -273,8 +327,10 @@ describe("AuthServiceImpl: OTP login", () => {
     f = await authFixture();
   });
 
-  const send = (identifier: string, type = OtpChannel.EMAIL) => f.service.sendOtp({ $typeName: "tarmac.auth.v1.SendOtpRequest", identifier, type });
-  const verifyOtp = (identifier: string, code: string) => f.service.verifyOtp({ $typeName: "tarmac.auth.v1.VerifyOtpRequest", identifier, code });
+  const send = (identifier: string, type = OtpChannel.EMAIL) =>
+    f.service.sendOtp({ $typeName: "tarmac.auth.v1.SendOtpRequest", identifier, type });
+  const verifyOtp = (identifier: string, code: string) =>
+    f.service.verifyOtp({ $typeName: "tarmac.auth.v1.VerifyOtpRequest", identifier, code });
   const latestCode = async (to: string) => {
     await f.service.settled();
     return f.outbox.latestCode(to);
@@ -427,7 +483,10 @@ describe("AuthServiceImpl: OTP login", () => {
 
   it("refuses malformed input with VALIDATION_FAILED before any limit counts", async () => {
     expect((await domainFailure(send(""))).errors[0]).toMatchObject({ field: "identifier", code: "REQUIRED" });
-    expect((await domainFailure(send("+919811111111", OtpChannel.EMAIL))).errors[0]).toMatchObject({ field: "identifier", code: "INVALID_FORMAT" });
+    expect((await domainFailure(send("+919811111111", OtpChannel.EMAIL))).errors[0]).toMatchObject({
+      field: "identifier",
+      code: "INVALID_FORMAT",
+    });
     expect((await domainFailure(send(f.user.email!, 9 as OtpChannel))).errors[0]).toMatchObject({ field: "type", code: "INVALID_VALUE" });
     expect((await domainFailure(verifyOtp(f.user.email!, "12345"))).errors[0]).toMatchObject({ field: "code", code: "INVALID_FORMAT" });
     expect((await domainFailure(verifyOtp("", ""))).errors.map((e) => e.field)).toEqual(["identifier", "code"]);
@@ -460,7 +519,8 @@ describe("AuthServiceImpl: sessions", () => {
     await f.service.sendOtp({ $typeName: "tarmac.auth.v1.SendOtpRequest", identifier: f.user.email!, type: OtpChannel.EMAIL });
     await f.service.settled();
     const code = f.outbox.latestCode(f.user.email!)!;
-    token = (await f.service.verifyOtp({ $typeName: "tarmac.auth.v1.VerifyOtpRequest", identifier: f.user.email!, code })).verificationToken;
+    token = (await f.service.verifyOtp({ $typeName: "tarmac.auth.v1.VerifyOtpRequest", identifier: f.user.email!, code }))
+      .verificationToken;
   });
 
   const verifyToken = (t: string) => f.service.verifyToken({ $typeName: "tarmac.auth.v1.VerifyTokenRequest", token: t });
@@ -519,10 +579,21 @@ describe("AuthServiceImpl: development outbox", () => {
     // No settled(): the RPC waits for deliveries under way itself.
     const all = await f.service.listDevOutbox({ $typeName: "tarmac.auth.v1.ListDevOutboxRequest", identifier: "", limit: 0 });
     expect(all.messages.map((m) => m.channel)).toEqual([OtpChannel.SMS, OtpChannel.EMAIL]);
-    const mine = await f.service.listDevOutbox({ $typeName: "tarmac.auth.v1.ListDevOutboxRequest", identifier: "Asha@Fixture.test", limit: 5 });
+    const mine = await f.service.listDevOutbox({
+      $typeName: "tarmac.auth.v1.ListDevOutboxRequest",
+      identifier: "Asha@Fixture.test",
+      limit: 5,
+    });
     expect(mine.messages).toHaveLength(1);
-    expect(mine.messages[0]).toMatchObject({ to: f.user.email, channel: OtpChannel.EMAIL, subject: "Your Tarmac login code", body: expect.stringContaining(mine.messages[0]!.code) });
-    expect((await f.service.listDevOutbox({ $typeName: "tarmac.auth.v1.ListDevOutboxRequest", identifier: "", limit: 1 })).messages).toHaveLength(1);
+    expect(mine.messages[0]).toMatchObject({
+      to: f.user.email,
+      channel: OtpChannel.EMAIL,
+      subject: "Your Tarmac login code",
+      body: expect.stringContaining(mine.messages[0]!.code),
+    });
+    expect(
+      (await f.service.listDevOutbox({ $typeName: "tarmac.auth.v1.ListDevOutboxRequest", identifier: "", limit: 1 })).messages,
+    ).toHaveLength(1);
   });
 
   it("answers AUTH_FORBIDDEN without the development adapter", async () => {

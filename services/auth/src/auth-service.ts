@@ -220,18 +220,20 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
     f.check();
     const agent = await this.deps.store.findAgent(agentId);
     if (!agent) throw agentNotFound(agentId);
-    const { apiKey, record } = await this.storeNewKey((keyId, hash) =>
-      newKeyRecord({
-        keyId,
-        agentId,
-        hash,
-        scopes: scopes.length > 0 ? scopes : defaultKeyScopes(agent.tier),
-        sandbox: request.sandbox,
-        now,
-        expiresAt,
-      }),
-    request.sandbox,
-    (record) => this.deps.store.saveApiKey(record));
+    const { apiKey, record } = await this.storeNewKey(
+      (keyId, hash) =>
+        newKeyRecord({
+          keyId,
+          agentId,
+          hash,
+          scopes: scopes.length > 0 ? scopes : defaultKeyScopes(agent.tier),
+          sandbox: request.sandbox,
+          now,
+          expiresAt,
+        }),
+      request.sandbox,
+      (record) => this.deps.store.saveApiKey(record),
+    );
     this.deps.logger.info({ agentId, keyId: record.keyId, scopes: record.scopes, sandbox: record.sandbox }, "API key issued");
     return create(IssueApiKeyResponseSchema, { key: toProtoApiKey(record), apiKey });
   }
@@ -448,13 +450,13 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
     const running = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => delivery.deliver(message))
       .then(
-      () => this.deps.logger.debug({ messageId: message.messageId, adapter: delivery.name }, "one-time code delivered"),
-      (error: unknown) =>
-        this.deps.logger.error(
-          { messageId: message.messageId, adapter: delivery.name, channel: message.channel, failure: describeDeliveryError(error) },
-          "one-time code delivery failed",
-        ),
-    );
+        () => this.deps.logger.debug({ messageId: message.messageId, adapter: delivery.name }, "one-time code delivered"),
+        (error: unknown) =>
+          this.deps.logger.error(
+            { messageId: message.messageId, adapter: delivery.name, channel: message.channel, failure: describeDeliveryError(error) },
+            "one-time code delivery failed",
+          ),
+      );
     this.inFlight.add(running);
     void running.finally(() => this.inFlight.delete(running));
   }
@@ -563,7 +565,8 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
     return users.map((user, i) => {
       const email = user.email.trim() === "" ? undefined : normalizeEmail(user.email);
       const phone = user.phone.trim() === "" ? undefined : normalizePhone(user.phone);
-      if (user.email.trim() !== "" && email === undefined) f.add(fieldError(`users[${i}].email`, "INVALID_FORMAT", "must be an e-mail address"));
+      if (user.email.trim() !== "" && email === undefined)
+        f.add(fieldError(`users[${i}].email`, "INVALID_FORMAT", "must be an e-mail address"));
       if (user.phone.trim() !== "" && phone === undefined) {
         f.add(fieldError(`users[${i}].phone`, "INVALID_FORMAT", "must be a phone number in E.164 form, e.g. +919800000001"));
       }
@@ -586,7 +589,10 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
       : parent.parentAgentId !== undefined
         ? "is itself a sub-agent; sub-agents work under a top-level agency"
         : undefined;
-    if (problem) throw new DomainError("VALIDATION_FAILED", `parent_agent_id: ${problem}`, { errors: [fieldError("parent_agent_id", "INVALID_VALUE", problem)] });
+    if (problem)
+      throw new DomainError("VALIDATION_FAILED", `parent_agent_id: ${problem}`, {
+        errors: [fieldError("parent_agent_id", "INVALID_VALUE", problem)],
+      });
   }
 
   /** Names the user whose e-mail or phone is taken (the store's unique indexes settle races). */

@@ -78,7 +78,13 @@ describe("auth config", () => {
         from: "Tarmac <no-reply@example.com>",
         timeoutMs: 10_000,
       },
-      smsGateway: { url: "https://sms.example.com/send", apiKey: "sms-key", apiKeyHeader: "X-API-Key", sender: undefined, timeoutMs: 5_000 },
+      smsGateway: {
+        url: "https://sms.example.com/send",
+        apiKey: "sms-key",
+        apiKeyHeader: "X-API-Key",
+        sender: undefined,
+        timeoutMs: 5_000,
+      },
     });
     expect(config.usesDevelopmentSecret).toBe(false);
   });
@@ -98,7 +104,12 @@ describe("auth config", () => {
   });
 
   it("lets production turn a channel off", () => {
-    const config = parseConfig(authConfigSchema, { ...production, OTP_SMS_DELIVERY: "disabled", SMS_GATEWAY_URL: "", SMS_GATEWAY_API_KEY: "" });
+    const config = parseConfig(authConfigSchema, {
+      ...production,
+      OTP_SMS_DELIVERY: "disabled",
+      SMS_GATEWAY_URL: "",
+      SMS_GATEWAY_API_KEY: "",
+    });
     expect(config.otpDelivery.sms).toBe("disabled");
     expect(config.otpDelivery).not.toHaveProperty("smsGateway");
   });
@@ -127,11 +138,21 @@ describe("auth config", () => {
   });
 
   it("reads an SMTP URL and implicit TLS on port 465", () => {
-    const url = parseConfig(authConfigSchema, { OTP_EMAIL_DELIVERY: "smtp", SMTP_URL: "smtps://u:p@mail.example.com", SMTP_FROM: "a@b.co" });
+    const url = parseConfig(authConfigSchema, {
+      OTP_EMAIL_DELIVERY: "smtp",
+      SMTP_URL: "smtps://u:p@mail.example.com",
+      SMTP_FROM: "a@b.co",
+    });
     expect(url.otpDelivery.smtp).toMatchObject({ url: "smtps://u:p@mail.example.com", requireTls: false });
     const tls = parseConfig(authConfigSchema, { OTP_EMAIL_DELIVERY: "smtp", SMTP_HOST: "h", SMTP_PORT: "465", SMTP_FROM: "a@b.co" });
     expect(tls.otpDelivery.smtp).toMatchObject({ port: 465, secure: true });
-    const plain = parseConfig(authConfigSchema, { OTP_EMAIL_DELIVERY: "smtp", SMTP_HOST: "h", SMTP_PORT: "465", SMTP_SECURE: "false", SMTP_FROM: "a@b.co" });
+    const plain = parseConfig(authConfigSchema, {
+      OTP_EMAIL_DELIVERY: "smtp",
+      SMTP_HOST: "h",
+      SMTP_PORT: "465",
+      SMTP_SECURE: "false",
+      SMTP_FROM: "a@b.co",
+    });
     expect(plain.otpDelivery.smtp?.secure).toBe(false);
   });
 

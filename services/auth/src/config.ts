@@ -30,10 +30,7 @@ export const authConfigSchema = z
       .string()
       .optional()
       .transform((v) => (v === "" ? undefined : v))
-      .refine(
-        (v) => v === undefined || isSandboxApiKey(v),
-        "must be a sandbox key: tk_test_<8 letters or digits>_<32 letters or digits>",
-      ),
+      .refine((v) => v === undefined || isSandboxApiKey(v), "must be a sandbox key: tk_test_<8 letters or digits>_<32 letters or digits>"),
     /** The demo user's e-mail and phone (development seed). */
     TARMAC_DEV_USER_EMAIL: z
       .string()

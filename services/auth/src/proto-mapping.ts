@@ -25,9 +25,7 @@ const scopeToProto: Record<Scope, ProtoScope> = {
 };
 
 // Keyed by number: requests may carry enum numbers the contract does not define.
-const scopeFromProto = new Map<number, Scope>(
-  Object.entries(scopeToProto).map(([scope, proto]) => [proto, scope as Scope]),
-);
+const scopeFromProto = new Map<number, Scope>(Object.entries(scopeToProto).map(([scope, proto]) => [proto, scope as Scope]));
 
 const statusToProto: Record<AgentStatus, ProtoAgentStatus> = {
   ACTIVE: ProtoAgentStatus.ACTIVE,

@@ -13,7 +13,11 @@ async function routed(options: { withOutbox?: boolean } = {}) {
   return { ...f, client: createClient(AuthService, transport) };
 }
 
-const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e);
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe("auth routes through createRouterTransport", () => {
   it("runs an agent's whole key lifecycle", async () => {
@@ -57,7 +61,8 @@ describe("auth routes through createRouterTransport", () => {
     for (let i = 0; i < 4; i++) await failure(client.verifyOtp({ identifier: user.email!, code: "000000" }));
     const locked = fromConnectError(await failure(client.verifyOtp({ identifier: user.email!, code: "000000" })));
     // 1 in a million: the drawn code was 000000 and the fifth try signed in.
-    if (locked.code !== "INTERNAL") expect(locked).toMatchObject({ code: "AUTH_OTP_ATTEMPTS_EXCEEDED", status: 429, retryAfterSeconds: 30 });
+    if (locked.code !== "INTERNAL")
+      expect(locked).toMatchObject({ code: "AUTH_OTP_ATTEMPTS_EXCEEDED", status: 429, retryAfterSeconds: 30 });
 
     const forbidden = await failure(client.listDevOutbox({}));
     expect(ConnectError.from(forbidden).code).toBe(Code.PermissionDenied);

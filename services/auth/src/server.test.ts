@@ -19,7 +19,12 @@ describe("auth service over a real HTTP/2 server", () => {
   let client: ReturnType<typeof createClient<typeof AuthService>>;
 
   beforeAll(async () => {
-    const config = parseConfig(authConfigSchema, { AUTH_PORT: "0", TARMAC_ENV: "test", OTP_EMAIL_DELIVERY: "development", OTP_SMS_DELIVERY: "development" });
+    const config = parseConfig(authConfigSchema, {
+      AUTH_PORT: "0",
+      TARMAC_ENV: "test",
+      OTP_EMAIL_DELIVERY: "development",
+      OTP_SMS_DELIVERY: "development",
+    });
     started = await startAuthService(config, silentLogger(), { store: new MemoryAuthStore(), clock });
     client = createClient(AuthService, createGrpcTransport({ baseUrl: started.host.url }));
   });
@@ -27,7 +32,11 @@ describe("auth service over a real HTTP/2 server", () => {
     await started?.host.stop();
   });
 
-  const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e);
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
   it("reports SERVING for the auth service", async () => {
     const health = createClient(Health, createGrpcTransport({ baseUrl: started.host.url }));

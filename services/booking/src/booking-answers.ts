@@ -28,7 +28,10 @@ export function createdAnswer(booking: Booking): CreateBookingResponse {
 }
 
 export function cancellationQuoteAnswer(booking: Booking, quote: CancellationQuote): QuoteCancellationResponse {
-  return create(QuoteCancellationResponseSchema, { ...cancellationFigures(booking, quote), quoteValidUntil: toTimestamp(quote.validUntil) });
+  return create(QuoteCancellationResponseSchema, {
+    ...cancellationFigures(booking, quote),
+    quoteValidUntil: toTimestamp(quote.validUntil),
+  });
 }
 
 export function cancellationAnswer(booking: Booking, quote: CancellationQuote): ConfirmCancellationResponse {

@@ -41,7 +41,11 @@ export class BookingCreation {
     const missing = REQUIRED.filter((f) => values[f] === "");
     if (missing.length > 0) throw validationFailed(missing.map((f) => fieldError(f, "REQUIRED", `${f} is required`)));
     const locked = await this.deps.fare
-      .getFareLock({ agentId: request.agentId, fareToken: request.fareToken, ancillaryTokens: request.ancillaries.map((a) => a.ancillaryToken) })
+      .getFareLock({
+        agentId: request.agentId,
+        fareToken: request.fareToken,
+        ancillaryTokens: request.ancillaries.map((a) => a.ancillaryToken),
+      })
       .catch((error: unknown) => {
         throw renameSeatFields(error);
       });
@@ -80,7 +84,11 @@ export class BookingCreation {
   }
 
   /** The seat map right now: a seat someone else booked since the seat map was read is refused early. */
-  private async requireFreeSeats(key: string, seats: readonly { segmentIndex: number; seat: string }[], signal: AbortSignal): Promise<void> {
+  private async requireFreeSeats(
+    key: string,
+    seats: readonly { segmentIndex: number; seat: string }[],
+    signal: AbortSignal,
+  ): Promise<void> {
     if (seats.length === 0) return;
     const map = await this.deps.provider.seatMap(key, { signal });
     const taken = seats.filter((chosen) => {
@@ -89,7 +97,10 @@ export class BookingCreation {
       return !seat?.available;
     });
     if (taken.length > 0) {
-      throw new DomainError("BOOKING_SEAT_UNAVAILABLE", `Seat ${taken.map((s) => s.seat).join(", ")} is no longer available; choose another`);
+      throw new DomainError(
+        "BOOKING_SEAT_UNAVAILABLE",
+        `Seat ${taken.map((s) => s.seat).join(", ")} is no longer available; choose another`,
+      );
     }
   }
 }
@@ -110,6 +121,9 @@ function outcomeOf(existing: Booking): Booking {
 /** Fare service field names -> this request's: ancillary_tokens[i] is ancillaries[i].ancillary_token. */
 function renameSeatFields(error: unknown): unknown {
   if (!(error instanceof DomainError) || error.errors.length === 0) return error;
-  const errors = error.errors.map((e) => ({ ...e, field: e.field.replace(/^ancillary_tokens\[(\d+)\]$/, "ancillaries[$1].ancillary_token") }));
+  const errors = error.errors.map((e) => ({
+    ...e,
+    field: e.field.replace(/^ancillary_tokens\[(\d+)\]$/, "ancillaries[$1].ancillary_token"),
+  }));
   return new DomainError(error.code, error.message, { errors, cause: error });
 }

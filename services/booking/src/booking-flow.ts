@@ -13,7 +13,13 @@ export interface BookingFlowDeps {
 }
 
 /** Provider answers that say for certain no reservation was made. */
-const REFUSALS = new Set(["PROVIDER_REJECTED", "PROVIDER_SOLD_OUT", "PROVIDER_PRICE_CHANGED", "BOOKING_SEAT_UNAVAILABLE", "VALIDATION_FAILED"]);
+const REFUSALS = new Set([
+  "PROVIDER_REJECTED",
+  "PROVIDER_SOLD_OUT",
+  "PROVIDER_PRICE_CHANGED",
+  "BOOKING_SEAT_UNAVAILABLE",
+  "VALIDATION_FAILED",
+]);
 
 /** A booking's debit on the wallet: the booking id is its reference, so asking again finds the hold. */
 export function bookingDebit(booking: Booking): Payment {
@@ -50,7 +56,10 @@ export class BookingFlow {
         // The hold is gone (expired, or voided by a recovery that judged this call dead): no money,
         // so no reservation either.
         await provider.cancelReservation(booking.bookingId);
-        return this.fail(booking, new DomainError("INTERNAL", "The booking could not be paid for; nothing was charged", { cause: settlement.error }));
+        return this.fail(
+          booking,
+          new DomainError("INTERNAL", "The booking could not be paid for; nothing was charged", { cause: settlement.error }),
+        );
       default:
         return this.fail(booking, settlement.error);
     }

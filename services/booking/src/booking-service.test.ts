@@ -7,13 +7,19 @@ import { failureOf, handlerContext as context } from "./testing/service-calls.js
 describe("CreateBooking", () => {
   it("holds, reserves, captures and answers BOOKED with the PNR; the wallet pays net fare plus seats", async () => {
     const h = bookingHarness();
-    const res = await h.service.createBooking(createRequest({ ancillaries: [{ paxId: "ADT1", ancillaryToken: SEAT_TOKENS["2A"] }] }), context());
+    const res = await h.service.createBooking(
+      createRequest({ ancillaries: [{ paxId: "ADT1", ancillaryToken: SEAT_TOKENS["2A"] }] }),
+      context(),
+    );
     expect(res.status).toBe(BookingStatus.BOOKED);
     expect(res.pnr).toMatch(/^[A-Z0-9]{6}$/);
     expect(res.totalPricePaise).toBe(BigInt(FINAL_PRICE + 30_000));
     expect(h.wallet.captured.map((c) => c.amount)).toEqual([NET_FARE + 30_000]);
     expect(h.wallet.calls).toEqual([`hold ${res.bookingId}`, `capture hold_${res.bookingId}`]);
-    expect(h.airline.reserveCalls[0]).toMatchObject({ clientReference: res.bookingId, seats: [{ paxId: "ADT1", segmentIndex: 0, seat: "2A" }] });
+    expect(h.airline.reserveCalls[0]).toMatchObject({
+      clientReference: res.bookingId,
+      seats: [{ paxId: "ADT1", segmentIndex: 0, seat: "2A" }],
+    });
     const stored = (await h.store.get(res.bookingId))!;
     expect(stored.statusHistory.map((c) => c.status)).toEqual(["PENDING", "BOOKED"]);
     expect((await h.outbox.pending(10)).map((e) => e.type)).toEqual(["booking.pending", "booking.booked"]);
@@ -91,16 +97,31 @@ describe("CreateBooking", () => {
     const passengers = [adult(1), adult(2), infant];
     const seat = (paxId: string, token: string) => ({ paxId, ancillaryToken: token });
     const bad = await failureOf(
-      h.service.createBooking(createRequest({ passengers, ancillaries: [seat("INF1", SEAT_TOKENS["2A"]), seat("ADT1", SEAT_TOKENS["1A"]), seat("ADT2", SEAT_TOKENS["2A"]), seat("ADT2", SEAT_TOKENS["2A"])] }), context()),
+      h.service.createBooking(
+        createRequest({
+          passengers,
+          ancillaries: [
+            seat("INF1", SEAT_TOKENS["2A"]),
+            seat("ADT1", SEAT_TOKENS["1A"]),
+            seat("ADT2", SEAT_TOKENS["2A"]),
+            seat("ADT2", SEAT_TOKENS["2A"]),
+          ],
+        }),
+        context(),
+      ),
     );
     expect(bad.errors.map((e) => [e.field, e.code])).toEqual([
       ["ancillaries[0].pax_id", "INVALID_VALUE"],
       ["ancillaries[1].ancillary_token", "INVALID_VALUE"],
       ["ancillaries[3].pax_id", "INVALID_VALUE"],
     ]);
-    const forged = await failureOf(h.service.createBooking(createRequest({ passengers, ancillaries: [seat("ADT2", "forged")] }), context()));
+    const forged = await failureOf(
+      h.service.createBooking(createRequest({ passengers, ancillaries: [seat("ADT2", "forged")] }), context()),
+    );
     expect(forged.errors.map((e) => e.field)).toEqual(["ancillaries[0].ancillary_token"]);
-    const taken = await failureOf(h.service.createBooking(createRequest({ passengers, ancillaries: [seat("ADT2", SEAT_TOKENS["2B"])] }), context()));
+    const taken = await failureOf(
+      h.service.createBooking(createRequest({ passengers, ancillaries: [seat("ADT2", SEAT_TOKENS["2B"])] }), context()),
+    );
     expect([taken.code, taken.status]).toEqual(["BOOKING_SEAT_UNAVAILABLE", 409]);
     // ADT2 carries no infant: the exit row is theirs to take.
     const ok = await h.service.createBooking(createRequest({ passengers, ancillaries: [seat("ADT2", SEAT_TOKENS["1A"])] }), context());
@@ -122,8 +143,14 @@ describe("GetBooking", () => {
     const byId = await h.service.getBooking({ agentId: AGENT, bookingId, pnr: "" } as never);
     expect(byId.booking).toMatchObject({ bookingId, pnr, status: BookingStatus.BOOKED, netFarePaise: BigInt(NET_FARE) });
     expect(byId.booking!.statusHistory.map((c) => c.status)).toEqual([BookingStatus.PENDING, BookingStatus.BOOKED]);
-    expect((await h.service.getBooking({ agentId: AGENT, bookingId: "", pnr: pnr.toLowerCase() } as never)).booking!.bookingId).toBe(bookingId);
-    for (const request of [{ agentId: "agt_two", bookingId, pnr: "" }, { agentId: AGENT, bookingId: "bkg_nope", pnr: "" }, { agentId: AGENT, bookingId, pnr: "ZZZZZZ" }]) {
+    expect((await h.service.getBooking({ agentId: AGENT, bookingId: "", pnr: pnr.toLowerCase() } as never)).booking!.bookingId).toBe(
+      bookingId,
+    );
+    for (const request of [
+      { agentId: "agt_two", bookingId, pnr: "" },
+      { agentId: AGENT, bookingId: "bkg_nope", pnr: "" },
+      { agentId: AGENT, bookingId, pnr: "ZZZZZZ" },
+    ]) {
       const failure = await failureOf(h.service.getBooking(request as never));
       expect([failure.code, failure.status]).toEqual(["BOOKING_NOT_FOUND", 404]);
     }

@@ -49,7 +49,15 @@ export function wireBooking(w: BookingWiring): BookingParts {
   const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
   const flow = new BookingFlow({ payments, provider, writer, logger });
   const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: w.otaCancellationFeePaise });
-  const reschedules = new Reschedules({ writer, payments, search: w.search, provider, clock, logger, otaFeePaise: w.otaRescheduleFeePaise });
+  const reschedules = new Reschedules({
+    writer,
+    payments,
+    search: w.search,
+    provider,
+    clock,
+    logger,
+    otaFeePaise: w.otaRescheduleFeePaise,
+  });
   const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger });
   return {
     service: new BookingServiceImpl({ store, creation, cancellations, reschedules }),

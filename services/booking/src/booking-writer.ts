@@ -61,7 +61,8 @@ export class BookingWriter {
   ): Promise<Booking> {
     const at = this.clock.now();
     const moved = { ...transition(booking, to, at, reason), ...changes, version: booking.version + 1 };
-    if (!(await this.store.update(moved, [statusEvent(moved, booking.status, at)]))) throw new BookingChangedConcurrently(booking.bookingId);
+    if (!(await this.store.update(moved, [statusEvent(moved, booking.status, at)])))
+      throw new BookingChangedConcurrently(booking.bookingId);
     countTransition(booking.status, to, this.metrics);
     return moved;
   }

@@ -54,7 +54,11 @@ describe("cancellation", () => {
     h.clock.set("2026-12-02T00:00:00Z");
     await h.ticketing.run();
     await h.ticketing.run();
-    for (const [harness, bookingId, status] of [[poor, failed!.bookingId, "FAILED"], [h, refunded, "REFUNDED"], [h, flown, "FLOWN"]] as const) {
+    for (const [harness, bookingId, status] of [
+      [poor, failed!.bookingId, "FAILED"],
+      [h, refunded, "REFUNDED"],
+      [h, flown, "FLOWN"],
+    ] as const) {
       const failure = await failureOf(harness.service.quoteCancellation({ agentId: AGENT, bookingId, ...terms } as never));
       expect([failure.code, failure.status]).toEqual(["BOOKING_INVALID_STATE", 409]);
       expect(failure.message).toContain(status);
@@ -78,7 +82,9 @@ describe("cancellation", () => {
     const h = bookingHarness();
     const bookingId = await booked(h);
     await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...terms } as never);
-    const answers = await Promise.allSettled(Array.from({ length: 30 }, () => h.service.confirmCancellation({ agentId: AGENT, bookingId, ...terms } as never)));
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, () => h.service.confirmCancellation({ agentId: AGENT, bookingId, ...terms } as never)),
+    );
     expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
     for (const a of answers) if (a.status === "rejected") expect(fromConnectError(a.reason).code).toBe("BOOKING_INVALID_STATE");
     expect(h.wallet.credits.size).toBe(1);

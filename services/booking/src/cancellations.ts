@@ -43,7 +43,8 @@ export class Cancellations {
     const matches = (q: Quote): q is CancellationQuote =>
       q.kind === "CANCELLATION" && q.reasonCode === request.reasonCode && q.cancellationType === request.cancellationType;
     const quote = newestValid(booking.quotes, this.deps.clock.now(), matches);
-    if (!quote) throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid cancellation quote with these fields; quote again (quotes hold 10 minutes)");
+    if (!quote)
+      throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid cancellation quote with these fields; quote again (quotes hold 10 minutes)");
     await this.deps.provider.cancelReservation(booking.bookingId);
     const { kind: _kind, quoteId: _id, createdAt: _created, validUntil: _valid, ...terms } = quote;
     const cancelled = await this.deps.writer.move(booking, "CANCELLED", `cancelled: ${quote.cancellationType} ${quote.reasonCode}`, {

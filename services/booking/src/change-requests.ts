@@ -15,14 +15,19 @@ export function cancellationTerms(request: QuoteCancellationRequest | ConfirmCan
   const type = CancellationType[request.cancellationType] as DomainType | undefined;
   const errors = [...idErrors(request), ...reasonErrors(request.reasonCode)];
   if (request.cancellationType === CancellationType.UNSPECIFIED) errors.push(fieldError("cancellation_type", "REQUIRED", "is required"));
-  else if (!type || !CANCELLATION_TYPES.includes(type)) errors.push(fieldError("cancellation_type", "INVALID_VALUE", `must be one of ${CANCELLATION_TYPES.join(", ")}`));
+  else if (!type || !CANCELLATION_TYPES.includes(type))
+    errors.push(fieldError("cancellation_type", "INVALID_VALUE", `must be one of ${CANCELLATION_TYPES.join(", ")}`));
   if (errors.length > 0 || !type) throw validationFailed(errors);
   return { reasonCode: ReasonCode[request.reasonCode] as DomainReason, cancellationType: type };
 }
 
 /** A reschedule quote request's terms, or VALIDATION_FAILED. */
 export function rescheduleTerms(request: QuoteRescheduleRequest): { readonly newOfferId: string; readonly reasonCode: DomainReason } {
-  const errors = [...idErrors(request), ...(request.newOfferId === "" ? [fieldError("new_offer_id", "REQUIRED", "is required")] : []), ...reasonErrors(request.reasonCode)];
+  const errors = [
+    ...idErrors(request),
+    ...(request.newOfferId === "" ? [fieldError("new_offer_id", "REQUIRED", "is required")] : []),
+    ...reasonErrors(request.reasonCode),
+  ];
   if (errors.length > 0) throw validationFailed(errors);
   return { newOfferId: request.newOfferId, reasonCode: ReasonCode[request.reasonCode] as DomainReason };
 }
@@ -42,5 +47,7 @@ function idErrors(request: { agentId: string; bookingId: string }): FieldError[]
 function reasonErrors(reason: ReasonCode): FieldError[] {
   if (reason === ReasonCode.UNSPECIFIED) return [fieldError("reason_code", "REQUIRED", "is required")];
   const name = ReasonCode[reason] as DomainReason | undefined;
-  return name && REASON_CODES.includes(name) ? [] : [fieldError("reason_code", "INVALID_VALUE", `must be one of ${REASON_CODES.join(", ")}`)];
+  return name && REASON_CODES.includes(name)
+    ? []
+    : [fieldError("reason_code", "INVALID_VALUE", `must be one of ${REASON_CODES.join(", ")}`)];
 }

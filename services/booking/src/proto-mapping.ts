@@ -111,7 +111,13 @@ export function toProtoBooking(b: Booking): ProtoBooking {
     ticketNumbers: b.ticketNumbers.map((t) => ({ paxId: t.paxId, segmentIndex: t.segmentIndex, ticketNumber: t.ticketNumber })),
     statusHistory: b.statusHistory.map((h) => ({ status: statusToProto(h.status), at: toTimestamp(h.at), reason: h.reason })),
     contactInfo: { email: b.contact.email, phone: b.contact.phone },
-    seats: b.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat, pricePaise: paiseToProto(s.pricePaise), ancillaryId: s.ancillaryId })),
+    seats: b.seats.map((s) => ({
+      paxId: s.paxId,
+      segmentIndex: s.segmentIndex,
+      seat: s.seat,
+      pricePaise: paiseToProto(s.pricePaise),
+      ancillaryId: s.ancillaryId,
+    })),
     lastArrivalAt: toTimestamp(b.lastArrivalAt),
     fareRules: fareRulesToProto(b.fareRules),
     debitedPaise: paiseToProto(b.debitPaise),
@@ -155,7 +161,10 @@ export function fareRulesFromProto(rules: ProtoFareRules | undefined, offerId: s
 }
 
 function fareRulesToProto(rules: FareRules) {
-  const band = (b: PenaltyBand) => ({ minHoursBeforeDeparture: b.minHoursBeforeDeparture, perPassengerPaise: paiseToProto(b.perPassengerPaise) });
+  const band = (b: PenaltyBand) => ({
+    minHoursBeforeDeparture: b.minHoursBeforeDeparture,
+    perPassengerPaise: paiseToProto(b.perPassengerPaise),
+  });
   return {
     refundable: rules.refundable,
     cancellationPenalties: rules.cancellationPenalties.map(band),

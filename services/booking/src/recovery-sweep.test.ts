@@ -84,7 +84,12 @@ describe("recovery sweep", () => {
       expect(await h.recovery.run()).toBe(1);
     };
     // The airline reserved; the sweep runs before the capture.
-    const h = bookingHarness({ decorate: (wired) => ({ ...wired, wallet: decorateOnce(wired.wallet, "capture", async (capture) => (await sweepMeanwhile(), capture())) }) });
+    const h = bookingHarness({
+      decorate: (wired) => ({
+        ...wired,
+        wallet: decorateOnce(wired.wallet, "capture", async (capture) => (await sweepMeanwhile(), capture())),
+      }),
+    });
     const res = await h.service.createBooking(createRequest(), context());
     const booking = (await h.store.get(res.bookingId))!;
     expect([res.pnr, booking.status]).toEqual([booking.pnr, "BOOKED"]);
@@ -103,7 +108,10 @@ describe("recovery sweep", () => {
       return stored;
     };
     const h = bookingHarness({ decorate: (wired) => ({ ...wired, store: decorateOnce(wired.store, "update", afterUpdate, holdStored) }) });
-    const failure = await h.service.createBooking(createRequest(), context()).then(() => undefined, (e: unknown) => e);
+    const failure = await h.service.createBooking(createRequest(), context()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(failure).toMatchObject({ code: "INTERNAL" });
     const [booking] = await h.store.listByStatus("FAILED", new Date("2030-01-01"), 10);
     expectSettled(h, booking!);
@@ -126,7 +134,12 @@ describe("ticketing worker", () => {
     await h.ticketing.run();
     const flown = (await h.store.get(bookingId))!;
     expect(flown.statusHistory.map((c) => c.status)).toEqual(["PENDING", "BOOKED", "TICKETED", "FLOWN"]);
-    expect((await h.outbox.pending(10)).map((e) => e.type)).toEqual(["booking.pending", "booking.booked", "booking.ticketed", "booking.flown"]);
+    expect((await h.outbox.pending(10)).map((e) => e.type)).toEqual([
+      "booking.pending",
+      "booking.booked",
+      "booking.ticketed",
+      "booking.flown",
+    ]);
   });
 
   it("fails a booking whose ticketing failed and credits the debit back exactly once", async () => {

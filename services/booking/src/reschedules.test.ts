@@ -21,9 +21,36 @@ describe("reschedule", () => {
         currency: "INR",
         airline: "AI",
         bestPricePaise: BigInt(netFare + 40_000),
-        pricingBreakdown: { baseFare: 700_000n, taxes: 150_000n, commission: 20_000n, otaMarkup: 30_000n, agentMarkup: 40_000n, netFare: BigInt(netFare), finalPrice: BigInt(netFare + 40_000) },
-        fareRules: { refundable: false, cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 300_000n }], changeFees: [], taxesRefundable: true },
-        segments: [{ carrier: "AI", flightNo: "105", origin: "DEL", dest: "BOM", depTime: "2026-12-02T09:00:00+05:30", arrTime: "2026-12-02T11:10:00+05:30", cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, bookingClass: "Y", aircraft: "320", durationMinutes: 130 }],
+        pricingBreakdown: {
+          baseFare: 700_000n,
+          taxes: 150_000n,
+          commission: 20_000n,
+          otaMarkup: 30_000n,
+          agentMarkup: 40_000n,
+          netFare: BigInt(netFare),
+          finalPrice: BigInt(netFare + 40_000),
+        },
+        fareRules: {
+          refundable: false,
+          cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 300_000n }],
+          changeFees: [],
+          taxesRefundable: true,
+        },
+        segments: [
+          {
+            carrier: "AI",
+            flightNo: "105",
+            origin: "DEL",
+            dest: "BOM",
+            depTime: "2026-12-02T09:00:00+05:30",
+            arrTime: "2026-12-02T11:10:00+05:30",
+            cabin: Cabin.ECONOMY,
+            direction: Direction.OUTBOUND,
+            bookingClass: "Y",
+            aircraft: "320",
+            durationMinutes: 130,
+          },
+        ],
       }),
     );
     return offerId;
@@ -36,14 +63,33 @@ describe("reschedule", () => {
     await h.ticketing.run();
     const oldTickets = (await h.store.get(bookingId))!.ticketNumbers;
     const offerId = newOffer(h, NET_FARE + 100_000);
-    const quote = await h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: offerId, reasonCode: ReasonCode.SCHEDULE_CHANGE } as never);
-    expect([quote.fareDifferencePaise, quote.airlineChangeFeePaise, quote.otaFeePaise, quote.totalPayablePaise]).toEqual([100_000n, 100_000n, BigInt(OTA_FEE), BigInt(200_000 + OTA_FEE)]);
+    const quote = await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: offerId,
+      reasonCode: ReasonCode.SCHEDULE_CHANGE,
+    } as never);
+    expect([quote.fareDifferencePaise, quote.airlineChangeFeePaise, quote.otaFeePaise, quote.totalPayablePaise]).toEqual([
+      100_000n,
+      100_000n,
+      BigInt(OTA_FEE),
+      BigInt(200_000 + OTA_FEE),
+    ]);
     const balance = h.wallet.balance;
     const confirmed = await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
-    expect([confirmed.fareDifferencePaise, confirmed.changePenaltyPaise, confirmed.newTotalPaise]).toEqual([100_000n, BigInt(100_000 + OTA_FEE), BigInt(NET_FARE + 140_000)]);
+    expect([confirmed.fareDifferencePaise, confirmed.changePenaltyPaise, confirmed.newTotalPaise]).toEqual([
+      100_000n,
+      BigInt(100_000 + OTA_FEE),
+      BigInt(NET_FARE + 140_000),
+    ]);
     expect(h.wallet.balance).toBe(balance - 200_000 - OTA_FEE);
     const booking = (await h.store.get(bookingId))!;
-    expect([booking.status, booking.segments[0]!.flightNo, booking.offerId, booking.debitPaise]).toEqual(["TICKETED", "105", offerId, NET_FARE + 200_000 + OTA_FEE]);
+    expect([booking.status, booking.segments[0]!.flightNo, booking.offerId, booking.debitPaise]).toEqual([
+      "TICKETED",
+      "105",
+      offerId,
+      NET_FARE + 200_000 + OTA_FEE,
+    ]);
     expect(booking.ticketNumbers[0]!.ticketNumber).not.toBe(oldTickets[0]!.ticketNumber);
     expect(booking.statusHistory.at(-1)).toMatchObject({ status: "TICKETED", reason: expect.stringContaining("rescheduled") });
     expect(h.airline.changes).toEqual([`KEY-${offerId}`]);
@@ -54,7 +100,12 @@ describe("reschedule", () => {
     const h = bookingHarness({ balance: NET_FARE + 10_000 });
     const bookingId = await booked(h);
     const before = (await h.store.get(bookingId))!;
-    await h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, NET_FARE + 500_000), reasonCode: ReasonCode.OTHER } as never);
+    await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE + 500_000),
+      reasonCode: ReasonCode.OTHER,
+    } as never);
     const failure = await failureOf(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never));
     expect([failure.code, failure.status]).toEqual(["WALLET_INSUFFICIENT_FUNDS", 402]);
     const after = (await h.store.get(bookingId))!;
@@ -65,8 +116,15 @@ describe("reschedule", () => {
   it("voids the hold and keeps the booking when the airline refuses the change", async () => {
     const h = bookingHarness();
     const bookingId = await booked(h);
-    await h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, NET_FARE), reasonCode: ReasonCode.OTHER } as never);
-    h.airline.refuseWith = new DomainError("PROVIDER_SOLD_OUT", "gone", { provider: { name: "SANDBOX", code: "FARE_UNAVAILABLE", message: "x" } });
+    await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE),
+      reasonCode: ReasonCode.OTHER,
+    } as never);
+    h.airline.refuseWith = new DomainError("PROVIDER_SOLD_OUT", "gone", {
+      provider: { name: "SANDBOX", code: "FARE_UNAVAILABLE", message: "x" },
+    });
     const held = h.wallet.held;
     expect((await failureOf(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never))).code).toBe("PROVIDER_SOLD_OUT");
     expect(h.wallet.held).toBe(held);
@@ -77,8 +135,15 @@ describe("reschedule", () => {
     // The crash leaves the booking CANCELLED, its refund still to come.
     const h = bookingHarness({ decorate: crashes.beforeRefund });
     const bookingId = await booked(h);
-    const reschedule = () => h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, 1), reasonCode: ReasonCode.OTHER } as never);
-    expect((await failureOf(h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: "off_nope", reasonCode: ReasonCode.OTHER } as never))).code).toBe("SEARCH_OFFER_NOT_FOUND");
+    const reschedule = () =>
+      h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: newOffer(h, 1), reasonCode: ReasonCode.OTHER } as never);
+    expect(
+      (
+        await failureOf(
+          h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: "off_nope", reasonCode: ReasonCode.OTHER } as never),
+        )
+      ).code,
+    ).toBe("SEARCH_OFFER_NOT_FOUND");
     await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
     await expect(h.service.confirmCancellation({ agentId: AGENT, bookingId, ...cancellation } as never)).rejects.toThrow("crash");
     const cancelled = await failureOf(reschedule());

@@ -37,9 +37,11 @@ export class Reschedules {
       child: booking.passengers.filter((p) => p.type === "CHD").length,
       infant: booking.passengers.filter((p) => p.type === "INF").length,
     };
-    const priced = await this.deps.search.priceOffer({ agentId: booking.agentId, offerId: request.newOfferId, pax }).catch((error: unknown) => {
-      throw onNewOffer(error);
-    });
+    const priced = await this.deps.search
+      .priceOffer({ agentId: booking.agentId, offerId: request.newOfferId, pax })
+      .catch((error: unknown) => {
+        throw onNewOffer(error);
+      });
     const offer = priced.offer;
     if (!offer?.pricingBreakdown) throw new Error("search priced an offer without pricing");
     const newFare: NewFare = {
@@ -65,7 +67,8 @@ export class Reschedules {
     requireReschedulable(booking);
     const { payments, clock } = this.deps;
     const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
-    if (!quote) throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
+    if (!quote)
+      throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
     const payment = {
       agentId: booking.agentId,
       amountPaise: quote.totalPayablePaise,
@@ -107,10 +110,15 @@ export class Reschedules {
       },
       {
         reason: `rescheduled to ${newFare.segments.map((s) => `${s.carrier}${s.flightNo} ${s.depTime}`).join(", ")}`,
-        events: [bookingEvent(booking, "booking.rescheduled", { new_offer_id: newFare.offerId, new_total_paise: newTotalPaise }, clock.now())],
+        events: [
+          bookingEvent(booking, "booking.rescheduled", { new_offer_id: newFare.offerId, new_total_paise: newTotalPaise }, clock.now()),
+        ],
       },
     );
-    this.deps.logger.info({ bookingId: booking.bookingId, quoteId: quote.quoteId, paidPaise: quote.totalPayablePaise }, "booking rescheduled");
+    this.deps.logger.info(
+      { bookingId: booking.bookingId, quoteId: quote.quoteId, paidPaise: quote.totalPayablePaise },
+      "booking rescheduled",
+    );
     return { booking: changed, quote };
   }
 

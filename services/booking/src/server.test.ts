@@ -34,7 +34,11 @@ describe("booking service over a real HTTP/2 port", () => {
 
   it("answers field errors across the wire for every operation, and 404 for a booking it does not have", async () => {
     const client = createClient(BookingService, createGrpcTransport({ baseUrl: host.url }));
-    const fieldsOf = (call: Promise<unknown>) => call.then(() => [], (e: unknown) => fromConnectError(e).errors.map((x) => x.field));
+    const fieldsOf = (call: Promise<unknown>) =>
+      call.then(
+        () => [],
+        (e: unknown) => fromConnectError(e).errors.map((x) => x.field),
+      );
     expect(await fieldsOf(client.createBooking({}))).toEqual(["agent_id", "fare_token", "idempotency_key"]);
     expect(await fieldsOf(client.quoteCancellation({}))).toEqual(["agent_id", "booking_id", "reason_code", "cancellation_type"]);
     expect(await fieldsOf(client.quoteReschedule({ agentId: "agt_1", bookingId: "bkg_1" }))).toEqual(["new_offer_id", "reason_code"]);

@@ -1,7 +1,17 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
 import { MemoryOutbox, MongoOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
-import { createServiceClient, openMongo, runEvery, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
+import {
+  createServiceClient,
+  openMongo,
+  runEvery,
+  startServiceHost,
+  systemClock,
+  type Clock,
+  type DependencyProbe,
+  type Logger,
+  type ServiceHost,
+} from "@tarmac/kernel";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";

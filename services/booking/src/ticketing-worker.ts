@@ -33,7 +33,8 @@ export class TicketingWorker {
     const now = this.deps.clock.now();
     // Every BOOKED booking up to this instant, the one booked just now included.
     const upToNow = new Date(now.getTime() + 1);
-    for (const booking of await this.deps.store.listByStatus("BOOKED", upToNow, BATCH)) await this.guard(booking, () => this.ticket(booking));
+    for (const booking of await this.deps.store.listByStatus("BOOKED", upToNow, BATCH))
+      await this.guard(booking, () => this.ticket(booking));
     for (const booking of await this.deps.store.listByStatus("TICKETED", now, BATCH, "lastArrivalAt")) {
       await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
     }

@@ -11,7 +11,10 @@ const refused = new DomainError("PROVIDER_SOLD_OUT", "sold out");
 
 function payments(balance = 1_000_000) {
   const wallet = new FakeWallet(balance);
-  const client = createPeerClient(WalletService, createRouterTransport((router) => router.service(WalletService, wallet.impl())));
+  const client = createPeerClient(
+    WalletService,
+    createRouterTransport((router) => router.service(WalletService, wallet.impl())),
+  );
   return { wallet, payments: new WalletPayments({ wallet: client, clock: new ManualClock(), holdTtlMs: 60_000 }) };
 }
 
@@ -30,7 +33,11 @@ describe("WalletPayments.payFor (hold, airline step, capture)", () => {
     const { wallet, payments: p } = payments(99_999);
     let asked = false;
     const settlement = await p.payFor(payment, async () => ((asked = true), { done: 1 }));
-    expect([settlement.kind, "error" in settlement && settlement.error.code, asked]).toEqual(["declined", "WALLET_INSUFFICIENT_FUNDS", false]);
+    expect([settlement.kind, "error" in settlement && settlement.error.code, asked]).toEqual([
+      "declined",
+      "WALLET_INSUFFICIENT_FUNDS",
+      false,
+    ]);
     expect(wallet.calls).toEqual(["hold bkg_1"]);
   });
 
@@ -61,8 +68,14 @@ describe("WalletPayments.payFor (hold, airline step, capture)", () => {
 
   it("runs the step alone when there is nothing to pay", async () => {
     const { wallet, payments: p } = payments();
-    expect(await p.payFor({ ...payment, amountPaise: 0 }, async (holdId) => ({ done: holdId }))).toEqual({ kind: "paid", result: undefined });
-    expect(await p.payFor({ ...payment, amountPaise: 0 }, async () => ({ nothingDone: refused }))).toEqual({ kind: "not-done", error: refused });
+    expect(await p.payFor({ ...payment, amountPaise: 0 }, async (holdId) => ({ done: holdId }))).toEqual({
+      kind: "paid",
+      result: undefined,
+    });
+    expect(await p.payFor({ ...payment, amountPaise: 0 }, async () => ({ nothingDone: refused }))).toEqual({
+      kind: "not-done",
+      error: refused,
+    });
     expect(wallet.calls).toEqual([]);
   });
 });

@@ -78,7 +78,12 @@ describe("JetStreamPublisher (real NATS JetStream)", () => {
     await jsm.streams.delete(streamName);
     const [event] = testEvents(1);
     await expect(publisher.publish(event!)).rejects.toThrow();
-    await waitFor("the stream to be back", () => jsm.streams.info(streamName).then(() => true, () => false));
+    await waitFor("the stream to be back", () =>
+      jsm.streams.info(streamName).then(
+        () => true,
+        () => false,
+      ),
+    );
     await waitFor("the publisher to be ready", () => publisher.connected);
     await publisher.publish(event!);
     expect((await readStream(nc, streamName)).map((s) => s.msgId)).toEqual([event!.id]);

@@ -81,12 +81,19 @@ export class JetStreamPublisher implements EventPublisher {
    */
   async reachable(timeoutMs = 1_000): Promise<boolean> {
     if (this.connection.closed) return false;
-    if (!this.live) await settlesWithin(this.connection.firstAttempt.then(() => this.preparing), timeoutMs);
+    if (!this.live)
+      await settlesWithin(
+        this.connection.firstAttempt.then(() => this.preparing),
+        timeoutMs,
+      );
     const live = this.live;
     if (!live) return false;
     this.pinging ??= live.nc
       .flush()
-      .then(() => true, () => false)
+      .then(
+        () => true,
+        () => false,
+      )
       .finally(() => (this.pinging = undefined));
     const pinging = this.pinging;
     return (await settlesWithin(pinging, timeoutMs)) && (await pinging) && this.live === live;
@@ -110,7 +117,11 @@ export class JetStreamPublisher implements EventPublisher {
   private async publishOnce(event: OutboxEvent): Promise<void> {
     if (this.connection.closed) throw new Error("JetStream publisher is closed");
     // Right after start, do not fail (and make the relay log an outage) for a connection on its way.
-    if (!this.live) await settlesWithin(this.connection.firstAttempt.then(() => this.preparing), this.ackTimeoutMs);
+    if (!this.live)
+      await settlesWithin(
+        this.connection.firstAttempt.then(() => this.preparing),
+        this.ackTimeoutMs,
+      );
     const live = this.live;
     if (!live) throw new Error(`not connected to NATS JetStream (stream ${this.spec.name})`);
     try {

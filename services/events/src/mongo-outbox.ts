@@ -61,11 +61,7 @@ export class MongoOutbox implements OutboxReader {
 
   async pending(limit: number): Promise<OutboxEvent[]> {
     if (limit <= 0) return [];
-    const docs = await this.events
-      .find({ publishedAt: null })
-      .sort({ publishedAt: 1, createdAt: 1, _id: 1 })
-      .limit(limit)
-      .toArray();
+    const docs = await this.events.find({ publishedAt: null }).sort({ publishedAt: 1, createdAt: 1, _id: 1 }).limit(limit).toArray();
     return docs.map(fromDoc);
   }
 
@@ -78,10 +74,7 @@ export class MongoOutbox implements OutboxReader {
   async backlog(): Promise<OutboxBacklog> {
     const [pending, oldest] = await Promise.all([
       this.events.countDocuments({ publishedAt: null }),
-      this.events.findOne(
-        { publishedAt: null },
-        { sort: { publishedAt: 1, createdAt: 1, _id: 1 }, projection: { createdAt: 1 } },
-      ),
+      this.events.findOne({ publishedAt: null }, { sort: { publishedAt: 1, createdAt: 1, _id: 1 }, projection: { createdAt: 1 } }),
     ]);
     return { pending, oldestCreatedAt: oldest?.createdAt };
   }

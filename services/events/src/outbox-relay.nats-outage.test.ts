@@ -50,11 +50,17 @@ describe("OutboxRelay through a NATS outage", () => {
     });
     const relay = new OutboxRelay({ outbox, publisher, logger, pollIntervalMs: 100, backoff: { initialMs: 20, maxMs: 200 } });
     relay.start();
-    cleanups.push(() => publisher.close(), () => relay.stop());
+    cleanups.push(
+      () => publisher.close(),
+      () => relay.stop(),
+    );
     return { outbox, publisher, relay };
   };
   const storedIds = async () => {
-    const exists = await jsm.streams.info(names.streamName).then(() => true, () => false);
+    const exists = await jsm.streams.info(names.streamName).then(
+      () => true,
+      () => false,
+    );
     return exists ? (await readStream(nc, names.streamName)).map((s) => s.msgId) : [];
   };
 

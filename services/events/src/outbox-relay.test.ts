@@ -67,7 +67,10 @@ describe("OutboxRelay with MemoryOutbox", () => {
     expect(ids(publisher.delivered)).toEqual(ids(events));
     // The five failures are all the first event: nothing after it went out before it.
     expect(publisher.attempts.slice(0, 6).map((a) => a.eventId)).toEqual(Array(6).fill(events[0]!.id));
-    publisher.gaps().slice(0, 5).forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual([20, 40, 80, 80, 80][i]! - 2));
+    publisher
+      .gaps()
+      .slice(0, 5)
+      .forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual([20, 40, 80, 80, 80][i]! - 2));
     expect(lines.filter((l) => l.level >= LEVEL.warn)).toHaveLength(1);
     expect(lines.find((l) => l.msg === "outbox relay recovered")).toMatchObject({ failures: 5 });
   });

@@ -31,7 +31,11 @@ export interface OutboxRelayOptions {
 }
 
 type Round = "drained" | "more" | "failed";
-interface Failure { readonly err: unknown; readonly step: string; readonly eventId?: string }
+interface Failure {
+  readonly err: unknown;
+  readonly step: string;
+  readonly eventId?: string;
+}
 
 /**
  * Moves events from an outbox to a publisher, one at a time in outbox order, and marks each batch
@@ -124,9 +128,10 @@ export class OutboxRelay {
       }
     };
     const removals = [
-      metrics.sampledGauge({ name: "outbox_backlog_events", help: "Events in the outbox not yet published, by service", labelNames }, async () => [
-        { labels: { service }, value: (await read()).pending },
-      ]),
+      metrics.sampledGauge(
+        { name: "outbox_backlog_events", help: "Events in the outbox not yet published, by service", labelNames },
+        async () => [{ labels: { service }, value: (await read()).pending }],
+      ),
       metrics.sampledGauge(
         {
           name: "outbox_oldest_pending_age_seconds",

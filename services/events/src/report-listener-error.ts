@@ -14,12 +14,7 @@ function reportListenerError(logger: Logger | undefined, err: unknown, msg: stri
 }
 
 /** Calls `listener`, reporting a throw or a rejected promise instead of propagating it. */
-export function callSafely<A extends unknown[]>(
-  listener: (...args: A) => unknown,
-  args: A,
-  logger: Logger | undefined,
-  msg: string,
-): void {
+export function callSafely<A extends unknown[]>(listener: (...args: A) => unknown, args: A, logger: Logger | undefined, msg: string): void {
   try {
     const result = listener(...args);
     // A listener typed `() => void` may still be async; its rejection would be unhandled.

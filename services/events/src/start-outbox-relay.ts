@@ -48,9 +48,17 @@ export function startOutboxRelay(wiring: OutboxRelayWiring): RunningRelay {
       : undefined;
     if (jetStream) probe = { name: "nats", check: () => jetStream.reachable() };
     owned = jetStream ?? new InProcessBus({ logger });
-    logger.info(natsUrl ? { natsUrl, stream: wiring.streamName ?? "TARMAC" } : {}, natsUrl ? "events: NATS JetStream" : "events: in-process bus");
+    logger.info(
+      natsUrl ? { natsUrl, stream: wiring.streamName ?? "TARMAC" } : {},
+      natsUrl ? "events: NATS JetStream" : "events: in-process bus",
+    );
   }
-  const relay = new OutboxRelay({ outbox, publisher: wiring.publisher ?? defined(owned, "the event bus"), logger, ...(wiring.service && { service: wiring.service }) });
+  const relay = new OutboxRelay({
+    outbox,
+    publisher: wiring.publisher ?? defined(owned, "the event bus"),
+    logger,
+    ...(wiring.service && { service: wiring.service }),
+  });
   relay.start();
   return {
     ...(probe && { probe }),

@@ -44,7 +44,14 @@ describe("FareServiceImpl", () => {
     h.service.getFareLock(create(GetFareLockRequestSchema, { agentId, fareToken, ancillaryTokens }));
   const seatMap = (fareToken: string, init: Partial<{ agentId: string; searchId: string; signature: string; provider: string }> = {}) =>
     h.service.getSeatMap(
-      create(GetSeatMapRequestSchema, { agentId: AGENT, searchId: "srch_0001", signature: "sig_0001", provider: "SANDBOX", fareToken, ...init }),
+      create(GetSeatMapRequestSchema, {
+        agentId: AGENT,
+        searchId: "srch_0001",
+        signature: "sig_0001",
+        provider: "SANDBOX",
+        fareToken,
+        ...init,
+      }),
       context(),
     );
 
@@ -57,7 +64,13 @@ describe("FareServiceImpl", () => {
     expect(res.lockedUntil!.seconds).toBe(BigInt(Math.floor((h.clock.now().getTime() + FARE_LOCK_MS) / 1000)));
     expect(h.priceCalls[0]).toMatchObject({ agentId: AGENT, searchId: "srch_0001", signature: "sig_0001", pax: PAX });
     const { lock } = await lockOf(res.fareToken);
-    expect(lock).toMatchObject({ fareToken: res.fareToken, agentId: AGENT, searchId: "srch_0001", pax: PAX, providerOfferKey: "AI101.DELBOM.20261201/Y" });
+    expect(lock).toMatchObject({
+      fareToken: res.fareToken,
+      agentId: AGENT,
+      searchId: "srch_0001",
+      pax: PAX,
+      providerOfferKey: "AI101.DELBOM.20261201/Y",
+    });
     expect(lock!.offer).toEqual(offer());
   });
 
@@ -79,7 +92,9 @@ describe("FareServiceImpl", () => {
   });
 
   it("passes search's and the provider's refusals through unchanged and locks nothing", async () => {
-    const refusal = new DomainError("PROVIDER_SOLD_OUT", "Sold out", { provider: { name: "SANDBOX", code: "NO_SEATS", message: "Closed" } });
+    const refusal = new DomainError("PROVIDER_SOLD_OUT", "Sold out", {
+      provider: { name: "SANDBOX", code: "NO_SEATS", message: "Closed" },
+    });
     h = fareHarness({ price: () => Promise.reject(refusal) });
     const save = vi.spyOn(h.store, "save");
     const failure = await failureOf(validate());
@@ -90,17 +105,25 @@ describe("FareServiceImpl", () => {
   it("names missing fields", async () => {
     h = fareHarness();
     const failure = await failureOf(h.service.validateFare(create(ValidateFareRequestSchema, {}), context()));
-    expect(failure.errors.map((e) => [e.field, e.code])).toEqual([["agent_id", "REQUIRED"], ["search_id", "REQUIRED"]]);
+    expect(failure.errors.map((e) => [e.field, e.code])).toEqual([
+      ["agent_id", "REQUIRED"],
+      ["search_id", "REQUIRED"],
+    ]);
   });
 
   it("validates by offer id alone, without search_id (secondary surface), locking the offer's search", async () => {
     h = fareHarness();
-    const res = await h.service.validateFare(create(ValidateFareRequestSchema, { agentId: AGENT, offerId: "off_0001", pax: PAX }), context());
+    const res = await h.service.validateFare(
+      create(ValidateFareRequestSchema, { agentId: AGENT, offerId: "off_0001", pax: PAX }),
+      context(),
+    );
     expect(h.priceCalls[0]).toMatchObject({ agentId: AGENT, searchId: "", signature: "", offerId: "off_0001", pax: PAX });
     expect(res.offer).toEqual(offer());
     const { lock } = await lockOf(res.fareToken);
     expect(lock).toMatchObject({ agentId: AGENT, searchId: "srch_0001", pax: PAX });
-    const missing = await failureOf(h.service.validateFare(create(ValidateFareRequestSchema, { offerId: "off_0001", pax: PAX }), context()));
+    const missing = await failureOf(
+      h.service.validateFare(create(ValidateFareRequestSchema, { offerId: "off_0001", pax: PAX }), context()),
+    );
     expect(missing.errors.map((e) => [e.field, e.code])).toEqual([["agent_id", "REQUIRED"]]);
   });
 

@@ -67,9 +67,9 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
     requireFields({ agent_id: request.agentId, ...(request.offerId === "" && { search_id: request.searchId }) });
     const { agentId } = request;
     const priced = await this.deps.search.priceOffer(
-        { agentId, searchId: request.searchId, signature: request.signature, offerId: request.offerId, pax: request.pax },
-        { signal: context.signal },
-      );
+      { agentId, searchId: request.searchId, signature: request.signature, offerId: request.offerId, pax: request.pax },
+      { signal: context.signal },
+    );
     const { offer, pax } = priced;
     if (!offer || !pax) throw new Error("search answered PriceOffer without an offer or passengers");
     const createdAt = this.deps.clock.now();

@@ -18,7 +18,12 @@ describe("fare service over a real HTTP/2 port", () => {
   beforeAll(async () => {
     h = fareHarness();
     const { search, provider, clock } = h.deps;
-    host = await startFareService(parseConfig(fareConfigSchema, { FARE_PORT: "0" }), silentLogger(), { search, provider, clock, store: h.store });
+    host = await startFareService(parseConfig(fareConfigSchema, { FARE_PORT: "0" }), silentLogger(), {
+      search,
+      provider,
+      clock,
+      store: h.store,
+    });
   });
   afterAll(async () => {
     await host?.stop();
@@ -37,7 +42,13 @@ describe("fare service over a real HTTP/2 port", () => {
   it("validates, serves the seat map and resolves the lock over gRPC", async () => {
     const client = createClient(FareService, createGrpcTransport({ baseUrl: host.url }));
     const { fareToken, offer } = await client.validateFare(validateRequest);
-    const map = await client.getSeatMap({ agentId: AGENT, searchId: offer!.searchId, signature: offer!.signature, provider: offer!.provider, fareToken });
+    const map = await client.getSeatMap({
+      agentId: AGENT,
+      searchId: offer!.searchId,
+      signature: offer!.signature,
+      provider: offer!.provider,
+      fareToken,
+    });
     expect(map.segments[0]!.seatmap.length).toBeGreaterThan(0);
     const { lock } = await client.getFareLock({ agentId: AGENT, fareToken });
     expect(lock!.offer!.offerId).toBe(offer!.offerId);

@@ -1,6 +1,17 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, type AirlineProvider, guardProvider } from "@tarmac/airline";
-import { createServiceClient, createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost, defined } from "@tarmac/kernel";
+import {
+  createServiceClient,
+  createSigner,
+  openMongo,
+  startServiceHost,
+  systemClock,
+  type Clock,
+  type DependencyProbe,
+  type Logger,
+  type ServiceHost,
+  defined,
+} from "@tarmac/kernel";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { FareConfig } from "./config.js";

@@ -14,11 +14,7 @@ export interface ServiceClientOptions {
  * A gRPC client for a peer service, forwarding the current request id; its calls reject with the
  * catalogue's DomainError (see createPeerClient).
  */
-export function createServiceClient<S extends DescService>(
-  service: S,
-  baseUrl: string,
-  options: ServiceClientOptions = {},
-): Client<S> {
+export function createServiceClient<S extends DescService>(service: S, baseUrl: string, options: ServiceClientOptions = {}): Client<S> {
   const transport = createGrpcTransport({
     baseUrl,
     defaultTimeoutMs: options.timeoutMs ?? 5_000,

@@ -18,8 +18,7 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessE
   const problems = result.error.issues.map((issue) => {
     const variable = issue.path.join(".") || "(environment)";
     const value = env[variable];
-    const shown =
-      value === undefined ? "unset" : SECRET_NAME.test(variable) ? "value hidden" : `got ${JSON.stringify(value)}`;
+    const shown = value === undefined ? "unset" : SECRET_NAME.test(variable) ? "value hidden" : `got ${JSON.stringify(value)}`;
     return `${variable}: ${issue.message} (${shown})`;
   });
   throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -77,9 +76,15 @@ export const commonEnv = {
 export const eventsEnv = {
   /** Unset: events go to an in-process bus (embedded mode). */
   NATS_URL: env.optionalUrl(),
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, _ or -").default("TARMAC"),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, _ or -")
+    .default("TARMAC"),
   /** Subjects are `<prefix>.booking.<status>`, `<prefix>.wallet.debited`, ...; another prefix lets environments share one NATS. */
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_-]{1,32}$/, "lower-case letters, digits, _ or -").default("tarmac"),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/, "lower-case letters, digits, _ or -")
+    .default("tarmac"),
 };
 
 /** The events part of a parsed configuration, as startOutboxRelay takes it. */

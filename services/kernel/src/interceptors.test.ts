@@ -10,7 +10,8 @@ import { currentRequestId, withRequestId } from "./request-context.js";
 
 function logSink() {
   const lines: string[] = [];
-  const stream = new Writable({ write: (c, _e, done) => {
+  const stream = new Writable({
+    write: (c, _e, done) => {
       lines.push(String(c));
       done();
     },
@@ -22,16 +23,20 @@ describe("server interceptors", () => {
   it("translate domain errors and hide unexpected ones, logging the cause", async () => {
     const { lines, logger } = logSink();
     let fail: Error = new DomainError("SEARCH_CURSOR_EXPIRED", "Cursor expired");
-    const transport = createRouterTransport(
-      (router) => router.service(SearchService, { searchFlights: () => Promise.reject(fail) }),
-      { router: { interceptors: [requestIdInterceptor(), errorInterceptor(logger)] } },
-    );
+    const transport = createRouterTransport((router) => router.service(SearchService, { searchFlights: () => Promise.reject(fail) }), {
+      router: { interceptors: [requestIdInterceptor(), errorInterceptor(logger)] },
+    });
     const client = createClient(SearchService, transport);
     const expired = await client.searchFlights({}).catch((e: unknown) => e);
     expect(fromConnectError(expired).code).toBe("SEARCH_CURSOR_EXPIRED");
 
     fail = new Error("db password is hunter2");
-    const crash = ConnectError.from(await client.searchFlights({}).then(() => undefined, (e: unknown) => e));
+    const crash = ConnectError.from(
+      await client.searchFlights({}).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
     expect(crash.code).toBe(Code.Internal);
     expect(crash.rawMessage).toBe("Internal error");
     expect(lines.join("\n")).toContain("hunter2"); // the cause is in the log, not on the wire

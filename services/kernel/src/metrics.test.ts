@@ -52,7 +52,10 @@ describe("metrics registry", () => {
     let a = 2;
     const spec = { name: "backlog", help: "backlog", labelNames: ["service"] } as const;
     const removeA = metrics.sampledGauge(spec, () => [{ labels: { service: "booking" }, value: a }]);
-    const removeB = metrics.sampledGauge(spec, async () => [{ labels: { service: "booking" }, value: 5 }, { labels: { service: "wallet" }, value: 1 }]);
+    const removeB = metrics.sampledGauge(spec, async () => [
+      { labels: { service: "booking" }, value: 5 },
+      { labels: { service: "wallet" }, value: 1 },
+    ]);
     metrics.sampledGauge(spec, () => {
       throw new Error("unreadable");
     });

@@ -103,7 +103,11 @@ export class MetricsRegistry {
       ...this.config(spec),
       async collect() {
         const read = await Promise.all(
-          [...sources].map((sample) => Promise.resolve().then(sample).catch((): readonly GaugeSample<string>[] => [])),
+          [...sources].map((sample) =>
+            Promise.resolve()
+              .then(sample)
+              .catch((): readonly GaugeSample<string>[] => []),
+          ),
         );
         const combined = new Map<string, GaugeSample<string>>();
         for (const { labels, value } of read.flat()) {

@@ -21,12 +21,7 @@ export interface OpenedMongo<T> {
  * then this rejects and the process exits for its supervisor to restart it): the indexes are in
  * place before the service takes a call. Later outages only make the service NOT_SERVING (`probe`).
  */
-export async function openMongo<T>(
-  uri: string,
-  dbName: string,
-  logger: Logger,
-  prepare: (db: Db) => Promise<T>,
-): Promise<OpenedMongo<T>> {
+export async function openMongo<T>(uri: string, dbName: string, logger: Logger, prepare: (db: Db) => Promise<T>): Promise<OpenedMongo<T>> {
   const client = new MongoClient(uri);
   try {
     await client.connect();

@@ -37,9 +37,7 @@ describe("createPeerClient", () => {
   });
 
   it("answers what the peer answered when the call succeeds", async () => {
-    const transport = createRouterTransport((router) =>
-      router.service(SearchService, { searchFlights: () => ({ searchId: "s-1" }) }),
-    );
+    const transport = createRouterTransport((router) => router.service(SearchService, { searchFlights: () => ({ searchId: "s-1" }) }));
     const response = await createPeerClient(SearchService, transport).searchFlights({});
     expect(response.searchId).toBe("s-1");
   });

@@ -19,9 +19,7 @@ export function rejectWithDomainErrors<S extends DescService>(client: Client<S>)
   const decorated: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(client as Record<string, unknown>)) {
     decorated[name] =
-      typeof method === "function"
-        ? (...args: unknown[]) => translate((method as (...a: unknown[]) => unknown)(...args))
-        : method;
+      typeof method === "function" ? (...args: unknown[]) => translate((method as (...a: unknown[]) => unknown)(...args)) : method;
   }
   return decorated as Client<S>;
 }

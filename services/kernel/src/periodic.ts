@@ -14,7 +14,10 @@ export function runEvery(intervalMs: number, name: string, logger: Logger, task:
   const tick = () => {
     if (running) return;
     running = task()
-      .then(() => undefined, (error: unknown) => logger.error({ err: error, task: name }, `${name} failed; retrying on the next run`))
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error, task: name }, `${name} failed; retrying on the next run`),
+      )
       .finally(() => {
         running = undefined;
       });

@@ -35,10 +35,18 @@ describe("ReadinessMonitor", () => {
   it("is NOT_SERVING from construction until a first round passes", async () => {
     const health = new HealthService([SERVICE]);
     monitor = new ReadinessMonitor({ health, probes: [switchable("nats")], logger: capture().logger });
-    expect(statuses(health, "nats")).toEqual({ server: ServingStatus.NOT_SERVING, service: ServingStatus.NOT_SERVING, nats: ServingStatus.NOT_SERVING });
+    expect(statuses(health, "nats")).toEqual({
+      server: ServingStatus.NOT_SERVING,
+      service: ServingStatus.NOT_SERVING,
+      nats: ServingStatus.NOT_SERVING,
+    });
     expect(monitor.ready).toBe(false);
     await expect(monitor.checkNow()).resolves.toBe(true);
-    expect(statuses(health, "nats")).toEqual({ server: ServingStatus.SERVING, service: ServingStatus.SERVING, nats: ServingStatus.SERVING });
+    expect(statuses(health, "nats")).toEqual({
+      server: ServingStatus.SERVING,
+      service: ServingStatus.SERVING,
+      nats: ServingStatus.SERVING,
+    });
   });
 
   it("follows a flapping probe: NOT_SERVING (server, service, dependency) while it fails, SERVING when it passes", async () => {
@@ -79,7 +87,11 @@ describe("ReadinessMonitor", () => {
     await monitor.checkNow();
     await monitor.checkNow();
     expect(log.infos()).toEqual(["nats is reachable again"]);
-    expect(log.lines.find((l) => l.msg === "nats is reachable again")).toMatchObject({ dependency: "nats", outageMs: 5_000, failedChecks: 5 });
+    expect(log.lines.find((l) => l.msg === "nats is reachable again")).toMatchObject({
+      dependency: "nats",
+      outageMs: 5_000,
+      failedChecks: 5,
+    });
     // The next outage is logged again.
     nats.up = false;
     await monitor.checkNow();
@@ -155,7 +167,8 @@ describe("ReadinessMonitor", () => {
   });
 
   it("refuses two probes of one name", () => {
-    const make = () => new ReadinessMonitor({ health: new HealthService([]), probes: [switchable("nats"), switchable("nats")], logger: capture().logger });
+    const make = () =>
+      new ReadinessMonitor({ health: new HealthService([]), probes: [switchable("nats"), switchable("nats")], logger: capture().logger });
     expect(make).toThrow(/two dependency probes are named nats/);
   });
 });

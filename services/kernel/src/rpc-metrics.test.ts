@@ -68,7 +68,12 @@ describe("RPC metrics of the service host", () => {
     expect(await sample(metrics, "rpc_requests_total", { service: "wallet", method, code: "INTERNAL" })).toBe(1);
     expect(await sample(metrics, "rpc_requests_total", { method: "tarmac.wallet.v1.WalletService/Hold", code: "UNIMPLEMENTED" })).toBe(1);
     const histogram = (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === "rpc_request_duration_seconds");
-    const count = histogram?.values.find((v) => (v as { metricName?: string }).metricName === "rpc_request_duration_seconds_count" && v.labels.code === "OK" && v.labels.method === method);
+    const count = histogram?.values.find(
+      (v) =>
+        (v as { metricName?: string }).metricName === "rpc_request_duration_seconds_count" &&
+        v.labels.code === "OK" &&
+        v.labels.method === method,
+    );
     expect(count?.value).toBe(2);
   });
 
@@ -101,7 +106,9 @@ describe("RPC metrics of the service host", () => {
     await wallet.getBalance({ agentId: "ok" });
     const res = await fetch(host.metricsUrl!);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('rpc_requests_total{service="wallet",method="tarmac.wallet.v1.WalletService/GetBalance",code="OK"} 1');
+    expect(await res.text()).toContain(
+      'rpc_requests_total{service="wallet",method="tarmac.wallet.v1.WalletService/GetBalance",code="OK"} 1',
+    );
   });
 
   it("does not start when the metrics port is taken", async () => {

@@ -19,7 +19,11 @@ export function grpcCodeName(code: Code | undefined): string {
  * A streaming call is measured when its stream ends.
  */
 export function rpcMetricsInterceptor(service: string, metrics: MetricsRegistry = processMetrics()): Interceptor {
-  const requests = metrics.counter({ name: "rpc_requests_total", help: "RPCs served, by service, method and gRPC status code", labelNames: RPC_LABELS });
+  const requests = metrics.counter({
+    name: "rpc_requests_total",
+    help: "RPCs served, by service, method and gRPC status code",
+    labelNames: RPC_LABELS,
+  });
   const duration = metrics.histogram({
     name: "rpc_request_duration_seconds",
     help: "Time to serve an RPC (a stream: until it ended), by service, method and gRPC status code",

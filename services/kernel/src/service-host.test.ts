@@ -27,10 +27,24 @@ describe("service host", () => {
 
   it("releases what its service opened once, after it stopped, or at once when it cannot start", async () => {
     const released: string[] = [];
-    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger(), release: async () => void released.push("first") });
+    host = await startServiceHost({
+      name: "t",
+      port: 0,
+      services: [],
+      routes: () => {},
+      logger: silentLogger(),
+      release: async () => void released.push("first"),
+    });
     const taken = host.port;
     await expect(
-      startServiceHost({ name: "t", port: taken, services: [], routes: () => {}, logger: silentLogger(), release: async () => void released.push("second") }),
+      startServiceHost({
+        name: "t",
+        port: taken,
+        services: [],
+        routes: () => {},
+        logger: silentLogger(),
+        release: async () => void released.push("second"),
+      }),
     ).rejects.toThrow(/EADDRINUSE/);
     expect(released).toEqual(["second"]);
     await Promise.all([host.stop(), host.stop()]);

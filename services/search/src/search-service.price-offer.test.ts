@@ -72,7 +72,9 @@ describe("SearchServiceImpl.priceOffer", () => {
     );
     expect(res.offer!.fareRules).not.toEqual(offer.fareRules);
     // The cached offer keeps what the search found.
-    expect((await h.service.getOffer(create(GetOfferRequestSchema, { agentId: "agt_one", signature: offer.signature }))).offer).toEqual(offer);
+    expect((await h.service.getOffer(create(GetOfferRequestSchema, { agentId: "agt_one", signature: offer.signature }))).offer).toEqual(
+      offer,
+    );
   });
 
   it("refuses passengers other than the search's on `pax` without asking the provider", async () => {
@@ -92,7 +94,9 @@ describe("SearchServiceImpl.priceOffer", () => {
   });
 
   it("passes a provider's refusal through with its provider block", async () => {
-    const soldOut = new DomainError("PROVIDER_SOLD_OUT", "Sold out", { provider: { name: "FAKE", code: "NO_SEATS", message: "Class closed" } });
+    const soldOut = new DomainError("PROVIDER_SOLD_OUT", "Sold out", {
+      provider: { name: "FAKE", code: "NO_SEATS", message: "Class closed" },
+    });
     const offer = await searched(() => Promise.reject(soldOut));
     const failure = await failureOf(priceOffer({ signature: offer.signature }));
     expect(failure.code).toBe("PROVIDER_SOLD_OUT");

@@ -1,5 +1,15 @@
 import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline";
-import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost, defined } from "@tarmac/kernel";
+import {
+  createSigner,
+  openMongo,
+  startServiceHost,
+  systemClock,
+  type Clock,
+  type DependencyProbe,
+  type Logger,
+  type ServiceHost,
+  defined,
+} from "@tarmac/kernel";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { SearchConfig } from "./config.js";
 import { searchRoutes } from "./routes.js";

@@ -20,7 +20,11 @@ describe("cancel and reschedule through the gateway", () => {
   let bookings = 0;
   async function book(route = { origin: "BLR", dest: "CCU" }) {
     const { fareToken, netFare } = await api.lockedFare(route, undefined, 25);
-    const res = await api.post("/api/v1/flight/booking/create", { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact }, { "idempotency-key": `chg-${++bookings}` });
+    const res = await api.post(
+      "/api/v1/flight/booking/create",
+      { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact },
+      { "idempotency-key": `chg-${++bookings}` },
+    );
     expect(res.status, res.text).toBe(200);
     return { bookingId: res.json.booking_id as string, netFare };
   }
@@ -34,7 +38,9 @@ describe("cancel and reschedule through the gateway", () => {
     expect(quote.status, quote.text).toBe(200);
     expect(quote.json.refund_amount_paise).toBe(netFare - quote.json.airline_penalty_paise - quote.json.ota_fee_paise);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => api.post("/api/v1/flight/booking/cancel/confirm", cancelTerms(bookingId), { "idempotency-key": `cancel-${bookingId}` })),
+      Array.from({ length: 30 }, () =>
+        api.post("/api/v1/flight/booking/cancel/confirm", cancelTerms(bookingId), { "idempotency-key": `cancel-${bookingId}` }),
+      ),
     );
     const done = answers.filter((a) => a.status === 200);
     expect(done.length + answers.filter((a) => a.status === 409).length).toBe(30);
@@ -59,19 +65,31 @@ describe("cancel and reschedule through the gateway", () => {
       return b.status === "TICKETED" ? b : undefined;
     });
     const search = await api.post("/api/v1/flight/search", { origin: "BLR", dest: "CCU", dod: yyyymmdd(new Date(), 26), limit: 20 });
-    const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) => o.segments.every((s) => !s.flight_no.startsWith("9")));
-    const quote = await api.post("/api/v1/flight/booking/reschedule/quote", { booking_id: bookingId, new_offer_id: newOffer.offer_id, reason_code: "CUSTOMER_REQUEST" });
+    const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+      o.segments.every((s) => !s.flight_no.startsWith("9")),
+    );
+    const quote = await api.post("/api/v1/flight/booking/reschedule/quote", {
+      booking_id: bookingId,
+      new_offer_id: newOffer.offer_id,
+      reason_code: "CUSTOMER_REQUEST",
+    });
     expect(quote.status, quote.text).toBe(200);
     const { fare_difference_paise, airline_change_fee_paise, ota_fee_paise, total_payable_paise } = quote.json;
     expect(total_payable_paise).toBe(fare_difference_paise + airline_change_fee_paise + ota_fee_paise);
     const before = (await api.post("/api/v1/wallet/balance", {})).json;
 
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => api.post("/api/v1/flight/booking/reschedule/confirm", { booking_id: bookingId }, { "idempotency-key": `resched-${bookingId}` })),
+      Array.from({ length: 30 }, () =>
+        api.post("/api/v1/flight/booking/reschedule/confirm", { booking_id: bookingId }, { "idempotency-key": `resched-${bookingId}` }),
+      ),
     );
     const done = answers.filter((a) => a.status === 200);
     expect(done.length + answers.filter((a) => a.status === 409).length).toBe(30);
-    expect(done[0]!.json).toMatchObject({ booking_id: bookingId, fare_difference_paise, change_penalty_paise: airline_change_fee_paise + ota_fee_paise });
+    expect(done[0]!.json).toMatchObject({
+      booking_id: bookingId,
+      fare_difference_paise,
+      change_penalty_paise: airline_change_fee_paise + ota_fee_paise,
+    });
     for (const a of done) expect(a.text).toBe(done[0]!.text);
 
     const after = (await api.post("/api/v1/wallet/balance", {})).json;
@@ -80,23 +98,40 @@ describe("cancel and reschedule through the gateway", () => {
     expect(changed.status).toBe("TICKETED");
     expect(changed.segments[0].dep_time.slice(0, 10)).toBe(newOffer.segments[0].dep_time.slice(0, 10));
     expect(changed.reschedule).toMatchObject({ new_offer_id: newOffer.offer_id, new_total_paise: done[0]!.json.new_total_paise });
-    expect(changed.ticket_numbers.map((t: { ticket_number: string }) => t.ticket_number)).not.toEqual(ticketed.ticket_numbers.map((t: { ticket_number: string }) => t.ticket_number));
+    expect(changed.ticket_numbers.map((t: { ticket_number: string }) => t.ticket_number)).not.toEqual(
+      ticketed.ticket_numbers.map((t: { ticket_number: string }) => t.ticket_number),
+    );
     expect(changed.status_history.at(-1).reason).toContain("rescheduled");
   });
 
   it("answers 402 to a reschedule the wallet cannot pay and leaves the booking as it was", async () => {
     const { bookingId } = await book({ origin: "BLR", dest: "HYD" });
     const search = await api.post("/api/v1/flight/search", { origin: "BLR", dest: "HYD", dod: yyyymmdd(new Date(), 27), limit: 20 });
-    const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) => o.segments.every((s) => !s.flight_no.startsWith("9")));
-    const quote = await api.post("/api/v1/flight/booking/reschedule/quote", { booking_id: bookingId, new_offer_id: newOffer.offer_id, reason_code: "OTHER" });
+    const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+      o.segments.every((s) => !s.flight_no.startsWith("9")),
+    );
+    const quote = await api.post("/api/v1/flight/booking/reschedule/quote", {
+      booking_id: bookingId,
+      new_offer_id: newOffer.offer_id,
+      reason_code: "OTHER",
+    });
     const before = await status(bookingId);
     const available = (await api.post("/api/v1/wallet/balance", {})).json.available_paise;
     const reserve = await holdAllBut(stack, available, quote.json.total_payable_paise - 1);
     try {
-      const res = await api.post("/api/v1/flight/booking/reschedule/confirm", { booking_id: bookingId }, { "idempotency-key": `poor-${bookingId}` });
+      const res = await api.post(
+        "/api/v1/flight/booking/reschedule/confirm",
+        { booking_id: bookingId },
+        { "idempotency-key": `poor-${bookingId}` },
+      );
       expect(res.status, res.text).toBe(402);
       const after = await status(bookingId);
-      expect([after.segments, after.status, after.debited_paise, after.reschedule]).toEqual([before.segments, before.status, before.debited_paise, null]);
+      expect([after.segments, after.status, after.debited_paise, after.reschedule]).toEqual([
+        before.segments,
+        before.status,
+        before.debited_paise,
+        null,
+      ]);
     } finally {
       await reserve.release();
     }

@@ -10,7 +10,12 @@ describe("concurrent bookings", () => {
   let stack: Stack;
   let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
-    stack = await startStack({ env: { TARMAC_ENV: "test", LOG_LEVEL: "silent", ...relaxedRateLimits }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+    stack = await startStack({
+      env: { TARMAC_ENV: "test", LOG_LEVEL: "silent", ...relaxedRateLimits },
+      port: 0,
+      servicePorts: "ephemeral",
+      logger: silentLogger(),
+    });
     api = apiClient(stack.gatewayUrl, stack.apiKey);
   }, 30_000);
   afterAll(() => stack?.stop());
@@ -53,7 +58,9 @@ describe("concurrent bookings", () => {
     const after = (await api.post("/api/v1/wallet/balance", {})).json;
     expect(after.balance_paise).toBe(before.balance_paise - netFare);
     const statement = (await api.post("/api/v1/wallet/statement", { limit: 50 })).json;
-    const captures = statement.lines.filter((l: { kind: string; reference: string }) => l.kind === "CAPTURE" && l.reference === originals[0]!.json.booking_id);
+    const captures = statement.lines.filter(
+      (l: { kind: string; reference: string }) => l.kind === "CAPTURE" && l.reference === originals[0]!.json.booking_id,
+    );
     expect(captures).toHaveLength(1);
 
     const other = await book(fareToken, "same-key-50", [{ ...adultPassenger(1), first_name: "Someone" }]);

@@ -24,7 +24,14 @@ describe("booking events on NATS JetStream", () => {
   beforeAll(async () => {
     ({ nc, jsm } = await requireJetStream());
     proxy = await TcpProxy.start(natsAddress());
-    const env = { TARMAC_ENV: "test", NATS_URL: proxy.url, NATS_STREAM: streamName, NATS_SUBJECT_PREFIX: subjectPrefix, SANDBOX_TICKETING_DELAY_MS: "3600000", ...relaxedRateLimits };
+    const env = {
+      TARMAC_ENV: "test",
+      NATS_URL: proxy.url,
+      NATS_STREAM: streamName,
+      NATS_SUBJECT_PREFIX: subjectPrefix,
+      SANDBOX_TICKETING_DELAY_MS: "3600000",
+      ...relaxedRateLimits,
+    };
     stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     api = apiClient(stack.gatewayUrl, stack.apiKey);
   }, 30_000);
@@ -38,7 +45,11 @@ describe("booking events on NATS JetStream", () => {
 
   async function book(key: string): Promise<string> {
     const { fareToken } = await api.lockedFare({ origin: "BLR", dest: "HYD" });
-    const res = await api.post("/api/v1/flight/booking/create", { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact }, { "idempotency-key": key });
+    const res = await api.post(
+      "/api/v1/flight/booking/create",
+      { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact },
+      { "idempotency-key": key },
+    );
     expect(res.status, res.text).toBe(200);
     return res.json.booking_id as string;
   }
@@ -46,7 +57,10 @@ describe("booking events on NATS JetStream", () => {
   const typesOf = async (bookingId: string) => (await eventsOf(bookingId)).map((e) => e.body.type);
 
   const eventsOf = async (bookingId: string): Promise<StoredEvent[]> => {
-    const stored = await jsm.streams.info(streamName).then(() => readStream(nc, streamName), () => []);
+    const stored = await jsm.streams.info(streamName).then(
+      () => readStream(nc, streamName),
+      () => [],
+    );
     return stored.filter((e) => (e.body.data as { booking_id?: string }).booking_id === bookingId);
   };
 
@@ -86,9 +100,21 @@ describe("booking events on NATS JetStream", () => {
   it("publishes each step of a reschedule and a cancellation, and the wallet's debits and refund", async () => {
     const bookingId = await book("nats-3");
     const search = await api.post("/api/v1/flight/search", { origin: "BLR", dest: "HYD", dod: yyyymmdd(new Date(), 27), limit: 20 });
-    const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) => o.segments.every((s) => !s.flight_no.startsWith("9")));
-    expect((await api.post("/api/v1/flight/booking/reschedule/quote", { booking_id: bookingId, new_offer_id: newOffer.offer_id, reason_code: "OTHER" })).status).toBe(200);
-    expect((await api.post("/api/v1/flight/booking/reschedule/confirm", { booking_id: bookingId }, { "idempotency-key": "nats-r" })).status).toBe(200);
+    const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+      o.segments.every((s) => !s.flight_no.startsWith("9")),
+    );
+    expect(
+      (
+        await api.post("/api/v1/flight/booking/reschedule/quote", {
+          booking_id: bookingId,
+          new_offer_id: newOffer.offer_id,
+          reason_code: "OTHER",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api.post("/api/v1/flight/booking/reschedule/confirm", { booking_id: bookingId }, { "idempotency-key": "nats-r" })).status,
+    ).toBe(200);
     const terms = { booking_id: bookingId, reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
     expect((await api.post("/api/v1/flight/booking/cancel/quote", terms)).status).toBe(200);
     expect((await api.post("/api/v1/flight/booking/cancel/confirm", terms, { "idempotency-key": "nats-c" })).status).toBe(200);

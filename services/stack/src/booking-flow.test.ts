@@ -22,9 +22,19 @@ describe("booking through the gateway of the whole stack", () => {
   it("books with seats, goes BOOKED then TICKETED, and the statement shows the debit", async () => {
     const pax = { adult: 1, child: 1, infant: 1 };
     const { offer, fareToken, netFare } = await api.lockedFare({ origin: "BLR", dest: "CCU" }, pax);
-    const map = (await api.post("/api/v1/flight/fare/seatmap", { search_id: offer.search_id, signature: offer.signature, provider: offer.provider, fare_token: fareToken })).json;
-    const [adultSeat, childSeat] = map.passenger_ancillaries.find((p: { pax_id: string }) => p.pax_id === "CHD1").ancillary_tokens as string[];
-    const seatPrice = (token: string) => map.segments.flatMap((s: any) => s.seatmap.flatMap((r: any) => r.seats)).find((s: any) => s.ancillary_token === token).price_paise as number;
+    const map = (
+      await api.post("/api/v1/flight/fare/seatmap", {
+        search_id: offer.search_id,
+        signature: offer.signature,
+        provider: offer.provider,
+        fare_token: fareToken,
+      })
+    ).json;
+    const [adultSeat, childSeat] = map.passenger_ancillaries.find((p: { pax_id: string }) => p.pax_id === "CHD1")
+      .ancillary_tokens as string[];
+    const seatPrice = (token: string) =>
+      map.segments.flatMap((s: any) => s.seatmap.flatMap((r: any) => r.seats)).find((s: any) => s.ancillary_token === token)
+        .price_paise as number;
     const before = (await api.post("/api/v1/wallet/balance", {})).json;
 
     const passengers = [
@@ -32,8 +42,15 @@ describe("booking through the gateway of the whole stack", () => {
       { ...adultPassenger(1), id: "CHD1", type: "CHD", title: "MSTR", dob: "2018-03-01" },
       { ...adultPassenger(1), id: "INF1", type: "INF", title: "MISS", gender: "F", dob: "2025-08-15" },
     ];
-    const ancillaries = [{ pax_id: "ADT1", ancillary_token: adultSeat }, { pax_id: "CHD1", ancillary_token: childSeat }];
-    const created = await api.post("/api/v1/flight/booking/create", { fare_token: fareToken, passengers, contact_info: contact, ancillaries }, { "idempotency-key": "e2e-1" });
+    const ancillaries = [
+      { pax_id: "ADT1", ancillary_token: adultSeat },
+      { pax_id: "CHD1", ancillary_token: childSeat },
+    ];
+    const created = await api.post(
+      "/api/v1/flight/booking/create",
+      { fare_token: fareToken, passengers, contact_info: contact, ancillaries },
+      { "idempotency-key": "e2e-1" },
+    );
     expect(created.status, created.text).toBe(200);
     const seats = seatPrice(adultSeat!) + seatPrice(childSeat!);
     expect(created.json).toMatchObject({ status: "BOOKED", currency: "INR", total_price_paise: offer.best_price_paise + seats });
@@ -59,11 +76,22 @@ describe("booking through the gateway of the whole stack", () => {
     expect(lines.find((l: { kind: string }) => l.kind === "CAPTURE").amount_paise).toBe(-debit);
 
     // The seats are taken now: the next seat map shows them so.
-    const again = (await api.post("/api/v1/flight/fare/seatmap", { search_id: offer.search_id, signature: offer.signature, provider: offer.provider, fare_token: fareToken })).json;
-    const takenNow = again.segments[0].seatmap.flatMap((r: any) => r.seats).filter((s: any) => s.ancillary_id === ticketed.seats[0].ancillary_id);
+    const again = (
+      await api.post("/api/v1/flight/fare/seatmap", {
+        search_id: offer.search_id,
+        signature: offer.signature,
+        provider: offer.provider,
+        fare_token: fareToken,
+      })
+    ).json;
+    const takenNow = again.segments[0].seatmap
+      .flatMap((r: any) => r.seats)
+      .filter((s: any) => s.ancillary_id === ticketed.seats[0].ancillary_id);
     expect(takenNow[0].available).toBe(false);
 
-    const types = events.filter((e) => e.data.booking_id === created.json.booking_id || e.data.reference === created.json.booking_id).map((e) => e.type);
+    const types = events
+      .filter((e) => e.data.booking_id === created.json.booking_id || e.data.reference === created.json.booking_id)
+      .map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(["booking.pending", "booking.booked", "booking.ticketed", "wallet.debited"]));
   });
 
@@ -72,7 +100,11 @@ describe("booking through the gateway of the whole stack", () => {
     const before = (await api.post("/api/v1/wallet/balance", {})).json;
     const reserve = await holdAllBut(stack, before.available_paise, netFare - 1);
     try {
-      const res = await api.post("/api/v1/flight/booking/create", { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact }, { "idempotency-key": "poor-1" });
+      const res = await api.post(
+        "/api/v1/flight/booking/create",
+        { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact },
+        { "idempotency-key": "poor-1" },
+      );
       expect(res.status, res.text).toBe(402);
       expect(res.json.error).toMatchObject({ code: "WALLET_INSUFFICIENT_FUNDS", category: "WALLET" });
       const after = (await api.post("/api/v1/wallet/balance", {})).json;

@@ -156,7 +156,8 @@ function checkTemplateReferences(sources: { file: string; text: string }[]): Che
       const nodes: { value: unknown; path: string }[] = [];
       for (const node of collection.nodes) {
         if (Array.isArray(node.value)) node.value.forEach((value, i) => nodes.push({ value, path: `${node.path}[${i}]` }));
-        else if (isObj(node.value)) for (const [key, value] of Object.entries(node.value)) nodes.push({ value, path: `${node.path}.${key}` });
+        else if (isObj(node.value))
+          for (const [key, value] of Object.entries(node.value)) nodes.push({ value, path: `${node.path}.${key}` });
       }
       return nodes.length ? { kind: "nodes", nodes } : UNKNOWN;
     };
@@ -334,7 +335,9 @@ describe("Helm chart deploy/helm/tarmac", () => {
       auth: [],
       gateway: ["auth", "booking", "fare", "search", "wallet"],
     });
-    const events = Object.entries(services).filter(([, svc]) => svc.events === true).map(([name]) => name);
+    const events = Object.entries(services)
+      .filter(([, svc]) => svc.events === true)
+      .map(([name]) => name);
     expect(events.sort()).toEqual(["booking", "wallet"]);
     const secretVariables = Object.fromEntries(
       Object.entries(services).map(([name, svc]) => [name, Object.keys(svc.secretEnv as Obj).sort()]),
@@ -402,7 +405,16 @@ describe("Helm chart deploy/helm/tarmac", () => {
       "serviceaccount.yaml",
       "servicemonitor.yaml",
     ]);
-    for (const file of ["configmap.yaml", "deployment.yaml", "hpa.yaml", "networkpolicy.yaml", "pdb.yaml", "service.yaml", "serviceaccount.yaml", "servicemonitor.yaml"]) {
+    for (const file of [
+      "configmap.yaml",
+      "deployment.yaml",
+      "hpa.yaml",
+      "networkpolicy.yaml",
+      "pdb.yaml",
+      "service.yaml",
+      "serviceaccount.yaml",
+      "servicemonitor.yaml",
+    ]) {
       expect(read("templates", file), file).toContain("range $name, $svc := .Values.services");
     }
     for (const { file, text } of templateSources()) expect(text, `${file} has a tab`).not.toContain("\t");

@@ -56,13 +56,16 @@ const dotEnv: Record<string, string> = Object.fromEntries(
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
 function interpolate(value: string, vars: Record<string, string | undefined>): string {
-  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (_, name: string, colon?: string, op?: string, arg?: string) => {
-    const set = vars[name];
-    const missing = colon ? set === undefined || set === "" : set === undefined;
-    if (op === "?" && missing) throw new Error(`required variable ${name} is missing a value: ${arg}`);
-    if (op === "-" && missing) return arg ?? "";
-    return set ?? "";
-  });
+  return value.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g,
+    (_, name: string, colon?: string, op?: string, arg?: string) => {
+      const set = vars[name];
+      const missing = colon ? set === undefined || set === "" : set === undefined;
+      if (op === "?" && missing) throw new Error(`required variable ${name} is missing a value: ${arg}`);
+      if (op === "-" && missing) return arg ?? "";
+      return set ?? "";
+    },
+  );
 }
 
 /** A service's container environment as compose computes it (a key without a value passes the variable through when set). */
@@ -109,7 +112,10 @@ describe("deploy/compose.yaml", () => {
     // What the Dockerfile deploys for that argument: @tarmac/<SERVICE> with src/main.ts, and tsx
     // among its production dependencies (the image runs src/main.ts with node --import tsx).
     const dir = app === "gateway" ? resolve(root, "gateway") : resolve(root, "services", app);
-    const manifest = JSON.parse(readFileSync(resolve(dir, "package.json"), "utf8")) as { name: string; dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(resolve(dir, "package.json"), "utf8")) as {
+      name: string;
+      dependencies: Record<string, string>;
+    };
     expect(manifest.name).toBe(`@tarmac/${app}`);
     expect(manifest.dependencies).toHaveProperty("tsx");
     expect(existsSync(resolve(dir, "src/main.ts"))).toBe(true);
@@ -178,7 +184,12 @@ describe("deploy/compose.yaml", () => {
     expect(() => configOf("auth", { ...dotEnv, OTP_EMAIL_DELIVERY: "development" })).toThrow(/OTP_EMAIL_DELIVERY/);
     // One-time codes are off until configured; the optional SMTP/SMS variables pass through when set.
     expect(configOf("auth")).toMatchObject({ otpDelivery: { email: "disabled", sms: "disabled" } });
-    const smtp = configOf("auth", { ...dotEnv, OTP_EMAIL_DELIVERY: "smtp", SMTP_URL: "smtps://mail.example:465", SMTP_FROM: "Tarmac <no-reply@example.com>" });
+    const smtp = configOf("auth", {
+      ...dotEnv,
+      OTP_EMAIL_DELIVERY: "smtp",
+      SMTP_URL: "smtps://mail.example:465",
+      SMTP_FROM: "Tarmac <no-reply@example.com>",
+    });
     expect(smtp).toMatchObject({ otpDelivery: { email: "smtp", smtp: { url: "smtps://mail.example:465" } } });
     expect(containerEnv("auth")).not.toHaveProperty("SMTP_PORT");
   });

@@ -18,14 +18,28 @@ interface Offer {
 }
 interface Envelope {
   trace_id: string;
-  error: { code: string; category: string; retryable: boolean; provider?: { name: string; code: string; message: string }; errors?: { field: string }[] };
+  error: {
+    code: string;
+    category: string;
+    retryable: boolean;
+    provider?: { name: string; code: string; message: string };
+    errors?: { field: string }[];
+  };
 }
 interface SeatMap {
   search_id: string;
   signature: string;
   provider: string;
   currency: string;
-  segments: { segment_index: number; origin: string; dest: string; seatmap: { row: number; seats: { seat: string; available: boolean; price_paise: number; ancillary_id: string; ancillary_token: string; exit_row: boolean }[] }[] }[];
+  segments: {
+    segment_index: number;
+    origin: string;
+    dest: string;
+    seatmap: {
+      row: number;
+      seats: { seat: string; available: boolean; price_paise: number; ancillary_id: string; ancillary_token: string; exit_row: boolean }[];
+    }[];
+  }[];
   passenger_ancillaries: { pax_id: string; ancillary_tokens: string[] }[];
 }
 
@@ -51,7 +65,8 @@ describe("fare validation and seat maps through the gateway", () => {
       body: JSON.stringify(body),
     });
   }
-  const validate = (offer: Offer, pax: object = PAX) => post("/api/v1/flight/fare/validate", { search_id: offer.search_id, signature: offer.signature, pax });
+  const validate = (offer: Offer, pax: object = PAX) =>
+    post("/api/v1/flight/fare/validate", { search_id: offer.search_id, signature: offer.signature, pax });
   const onFlight = (flightNo: string) => {
     const offer = offers.find((o) => o.segments.length === 1 && o.segments[0]!.flight_no === flightNo);
     if (!offer) throw new Error(`no offer on 6E${flightNo}`);
@@ -124,7 +139,12 @@ describe("fare validation and seat maps through the gateway", () => {
     const page = (await (await post("/api/v1/flight/search", search)).json()) as { results: Offer[] };
     const offer = page.results.find((o) => o.segments.every((s) => !s.flight_no.startsWith("9")))!;
     const { fare_token } = (await (await validate(offer)).json()) as { fare_token: string };
-    const res = await post("/api/v1/flight/fare/seatmap", { search_id: offer.search_id, signature: offer.signature, provider: offer.provider, fare_token });
+    const res = await post("/api/v1/flight/fare/seatmap", {
+      search_id: offer.search_id,
+      signature: offer.signature,
+      provider: offer.provider,
+      fare_token,
+    });
     const map = (await res.json()) as SeatMap;
     expect(res.status, JSON.stringify(map).slice(0, 500)).toBe(200);
     expect([map.search_id, map.signature, map.provider, map.currency]).toEqual([offer.search_id, offer.signature, "SANDBOX", "INR"]);
@@ -145,7 +165,15 @@ describe("fare validation and seat maps through the gateway", () => {
 
     // The fare service vouches for a seat token exactly as the seat map showed it.
     const fare = createClient(FareService, createGrpcTransport({ baseUrl: stack.services.fare! }));
-    const { seats: resolved } = await fare.getFareLock({ agentId: DEMO_AGENT_ID, fareToken: fare_token, ancillaryTokens: [free[0]!.ancillary_token] });
-    expect(resolved[0]).toMatchObject({ seat: free[0]!.seat, ancillaryId: free[0]!.ancillary_id, pricePaise: BigInt(free[0]!.price_paise) });
+    const { seats: resolved } = await fare.getFareLock({
+      agentId: DEMO_AGENT_ID,
+      fareToken: fare_token,
+      ancillaryTokens: [free[0]!.ancillary_token],
+    });
+    expect(resolved[0]).toMatchObject({
+      seat: free[0]!.seat,
+      ancillaryId: free[0]!.ancillary_id,
+      pricePaise: BigInt(free[0]!.price_paise),
+    });
   });
 });

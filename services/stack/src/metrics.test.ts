@@ -13,7 +13,12 @@ describe("metrics of the whole stack", () => {
   let stack: Stack;
   let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
-    stack = await startStack({ env: { TARMAC_ENV: "test", ...relaxedRateLimits }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+    stack = await startStack({
+      env: { TARMAC_ENV: "test", ...relaxedRateLimits },
+      port: 0,
+      servicePorts: "ephemeral",
+      logger: silentLogger(),
+    });
     api = apiClient(stack.gatewayUrl, stack.apiKey);
   }, 30_000);
   afterAll(() => stack?.stop());
@@ -68,7 +73,9 @@ describe("metrics of the whole stack", () => {
     expect(moved(bookingBefore, bookingAfter, "booking_status_transitions_total", { from: "PENDING", to: "BOOKED" })).toBe(1);
     const reserve = { provider: SANDBOX_PROVIDER_NAME, operation: "reserve", outcome: "ok" };
     expect(moved(bookingBefore, bookingAfter, "provider_request_duration_seconds_count", reserve)).toBe(1);
-    expect(moved(bookingBefore, bookingAfter, "provider_request_duration_seconds_count", { operation: "searchFlights", outcome: "ok" })).toBeGreaterThanOrEqual(1);
+    expect(
+      moved(bookingBefore, bookingAfter, "provider_request_duration_seconds_count", { operation: "searchFlights", outcome: "ok" }),
+    ).toBeGreaterThanOrEqual(1);
 
     // Wallet: the hold and its capture, as operations and as RPCs.
     expect(moved(walletBefore, walletAfter, "wallet_operations_total", { operation: "hold", outcome: "ok" })).toBe(1);

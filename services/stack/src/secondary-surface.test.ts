@@ -29,7 +29,11 @@ describe("the secondary surface through the whole stack", () => {
   let stack: Stack;
   let token: string;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${stack.gatewayUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }).then(async (res) => ({
+    fetch(`${stack.gatewayUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({
       status: res.status,
       headers: res.headers,
       json: (await res.json()) as any,
@@ -37,7 +41,12 @@ describe("the secondary surface through the whole stack", () => {
   const bearer = () => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    stack = await startStack({ env: { TARMAC_ENV: "test", OTP_EMAIL_DELIVERY: "development", ...relaxedRateLimits }, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+    stack = await startStack({
+      env: { TARMAC_ENV: "test", OTP_EMAIL_DELIVERY: "development", ...relaxedRateLimits },
+      port: 0,
+      servicePorts: "ephemeral",
+      logger: silentLogger(),
+    });
   }, 30_000);
   afterAll(() => stack?.stop());
 
@@ -55,7 +64,18 @@ describe("the secondary surface through the whole stack", () => {
   });
 
   it("searches in US dollars, converting paise exactly and rounding half-even, then books at that price", async () => {
-    const search = await post("/api/flights/search", { origin: "BLR", destination: "CCU", departure_date: yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3"), adults: 1, travel_class: "ECONOMY", display_currency: "USD" }, bearer());
+    const search = await post(
+      "/api/flights/search",
+      {
+        origin: "BLR",
+        destination: "CCU",
+        departure_date: yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3"),
+        adults: 1,
+        travel_class: "ECONOMY",
+        display_currency: "USD",
+      },
+      bearer(),
+    );
     expect(search.status).toBe(200);
     const searchService = createClient(SearchService, createGrpcTransport({ baseUrl: stack.services.search! }));
     for (const flight of search.json.data.flights.slice(0, 20)) {
@@ -63,7 +83,9 @@ describe("the secondary surface through the whole stack", () => {
       expect(flight.currency).toBe("USD");
       expect(Math.round(flight.total_price * 100)).toBe(Number(usdCents(Number(offer!.bestPricePaise))));
     }
-    const flight = search.json.data.flights.find((f: { outbound: { segments: { flight_number: string }[] } }) => f.outbound.segments.every((s) => !/9\d{3}$/.test(s.flight_number)));
+    const flight = search.json.data.flights.find((f: { outbound: { segments: { flight_number: string }[] } }) =>
+      f.outbound.segments.every((s) => !/9\d{3}$/.test(s.flight_number)),
+    );
     const booked = await post(
       "/api/flights/booking/create",
       {
@@ -82,8 +104,21 @@ describe("the secondary surface through the whole stack", () => {
   });
 
   it("answers 409 PROVIDER_PRICE_CHANGED with the new price when the airline's price moved (6E9101)", async () => {
-    const search = await post("/api/flights/search", { origin: "BLR", destination: "HYD", departure_date: yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3"), adults: 1, travel_class: "ECONOMY", display_currency: "EUR" }, bearer());
-    const flight = search.json.data.flights.find((f: { outbound: { segments: { flight_number: string }[] } }) => f.outbound.segments.some((s) => s.flight_number.endsWith("9101")));
+    const search = await post(
+      "/api/flights/search",
+      {
+        origin: "BLR",
+        destination: "HYD",
+        departure_date: yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3"),
+        adults: 1,
+        travel_class: "ECONOMY",
+        display_currency: "EUR",
+      },
+      bearer(),
+    );
+    const flight = search.json.data.flights.find((f: { outbound: { segments: { flight_number: string }[] } }) =>
+      f.outbound.segments.some((s) => s.flight_number.endsWith("9101")),
+    );
     const res = await post(
       "/api/flights/booking/create",
       {
@@ -96,7 +131,10 @@ describe("the secondary surface through the whole stack", () => {
       bearer(),
     );
     expect(res.status).toBe(409);
-    expect(res.json).toMatchObject({ success: false, error: { code: "PROVIDER_PRICE_CHANGED", details: { currency: "EUR", requested_total_price: flight.total_price } } });
+    expect(res.json).toMatchObject({
+      success: false,
+      error: { code: "PROVIDER_PRICE_CHANGED", details: { currency: "EUR", requested_total_price: flight.total_price } },
+    });
     expect(res.json.error.details.total_price).toBeGreaterThan(flight.total_price);
   });
 
@@ -110,7 +148,13 @@ describe("the secondary surface through the whole stack", () => {
     const attempt = (flightId: string) =>
       post(
         "/api/flights/booking/create",
-        { flight_id: flightId, total_price: 10, currency: "INR", passengers: [{ title: "MR", first_name: "X", last_name: "Y", pax_type: "adult", gender: "M", born_on: "1980-01-02" }], contact: { email: "x@example.com", phone: "+919812300002" } },
+        {
+          flight_id: flightId,
+          total_price: 10,
+          currency: "INR",
+          passengers: [{ title: "MR", first_name: "X", last_name: "Y", pax_type: "adult", gender: "M", born_on: "1980-01-02" }],
+          contact: { email: "x@example.com", phone: "+919812300002" },
+        },
         bearer(),
       );
     const stolen = await attempt(theirs.results[0]!.offer_id);
@@ -122,7 +166,11 @@ describe("the secondary surface through the whole stack", () => {
   it("logs out: the token stops working", async () => {
     const out = await post("/api/auth/logout", {}, bearer());
     expect(out.status).toBe(200);
-    const after = await post("/api/flights/search", { origin: "BLR", destination: "CCU", departure_date: "2026-12-20", adults: 1, travel_class: "ECONOMY" }, bearer());
+    const after = await post(
+      "/api/flights/search",
+      { origin: "BLR", destination: "CCU", departure_date: "2026-12-20", adults: 1, travel_class: "ECONOMY" },
+      bearer(),
+    );
     expect([after.status, after.json.error.code]).toEqual([401, "AUTH_INVALID_TOKEN"]);
   });
 });

@@ -41,7 +41,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-interface Stoppable { stop(): Promise<void> }
+interface Stoppable {
+  stop(): Promise<void>;
+}
 
 /**
  * Starts the five services and the gateway in this process, each through its own start function
@@ -54,7 +56,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const stack = parseConfig(stackConfigSchema, env);
   if (stack.environment === "production") {
     throw new ConfigError(
-      "Invalid configuration:\n  TARMAC_ENV: the one-process stack is for development and tests (got \"production\"); " +
+      'Invalid configuration:\n  TARMAC_ENV: the one-process stack is for development and tests (got "production"); ' +
         "in production run each service from its own entry point",
     );
   }
@@ -62,7 +64,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const child = (service: string) => logger.child({ service });
   const ephemeral = (options.servicePorts ?? stack.servicePorts) === "ephemeral";
   // METRICS_PORT is one variable for five services here: their metrics servers take free ports.
-  const configFor = <C extends { port: number; metricsPort: number }>(config: C): C => ({ ...config, ...(ephemeral && { port: 0 }), metricsPort: 0 });
+  const configFor = <C extends { port: number; metricsPort: number }>(config: C): C => ({
+    ...config,
+    ...(ephemeral && { port: 0 }),
+    metricsPort: 0,
+  });
 
   // Every configuration is read before anything starts, so a bad variable starts nothing.
   const configs = {
@@ -108,7 +114,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     const gateway = await startGateway(gatewayConfig, child("gateway"));
     started.push(gateway);
-    const serviceMetrics = { search: search.metricsUrl, fare: fare.metricsUrl, booking: booking.metricsUrl, wallet: wallet.metricsUrl, auth: auth.host.metricsUrl };
+    const serviceMetrics = {
+      search: search.metricsUrl,
+      fare: fare.metricsUrl,
+      booking: booking.metricsUrl,
+      wallet: wallet.metricsUrl,
+      auth: auth.host.metricsUrl,
+    };
     const metricsUrls: Record<string, string> = { gateway: `${gateway.url}/metrics` };
     for (const [name, url] of Object.entries(serviceMetrics)) if (url) metricsUrls[name] = url;
     return {

@@ -10,7 +10,14 @@ async function withHolds(count: number, ttlMs = 60_000) {
   await store.execute({ type: "openAccount", agentId: "agt_1", currency: "INR", creditLimitPaise: 1_000_000 });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const r = await store.execute({ type: "hold", agentId: "agt_1", amountPaise: 100, reference: `b${i}`, expiresAt: new Date(clock.now().getTime() + ttlMs), description: "" });
+    const r = await store.execute({
+      type: "hold",
+      agentId: "agt_1",
+      amountPaise: 100,
+      reference: `b${i}`,
+      expiresAt: new Date(clock.now().getTime() + ttlMs),
+      description: "",
+    });
     ids.push(r.hold!.holdId);
   }
   return { clock, store, ids };
@@ -19,7 +26,14 @@ async function withHolds(count: number, ttlMs = 60_000) {
 describe("HoldSweeper", () => {
   it("voids every expired hold in batches and leaves the rest", async () => {
     const { clock, store, ids } = await withHolds(25);
-    const later = await store.execute({ type: "hold", agentId: "agt_1", amountPaise: 100, reference: "later", expiresAt: new Date(clock.now().getTime() + 120_000), description: "" });
+    const later = await store.execute({
+      type: "hold",
+      agentId: "agt_1",
+      amountPaise: 100,
+      reference: "later",
+      expiresAt: new Date(clock.now().getTime() + 120_000),
+      description: "",
+    });
     clock.advance(60_000);
     const sweeper = new HoldSweeper({ store, clock, logger: silentLogger(), intervalMs: 1_000_000, batchSize: 10 });
     expect(await sweeper.sweep()).toBe(25);

@@ -12,7 +12,10 @@ describe("wallet routes through a Connect router transport", () => {
     h = walletHarness();
   });
   const client = () =>
-    createClient(WalletService, createRouterTransport(walletRoutes(h.service), { router: { interceptors: [errorInterceptor(silentLogger())] } }));
+    createClient(
+      WalletService,
+      createRouterTransport(walletRoutes(h.service), { router: { interceptors: [errorInterceptor(silentLogger())] } }),
+    );
 
   it("runs a booking's money through every RPC", async () => {
     const wallet = client();
@@ -23,8 +26,12 @@ describe("wallet routes through a Connect router transport", () => {
     expect(balance).toMatchObject({ balancePaise: 10_000n, heldPaise: 12_500n, availablePaise: 0n });
     expect((await wallet.hold({ agentId: "agt_router", amountPaise: 12_500n, reference: "bkg_router" })).holdId).toBe(holdId);
     expect((await wallet.capture({ holdId })).balance).toMatchObject({ balancePaise: -2_500n, heldPaise: 0n, availablePaise: 0n });
-    expect((await wallet.credit({ agentId: "agt_router", amountPaise: 2_500n, reference: "bkg_router:cancel" })).balance).toMatchObject({ balancePaise: 0n });
-    expect((await wallet.setCreditLimit({ agentId: "agt_router", creditLimitPaise: 0n, reference: "lim" })).balance).toMatchObject({ availablePaise: 0n });
+    expect((await wallet.credit({ agentId: "agt_router", amountPaise: 2_500n, reference: "bkg_router:cancel" })).balance).toMatchObject({
+      balancePaise: 0n,
+    });
+    expect((await wallet.setCreditLimit({ agentId: "agt_router", creditLimitPaise: 0n, reference: "lim" })).balance).toMatchObject({
+      availablePaise: 0n,
+    });
     const statement = await wallet.listStatement({ agentId: "agt_router", limit: 10 });
     expect(statement.lines.map((l) => [l.kind, l.amountPaise, l.balanceAfterPaise])).toEqual([
       [EntryKind.REFUND, 2_500n, 0n],
@@ -41,7 +48,11 @@ describe("wallet routes through a Connect router transport", () => {
     await wallet.openAccount({ agentId: "agt_router" });
     const poor = await wallet.hold({ agentId: "agt_router", amountPaise: 1n, reference: "bkg_1" }).catch((e: unknown) => e);
     expect(ConnectError.from(poor).code).toBe(Code.FailedPrecondition);
-    expect(fromConnectError(poor)).toMatchObject({ code: "WALLET_INSUFFICIENT_FUNDS", status: 402, message: "Insufficient wallet funds: available 0.00 INR, needed 0.01 INR" });
+    expect(fromConnectError(poor)).toMatchObject({
+      code: "WALLET_INSUFFICIENT_FUNDS",
+      status: 402,
+      message: "Insufficient wallet funds: available 0.00 INR, needed 0.01 INR",
+    });
     const missing = await wallet.listStatement({ agentId: "agt_nobody" }).catch((e: unknown) => e);
     expect(ConnectError.from(missing).code).toBe(Code.NotFound);
     expect(fromConnectError(missing)).toMatchObject({ code: "WALLET_ACCOUNT_NOT_FOUND", status: 404 });

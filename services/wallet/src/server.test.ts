@@ -42,16 +42,27 @@ describe("wallet configuration", () => {
       TARMAC_WALLET_SECRET: "s".repeat(40),
       HOLD_SWEEP_INTERVAL_MS: "5000",
     });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 6000, mongoDb: "wallets", events: { natsUrl: "nats://nats:4222", streamName: "TARMAC", subjectPrefix: "tarmac" }, holdSweepIntervalMs: 5_000, usesDevelopmentSecret: false });
+    expect(config).toMatchObject({
+      host: "0.0.0.0",
+      port: 6000,
+      mongoDb: "wallets",
+      events: { natsUrl: "nats://nats:4222", streamName: "TARMAC", subjectPrefix: "tarmac" },
+      holdSweepIntervalMs: 5_000,
+      usesDevelopmentSecret: false,
+    });
   });
 
   it("refuses the development secret in production, short secrets and bad intervals", () => {
     expect(() => parseConfig(walletConfigSchema, { TARMAC_ENV: "production" })).toThrow(ConfigError);
-    expect(() => parseConfig(walletConfigSchema, { TARMAC_ENV: "production", TARMAC_WALLET_SECRET: DEVELOPMENT_WALLET_SECRET })).toThrow(/TARMAC_WALLET_SECRET/);
+    expect(() => parseConfig(walletConfigSchema, { TARMAC_ENV: "production", TARMAC_WALLET_SECRET: DEVELOPMENT_WALLET_SECRET })).toThrow(
+      /TARMAC_WALLET_SECRET/,
+    );
     expect(() => parseConfig(walletConfigSchema, { TARMAC_WALLET_SECRET: "short" })).toThrow(/TARMAC_WALLET_SECRET/);
     expect(() => parseConfig(walletConfigSchema, { HOLD_SWEEP_INTERVAL_MS: "0" })).toThrow(/HOLD_SWEEP_INTERVAL_MS/);
     expect(() => parseConfig(walletConfigSchema, { MONGODB_URI: "postgres://x" })).toThrow(/MONGODB_URI/);
-    expect(parseConfig(walletConfigSchema, { TARMAC_ENV: "production", TARMAC_WALLET_SECRET: "p".repeat(32) }).environment).toBe("production");
+    expect(parseConfig(walletConfigSchema, { TARMAC_ENV: "production", TARMAC_WALLET_SECRET: "p".repeat(32) }).environment).toBe(
+      "production",
+    );
   });
 });
 
@@ -67,7 +78,11 @@ describe("wallet service over a real HTTP/2 port", () => {
     clock = new ManualClock(new Date());
     store = new MemoryWalletStore({ clock });
     bus.subscribe((event) => published.push(event));
-    host = await startWalletService(parseConfig(walletConfigSchema, { WALLET_PORT: "0", HOLD_SWEEP_INTERVAL_MS: "100" }), silentLogger(), { clock, store, publisher: bus });
+    host = await startWalletService(parseConfig(walletConfigSchema, { WALLET_PORT: "0", HOLD_SWEEP_INTERVAL_MS: "100" }), silentLogger(), {
+      clock,
+      store,
+      publisher: bus,
+    });
   });
   afterAll(async () => {
     await host?.stop();
@@ -81,7 +96,13 @@ describe("wallet service over a real HTTP/2 port", () => {
 
   it("seeds the demo wallet outside production", async () => {
     const { balance } = await client().getBalance({ agentId: DEMO_WALLET.agentId });
-    expect(balance).toMatchObject({ currency: "INR", balancePaise: 50_000_000n, creditLimitPaise: 10_000_000n, heldPaise: 0n, availablePaise: 60_000_000n });
+    expect(balance).toMatchObject({
+      currency: "INR",
+      balancePaise: 50_000_000n,
+      creditLimitPaise: 10_000_000n,
+      heldPaise: 0n,
+      availablePaise: 60_000_000n,
+    });
     const { lines } = await client().listStatement({ agentId: DEMO_WALLET.agentId });
     expect(lines.map((l) => [l.kind, l.amountPaise, l.reference])).toEqual([[EntryKind.TOP_UP, 50_000_000n, "dev-seed"]]);
   });
@@ -105,14 +126,27 @@ describe("wallet service over a real HTTP/2 port", () => {
 
   it("carries WALLET_INSUFFICIENT_FUNDS and WALLET_ACCOUNT_NOT_FOUND across the wire", async () => {
     await client().openAccount({ agentId: "agt_poor" });
-    const poor = await client().hold({ agentId: "agt_poor", amountPaise: 1n, reference: "bkg_poor" }).catch((e: unknown) => e);
+    const poor = await client()
+      .hold({ agentId: "agt_poor", amountPaise: 1n, reference: "bkg_poor" })
+      .catch((e: unknown) => e);
     expect(ConnectError.from(poor).code).toBe(Code.FailedPrecondition);
-    expect(fromConnectError(poor)).toMatchObject({ code: "WALLET_INSUFFICIENT_FUNDS", status: 402, message: "Insufficient wallet funds: available 0.00 INR, needed 0.01 INR" });
-    const missing = await client().getBalance({ agentId: "agt_missing" }).catch((e: unknown) => e);
+    expect(fromConnectError(poor)).toMatchObject({
+      code: "WALLET_INSUFFICIENT_FUNDS",
+      status: 402,
+      message: "Insufficient wallet funds: available 0.00 INR, needed 0.01 INR",
+    });
+    const missing = await client()
+      .getBalance({ agentId: "agt_missing" })
+      .catch((e: unknown) => e);
     expect(ConnectError.from(missing).code).toBe(Code.NotFound);
     expect(fromConnectError(missing)).toMatchObject({ code: "WALLET_ACCOUNT_NOT_FOUND", status: 404 });
-    const invalid = await client().topUp({ agentId: "agt_poor", amountPaise: 0n, reference: "r" }).catch((e: unknown) => e);
-    expect(fromConnectError(invalid)).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "amount_paise", code: "OUT_OF_RANGE" }] });
+    const invalid = await client()
+      .topUp({ agentId: "agt_poor", amountPaise: 0n, reference: "r" })
+      .catch((e: unknown) => e);
+    expect(fromConnectError(invalid)).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "amount_paise", code: "OUT_OF_RANGE" }],
+    });
   });
 
   it("voids expired holds on its sweep timer", async () => {
@@ -141,10 +175,17 @@ describe("wallet service start and stop", () => {
     await production.stop();
     expect(await store.findAccount(DEMO_WALLET.agentId)).toBeUndefined();
     for (let i = 0; i < 2; i++) {
-      const dev = await startWalletService(parseConfig(walletConfigSchema, { WALLET_PORT: "0" }), silentLogger(), { clock, store, publisher: bus });
+      const dev = await startWalletService(parseConfig(walletConfigSchema, { WALLET_PORT: "0" }), silentLogger(), {
+        clock,
+        store,
+        publisher: bus,
+      });
       await dev.stop();
     }
-    expect(await store.findAccount(DEMO_WALLET.agentId)).toMatchObject({ balancePaise: DEMO_WALLET.balancePaise, creditLimitPaise: DEMO_WALLET.creditLimitPaise });
+    expect(await store.findAccount(DEMO_WALLET.agentId)).toMatchObject({
+      balancePaise: DEMO_WALLET.balancePaise,
+      creditLimitPaise: DEMO_WALLET.creditLimitPaise,
+    });
     expect(await store.listTransactions(DEMO_WALLET.agentId)).toHaveLength(1);
     await bus.close();
   });

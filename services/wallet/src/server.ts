@@ -1,5 +1,14 @@
 import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
-import { createSigner, openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
+import {
+  createSigner,
+  openMongo,
+  startServiceHost,
+  systemClock,
+  type Clock,
+  type DependencyProbe,
+  type Logger,
+  type ServiceHost,
+} from "@tarmac/kernel";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { WalletConfig } from "./config.js";
 import { seedDemoWallet } from "./dev-seed.js";
@@ -26,7 +35,11 @@ type Cleanup = () => Promise<void>;
  * wallet outside production, and serves WalletService on one HTTP/2 port. Stopping drains calls
  * first, then stops the sweep and the relay, then closes what this function opened.
  */
-export async function startWalletService(config: WalletConfig, logger: Logger, overrides: WalletServiceOverrides = {}): Promise<ServiceHost> {
+export async function startWalletService(
+  config: WalletConfig,
+  logger: Logger,
+  overrides: WalletServiceOverrides = {},
+): Promise<ServiceHost> {
   const clock = overrides.clock ?? systemClock;
   const cleanups: Cleanup[] = [];
   const cleanUp = async () => {
@@ -39,7 +52,13 @@ export async function startWalletService(config: WalletConfig, logger: Logger, o
     const store = overrides.store ?? (await openStore(config, clock, logger, cleanups, dependencies));
     if (config.environment !== "production") await seedDemoWallet(store, logger);
 
-    const relay = startOutboxRelay({ outbox: store.outbox, ...config.events, ...(overrides.publisher && { publisher: overrides.publisher }), logger, service: "wallet" });
+    const relay = startOutboxRelay({
+      outbox: store.outbox,
+      ...config.events,
+      ...(overrides.publisher && { publisher: overrides.publisher }),
+      logger,
+      service: "wallet",
+    });
     cleanups.push(() => relay.stop());
     if (relay.probe) dependencies.push(relay.probe);
     const sweeper = new HoldSweeper({ store, clock, logger, intervalMs: config.holdSweepIntervalMs });

@@ -21,12 +21,24 @@ const ops = process.env.WALLET_INVARIANT_OPS ? Number(process.env.WALLET_INVARIA
 
 async function checkInvariants(store: WalletStore, clock: ManualClock, options: WorkloadOptions): Promise<void> {
   const { service } = walletHarness({ store, clock });
-  console.info(`wallet invariant workload: seed ${options.seed} (WALLET_INVARIANT_SEED=${options.seed} to repeat), ${options.operations} operations, ${options.agents} agents, ${options.concurrency} in flight`);
+  console.info(
+    `wallet invariant workload: seed ${options.seed} (WALLET_INVARIANT_SEED=${options.seed} to repeat), ${options.operations} operations, ${options.agents} agents, ${options.concurrency} in flight`,
+  );
   const report = await runWorkload(service, store, clock, options);
   console.info(`wallet invariant workload outcomes: ${JSON.stringify(report.outcomes)}`);
   expect(report.unexpected, `seed ${options.seed}`).toEqual([]);
   // The workload must have exercised every path, or it proves little.
-  for (const outcome of ["hold ok", "hold WALLET_INSUFFICIENT_FUNDS", "hold IDEMPOTENCY_KEY_REUSED", "capture ok", "capture VALIDATION_FAILED", "void ok", "credit ok", "topUp ok", "setCreditLimit ok"]) {
+  for (const outcome of [
+    "hold ok",
+    "hold WALLET_INSUFFICIENT_FUNDS",
+    "hold IDEMPOTENCY_KEY_REUSED",
+    "capture ok",
+    "capture VALIDATION_FAILED",
+    "void ok",
+    "credit ok",
+    "topUp ok",
+    "setCreditLimit ok",
+  ]) {
     expect(report.outcomes[outcome] ?? 0, `${outcome} (seed ${options.seed})`).toBeGreaterThan(0);
   }
 
@@ -37,7 +49,10 @@ async function checkInvariants(store: WalletStore, clock: ManualClock, options: 
     // after every transaction, seq/at order, one transaction per (kind, reference), holds vs ledger.
     expect(auditAgent(ledger), `${agentId} (seed ${options.seed})`).toEqual([]);
     all.push(...ledger.transactions);
-    expect(ledger.holds.some((h) => h.state === "HELD"), "the final sweep released every hold").toBe(false);
+    expect(
+      ledger.holds.some((h) => h.state === "HELD"),
+      "the final sweep released every hold",
+    ).toBe(false);
   }
 
   // Every transaction balances, and so does the whole ledger.
@@ -56,7 +71,10 @@ async function checkInvariants(store: WalletStore, clock: ManualClock, options: 
   for (const call of report.succeeded) {
     const recorded = byKey.get(`${call.kind}:${call.reference}`);
     expect(recorded, `${call.kind} ${call.reference}`).toBeDefined();
-    expect({ agentId: recorded!.agentId, amountPaise: recorded!.amountPaise }).toEqual({ agentId: call.agentId, amountPaise: call.amountPaise });
+    expect({ agentId: recorded!.agentId, amountPaise: recorded!.amountPaise }).toEqual({
+      agentId: call.agentId,
+      amountPaise: call.amountPaise,
+    });
     if (call.holdId) expect(recorded!.holdId).toBe(call.holdId);
   }
 
@@ -69,7 +87,13 @@ async function checkInvariants(store: WalletStore, clock: ManualClock, options: 
     const t = byEntry.get(event.data.entry_id as string);
     expect(t, event.id).toBeDefined();
     expect(event.type).toBe(t!.kind === "CAPTURE" ? "wallet.debited" : "wallet.credited");
-    expect(event.data).toEqual({ entry_id: t!.transactionId, kind: t!.kind, amount_paise: t!.lineAmountPaise, balance_after_paise: t!.balanceAfterPaise, reference: t!.reference });
+    expect(event.data).toEqual({
+      entry_id: t!.transactionId,
+      kind: t!.kind,
+      amount_paise: t!.lineAmountPaise,
+      balance_after_paise: t!.balanceAfterPaise,
+      reference: t!.reference,
+    });
   }
   expect(new Set(events.map((e) => e.data.entry_id)).size).toBe(events.length);
 }

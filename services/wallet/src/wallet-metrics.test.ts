@@ -17,8 +17,12 @@ describe("wallet_operations_total", () => {
     await call.topUp({ agentId: "agt_m", amountPaise: 1_000n, reference: "seed" });
     await call.topUp({ agentId: "agt_m", amountPaise: 1_000n, reference: "seed" });
     const { holdId } = await call.hold({ agentId: "agt_m", amountPaise: 600n, reference: "bkg_1" });
-    expect((await failureOf(call.hold({ agentId: "agt_m", amountPaise: 600n, reference: "bkg_2" }))).code).toBe("WALLET_INSUFFICIENT_FUNDS");
-    expect((await failureOf(call.hold({ agentId: "agt_none", amountPaise: 1n, reference: "bkg_3" }))).code).toBe("WALLET_ACCOUNT_NOT_FOUND");
+    expect((await failureOf(call.hold({ agentId: "agt_m", amountPaise: 600n, reference: "bkg_2" }))).code).toBe(
+      "WALLET_INSUFFICIENT_FUNDS",
+    );
+    expect((await failureOf(call.hold({ agentId: "agt_none", amountPaise: 1n, reference: "bkg_3" }))).code).toBe(
+      "WALLET_ACCOUNT_NOT_FOUND",
+    );
     await call.capture({ holdId });
     expect((await failureOf(call.void({ holdId }))).code).toBe("VALIDATION_FAILED");
     // A request that fails its own validation never reaches the ledger: the RPC metrics count it.

@@ -26,7 +26,8 @@ describe("WalletServiceImpl", () => {
   });
   const svc = () => h.service;
   const call = () => calls(h.service);
-  const holdRequest = (init: Record<string, unknown>) => create(HoldRequestSchema, { agentId: AGENT, amountPaise: 1_000n, reference: "bkg_1", ...init });
+  const holdRequest = (init: Record<string, unknown>) =>
+    create(HoldRequestSchema, { agentId: AGENT, amountPaise: 1_000n, reference: "bkg_1", ...init });
 
   describe("OpenAccount", () => {
     it("opens in INR by default and answers the balance with available = balance + limit - held", async () => {
@@ -148,7 +149,10 @@ describe("WalletServiceImpl", () => {
 
     it("refuses capture after void, void after capture, a missing and an unknown hold id", async () => {
       await call().void({ holdId });
-      expect(await failureOf(call().capture({ holdId }))).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "hold_id", code: "INVALID_VALUE" }] });
+      expect(await failureOf(call().capture({ holdId }))).toMatchObject({
+        code: "VALIDATION_FAILED",
+        errors: [{ field: "hold_id", code: "INVALID_VALUE" }],
+      });
       const other = (await svc().hold(holdRequest({ reference: "bkg_2" }))).holdId;
       await call().capture({ holdId: other });
       expect(await failureOf(call().void({ holdId: other }))).toMatchObject({ code: "VALIDATION_FAILED" });
@@ -170,10 +174,19 @@ describe("WalletServiceImpl", () => {
     it("credits a refund once per reference", async () => {
       const res = await call().credit({ agentId: AGENT, amountPaise: 4_500n, reference: "bkg_1:cancel", reason: "Cancellation refund" });
       expect(figures(res.balance).balance).toBe(4_500);
-      expect(figures((await call().credit({ agentId: AGENT, amountPaise: 4_500n, reference: "bkg_1:cancel" })).balance).balance).toBe(4_500);
-      expect((await failureOf(call().credit({ agentId: AGENT, amountPaise: 4_000n, reference: "bkg_1:cancel" }))).code).toBe("IDEMPOTENCY_KEY_REUSED");
+      expect(figures((await call().credit({ agentId: AGENT, amountPaise: 4_500n, reference: "bkg_1:cancel" })).balance).balance).toBe(
+        4_500,
+      );
+      expect((await failureOf(call().credit({ agentId: AGENT, amountPaise: 4_000n, reference: "bkg_1:cancel" }))).code).toBe(
+        "IDEMPOTENCY_KEY_REUSED",
+      );
       const [line] = (await call().listStatement({ agentId: AGENT })).lines;
-      expect(line).toMatchObject({ kind: EntryKind.REFUND, amountPaise: 4_500n, description: "Cancellation refund", reference: "bkg_1:cancel" });
+      expect(line).toMatchObject({
+        kind: EntryKind.REFUND,
+        amountPaise: 4_500n,
+        description: "Cancellation refund",
+        reference: "bkg_1:cancel",
+      });
     });
 
     it("validates credit and top-up requests", async () => {
@@ -181,13 +194,17 @@ describe("WalletServiceImpl", () => {
       expect(credit.errors.map((e) => e.field)).toEqual(["amount_paise", "reference", "reason"]);
       const topUp = await failureOf(call().topUp({ agentId: "", amountPaise: -1n, reference: "r" }));
       expect(topUp.errors.map((e) => e.field)).toEqual(["agent_id", "amount_paise"]);
-      expect((await failureOf(call().topUp({ agentId: "agt_nobody", amountPaise: 1n, reference: "r" }))).code).toBe("WALLET_ACCOUNT_NOT_FOUND");
+      expect((await failureOf(call().topUp({ agentId: "agt_nobody", amountPaise: 1n, reference: "r" }))).code).toBe(
+        "WALLET_ACCOUNT_NOT_FOUND",
+      );
     });
 
     it("sets the credit limit once per reference, never below what is in use", async () => {
       const res = await call().setCreditLimit({ agentId: AGENT, creditLimitPaise: 0n, reference: "lim-1" });
       expect(figures(res.balance)).toMatchObject({ limit: 0, available: 0 });
-      expect((await failureOf(call().setCreditLimit({ agentId: AGENT, creditLimitPaise: 5n, reference: "lim-1" }))).code).toBe("IDEMPOTENCY_KEY_REUSED");
+      expect((await failureOf(call().setCreditLimit({ agentId: AGENT, creditLimitPaise: 5n, reference: "lim-1" }))).code).toBe(
+        "IDEMPOTENCY_KEY_REUSED",
+      );
       await call().setCreditLimit({ agentId: AGENT, creditLimitPaise: 10_000n, reference: "lim-2" });
       await svc().hold(holdRequest({ amountPaise: 8_000n }));
       const error = await failureOf(call().setCreditLimit({ agentId: AGENT, creditLimitPaise: 7_999n, reference: "lim-3" }));
@@ -207,13 +224,18 @@ describe("WalletServiceImpl", () => {
     });
 
     it("answers WALLET_ACCOUNT_NOT_FOUND for an unknown agent and VALIDATION_FAILED without one", async () => {
-      expect(await failureOf(call().getBalance({ agentId: "agt_nobody" }))).toMatchObject({ code: "WALLET_ACCOUNT_NOT_FOUND", status: 404, category: "WALLET" });
+      expect(await failureOf(call().getBalance({ agentId: "agt_nobody" }))).toMatchObject({
+        code: "WALLET_ACCOUNT_NOT_FOUND",
+        status: 404,
+        category: "WALLET",
+      });
       expect(await failureOf(call().getBalance({ agentId: "" }))).toMatchObject({ code: "VALIDATION_FAILED" });
     });
   });
 
   describe("ListStatement", () => {
-    const list = (init: Record<string, unknown> = {}) => svc().listStatement(create(ListStatementRequestSchema, { agentId: AGENT, ...init }));
+    const list = (init: Record<string, unknown> = {}) =>
+      svc().listStatement(create(ListStatementRequestSchema, { agentId: AGENT, ...init }));
 
     beforeEach(async () => {
       // 12 lines, one second apart: top-ups 1..12 paise.
@@ -240,7 +262,13 @@ describe("WalletServiceImpl", () => {
 
     it("answers every line's fields", async () => {
       const [line] = (await list({ limit: 1 })).lines;
-      expect(line).toMatchObject({ kind: EntryKind.TOP_UP, amountPaise: 12n, balanceAfterPaise: 78n, reference: "t12", description: "Top-up t12" });
+      expect(line).toMatchObject({
+        kind: EntryKind.TOP_UP,
+        amountPaise: 12n,
+        balanceAfterPaise: 78n,
+        reference: "t12",
+        description: "Top-up t12",
+      });
       expect(line!.entryId).toMatch(/^wtx_/);
       expect(line!.at).toBeDefined();
     });
@@ -250,7 +278,10 @@ describe("WalletServiceImpl", () => {
       expect(page.count).toBe(12);
       expect(page.cursor).toBe("");
       for (const limit of [0, -1, 501]) {
-        expect(await failureOf(list({ limit }))).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "limit", code: "OUT_OF_RANGE" }] });
+        expect(await failureOf(list({ limit }))).toMatchObject({
+          code: "VALIDATION_FAILED",
+          errors: [{ field: "limit", code: "OUT_OF_RANGE" }],
+        });
       }
       expect((await list({ limit: 500 })).count).toBe(12);
     });
@@ -270,7 +301,9 @@ describe("WalletServiceImpl", () => {
     it("refuses from >= to and malformed timestamps", async () => {
       const t = timestampFromMs(h.clock.now().getTime());
       expect(await failureOf(list({ from: t, to: t }))).toMatchObject({ errors: [{ field: "to", code: "INVALID_VALUE" }] });
-      expect(await failureOf(list({ from: { seconds: 0n, nanos: 2_000_000_000 } }))).toMatchObject({ errors: [{ field: "from", code: "INVALID_VALUE" }] });
+      expect(await failureOf(list({ from: { seconds: 0n, nanos: 2_000_000_000 } }))).toMatchObject({
+        errors: [{ field: "from", code: "INVALID_VALUE" }],
+      });
     });
 
     it("refuses a tampered, forged or other agent's cursor", async () => {

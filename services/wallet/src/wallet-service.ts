@@ -252,7 +252,8 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     const at = this.instant(f, "expires_at", value);
     if (!at) return new Date(now.getTime() + DEFAULT_HOLD_TTL_MS);
     if (at.getTime() <= now.getTime()) f.add(fieldError("expires_at", "OUT_OF_RANGE", "must be in the future"));
-    else if (at.getTime() > now.getTime() + MAX_HOLD_TTL_MS) f.add(fieldError("expires_at", "OUT_OF_RANGE", "must be at most 7 days ahead"));
+    else if (at.getTime() > now.getTime() + MAX_HOLD_TTL_MS)
+      f.add(fieldError("expires_at", "OUT_OF_RANGE", "must be at most 7 days ahead"));
     return at;
   }
 

@@ -18,8 +18,22 @@ import { type TestApp, testApp } from "../../testing/test-app.js";
 let gateway: TestApp;
 afterEach(async () => gateway?.app.close());
 
-const passenger = { id: "ADT1", type: "ADT", title: "MR", first_name: "Arjun", last_name: "Mehta", gender: "M", dob: "1985-04-12", nationality: "IN" };
-const body = { fare_token: "ft_1", passengers: [passenger], contact_info: { email: "a@example.com", phone: "+919812345678" }, ancillaries: [{ pax_id: "ADT1", ancillary_token: "at_1" }] };
+const passenger = {
+  id: "ADT1",
+  type: "ADT",
+  title: "MR",
+  first_name: "Arjun",
+  last_name: "Mehta",
+  gender: "M",
+  dob: "1985-04-12",
+  nationality: "IN",
+};
+const body = {
+  fare_token: "ft_1",
+  passengers: [passenger],
+  contact_info: { email: "a@example.com", phone: "+919812345678" },
+  ancillaries: [{ pax_id: "ADT1", ancillary_token: "at_1" }],
+};
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   gateway.app.inject({
@@ -33,10 +47,17 @@ function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
   return {
     createBooking(request) {
       seen.push(request);
-      return create(CreateBookingResponseSchema, { bookingId: "bkg_1", pnr: "ABC234", totalPricePaise: 945_000n, currency: "INR", status: BookingStatus.BOOKED });
+      return create(CreateBookingResponseSchema, {
+        bookingId: "bkg_1",
+        pnr: "ABC234",
+        totalPricePaise: 945_000n,
+        currency: "INR",
+        status: BookingStatus.BOOKED,
+      });
     },
     getBooking(request) {
-      if (request.bookingId !== "bkg_1" && request.pnr !== "ABC234") throw toConnectError(new DomainError("BOOKING_NOT_FOUND", "No such booking"));
+      if (request.bookingId !== "bkg_1" && request.pnr !== "ABC234")
+        throw toConnectError(new DomainError("BOOKING_NOT_FOUND", "No such booking"));
       const offer = searchPage().results[0]!;
       return create(GetBookingResponseSchema, {
         booking: {
@@ -53,7 +74,18 @@ function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
           seatsPaise: 45_000n,
           pricingBreakdown: offer.pricingBreakdown!,
           segments: offer.segments,
-          passengers: [{ id: "ADT1", type: PassengerType.ADT, title: Title.MR, firstName: "Arjun", lastName: "Mehta", gender: Gender.M, dob: "1985-04-12", nationality: "IN" }],
+          passengers: [
+            {
+              id: "ADT1",
+              type: PassengerType.ADT,
+              title: Title.MR,
+              firstName: "Arjun",
+              lastName: "Mehta",
+              gender: Gender.M,
+              dob: "1985-04-12",
+              nationality: "IN",
+            },
+          ],
           contactInfo: { email: "a@example.com", phone: "+919812345678" },
           seats: [{ paxId: "ADT1", segmentIndex: 0, seat: "12C", pricePaise: 45_000n, ancillaryId: "SEAT-0-12C" }],
           ticketNumbers: [{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0982123456789" }],
@@ -98,7 +130,10 @@ describe("POST /api/v1/flight/booking/create", () => {
     gateway = await testApp({ booking: fakeBooking(seen) });
     const headers = { "idempotency-key": "k1" };
     expectEnvelope(await post("/api/v1/flight/booking/create", { ...body, agent_id: "agt_other" }, headers), "AUTH_FORBIDDEN");
-    const mismatch = expectEnvelope(await post("/api/v1/flight/booking/create", { ...body, idempotency_key: "k2" }, headers), "VALIDATION_FAILED");
+    const mismatch = expectEnvelope(
+      await post("/api/v1/flight/booking/create", { ...body, idempotency_key: "k2" }, headers),
+      "VALIDATION_FAILED",
+    );
     expect(mismatch.error.errors).toEqual([expect.objectContaining({ field: "idempotency_key", code: "INVALID_VALUE" })]);
     const ok = await post("/api/v1/flight/booking/create", { ...body, agent_id: AGENT_ID, idempotency_key: "k1" }, headers);
     expect(ok.statusCode).toBe(200);

@@ -43,7 +43,14 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
             body: cancellationRequestSchema,
             success: { schema: cancellationConfirmResponseSchema, description: "The penalties applied and the amount refunded (paise)." },
             idempotencyKey: "required",
-            errors: ["BOOKING_NOT_FOUND", "BOOKING_INVALID_STATE", "BOOKING_QUOTE_EXPIRED", "PROVIDER_REJECTED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
+            errors: [
+              "BOOKING_NOT_FOUND",
+              "BOOKING_INVALID_STATE",
+              "BOOKING_QUOTE_EXPIRED",
+              "PROVIDER_REJECTED",
+              "PROVIDER_UNAVAILABLE",
+              "PROVIDER_TIMEOUT",
+            ],
           }
         : {
             operationId: "quoteCancellation",
@@ -109,7 +116,12 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
     },
     async (request) => {
       const { booking_id, new_offer_id, reason_code } = request.body;
-      const q = await booking.quoteReschedule({ agentId: callerOf(request).agentId, bookingId: booking_id, newOfferId: new_offer_id, reasonCode: ReasonCode[reason_code] });
+      const q = await booking.quoteReschedule({
+        agentId: callerOf(request).agentId,
+        bookingId: booking_id,
+        newOfferId: new_offer_id,
+        reasonCode: ReasonCode[reason_code],
+      });
       return {
         booking_id: q.bookingId,
         fare_difference_paise: paiseFromProto(q.fareDifferencePaise),

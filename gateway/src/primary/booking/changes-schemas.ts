@@ -48,7 +48,13 @@ export const rescheduleConfirmRequestSchema = {
   properties: { booking_id: bookingId },
 } as const;
 
-const cancellationTerms = { booking_id: string, airline_penalty_paise: integer, ota_fee_paise: integer, refund_amount_paise: integer, currency: string };
+const cancellationTerms = {
+  booking_id: string,
+  airline_penalty_paise: integer,
+  ota_fee_paise: integer,
+  refund_amount_paise: integer,
+  currency: string,
+};
 
 export const cancellationQuoteResponseSchema = object({ ...cancellationTerms, quote_valid_until: string });
 export const cancellationConfirmResponseSchema = object(cancellationTerms);

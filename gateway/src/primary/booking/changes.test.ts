@@ -17,26 +17,58 @@ let gateway: TestApp;
 afterEach(async () => gateway?.app.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  gateway.app.inject({ method: "POST", url: `/api/v1/flight/booking/${url}`, headers: { "content-type": "application/json", "x-api-key": keys.changes, ...headers }, payload: JSON.stringify(payload) });
+  gateway.app.inject({
+    method: "POST",
+    url: `/api/v1/flight/booking/${url}`,
+    headers: { "content-type": "application/json", "x-api-key": keys.changes, ...headers },
+    payload: JSON.stringify(payload),
+  });
 
 const cancelBody = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
 const seen: unknown[] = [];
 const fakeBooking: FakeServices["booking"] = {
   quoteCancellation(request) {
     seen.push(request);
-    return create(QuoteCancellationResponseSchema, { bookingId: request.bookingId, airlinePenaltyPaise: 150_000n, otaFeePaise: 25_000n, refundAmountPaise: 700_000n, currency: "INR", quoteValidUntil: { seconds: 1_800_000_600n } });
+    return create(QuoteCancellationResponseSchema, {
+      bookingId: request.bookingId,
+      airlinePenaltyPaise: 150_000n,
+      otaFeePaise: 25_000n,
+      refundAmountPaise: 700_000n,
+      currency: "INR",
+      quoteValidUntil: { seconds: 1_800_000_600n },
+    });
   },
   confirmCancellation(request) {
     seen.push(request);
-    return create(ConfirmCancellationResponseSchema, { bookingId: request.bookingId, airlinePenaltyPaise: 150_000n, otaFeePaise: 25_000n, refundAmountPaise: 700_000n, currency: "INR" });
+    return create(ConfirmCancellationResponseSchema, {
+      bookingId: request.bookingId,
+      airlinePenaltyPaise: 150_000n,
+      otaFeePaise: 25_000n,
+      refundAmountPaise: 700_000n,
+      currency: "INR",
+    });
   },
   quoteReschedule(request) {
     seen.push(request);
-    return create(QuoteRescheduleResponseSchema, { bookingId: request.bookingId, fareDifferencePaise: 100_000n, airlineChangeFeePaise: 50_000n, otaFeePaise: 25_000n, totalPayablePaise: 175_000n, currency: "INR", quoteValidUntil: { seconds: 1_800_000_600n } });
+    return create(QuoteRescheduleResponseSchema, {
+      bookingId: request.bookingId,
+      fareDifferencePaise: 100_000n,
+      airlineChangeFeePaise: 50_000n,
+      otaFeePaise: 25_000n,
+      totalPayablePaise: 175_000n,
+      currency: "INR",
+      quoteValidUntil: { seconds: 1_800_000_600n },
+    });
   },
   confirmReschedule(request) {
     seen.push(request);
-    return create(ConfirmRescheduleResponseSchema, { bookingId: request.bookingId, fareDifferencePaise: 100_000n, changePenaltyPaise: 75_000n, newTotalPaise: 1_000_000n, currency: "INR" });
+    return create(ConfirmRescheduleResponseSchema, {
+      bookingId: request.bookingId,
+      fareDifferencePaise: 100_000n,
+      changePenaltyPaise: 75_000n,
+      newTotalPaise: 1_000_000n,
+      currency: "INR",
+    });
   },
 };
 
@@ -44,20 +76,48 @@ describe("cancellation and reschedule routes", () => {
   it("quotes and confirms a cancellation (spec 2.9), the confirm idempotent", async () => {
     gateway = await testApp({ booking: fakeBooking });
     const quote = await post("cancel/quote", cancelBody);
-    expect(quote.json()).toEqual({ booking_id: "bkg_1", airline_penalty_paise: 150_000, ota_fee_paise: 25_000, refund_amount_paise: 700_000, currency: "INR", quote_valid_until: "2027-01-15T08:10:00.000Z" });
-    expect(seen.at(-1)).toMatchObject({ agentId: AGENT_ID, reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY });
+    expect(quote.json()).toEqual({
+      booking_id: "bkg_1",
+      airline_penalty_paise: 150_000,
+      ota_fee_paise: 25_000,
+      refund_amount_paise: 700_000,
+      currency: "INR",
+      quote_valid_until: "2027-01-15T08:10:00.000Z",
+    });
+    expect(seen.at(-1)).toMatchObject({
+      agentId: AGENT_ID,
+      reasonCode: ReasonCode.CUSTOMER_REQUEST,
+      cancellationType: CancellationType.VOLUNTARY,
+    });
     expectEnvelope(await post("cancel/confirm", cancelBody), "IDEMPOTENCY_KEY_REQUIRED");
     const confirm = await post("cancel/confirm", cancelBody, { "idempotency-key": "c1" });
-    expect(confirm.json()).toEqual({ booking_id: "bkg_1", airline_penalty_paise: 150_000, ota_fee_paise: 25_000, refund_amount_paise: 700_000, currency: "INR" });
+    expect(confirm.json()).toEqual({
+      booking_id: "bkg_1",
+      airline_penalty_paise: 150_000,
+      ota_fee_paise: 25_000,
+      refund_amount_paise: 700_000,
+      currency: "INR",
+    });
     expect((await post("cancel/confirm", cancelBody, { "idempotency-key": "c1" })).headers["idempotent-replayed"]).toBe("true");
   });
 
   it("quotes and confirms a reschedule (spec 2.10)", async () => {
     gateway = await testApp({ booking: fakeBooking });
     const quote = await post("reschedule/quote", { booking_id: "bkg_1", new_offer_id: "off_2", reason_code: "SCHEDULE_CHANGE" });
-    expect(quote.json()).toMatchObject({ fare_difference_paise: 100_000, airline_change_fee_paise: 50_000, ota_fee_paise: 25_000, total_payable_paise: 175_000 });
+    expect(quote.json()).toMatchObject({
+      fare_difference_paise: 100_000,
+      airline_change_fee_paise: 50_000,
+      ota_fee_paise: 25_000,
+      total_payable_paise: 175_000,
+    });
     const confirm = await post("reschedule/confirm", { booking_id: "bkg_1" }, { "idempotency-key": "r1" });
-    expect(confirm.json()).toEqual({ booking_id: "bkg_1", fare_difference_paise: 100_000, change_penalty_paise: 75_000, new_total_paise: 1_000_000, currency: "INR" });
+    expect(confirm.json()).toEqual({
+      booking_id: "bkg_1",
+      fare_difference_paise: 100_000,
+      change_penalty_paise: 75_000,
+      new_total_paise: 1_000_000,
+      currency: "INR",
+    });
   });
 
   it.each([
@@ -74,7 +134,10 @@ describe("cancellation and reschedule routes", () => {
   it("needs flight.cancel and flight.reschedule", async () => {
     gateway = await testApp({ booking: fakeBooking });
     expectEnvelope(await post("cancel/quote", cancelBody, { "x-api-key": keys.bookOnly }), "AUTH_FORBIDDEN");
-    expectEnvelope(await post("reschedule/quote", { booking_id: "b", new_offer_id: "o", reason_code: "OTHER" }, { "x-api-key": keys.bookOnly }), "AUTH_FORBIDDEN");
+    expectEnvelope(
+      await post("reschedule/quote", { booking_id: "b", new_offer_id: "o", reason_code: "OTHER" }, { "x-api-key": keys.bookOnly }),
+      "AUTH_FORBIDDEN",
+    );
   });
 
   it("passes BOOKING_QUOTE_EXPIRED and 402 through", async () => {

@@ -89,7 +89,9 @@ export interface BookingStatusBody {
 }
 
 const segmentSchema = offerSchema.properties.segments.items;
-const passengerOut = object(Object.fromEntries(passengerSchema.required.map((k) => [k, string])) as Record<(typeof passengerSchema.required)[number], typeof string>);
+const passengerOut = object(
+  Object.fromEntries(passengerSchema.required.map((k) => [k, string])) as Record<(typeof passengerSchema.required)[number], typeof string>,
+);
 
 export const bookingResponseSchema = object({
   booking_id: string,
@@ -106,7 +108,10 @@ export const bookingResponseSchema = object({
   segments: { type: "array", items: segmentSchema },
   passengers: { type: "array", items: passengerOut },
   contact_info: object({ email: string, phone: string }),
-  seats: { type: "array", items: object({ pax_id: string, segment_index: integer, seat: string, price_paise: integer, ancillary_id: string }) },
+  seats: {
+    type: "array",
+    items: object({ pax_id: string, segment_index: integer, seat: string, price_paise: integer, ancillary_id: string }),
+  },
   ticket_numbers: { type: "array", items: object({ pax_id: string, segment_index: integer, ticket_number: string }) },
   status_history: { type: "array", items: object({ status: string, at: string, reason: string }) },
   last_arrival_at: string,

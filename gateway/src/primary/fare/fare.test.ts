@@ -21,7 +21,12 @@ const validateBody = { search_id: offer.searchId, signature: offer.signature, pa
 const seatMapBody = { search_id: offer.searchId, signature: offer.signature, fare_token: "ft_1", provider: "SANDBOX" };
 
 const post = (url: string, body: unknown, key: string = keys.bookOnly) =>
-  gateway.app.inject({ method: "POST", url, headers: { "content-type": "application/json", "x-api-key": key }, payload: JSON.stringify(body) });
+  gateway.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", "x-api-key": key },
+    payload: JSON.stringify(body),
+  });
 
 function fakeFare(seen: { validate: ValidateFareRequest[]; seatMap: GetSeatMapRequest[] }, changed = false): FakeServices["fare"] {
   return {
@@ -47,7 +52,22 @@ function fakeFare(seen: { validate: ValidateFareRequest[]; seatMap: GetSeatMapRe
             segmentIndex: 0,
             origin: "DEL",
             dest: "BOM",
-            seatmap: [{ row: 1, seats: [{ seat: "1A", available: true, pricePaise: 45_000n, ancillaryId: "SEAT-0-1A", ancillaryToken: "at_1", position: SeatPosition.WINDOW, extraLegroom: true }] }],
+            seatmap: [
+              {
+                row: 1,
+                seats: [
+                  {
+                    seat: "1A",
+                    available: true,
+                    pricePaise: 45_000n,
+                    ancillaryId: "SEAT-0-1A",
+                    ancillaryToken: "at_1",
+                    position: SeatPosition.WINDOW,
+                    extraLegroom: true,
+                  },
+                ],
+              },
+            ],
           },
         ],
         passengerAncillaries: [{ paxId: "ADT1", ancillaryTokens: ["at_1"] }],
@@ -139,7 +159,16 @@ describe("POST /api/v1/flight/fare/seatmap", () => {
             {
               row: 1,
               seats: [
-                { seat: "1A", available: true, price_paise: 45_000, ancillary_id: "SEAT-0-1A", ancillary_token: "at_1", position: "WINDOW", exit_row: false, extra_legroom: true },
+                {
+                  seat: "1A",
+                  available: true,
+                  price_paise: 45_000,
+                  ancillary_id: "SEAT-0-1A",
+                  ancillary_token: "at_1",
+                  position: "WINDOW",
+                  exit_row: false,
+                  extra_legroom: true,
+                },
               ],
             },
           ],

@@ -43,19 +43,26 @@ export const fareRoutes: FastifyPluginAsync<FareRoutesOptions> = async (app, { f
           description: "The locked fare: `fare_token`, the offer at its live price, and when the lock ends.",
           examples: validateExamples.response,
         },
-        errors: ["SEARCH_OFFER_NOT_FOUND", "SEARCH_EXPIRED", "PROVIDER_SOLD_OUT", "PROVIDER_REJECTED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
+        errors: [
+          "SEARCH_OFFER_NOT_FOUND",
+          "SEARCH_EXPIRED",
+          "PROVIDER_SOLD_OUT",
+          "PROVIDER_REJECTED",
+          "PROVIDER_UNAVAILABLE",
+          "PROVIDER_TIMEOUT",
+        ],
       }),
       config: { scope: Scope.FLIGHT_BOOK },
     },
     async (request: FastifyRequest<{ Body: ValidateRequestBody }>) => {
       const { search_id, signature, pax } = request.body;
       const response = await fare.validateFare({
-          agentId: callerOf(request).agentId,
-          searchId: search_id,
-          signature,
-          // Decisions 3: adult 1, child 0, infant 0 when not sent.
-          pax: { adult: pax?.adult ?? 1, child: pax?.child ?? 0, infant: pax?.infant ?? 0 },
-        });
+        agentId: callerOf(request).agentId,
+        searchId: search_id,
+        signature,
+        // Decisions 3: adult 1, child 0, infant 0 when not sent.
+        pax: { adult: pax?.adult ?? 1, child: pax?.child ?? 0, infant: pax?.infant ?? 0 },
+      });
       return validateResponseJson(response);
     },
   );
@@ -86,7 +93,13 @@ export const fareRoutes: FastifyPluginAsync<FareRoutesOptions> = async (app, { f
     },
     async (request: FastifyRequest<{ Body: SeatMapRequestBody }>) => {
       const { search_id, signature, fare_token, provider } = request.body;
-      const response = await fare.getSeatMap({ agentId: callerOf(request).agentId, searchId: search_id, signature, fareToken: fare_token, provider });
+      const response = await fare.getSeatMap({
+        agentId: callerOf(request).agentId,
+        searchId: search_id,
+        signature,
+        fareToken: fare_token,
+        provider,
+      });
       return seatMapJson(response);
     },
   );

@@ -51,12 +51,12 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
     async (request: FastifyRequest<{ Body: StatementBody }>) => {
       const { from, to, limit, cursor } = request.body;
       const response = await wallet.listStatement({
-          agentId: callerOf(request).agentId,
-          cursor: cursor ?? "",
-          ...(from !== undefined && { from: toTimestamp(new Date(from)) }),
-          ...(to !== undefined && { to: toTimestamp(new Date(to)) }),
-          ...(limit !== undefined && { limit }),
-        });
+        agentId: callerOf(request).agentId,
+        cursor: cursor ?? "",
+        ...(from !== undefined && { from: toTimestamp(new Date(from)) }),
+        ...(to !== undefined && { to: toTimestamp(new Date(to)) }),
+        ...(limit !== undefined && { limit }),
+      });
       return {
         lines: response.lines.map(lineJson),
         count: response.count,

@@ -1,5 +1,10 @@
 import { create } from "@bufbuild/protobuf";
-import { EntryKind, GetBalanceResponseSchema, ListStatementResponseSchema, type ListStatementRequest } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import {
+  EntryKind,
+  GetBalanceResponseSchema,
+  ListStatementResponseSchema,
+  type ListStatementRequest,
+} from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../../testing/envelope.js";
 import { AGENT_ID, keys, type FakeServices } from "../../testing/fake-services.js";
@@ -9,18 +14,40 @@ let gateway: TestApp;
 afterEach(async () => gateway?.app.close());
 
 const post = (url: string, payload: unknown, key: string = keys.walletOnly) =>
-  gateway.app.inject({ method: "POST", url, headers: { "content-type": "application/json", "x-api-key": key }, payload: JSON.stringify(payload) });
+  gateway.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", "x-api-key": key },
+    payload: JSON.stringify(payload),
+  });
 
 function fakeWallet(seen: ListStatementRequest[]): FakeServices["wallet"] {
   return {
     getBalance: (request) =>
       create(GetBalanceResponseSchema, {
-        balance: { agentId: request.agentId, currency: "INR", balancePaise: 50_000_000n, creditLimitPaise: 10_000_000n, heldPaise: 905_000n, availablePaise: 59_095_000n },
+        balance: {
+          agentId: request.agentId,
+          currency: "INR",
+          balancePaise: 50_000_000n,
+          creditLimitPaise: 10_000_000n,
+          heldPaise: 905_000n,
+          availablePaise: 59_095_000n,
+        },
       }),
     listStatement(request) {
       seen.push(request);
       return create(ListStatementResponseSchema, {
-        lines: [{ entryId: "ent_2", at: { seconds: 1_800_000_000n }, kind: EntryKind.CAPTURE, amountPaise: -905_000n, balanceAfterPaise: 49_095_000n, reference: "bkg_1", description: "Booking bkg_1" }],
+        lines: [
+          {
+            entryId: "ent_2",
+            at: { seconds: 1_800_000_000n },
+            kind: EntryKind.CAPTURE,
+            amountPaise: -905_000n,
+            balanceAfterPaise: 49_095_000n,
+            reference: "bkg_1",
+            description: "Booking bkg_1",
+          },
+        ],
         count: 1,
         cursor: "next",
       });
@@ -48,7 +75,17 @@ describe("wallet on the primary surface", () => {
     const res = await post("/api/v1/wallet/statement", { from: "2026-11-01T00:00:00Z", limit: 50 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      lines: [{ entry_id: "ent_2", at: "2027-01-15T08:00:00.000Z", kind: "CAPTURE", amount_paise: -905_000, balance_after_paise: 49_095_000, reference: "bkg_1", description: "Booking bkg_1" }],
+      lines: [
+        {
+          entry_id: "ent_2",
+          at: "2027-01-15T08:00:00.000Z",
+          kind: "CAPTURE",
+          amount_paise: -905_000,
+          balance_after_paise: 49_095_000,
+          reference: "bkg_1",
+          description: "Booking bkg_1",
+        },
+      ],
       count: 1,
       cursor: "next",
     });

@@ -86,7 +86,10 @@ describe("POST /api/auth/verify-otp", () => {
   it("maps auth's refusals to the secondary format, setting no cookie", async () => {
     gateway = await secondaryTestApp();
     const wrong = await post("/api/auth/verify-otp", { ...otp, code: "654321" });
-    expect(expectSecondaryError(wrong, "AUTH_OTP_INVALID").error).toEqual({ code: "AUTH_OTP_INVALID", message: "The code is wrong or was replaced" });
+    expect(expectSecondaryError(wrong, "AUTH_OTP_INVALID").error).toEqual({
+      code: "AUTH_OTP_INVALID",
+      message: "The code is wrong or was replaced",
+    });
     expect(wrong.headers["set-cookie"]).toBeUndefined();
   });
 
@@ -110,7 +113,9 @@ describe("POST /api/auth/verify-otp", () => {
       },
     });
     const error = expectSecondaryError(await post("/api/auth/verify-otp", { identifier: "nobody", code: "123456" }), "VALIDATION_FAILED");
-    expect(error.error.errors).toEqual([{ field: "identifier", code: "INVALID_FORMAT", message: "must be an e-mail address or phone number" }]);
+    expect(error.error.errors).toEqual([
+      { field: "identifier", code: "INVALID_FORMAT", message: "must be an e-mail address or phone number" },
+    ]);
   });
 
   it.each([["12345"], ["1234567"], ["12345a"], [123456]])("rejects the code %j with INVALID_FORMAT", async (code) => {
@@ -124,7 +129,11 @@ describe("POST /api/auth/logout", () => {
   it("revokes a bearer token, clears the cookie, and the token stops working at once despite the cache", async () => {
     gateway = await secondaryTestApp();
     expect((await gateway.app.inject(securePost("/api/flights/search", searchBody))).statusCode).toBe(200);
-    const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers: { authorization: `Bearer ${tokens.valid}` } });
+    const response = await gateway.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${tokens.valid}` },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true, data: { logged_out: true } });
     expect(response.headers["set-cookie"]).toBe(CLEARED_COOKIE);
@@ -134,7 +143,11 @@ describe("POST /api/auth/logout", () => {
 
   it("revokes the session cookie's token", async () => {
     gateway = await secondaryTestApp();
-    const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: `tarmac_session=${tokens.valid}` } });
+    const response = await gateway.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: `tarmac_session=${tokens.valid}` },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["set-cookie"]).toBe(CLEARED_COOKIE);
     expect(gateway.calls.logout).toEqual([tokens.valid]);
@@ -162,7 +175,11 @@ describe("POST /api/auth/logout", () => {
         },
       },
     });
-    const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: `tarmac_session=${tokens.valid}` } });
+    const response = await gateway.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: `tarmac_session=${tokens.valid}` },
+    });
     expectSecondaryError(response, "UNAVAILABLE");
     expect(response.headers["set-cookie"]).toBeUndefined();
   });

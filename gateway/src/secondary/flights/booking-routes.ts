@@ -35,8 +35,18 @@ export interface BookingRoutesOptions {
 const DEFAULT_NATIONALITY = "IN";
 
 /** The fare and booking services' field names -> this surface's. */
-const FARE_FIELDS: Readonly<Record<string, string>> = { pax: "passengers", offer_id: "flight_id", signature: "flight_id", search_id: "flight_id" };
-const BOOKING_FIELDS: Readonly<Record<string, string>> = { contact_info: "contact", dob: "born_on", type: "pax_type", fare_token: "flight_id" };
+const FARE_FIELDS: Readonly<Record<string, string>> = {
+  pax: "passengers",
+  offer_id: "flight_id",
+  signature: "flight_id",
+  search_id: "flight_id",
+};
+const BOOKING_FIELDS: Readonly<Record<string, string>> = {
+  contact_info: "contact",
+  dob: "born_on",
+  type: "pax_type",
+  fare_token: "flight_id",
+};
 
 const PAX_PREFIX: Readonly<Record<PaxTypeWord, "ADT" | "CHD" | "INF">> = { adult: "ADT", child: "CHD", infant: "INF" };
 
@@ -84,9 +94,11 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     async (request) => {
       const body = request.body;
       const { agentId } = callerOf(request);
-      const validated = await fare.validateFare({ agentId, offerId: body.flight_id, pax: paxCounts(body.passengers) }).catch((error: unknown) => {
-        throw withFieldNames(error, FARE_FIELDS);
-      });
+      const validated = await fare
+        .validateFare({ agentId, offerId: body.flight_id, pax: paxCounts(body.passengers) })
+        .catch((error: unknown) => {
+          throw withFieldNames(error, FARE_FIELDS);
+        });
       const offer = validated.offer;
       if (!offer) throw new Error("fare validation answered without an offer");
 
@@ -102,9 +114,11 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
 
       const sentKey = request.headers[IDEMPOTENCY_KEY_HEADER];
       const key = typeof sentKey === "string" && sentKey !== "" ? sentKey : undefined;
-      const booked = await booking.createBooking(toCreateBookingRequest(body, agentId, validated.fareToken, key)).catch((error: unknown) => {
-        throw withFieldNames(error, BOOKING_FIELDS);
-      });
+      const booked = await booking
+        .createBooking(toCreateBookingRequest(body, agentId, validated.fareToken, key))
+        .catch((error: unknown) => {
+          throw withFieldNames(error, BOOKING_FIELDS);
+        });
       return {
         success: true,
         data: {
@@ -134,7 +148,8 @@ async function normaliseAndCheck(request: FastifyRequest): Promise<void> {
       const p = passenger as Record<string, unknown>;
       if (typeof p.pax_type === "string") p.pax_type = p.pax_type.toLowerCase();
       if (typeof p.title === "string") p.title = p.title.toUpperCase().replace(/\.$/, "");
-      if (typeof p.gender === "string") p.gender = ({ MALE: "M", FEMALE: "F" } as Record<string, string>)[p.gender.toUpperCase()] ?? p.gender.toUpperCase();
+      if (typeof p.gender === "string")
+        p.gender = ({ MALE: "M", FEMALE: "F" } as Record<string, string>)[p.gender.toUpperCase()] ?? p.gender.toUpperCase();
     }
   }
   const errors: FieldError[] = [];
@@ -142,7 +157,14 @@ async function normaliseAndCheck(request: FastifyRequest): Promise<void> {
     errors.push(fieldError("total_price", "INVALID_FORMAT", "must be a decimal amount with at most 2 decimals"));
   }
   const details: unknown = body.flight_details;
-  if (typeof body.flight_id === "string" && typeof details === "object" && details !== null && "id" in details && typeof details.id === "string" && details.id !== body.flight_id) {
+  if (
+    typeof body.flight_id === "string" &&
+    typeof details === "object" &&
+    details !== null &&
+    "id" in details &&
+    typeof details.id === "string" &&
+    details.id !== body.flight_id
+  ) {
     errors.push(fieldError("flight_details.id", "INVALID_VALUE", "must be the flight named by flight_id"));
   }
   if (errors.length > 0) throw validationFailed(errors);
@@ -158,7 +180,12 @@ function paxCounts(passengers: readonly PassengerBody[]) {
  * booking's own idempotency key is the client's Idempotency-Key under this surface's prefix (a
  * retry that reaches the booking service finds its booking), or a fresh one without a header.
  */
-function toCreateBookingRequest(body: CreateBookingBody, agentId: string, fareToken: string, key: string | undefined): CreateBookingRequest {
+function toCreateBookingRequest(
+  body: CreateBookingBody,
+  agentId: string,
+  fareToken: string,
+  key: string | undefined,
+): CreateBookingRequest {
   const seen: Record<PaxTypeWord, number> = { adult: 0, child: 0, infant: 0 };
   return create(CreateBookingRequestSchema, {
     agentId,

@@ -80,11 +80,30 @@ describe("POST /api/flights/booking/create", () => {
       success: true,
       data: { booking_id: "bkg_1", pnr: "ABC123", status: "BOOKED", total_price: 17.98, currency: "USD" },
     });
-    expect(seen.validate[0]).toMatchObject({ agentId: AGENT_ID, offerId: "off_001", searchId: "", signature: "", pax: { adult: 1, child: 0, infant: 0 } });
+    expect(seen.validate[0]).toMatchObject({
+      agentId: AGENT_ID,
+      offerId: "off_001",
+      searchId: "",
+      signature: "",
+      pax: { adult: 1, child: 0, infant: 0 },
+    });
     const sent = seen.create[0]!;
-    expect(sent).toMatchObject({ agentId: AGENT_ID, fareToken: "ft_1", contactInfo: { email: "ravi@example.com", phone: "+919812345678" } });
+    expect(sent).toMatchObject({
+      agentId: AGENT_ID,
+      fareToken: "ft_1",
+      contactInfo: { email: "ravi@example.com", phone: "+919812345678" },
+    });
     expect(sent.passengers).toEqual([
-      expect.objectContaining({ id: "ADT1", type: PassengerType.ADT, title: Title.MR, firstName: "Ravi", lastName: "Kumar", gender: Gender.M, dob: "1990-04-01", nationality: "IN" }),
+      expect.objectContaining({
+        id: "ADT1",
+        type: PassengerType.ADT,
+        title: Title.MR,
+        firstName: "Ravi",
+        lastName: "Kumar",
+        gender: Gender.M,
+        dob: "1990-04-01",
+        nationality: "IN",
+      }),
     ]);
     expect(sent.ancillaries).toEqual([]);
   });
@@ -113,7 +132,17 @@ describe("POST /api/flights/booking/create", () => {
       id: "off_001",
       total_price: 6123.45,
       currency: "INR",
-      outbound: { segments: [{ carrier_name: "Air India", flight_number: "AI 865", origin: "DEL", destination: "BOM", departure_at: "2026-12-01T06:15:00+05:30" }] },
+      outbound: {
+        segments: [
+          {
+            carrier_name: "Air India",
+            flight_number: "AI 865",
+            origin: "DEL",
+            destination: "BOM",
+            departure_at: "2026-12-01T06:15:00+05:30",
+          },
+        ],
+      },
     };
     const response = await book({ ...body, total_price: 6123.45, currency: "INR", flight_details });
     expect(response.statusCode, response.body).toBe(200);
@@ -157,7 +186,10 @@ describe("POST /api/flights/booking/create", () => {
     it("refuses the same key with another request: 422 IDEMPOTENCY_KEY_REUSED", async () => {
       const seen = await appWith();
       await book(body, { "idempotency-key": "order-42" });
-      expectSecondaryError(await book({ ...body, contact: { ...body.contact, phone: "+919800000000" } }, { "idempotency-key": "order-42" }), "IDEMPOTENCY_KEY_REUSED");
+      expectSecondaryError(
+        await book({ ...body, contact: { ...body.contact, phone: "+919800000000" } }, { "idempotency-key": "order-42" }),
+        "IDEMPOTENCY_KEY_REUSED",
+      );
       expect(seen.create).toHaveLength(1);
     });
 
@@ -194,7 +226,11 @@ describe("POST /api/flights/booking/create", () => {
       [{ ...body, total_price: 17.985 }, "total_price", "INVALID_FORMAT"],
       [{ ...body, total_price: -1 }, "total_price", "OUT_OF_RANGE"],
       [{ ...body, currency: "XYZ" }, "currency", "INVALID_VALUE"],
-      [{ ...body, flight_details: { id: "off_999", total_price: 1, currency: "USD", outbound: { segments: [] } } }, "flight_details.id", "INVALID_VALUE"],
+      [
+        { ...body, flight_details: { id: "off_999", total_price: 1, currency: "USD", outbound: { segments: [] } } },
+        "flight_details.id",
+        "INVALID_VALUE",
+      ],
       [{ ...body, flight_details: { id: "off_001" } }, "flight_details.total_price", "REQUIRED"],
       [(({ contact: _c, ...rest }) => rest)(body), "contact", "REQUIRED"],
       [{ ...body, contact_info: body.contact }, "contact_info", "UNKNOWN_FIELD"],
@@ -221,7 +257,9 @@ describe("POST /api/flights/booking/create", () => {
         },
       });
       const fareError = expectSecondaryError(await book(body), "VALIDATION_FAILED");
-      expect(fareError.error.errors).toEqual([{ field: "passengers", code: "INVALID_VALUE", message: "must equal the search's passenger counts" }]);
+      expect(fareError.error.errors).toEqual([
+        { field: "passengers", code: "INVALID_VALUE", message: "must equal the search's passenger counts" },
+      ]);
       expect(fareError.error.message).toBe("passengers: must equal the search's passenger counts");
       await gateway.app.close();
 

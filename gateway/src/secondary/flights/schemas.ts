@@ -60,10 +60,12 @@ const segmentSchema = closed({
 const legSchema = closed({ segments: { type: "array", items: segmentSchema } });
 
 /** One flight as search answers it; booking create takes the same shape back as flight_details. */
-const flightSchema = closed(
-  { id: string, total_price: number, currency: string, outbound: legSchema, inbound: legSchema },
-  ["id", "total_price", "currency", "outbound"],
-);
+const flightSchema = closed({ id: string, total_price: number, currency: string, outbound: legSchema, inbound: legSchema }, [
+  "id",
+  "total_price",
+  "currency",
+  "outbound",
+]);
 
 export const searchResponseSchema = closed({
   success: { type: "boolean" },

@@ -110,7 +110,13 @@ describe("POST /api/flights/search: response", () => {
             currency: "INR",
             outbound: {
               segments: [
-                { carrier_name: "Air India", flight_number: "AI 865", origin: "DEL", destination: "BOM", departure_at: "2026-12-01T06:15:00+05:30" },
+                {
+                  carrier_name: "Air India",
+                  flight_number: "AI 865",
+                  origin: "DEL",
+                  destination: "BOM",
+                  departure_at: "2026-12-01T06:15:00+05:30",
+                },
               ],
             },
           },
@@ -133,7 +139,9 @@ describe("POST /api/flights/search: response", () => {
     const [flight] = (await search({ ...body, return_date: "2026-12-05" })).json().data.flights;
     expect(flight.outbound.segments.map((s: { carrier_name: string }) => s.carrier_name)).toEqual(["IndiGo", "ZZ"]);
     expect(flight.inbound).toEqual({
-      segments: [{ carrier_name: "IndiGo", flight_number: "6E 1", origin: "BOM", destination: "DEL", departure_at: "2026-12-05T18:00:00+05:30" }],
+      segments: [
+        { carrier_name: "IndiGo", flight_number: "6E 1", origin: "BOM", destination: "DEL", departure_at: "2026-12-05T18:00:00+05:30" },
+      ],
     });
   });
 

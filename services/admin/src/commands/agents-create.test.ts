@@ -9,7 +9,9 @@ import { run } from "../testing/run.js";
 describe("agents create", () => {
   const services = () =>
     fakeServices({
-      auth: { createAgent: (req) => ({ agent: agent({ name: req.name, tier: req.tier, parentAgentId: req.parentAgentId, users: req.users }) }) },
+      auth: {
+        createAgent: (req) => ({ agent: agent({ name: req.name, tier: req.tier, parentAgentId: req.parentAgentId, users: req.users }) }),
+      },
       wallet: { openAccount: (req) => ({ balance: balance({ agentId: req.agentId }) }) },
     });
 
@@ -22,7 +24,10 @@ describe("agents create", () => {
         method: "AuthService.CreateAgent",
         request: create(CreateAgentRequestSchema, { name: "Sky Travels", tier: AgentTier.STANDARD, currency: "INR", creditLimitPaise: 0n }),
       },
-      { method: "WalletService.OpenAccount", request: create(OpenAccountRequestSchema, { agentId: AGENT_ID, currency: "INR", creditLimitPaise: 0n }) },
+      {
+        method: "WalletService.OpenAccount",
+        request: create(OpenAccountRequestSchema, { agentId: AGENT_ID, currency: "INR", creditLimitPaise: 0n }),
+      },
     ]);
     expect(result.stdout).toContain("Agent created:");
     expect(result.stdout).toMatch(/agent\s+agt_01JD8X3Q4N/);
@@ -31,7 +36,20 @@ describe("agents create", () => {
 
   it("sends tier, parent and the first user", async () => {
     const { clients, calls } = services();
-    const argv = ["agents", "create", "--name", " Sky North ", "--tier", "enterprise", "--parent", "agt_PARENT", "--email", "ops@sky.example", "--phone", "+919812345678"];
+    const argv = [
+      "agents",
+      "create",
+      "--name",
+      " Sky North ",
+      "--tier",
+      "enterprise",
+      "--parent",
+      "agt_PARENT",
+      "--email",
+      "ops@sky.example",
+      "--phone",
+      "+919812345678",
+    ];
     expect((await run(argv, { clients })).code).toBe(0);
     expect(calls[0]?.request).toEqual(
       create(CreateAgentRequestSchema, {
@@ -57,7 +75,11 @@ describe("agents create", () => {
   it("says how to finish when the agent was created but the wallet was not opened", async () => {
     const { clients } = fakeServices({
       auth: { createAgent: () => ({ agent: agent() }) },
-      wallet: { openAccount: () => { throw new DomainError("UNAVAILABLE", "A backing service is unavailable, please retry"); } },
+      wallet: {
+        openAccount: () => {
+          throw new DomainError("UNAVAILABLE", "A backing service is unavailable, please retry");
+        },
+      },
     });
     const result = await run(["agents", "create", "--name", "Sky Travels", "--json"], { clients });
     expect(result.code).toBe(1);
@@ -65,12 +87,19 @@ describe("agents create", () => {
       "error: UNAVAILABLE: A backing service is unavailable, please retry",
       `note: agent ${AGENT_ID} was created but its wallet was not opened; open it with: pnpm admin wallet open ${AGENT_ID}`,
     ]);
-    expect(JSON.parse(result.stdout)).toMatchObject({ agent: AGENT_JSON, error: { code: "UNAVAILABLE", service: "wallet", url: FAKE_URLS.wallet } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      agent: AGENT_JSON,
+      error: { code: "UNAVAILABLE", service: "wallet", url: FAKE_URLS.wallet },
+    });
   });
 
   it("does not open a wallet when the agent is refused, and shows the field errors", async () => {
     const { clients, calls } = fakeServices({
-      auth: { createAgent: () => { throw validationFailed([fieldError("parent_agent_id", "INVALID_VALUE", "no such agent")]); } },
+      auth: {
+        createAgent: () => {
+          throw validationFailed([fieldError("parent_agent_id", "INVALID_VALUE", "no such agent")]);
+        },
+      },
     });
     const result = await run(["agents", "create", "--name", "Sky", "--parent", "agt_nope"], { clients });
     expect(result.code).toBe(1);

@@ -17,7 +17,12 @@ describe("agents get, suspend, reactivate", () => {
       auth: {
         getAgent: (req) => ({ agent: agent({ agentId: req.agentId, users: [{ userId: "usr_1", email: "ops@sky.example", phone: "" }] }) }),
         suspendAgent: (req) => ({
-          agent: agent({ agentId: req.agentId, status: AgentStatus.SUSPENDED, suspendedAt: timestampFromDate(NOW), suspensionReason: req.reason }),
+          agent: agent({
+            agentId: req.agentId,
+            status: AgentStatus.SUSPENDED,
+            suspendedAt: timestampFromDate(NOW),
+            suspensionReason: req.reason,
+          }),
         }),
         reactivateAgent: (req) => ({ agent: agent({ agentId: req.agentId }) }),
       },
@@ -39,7 +44,9 @@ describe("agents get, suspend, reactivate", () => {
     const suspended = await run(["agents", "suspend", AGENT_ID, "--reason", "unpaid invoices"], { clients });
     expect(suspended.stdout).toMatch(/^Agent suspended:\n[\s\S]*status\s+SUSPENDED/);
     expect(suspended.stdout).toMatch(/^ {2}suspended\s+2026-11-22T06:00:00\.000Z {2}unpaid invoices$/m);
-    await run(["agents", "reactivate", AGENT_ID, "--json"], { clients }).then((r) => expect(JSON.parse(r.stdout).agent.status).toBe("ACTIVE"));
+    await run(["agents", "reactivate", AGENT_ID, "--json"], { clients }).then((r) =>
+      expect(JSON.parse(r.stdout).agent.status).toBe("ACTIVE"),
+    );
     expect(calls).toEqual([
       { method: "AuthService.SuspendAgent", request: create(SuspendAgentRequestSchema, { agentId: AGENT_ID, reason: "unpaid invoices" }) },
       { method: "AuthService.ReactivateAgent", request: create(ReactivateAgentRequestSchema, { agentId: AGENT_ID }) },
@@ -48,7 +55,11 @@ describe("agents get, suspend, reactivate", () => {
 
   it("reports an unknown agent as the service's refusal", async () => {
     const { clients } = fakeServices({
-      auth: { getAgent: () => { throw new DomainError("AUTH_NOT_FOUND", "agent agt_x not found"); } },
+      auth: {
+        getAgent: () => {
+          throw new DomainError("AUTH_NOT_FOUND", "agent agt_x not found");
+        },
+      },
     });
     const result = await run(["agents", "get", "agt_x"], { clients });
     expect(result).toMatchObject({ code: 1, stdout: "", stderr: "error: AUTH_NOT_FOUND: agent agt_x not found" });

@@ -91,17 +91,18 @@ describe("keys issue", () => {
   });
 });
 
-
 describe("keys rotate", () => {
   it("rotates with a grace period in seconds and shows the new key once", async () => {
     const { clients, calls } = services();
     const result = await run(["keys", "rotate", KEY_ID, "--grace-hours", "48"], { clients });
-    expect(calls[0]).toEqual({ method: "AuthService.RotateApiKey", request: create(RotateApiKeyRequestSchema, { keyId: KEY_ID, gracePeriodSeconds: 172_800 }) });
+    expect(calls[0]).toEqual({
+      method: "AuthService.RotateApiKey",
+      request: create(RotateApiKeyRequestSchema, { keyId: KEY_ID, gracePeriodSeconds: 172_800 }),
+    });
     expect(result.stdout.split(NEW_KEY)).toHaveLength(2);
     expect(result.stdout).toContain(`Previous key ${KEY_ID}: valid until 2026-11-23T06:00:00.000Z`);
     expect(result.stderr).toBe(SHOWN_ONCE);
   });
-
 
   it("leaves the grace period to the service unless given, and answers JSON", async () => {
     const { clients, calls } = services();
@@ -110,10 +111,13 @@ describe("keys rotate", () => {
     expect((calls[0]?.request as { gracePeriodSeconds?: number }).gracePeriodSeconds).toBeUndefined();
     const json = JSON.parse(result.stdout);
     expect(Object.keys(json)).toEqual(["key", "api_key", "previous_key"]);
-    expect(json).toMatchObject({ api_key: NEW_KEY, key: { key_id: "Zz9yX8wV" }, previous_key: { key_id: KEY_ID, status: "ROTATED", revoked_at: "2026-11-23T06:00:00.000Z", replaced_by_key_id: "Zz9yX8wV" } });
+    expect(json).toMatchObject({
+      api_key: NEW_KEY,
+      key: { key_id: "Zz9yX8wV" },
+      previous_key: { key_id: KEY_ID, status: "ROTATED", revoked_at: "2026-11-23T06:00:00.000Z", replaced_by_key_id: "Zz9yX8wV" },
+    });
     expect(json.key.replaces_key_id).toBe(KEY_ID);
   });
-
 
   it("refuses a grace period out of range", async () => {
     const result = await run(["keys", "rotate", KEY_ID, "--grace-hours", "721"]);

@@ -16,7 +16,12 @@ function services() {
           apiKey({ lastUsedAt: at("2026-11-21T09:30:00Z") }),
           apiKey({ keyId: "Qq1wE2rT", revokedAt: at("2026-11-20T00:00:00Z"), scopes: [Scope.WALLET_READ] }),
           apiKey({ keyId: "Ee3rT4yU", expiresAt: at("2026-11-01T00:00:00Z") }),
-          apiKey({ keyId: "Rr5tY6uI", replacedByKeyId: "Zz9yX8wV", revokedAt: at("2026-11-23T06:00:00Z"), expiresAt: at("2027-01-01T00:00:00Z") }),
+          apiKey({
+            keyId: "Rr5tY6uI",
+            replacedByKeyId: "Zz9yX8wV",
+            revokedAt: at("2026-11-23T06:00:00Z"),
+            expiresAt: at("2027-01-01T00:00:00Z"),
+          }),
         ],
       }),
       revokeApiKey: (req) => ({ key: apiKey({ keyId: req.keyId, revokedAt: timestampFromDate(NOW) }) }),
@@ -42,12 +47,10 @@ describe("keys list and revoke", () => {
     expect(JSON.stringify(json)).not.toMatch(/tk_(live|test)_[A-Za-z0-9]{8}_/);
   });
 
-
   it("says so when an agent has no keys", async () => {
     const { clients } = fakeServices({ auth: { listApiKeys: () => ({ keys: [] }) } });
     expect((await run(["keys", "list", AGENT_ID], { clients })).stdout).toBe(`Agent ${AGENT_ID} has no API keys.`);
   });
-
 
   it("revokes a key", async () => {
     const { clients, calls } = services();
@@ -56,9 +59,12 @@ describe("keys list and revoke", () => {
     expect(JSON.parse(result.stdout).key).toMatchObject({ key_id: KEY_ID, status: "REVOKED", revoked_at: NOW.toISOString() });
   });
 
-
   it("refuses a whole key where a key id belongs, and never echoes its secret", async () => {
-    for (const argv of [["keys", "revoke", API_KEY], ["keys", "rotate", API_KEY], ["keys", "list", AGENT_ID, API_KEY]]) {
+    for (const argv of [
+      ["keys", "revoke", API_KEY],
+      ["keys", "rotate", API_KEY],
+      ["keys", "list", AGENT_ID, API_KEY],
+    ]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
       expect(result.stderr + result.stdout).not.toContain("0123456789abcdef");
@@ -66,13 +72,15 @@ describe("keys list and revoke", () => {
     expect((await run(["keys", "revoke", API_KEY])).stderr).toContain("<key id>: looks like a whole API key");
   });
 
-
   it("reports a refusal of the auth service", async () => {
     const { clients } = fakeServices({
-      auth: { revokeApiKey: () => { throw new DomainError("AUTH_NOT_FOUND", "API key Ab3dE6gH not found"); } },
+      auth: {
+        revokeApiKey: () => {
+          throw new DomainError("AUTH_NOT_FOUND", "API key Ab3dE6gH not found");
+        },
+      },
     });
     const result = await run(["keys", "revoke", KEY_ID], { clients });
     expect(result).toMatchObject({ code: 1, stderr: "error: AUTH_NOT_FOUND: API key Ab3dE6gH not found" });
   });
-
 });

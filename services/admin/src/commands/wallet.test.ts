@@ -26,11 +26,18 @@ function services() {
 describe("wallet commands", () => {
   it("tops up exact paise with the reference", async () => {
     const { clients, calls } = services();
-    const result = await run(["wallet", "topup", AGENT_ID, "50000.05", "--reference", "NEFT-001", "--description", "November advance"], { clients });
+    const result = await run(["wallet", "topup", AGENT_ID, "50000.05", "--reference", "NEFT-001", "--description", "November advance"], {
+      clients,
+    });
     expect(calls).toEqual([
       {
         method: "WalletService.TopUp",
-        request: create(TopUpRequestSchema, { agentId: AGENT_ID, amountPaise: 5_000_005n, reference: "NEFT-001", description: "November advance" }),
+        request: create(TopUpRequestSchema, {
+          agentId: AGENT_ID,
+          amountPaise: 5_000_005n,
+          reference: "NEFT-001",
+          description: "November advance",
+        }),
       },
     ]);
     expect(result.stdout).toMatch(/^Topped up INR 50000\.05 \(reference NEFT-001\):\n[\s\S]*balance\s+INR 50000\.05/);
@@ -49,7 +56,9 @@ describe("wallet commands", () => {
   it("sets a credit limit, zero included", async () => {
     const { clients, calls } = services();
     expect((await run(["wallet", "credit-limit", AGENT_ID, "100000", "--reference", "CL-1"], { clients })).code).toBe(0);
-    expect((await run(["wallet", "credit-limit", AGENT_ID, "0", "--reference", "CL-2", "--json"], { clients })).stdout).toContain('"credit_limit_paise":0');
+    expect((await run(["wallet", "credit-limit", AGENT_ID, "0", "--reference", "CL-2", "--json"], { clients })).stdout).toContain(
+      '"credit_limit_paise":0',
+    );
     expect(calls.map((c) => c.request)).toEqual([
       create(SetCreditLimitRequestSchema, { agentId: AGENT_ID, creditLimitPaise: 10_000_000n, reference: "CL-1" }),
       create(SetCreditLimitRequestSchema, { agentId: AGENT_ID, creditLimitPaise: 0n, reference: "CL-2" }),
@@ -68,7 +77,14 @@ describe("wallet commands", () => {
       "  available     INR 148764.49",
     ]);
     expect(JSON.parse((await run(["wallet", "balance", AGENT_ID, "--json"], { clients })).stdout)).toEqual({
-      balance: { agent_id: AGENT_ID, currency: "INR", balance_paise: 5_000_005, credit_limit_paise: 10_000_000, held_paise: 123_456, available_paise: 14_876_449 },
+      balance: {
+        agent_id: AGENT_ID,
+        currency: "INR",
+        balance_paise: 5_000_005,
+        credit_limit_paise: 10_000_000,
+        held_paise: 123_456,
+        available_paise: 14_876_449,
+      },
     });
   });
 
@@ -100,7 +116,11 @@ describe("wallet commands", () => {
 
   it("reports an unknown wallet as the wallet's refusal, naming nothing secret", async () => {
     const { clients } = fakeServices({
-      wallet: { getBalance: (req) => { throw new DomainError("WALLET_ACCOUNT_NOT_FOUND", `No wallet is open for agent ${req.agentId}`); } },
+      wallet: {
+        getBalance: (req) => {
+          throw new DomainError("WALLET_ACCOUNT_NOT_FOUND", `No wallet is open for agent ${req.agentId}`);
+        },
+      },
     });
     const result = await run(["wallet", "balance", "agt_x", "--json"], { clients });
     expect(result).toMatchObject({ code: 1, stderr: "error: WALLET_ACCOUNT_NOT_FOUND: No wallet is open for agent agt_x" });

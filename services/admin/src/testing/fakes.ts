@@ -3,14 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createClient, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
 import { errorInterceptor } from "@tarmac/kernel";
 import { silentLogger } from "@tarmac/kernel/testing";
-import {
-  AgentSchema,
-  AgentStatus,
-  AgentTier,
-  ApiKeySchema,
-  AuthService,
-  Scope,
-} from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentSchema, AgentStatus, AgentTier, ApiKeySchema, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BalanceSchema, WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { adminClients, type AdminClients, type ServiceUrls } from "../clients.js";
 

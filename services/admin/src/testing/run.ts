@@ -11,10 +11,7 @@ export interface CliRun {
 }
 
 /** Runs the command line in-process against the given clients, capturing what it prints. */
-export async function run(
-  argv: readonly string[],
-  options: { clients?: AdminClients; env?: NodeJS.ProcessEnv } = {},
-): Promise<CliRun> {
+export async function run(argv: readonly string[], options: { clients?: AdminClients; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   const stdout: string[] = [];
   const stderr: string[] = [];
   const connected: ServiceUrls[] = [];

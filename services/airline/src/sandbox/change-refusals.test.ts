@@ -6,7 +6,10 @@ import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "./test-support.j
 const BLR_HYD: FlightQuery = { origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT };
 
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
@@ -23,13 +26,22 @@ async function reserved() {
   return { airline, clock, keyOf, ordinary, held, seatStillHeld };
 }
 
-const change = (key: string, changeReference = "chg_1", clientReference = "bk_1"): ReservationChange => ({ clientReference, changeReference, key, seats: [] });
+const change = (key: string, changeReference = "chg_1", clientReference = "bk_1"): ReservationChange => ({
+  clientReference,
+  changeReference,
+  key,
+  seats: [],
+});
 
 describe("changeReservation refusals", () => {
   it("refuses an unknown reservation, and a change reference used for another reservation", async () => {
     const { airline, ordinary } = await reserved();
     const unknown = await rejection(airline.changeReservation(change(ordinary.key, "chg_x", "bk_never")));
-    expect([unknown.code, unknown.provider?.name, unknown.provider?.code]).toEqual(["PROVIDER_REJECTED", "SANDBOX", "RESERVATION_NOT_FOUND"]);
+    expect([unknown.code, unknown.provider?.name, unknown.provider?.code]).toEqual([
+      "PROVIDER_REJECTED",
+      "SANDBOX",
+      "RESERVATION_NOT_FOUND",
+    ]);
     await airline.changeReservation(change(ordinary.key, "chg_used"));
     await airline.reserve(reservationOf("bk_2", ordinary.key));
     const reused = await rejection(airline.changeReservation(change(ordinary.key, "chg_used", "bk_2")));
@@ -83,7 +95,10 @@ describe("changeReservation refusals", () => {
     expect((await airline.changeReservation(change(keyOf("9501")))).status).toBe("HELD");
     expect(await seatStillHeld()).toBe(false);
     clock.advance(2_000);
-    expect(await airline.findReservation("bk_1")).toMatchObject({ status: "TICKETING_FAILED", failureReason: expect.stringContaining("6E9501") });
+    expect(await airline.findReservation("bk_1")).toMatchObject({
+      status: "TICKETING_FAILED",
+      failureReason: expect.stringContaining("6E9501"),
+    });
   });
 
   it("refuses to reissue a TICKETED reservation onto a ticketing-failure flight: it keeps its tickets and seats", async () => {

@@ -27,7 +27,12 @@ async function offers(airline: SandboxAirline, query: FlightQuery = BLR_CCU) {
   };
 }
 
-const changeOf = (clientReference: string, changeReference: string, key: string, seats: ReservationRequest["seats"] = []): ReservationChange => ({
+const changeOf = (
+  clientReference: string,
+  changeReference: string,
+  key: string,
+  seats: ReservationRequest["seats"] = [],
+): ReservationChange => ({
   clientReference,
   changeReference,
   key,
@@ -46,7 +51,9 @@ describe("changeReservation", () => {
     const changed = await airline.changeReservation(changeOf("bk_1", "chg_1", connection.key, seats));
     expect(changed).toEqual(held);
     expect(await free(airline, first.key)).toContain(oldSeat);
-    expect([await free(airline, connection.key, 0), await free(airline, connection.key, 1)].map((f, i) => f.includes([s0, s1][i]!))).toEqual([false, false]);
+    expect(
+      [await free(airline, connection.key, 0), await free(airline, connection.key, 1)].map((f, i) => f.includes([s0, s1][i]!)),
+    ).toEqual([false, false]);
     // A retry, whatever else it says, answers the reservation as changed and takes nothing.
     expect(await airline.changeReservation(changeOf("bk_1", "chg_1", "not-a-key", [seatFor("ADT1", oldSeat!)]))).toEqual(held);
     expect(await free(airline, first.key)).toContain(oldSeat);
@@ -54,7 +61,12 @@ describe("changeReservation", () => {
     clock.advance(1_000);
     const ticketed = (await airline.findReservation("bk_1"))!;
     expect(ticketed).toMatchObject({ pnr: held.pnr, status: "TICKETED" });
-    expect(ticketed.tickets.map((t) => [t.paxId, t.segmentIndex])).toEqual(["ADT1", "ADT2", "INF1"].flatMap((p) => [[p, 0], [p, 1]]));
+    expect(ticketed.tickets.map((t) => [t.paxId, t.segmentIndex])).toEqual(
+      ["ADT1", "ADT2", "INF1"].flatMap((p) => [
+        [p, 0],
+        [p, 1],
+      ]),
+    );
     expect(ticketed.tickets.every((t) => t.ticketNumber.startsWith(accountingCodeOf(connection.airline)))).toBe(true);
   });
 
@@ -83,7 +95,9 @@ describe("changeReservation", () => {
     const { first, sameFlight } = await offers(airline);
     const [seat] = await free(airline, first.key);
     await airline.reserve(reservationOf("bk_keep", first.key, ONE_ADULT, [seatFor("ADT1", seat!)]));
-    expect((await airline.changeReservation(changeOf("bk_keep", "chg_keep", sameFlight.key, [seatFor("ADT1", seat!)]))).status).toBe("HELD");
+    expect((await airline.changeReservation(changeOf("bk_keep", "chg_keep", sameFlight.key, [seatFor("ADT1", seat!)]))).status).toBe(
+      "HELD",
+    );
     expect(await free(airline, first.key)).not.toContain(seat);
     await airline.cancelReservation("bk_keep");
     expect(await free(airline, first.key)).toContain(seat);
@@ -97,7 +111,10 @@ describe("changeReservation", () => {
     const held = await airline.reserve(reservationOf("bk_mine", first.key, ONE_ADULT, [seatFor("ADT1", mine!)]));
     await airline.reserve(reservationOf("bk_theirs", other.key, ONE_ADULT, [seatFor("ADT1", theirs!)]));
     const clash = changeOf("bk_mine", "chg_clash", other.key, [seatFor("ADT1", theirs!)]);
-    const error = await airline.changeReservation(clash).then(() => undefined, (e: unknown) => e);
+    const error = await airline.changeReservation(clash).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: "BOOKING_SEAT_UNAVAILABLE", provider: { name: "SANDBOX", code: "SEAT_UNAVAILABLE" } });
     expect(await free(airline, first.key)).not.toContain(mine);
     expect(await airline.findReservation("bk_mine")).toEqual(held);

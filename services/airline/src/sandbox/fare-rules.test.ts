@@ -12,19 +12,36 @@ describe("fare rules by class", () => {
   it("follows the README's table", () => {
     expect(rulesOf("Y")).toEqual({
       refundable: true,
-      cancellationPenalties: BAND_HOURS.map((h, i) => ({ minHoursBeforeDeparture: h, perPassengerPaise: [0, 50_000, 100_000, 150_000][i] })),
+      cancellationPenalties: BAND_HOURS.map((h, i) => ({
+        minHoursBeforeDeparture: h,
+        perPassengerPaise: [0, 50_000, 100_000, 150_000][i],
+      })),
       changeFees: BAND_HOURS.map((h, i) => ({ minHoursBeforeDeparture: h, perPassengerPaise: [0, 25_000, 50_000, 100_000][i] })),
       taxesRefundable: true,
     });
-    expect([rupees(rulesOf("M").cancellationPenalties), rupees(rulesOf("M").changeFees)]).toEqual([[500, 1_000, 1_500, 2_500], [0, 500, 1_000, 1_500]]);
+    expect([rupees(rulesOf("M").cancellationPenalties), rupees(rulesOf("M").changeFees)]).toEqual([
+      [500, 1_000, 1_500, 2_500],
+      [0, 500, 1_000, 1_500],
+    ]);
     expect(rupees(rulesOf("M", true).cancellationPenalties)).toEqual([1_500, 3_000, 4_500, 7_500]);
-    expect([rupees(rulesOf("J").cancellationPenalties), rupees(rulesOf("C").changeFees)]).toEqual([[0, 0, 500, 1_000], [0, 0, 250, 750]]);
+    expect([rupees(rulesOf("J").cancellationPenalties), rupees(rulesOf("C").changeFees)]).toEqual([
+      [0, 0, 500, 1_000],
+      [0, 0, 250, 750],
+    ]);
     expect(rulesOf("W")).toEqual(rulesOf("Y"));
     expect(rulesOf("F", true)).toEqual(rulesOf("J", true));
     const saver = rulesOf("T");
-    expect([saver.refundable, rupees(saver.cancellationPenalties), rupees(saver.changeFees)]).toEqual([false, [3_000, 3_500, 4_000, 4_500], [2_000, 2_500, 3_000, 3_500]]);
+    expect([saver.refundable, rupees(saver.cancellationPenalties), rupees(saver.changeFees)]).toEqual([
+      false,
+      [3_000, 3_500, 4_000, 4_500],
+      [2_000, 2_500, 3_000, 3_500],
+    ]);
     const z = rulesOf("Z", true);
-    expect([z.refundable, rupees(z.cancellationPenalties), rupees(z.changeFees)]).toEqual([false, [7_500, 9_000, 10_500, 12_000], [4_500, 6_000, 7_500, 9_000]]);
+    expect([z.refundable, rupees(z.cancellationPenalties), rupees(z.changeFees)]).toEqual([
+      false,
+      [7_500, 9_000, 10_500, 12_000],
+      [4_500, 6_000, 7_500, 9_000],
+    ]);
   });
 
   it("refunds every flexible class and no saver; business and first charge no more than the economy cabins", () => {
@@ -47,21 +64,33 @@ describe("fare rules by class", () => {
 
   it("gives a round trip the stricter of its two directions' rules", () => {
     const [y, m] = [classNamed("Y"), classNamed("M")];
-    const both = fareRulesOf([{ fareClass: y, international: false }, { fareClass: m, international: false }]);
+    const both = fareRulesOf([
+      { fareClass: y, international: false },
+      { fareClass: m, international: false },
+    ]);
     expect(both).toEqual(rulesOf("M"));
-    expect(fareRulesOf([{ fareClass: m, international: false }, { fareClass: y, international: false }])).toEqual(rulesOf("M"));
+    expect(
+      fareRulesOf([
+        { fareClass: m, international: false },
+        { fareClass: y, international: false },
+      ]),
+    ).toEqual(rulesOf("M"));
     expect(Object.isFrozen(both) && Object.isFrozen(both.changeFees[0])).toBe(true);
   });
 });
 
 describe("fare rules on offers", () => {
   const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-12-01", pax: ONE_ADULT };
-  const classes = (offer: ProviderOffer) => offer.segments.filter((s, i, all) => i === 0 || s.direction !== all[i - 1]!.direction).map((s) => s.bookingClass);
+  const classes = (offer: ProviderOffer) =>
+    offer.segments.filter((s, i, all) => i === 0 || s.direction !== all[i - 1]!.direction).map((s) => s.bookingClass);
 
   it("carries the rules of its class, domestic or international, agreeing on refundability", async () => {
     const { airline } = sandboxAt();
     const DEL_LHR: FlightQuery = { ...BLR_CCU, origin: "DEL", dest: "LHR" };
-    for (const [query, international] of [[BLR_CCU, false], [DEL_LHR, true]] as const) {
+    for (const [query, international] of [
+      [BLR_CCU, false],
+      [DEL_LHR, true],
+    ] as const) {
       const offers = await airline.searchFlights(query);
       expectValidOffers(offers, query);
       expect(new Set(offers.map((o) => o.refundable))).toEqual(new Set([true, false]));
@@ -70,7 +99,14 @@ describe("fare rules on offers", () => {
   });
 
   it("gives round trips sold on two classes the stricter direction's rules", async () => {
-    const query: FlightQuery = { origin: "DEL", dest: "BOM", departureDate: "2026-12-01", returnDate: "2026-12-03", pax: ONE_ADULT, cabin: "ECONOMY" };
+    const query: FlightQuery = {
+      origin: "DEL",
+      dest: "BOM",
+      departureDate: "2026-12-01",
+      returnDate: "2026-12-03",
+      pax: ONE_ADULT,
+      cabin: "ECONOMY",
+    };
     const offers = await sandboxAt().airline.searchFlights(query);
     const mixed = offers.filter((o) => classes(o).join("") === "YM" || classes(o).join("") === "MY");
     expect(mixed.length).toBeGreaterThan(0);
@@ -79,7 +115,14 @@ describe("fare rules on offers", () => {
   });
 
   it("files savers as an airline does: non-refundable with ordinary bands, the forfeit left to booking", async () => {
-    const query: FlightQuery = { origin: "BOM", dest: "LAX", departureDate: "2026-11-22", returnDate: "2026-11-23", pax: { adult: 1, child: 0, infant: 1 }, cabin: "FIRST" };
+    const query: FlightQuery = {
+      origin: "BOM",
+      dest: "LAX",
+      departureDate: "2026-11-22",
+      returnDate: "2026-11-23",
+      pax: { adult: 1, child: 0, infant: 1 },
+      cabin: "FIRST",
+    };
     const offers = await sandboxAt().airline.searchFlights(query);
     expectValidOffers(offers, query);
     const savers = offers.filter((o) => !o.refundable);

@@ -41,7 +41,10 @@ function cabinGroupOf(cabin: Cabin): CabinGroup {
 }
 
 function bands(rupees: readonly number[], factor: number): PenaltyBand[] {
-  return BAND_HOURS.map((minHoursBeforeDeparture, i) => ({ minHoursBeforeDeparture, perPassengerPaise: defined(rupees[i], "band amount") * 100 * factor }));
+  return BAND_HOURS.map((minHoursBeforeDeparture, i) => ({
+    minHoursBeforeDeparture,
+    perPassengerPaise: defined(rupees[i], "band amount") * 100 * factor,
+  }));
 }
 
 function deepFrozen(rules: FareRules): FareRules {

@@ -48,6 +48,8 @@ describe("itinerariesFor", () => {
   it("gives every itinerary an id naming carrier, flight, sector and date", () => {
     const ids = search("DEL", "LHR").map((i) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.every((id) => /^[A-Z0-9]{2}\d{3,4}\.DEL[A-Z]{3}\.2026120[12](\+[A-Z0-9]{2}\d{3,4}\.[A-Z]{6}\.2026120[123])?$/.test(id))).toBe(true);
+    expect(
+      ids.every((id) => /^[A-Z0-9]{2}\d{3,4}\.DEL[A-Z]{3}\.2026120[12](\+[A-Z0-9]{2}\d{3,4}\.[A-Z]{6}\.2026120[123])?$/.test(id)),
+    ).toBe(true);
   });
 });

@@ -42,9 +42,7 @@ function sensibleVia(carrier: Carrier, from: Airport, via: Airport, to: Airport,
 }
 
 function itineraryOf(carrier: Carrier, flights: readonly ScheduledFlight[]): Itinerary {
-  const id = flights
-    .map((f) => `${carrier.code}${f.flightNo}.${f.origin.code}${f.dest.code}.${f.dep.date.replaceAll("-", "")}`)
-    .join("+");
+  const id = flights.map((f) => `${carrier.code}${f.flightNo}.${f.origin.code}${f.dest.code}.${f.dep.date.replaceAll("-", "")}`).join("+");
   return { carrier, flights, id };
 }
 
@@ -72,14 +70,7 @@ export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: It
   return result;
 }
 
-function connectionsVia(
-  carrier: Carrier,
-  from: Airport,
-  via: Airport,
-  to: Airport,
-  date: string,
-  ctx: ItineraryContext,
-): Itinerary[] {
+function connectionsVia(carrier: Carrier, from: Airport, via: Airport, to: Airport, date: string, ctx: ItineraryContext): Itinerary[] {
   const first = ctx.timetable.flights(carrier, from, via, date);
   if (first.length === 0) return [];
   const onward = onwardFlights(carrier, via, to, first, ctx);
@@ -95,9 +86,7 @@ function connectionsVia(
     for (const out of fitting.slice(0, ctx.profile.connectionsPerArrival)) found.push(itineraryOf(carrier, [inbound, out]));
   }
   if (found.length <= ctx.profile.connectionsPerHub) return found;
-  return found
-    .sort((x, y) => elapsedMs(x) - elapsedMs(y) || firstDeparture(x) - firstDeparture(y))
-    .slice(0, ctx.profile.connectionsPerHub);
+  return found.sort((x, y) => elapsedMs(x) - elapsedMs(y) || firstDeparture(x) - firstDeparture(y)).slice(0, ctx.profile.connectionsPerHub);
 }
 
 /** Onward flights on every local date a passenger can be at the connecting airport, in departure order. */

@@ -12,7 +12,10 @@ async function scenarioOffer(flightNo: string): Promise<ProviderOffer> {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }

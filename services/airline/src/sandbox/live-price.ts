@@ -18,12 +18,7 @@ export interface LivePriceDeps {
  * party, flight gone, round trip no longer paired) is sold out. The sold-out scenario refuses here;
  * the price-change scenario's live fares are dearer (see `FareContext.live`).
  */
-export function livePriceOf(
-  key: OfferKey,
-  scenario: ScenarioKind | undefined,
-  query: LivePriceQuery,
-  deps: LivePriceDeps,
-): ProviderOffer {
+export function livePriceOf(key: OfferKey, scenario: ScenarioKind | undefined, query: LivePriceQuery, deps: LivePriceDeps): ProviderOffer {
   const { pax } = query;
   const search = queryOfKey(key, pax);
   assertWellFormed(search);

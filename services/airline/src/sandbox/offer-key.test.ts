@@ -11,7 +11,13 @@ describe("parseOfferKey", () => {
       { carrier: "6E", flightNo: "512", origin: "DEL", dest: "HYD", date: "2026-12-01" },
       { carrier: "6E", flightNo: "733", origin: "HYD", dest: "BOM", date: "2026-12-01" },
     ]);
-    expect(queryOfKey(key, ONE_ADULT)).toEqual({ origin: "DEL", dest: "BOM", departureDate: "2026-12-01", pax: ONE_ADULT, cabin: "ECONOMY" });
+    expect(queryOfKey(key, ONE_ADULT)).toEqual({
+      origin: "DEL",
+      dest: "BOM",
+      departureDate: "2026-12-01",
+      pax: ONE_ADULT,
+      cabin: "ECONOMY",
+    });
   });
 
   it("reads a round trip, whose return date is its return's first departure", () => {

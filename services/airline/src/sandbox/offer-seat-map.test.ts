@@ -7,10 +7,16 @@ const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-
 const BLR_HYD: FlightQuery = { ...BLR_CCU, dest: "HYD" };
 
 const seats = (m: ProviderSegmentSeatMap) => m.rows.flatMap((r) => r.seats);
-const availability = (m: ProviderSegmentSeatMap) => seats(m).map((s) => (s.available ? "." : "x")).join("");
+const availability = (m: ProviderSegmentSeatMap) =>
+  seats(m)
+    .map((s) => (s.available ? "." : "x"))
+    .join("");
 
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
@@ -38,16 +44,30 @@ describe("seat map availability", () => {
     const { airline } = sandboxAt();
     const offer = (await airline.searchFlights(BLR_CCU)).find((o) => o.segments.length === 1)!;
     const [before] = (await airline.seatMap(offer.key)).segments;
-    const free = seats(before!).filter((s) => s.available).slice(0, 2).map((s) => s.seat);
+    const free = seats(before!)
+      .filter((s) => s.available)
+      .slice(0, 2)
+      .map((s) => s.seat);
     expect(free).toHaveLength(2);
     const segment = offer.segments[0]!;
-    const flight = { carrier: segment.carrier, flightNo: segment.flightNo, origin: segment.origin, departureDate: segment.depTime.slice(0, 10) };
+    const flight = {
+      carrier: segment.carrier,
+      flightNo: segment.flightNo,
+      origin: segment.origin,
+      departureDate: segment.depTime.slice(0, 10),
+    };
     airline.takeSeats(flight, free);
     airline.takeSeats(flight, free.slice(0, 1));
     const [after] = (await airline.seatMap(offer.key)).segments;
-    const changed = seats(after!).filter((s, i) => s.available !== seats(before!)[i]!.available).map((s) => s.seat);
+    const changed = seats(after!)
+      .filter((s, i) => s.available !== seats(before!)[i]!.available)
+      .map((s) => s.seat);
     expect(changed).toEqual(free);
-    expect(seats(after!).filter((s) => free.includes(s.seat)).every((s) => !s.available)).toBe(true);
+    expect(
+      seats(after!)
+        .filter((s) => free.includes(s.seat))
+        .every((s) => !s.available),
+    ).toBe(true);
     expect((await sandboxAt().airline.seatMap(offer.key)).segments[0]).toEqual(before);
     const nextDay = offer.key.replaceAll("20261201", "20261202");
     expect(await airline.seatMap(nextDay)).toEqual(await sandboxAt().airline.seatMap(nextDay));
@@ -66,7 +86,9 @@ describe("seat map segments", () => {
     const { airline } = sandboxAt();
     const connection = (await airline.searchFlights(BLR_CCU)).find((o) => o.segments.length === 2)!;
     expectOneMapPerSegment(connection, (await airline.seatMap(connection.key)).segments);
-    const roundTrip = (await airline.searchFlights({ ...BLR_CCU, returnDate: "2026-12-05", cabin: "BUSINESS" })).find((o) => o.segments.length === 3)!;
+    const roundTrip = (await airline.searchFlights({ ...BLR_CCU, returnDate: "2026-12-05", cabin: "BUSINESS" })).find(
+      (o) => o.segments.length === 3,
+    )!;
     expectOneMapPerSegment(roundTrip, (await airline.seatMap(roundTrip.key)).segments);
   });
 

@@ -30,9 +30,7 @@ export function invalidOfferKey(key: string): DomainError {
   );
 }
 
-export function invalidPassengers(
-  detail = "At least one seated passenger is required and each infant needs an adult",
-): DomainError {
+export function invalidPassengers(detail = "At least one seated passenger is required and each infant needs an adult"): DomainError {
   return fault("PROVIDER_REJECTED", "The airline refused the passenger counts", "INVALID_PASSENGERS", detail);
 }
 

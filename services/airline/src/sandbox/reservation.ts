@@ -42,7 +42,9 @@ export class Reservation {
     const { pnr, status, failureReason } = this;
     const { clientReference } = this.request;
     const tickets = this.tickets.map((t) => ({ ...t }));
-    return failureReason === undefined ? { clientReference, pnr, status, tickets } : { clientReference, pnr, status, tickets, failureReason };
+    return failureReason === undefined
+      ? { clientReference, pnr, status, tickets }
+      : { clientReference, pnr, status, tickets, failureReason };
   }
 
   /** Cancels (settling ticketing first, so one already due is cancelled as TICKETED); idempotent. */

@@ -10,7 +10,10 @@ const TWO_ADULTS = { adult: 2, child: 0, infant: 0 };
 const PNR = /^[A-HJ-NP-Z2-9]{6}$/;
 
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
@@ -69,7 +72,11 @@ describe("reserve", () => {
     ]);
     const error = await rejection(airline.reserve(clash));
     expect([error.code, error.status]).toEqual(["BOOKING_SEAT_UNAVAILABLE", 409]);
-    expect(error.provider).toEqual({ name: "SANDBOX", code: "SEAT_UNAVAILABLE", message: expect.stringContaining(`Seat ${mine} not available on`) });
+    expect(error.provider).toEqual({
+      name: "SANDBOX",
+      code: "SEAT_UNAVAILABLE",
+      message: expect.stringContaining(`Seat ${mine} not available on`),
+    });
     expect(takenSeats(before, await mapOf(airline, offer.key))).toEqual([mine]);
     expect(await airline.findReservation("bk_second")).toBeUndefined();
     // The refusal recorded nothing: the same reference with a free seat succeeds.
@@ -84,7 +91,15 @@ describe("reserve", () => {
     const map = await mapOf(airline, offer.key);
     const occupied = map.rows.flatMap((r) => r.seats).find((s) => !s.available)!.seat;
     const [free] = freeSeats(map);
-    const tries = [[["ADT1", "99A"]], [["ADT1", occupied]], [["ADT1", "12"]], [["ADT1", free!], ["ADT2", free!]]];
+    const tries = [
+      [["ADT1", "99A"]],
+      [["ADT1", occupied]],
+      [["ADT1", "12"]],
+      [
+        ["ADT1", free!],
+        ["ADT2", free!],
+      ],
+    ];
     for (const picks of tries) {
       const seats = picks.map(([paxId, seat]) => ({ paxId: paxId!, segmentIndex: 0, seat: seat! }));
       const error = await rejection(airline.reserve(reservationOf("bk_x", offer.key, TWO_ADULTS, seats)));
@@ -102,7 +117,10 @@ describe("reserve", () => {
       [{ paxId: "INF1", segmentIndex: 0, seat: s1! }],
       [{ paxId: "ADT2", segmentIndex: 0, seat: s1! }],
       [{ paxId: "ADT1", segmentIndex: 1, seat: s1! }],
-      [{ paxId: "ADT1", segmentIndex: 0, seat: s1! }, { paxId: "ADT1", segmentIndex: 0, seat: s2! }],
+      [
+        { paxId: "ADT1", segmentIndex: 0, seat: s1! },
+        { paxId: "ADT1", segmentIndex: 0, seat: s2! },
+      ],
     ];
     for (const seats of requests) {
       const error = await rejection(airline.reserve(reservationOf("bk_y", offer.key, family, seats)));
@@ -172,11 +190,16 @@ describe("reserve on the scenario flights", () => {
 
   it("holds price-change and ticketing-failure flights like any other", async () => {
     const { airline } = sandboxAt();
-    const offers = [...(await airline.searchFlights(BLR_HYD)), ...(await airline.searchFlights({ ...BLR_HYD, origin: "HYD", dest: "BLR" }))];
+    const offers = [
+      ...(await airline.searchFlights(BLR_HYD)),
+      ...(await airline.searchFlights({ ...BLR_HYD, origin: "HYD", dest: "BLR" })),
+    ];
     for (const flightNo of ["9101", "9102", "9501", "9502"]) {
       const { key } = offers.find((o) => o.segments[0]!.flightNo === flightNo)!;
       const [seat] = freeSeats(await mapOf(airline, key));
-      const held = await airline.reserve(reservationOf(`bk_${flightNo}`, key, ONE_ADULT, [{ paxId: "ADT1", segmentIndex: 0, seat: seat! }]));
+      const held = await airline.reserve(
+        reservationOf(`bk_${flightNo}`, key, ONE_ADULT, [{ paxId: "ADT1", segmentIndex: 0, seat: seat! }]),
+      );
       expect(held.status, flightNo).toBe("HELD");
       expect(freeSeats(await mapOf(airline, key))).not.toContain(seat);
     }

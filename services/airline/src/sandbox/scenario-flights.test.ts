@@ -34,7 +34,9 @@ describe("scenario flights", () => {
     const offers = await sandboxAt().airline.searchFlights(BLR_HYD);
     expectValidOffers(offers, BLR_HYD);
     const found = scenarioSegments(offers);
-    const flights = [...new Map(found.map(({ segment: s }) => [s.flightNo, s])).values()].sort((a, b) => a.depTime.localeCompare(b.depTime));
+    const flights = [...new Map(found.map(({ segment: s }) => [s.flightNo, s])).values()].sort((a, b) =>
+      a.depTime.localeCompare(b.depTime),
+    );
     expect(flights.map((s) => [s.flightNo, s.depTime])).toEqual([
       ["9101", "2026-12-01T07:00:00+05:30"],
       ["9201", "2026-12-01T09:30:00+05:30"],
@@ -48,7 +50,10 @@ describe("scenario flights", () => {
     }
     for (const s of flights) {
       const fares = found.filter((f) => f.segment.flightNo === s.flightNo);
-      expect(fares.some((f) => f.offer.refundable), `${s.flightNo} flexible fare`).toBe(true);
+      expect(
+        fares.some((f) => f.offer.refundable),
+        `${s.flightNo} flexible fare`,
+      ).toBe(true);
     }
     expect(offers.some((o) => o.segments.length === 2)).toBe(true);
   });
@@ -64,7 +69,15 @@ describe("scenario flights", () => {
 
   it("appear nowhere else: not in connections through BLR or HYD, not on DEL-BOM", async () => {
     const { airline } = sandboxAt();
-    for (const [origin, dest] of [["DEL", "BLR"], ["BLR", "DEL"], ["DEL", "HYD"], ["MAA", "HYD"], ["BLR", "CCU"], ["HYD", "BOM"], ["DEL", "BOM"]] as const) {
+    for (const [origin, dest] of [
+      ["DEL", "BLR"],
+      ["BLR", "DEL"],
+      ["DEL", "HYD"],
+      ["MAA", "HYD"],
+      ["BLR", "CCU"],
+      ["HYD", "BOM"],
+      ["DEL", "BOM"],
+    ] as const) {
       const offers = await airline.searchFlights({ ...BLR_HYD, origin, dest });
       expect(offers.length, `${origin}-${dest}`).toBeGreaterThan(0);
       expect(scenarioSegments(offers), `${origin}-${dest}`).toEqual([]);

@@ -39,8 +39,6 @@ export const LARGE_RESULT_PROFILE: SearchProfile = {
 const LARGE_RESULT_ROUTES: readonly (readonly [string, string])[] = [["DEL", "BOM"]];
 
 export function profileFor(origin: string, dest: string): SearchProfile {
-  const large = LARGE_RESULT_ROUTES.some(
-    ([a, b]) => (origin === a && dest === b) || (origin === b && dest === a),
-  );
+  const large = LARGE_RESULT_ROUTES.some(([a, b]) => (origin === a && dest === b) || (origin === b && dest === a));
   return large ? LARGE_RESULT_PROFILE : STANDARD_PROFILE;
 }

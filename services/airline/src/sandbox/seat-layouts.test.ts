@@ -20,12 +20,18 @@ describe("cabinSections", () => {
         const type = aircraftType(code);
         const sections = cabinSections(type, cabinsOf(carrier, type));
         const label = `${carrier.code} ${code}`;
-        expect(sections.map((s) => s.cabin), label).toEqual(order.filter((c) => cabinsOf(carrier, type).includes(c)));
+        expect(
+          sections.map((s) => s.cabin),
+          label,
+        ).toEqual(order.filter((c) => cabinsOf(carrier, type).includes(c)));
         let next = 1;
         for (const s of sections) {
           expect(s.firstRow, label).toBe(next);
           expect(s.rows, label).toBeGreaterThan(0);
-          expect(s.exitRows.every((r) => r >= s.firstRow && r < s.firstRow + s.rows), label).toBe(true);
+          expect(
+            s.exitRows.every((r) => r >= s.firstRow && r < s.firstRow + s.rows),
+            label,
+          ).toBe(true);
           next += s.rows;
         }
       }
@@ -57,7 +63,10 @@ describe("cabinSections", () => {
       ["PREMIUM_ECONOMY", 13, 4, "AC-DEFG-HK"],
       ["ECONOMY", 17, 32, "ABC-DEFG-HJK"],
     ]);
-    expect(summary("AI", "77W").at(-1)!.slice(4)).toEqual([[17, 33], [17, 33]]);
+    expect(summary("AI", "77W").at(-1)!.slice(4)).toEqual([
+      [17, 33],
+      [17, 33],
+    ]);
     expect(summary("BA", "789").map((s) => s[3])).toEqual(["A-E-K", "A-DG-K", "AC-DEF-HK", "ABC-DEF-HJK"]);
     expect(summary("EK", "388").at(-1)![3]).toBe("ABC-DEFG-HJK");
     expect(summary("TK", "333").map((s) => s[3])).toEqual(["A-DG-K", "AC-DEFG-HK"]);

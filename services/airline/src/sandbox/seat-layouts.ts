@@ -46,14 +46,50 @@ const SINGLE_AISLE: Readonly<Record<string, { economy: SectionSpec; businessRows
 
 /** Twin-aisle types, every cabin a carrier may fit; exits are the economy door rows. */
 const TWIN_AISLE: Readonly<Record<string, Readonly<Partial<Record<Cabin, SectionSpec>>>>> = {
-  "332": { BUSINESS: { rows: 6, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 3, blocks: W_232 }, ECONOMY: { rows: 26, blocks: Y_242, exits: [1, 14] } },
-  "333": { BUSINESS: { rows: 7, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 3, blocks: W_232 }, ECONOMY: { rows: 30, blocks: Y_242, exits: [1, 16] } },
-  "359": { BUSINESS: { rows: 8, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 4, blocks: W_242 }, ECONOMY: { rows: 30, blocks: Y_333, exits: [1, 15] } },
-  "788": { BUSINESS: { rows: 6, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 4, blocks: W_232 }, ECONOMY: { rows: 22, blocks: Y_333, exits: [1, 12] } },
-  "789": { FIRST: { rows: 2, blocks: F_111 }, BUSINESS: { rows: 7, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 4, blocks: W_232 }, ECONOMY: { rows: 26, blocks: Y_333, exits: [1, 14] } },
-  "77W": { FIRST: { rows: 2, blocks: F_111 }, BUSINESS: { rows: 10, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 4, blocks: W_242 }, ECONOMY: { rows: 32, blocks: Y_343, exits: [1, 17] } },
-  "388": { FIRST: { rows: 4, blocks: F_111 }, BUSINESS: { rows: 15, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 5, blocks: W_242 }, ECONOMY: { rows: 40, blocks: Y_343, exits: [1, 14, 27] } },
-  "748": { FIRST: { rows: 2, blocks: F_111 }, BUSINESS: { rows: 12, blocks: J_121 }, PREMIUM_ECONOMY: { rows: 4, blocks: W_242 }, ECONOMY: { rows: 28, blocks: Y_343, exits: [1, 15] } },
+  "332": {
+    BUSINESS: { rows: 6, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 3, blocks: W_232 },
+    ECONOMY: { rows: 26, blocks: Y_242, exits: [1, 14] },
+  },
+  "333": {
+    BUSINESS: { rows: 7, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 3, blocks: W_232 },
+    ECONOMY: { rows: 30, blocks: Y_242, exits: [1, 16] },
+  },
+  "359": {
+    BUSINESS: { rows: 8, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 4, blocks: W_242 },
+    ECONOMY: { rows: 30, blocks: Y_333, exits: [1, 15] },
+  },
+  "788": {
+    BUSINESS: { rows: 6, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 4, blocks: W_232 },
+    ECONOMY: { rows: 22, blocks: Y_333, exits: [1, 12] },
+  },
+  "789": {
+    FIRST: { rows: 2, blocks: F_111 },
+    BUSINESS: { rows: 7, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 4, blocks: W_232 },
+    ECONOMY: { rows: 26, blocks: Y_333, exits: [1, 14] },
+  },
+  "77W": {
+    FIRST: { rows: 2, blocks: F_111 },
+    BUSINESS: { rows: 10, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 4, blocks: W_242 },
+    ECONOMY: { rows: 32, blocks: Y_343, exits: [1, 17] },
+  },
+  "388": {
+    FIRST: { rows: 4, blocks: F_111 },
+    BUSINESS: { rows: 15, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 5, blocks: W_242 },
+    ECONOMY: { rows: 40, blocks: Y_343, exits: [1, 14, 27] },
+  },
+  "748": {
+    FIRST: { rows: 2, blocks: F_111 },
+    BUSINESS: { rows: 12, blocks: J_121 },
+    PREMIUM_ECONOMY: { rows: 4, blocks: W_242 },
+    ECONOMY: { rows: 28, blocks: Y_343, exits: [1, 15] },
+  },
 };
 
 /** Cabins front to back, the order rows are numbered in. */

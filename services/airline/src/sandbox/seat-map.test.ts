@@ -16,8 +16,10 @@ async function offerWhere(airline: AirlineProvider, q: FlightQuery, pick: (o: Pr
   return offer;
 }
 
-const nonStop = (carrier: string, aircraft: string, cabin = "ECONOMY") => (o: ProviderOffer) =>
-  o.segments.length === 1 && o.segments[0]!.carrier === carrier && o.segments[0]!.aircraft === aircraft && o.segments[0]!.cabin === cabin;
+const nonStop =
+  (carrier: string, aircraft: string, cabin = "ECONOMY") =>
+  (o: ProviderOffer) =>
+    o.segments.length === 1 && o.segments[0]!.carrier === carrier && o.segments[0]!.aircraft === aircraft && o.segments[0]!.cabin === cabin;
 
 async function mapOf(airline: AirlineProvider, q: FlightQuery, pick: (o: ProviderOffer) => boolean): Promise<ProviderSegmentSeatMap> {
   const offer = await offerWhere(airline, q, pick);
@@ -61,13 +63,21 @@ describe("seat map layouts", () => {
   it("numbers a full-service narrowbody's economy after its 2-2 business rows; standard seats free", async () => {
     const { airline } = sandboxAt();
     const economy = await mapOf(airline, query("BLR", "HYD"), nonStop("AI", "320"));
-    const business = await mapOf(airline, query("BLR", "HYD"), (o) => nonStop("AI", "320", "BUSINESS")(o) && o.segments[0]!.flightNo === economy.flightNo);
+    const business = await mapOf(
+      airline,
+      query("BLR", "HYD"),
+      (o) => nonStop("AI", "320", "BUSINESS")(o) && o.segments[0]!.flightNo === economy.flightNo,
+    );
     expect([letters(business), rowNumbers(business)]).toEqual(["ACDF", [1, 2]]);
     expect(seats(business).every((s) => s.pricePaise === 0)).toBe(true);
     expect(rowNumbers(economy)[0]).toBe(3);
     const standard = seats(economy).filter((s) => !s.extraLegroom && Number.parseInt(s.seat, 10) >= 8);
     expect(standard.every((s) => s.pricePaise === 0)).toBe(true);
-    expect(seats(economy).filter((s) => s.extraLegroom).every((s) => s.pricePaise > 0)).toBe(true);
+    expect(
+      seats(economy)
+        .filter((s) => s.extraLegroom)
+        .every((s) => s.pricePaise > 0),
+    ).toBe(true);
   });
 
   it("shows widebody cabins front to back: first 1-1-1, business 1-2-1, premium 2-4-2, economy 3-4-3 or 3-3-3", async () => {
@@ -97,7 +107,12 @@ describe("seat map layouts", () => {
 
   it("prices the same seat higher on a long sector", async () => {
     const { airline } = sandboxAt();
-    const legroom = (m: ProviderSegmentSeatMap) => Math.max(...seats(m).filter((s) => s.extraLegroom).map((s) => s.pricePaise));
+    const legroom = (m: ProviderSegmentSeatMap) =>
+      Math.max(
+        ...seats(m)
+          .filter((s) => s.extraLegroom)
+          .map((s) => s.pricePaise),
+      );
     const domestic = await mapOf(airline, query("BLR", "HYD"), nonStop("AI", "320"));
     const longHaul = await mapOf(airline, query("DEL", "LHR"), nonStop("AI", "77W"));
     expect(legroom(longHaul)).toBeGreaterThan(legroom(domestic));

@@ -51,7 +51,10 @@ export function reservationOf(
 
 /** Seats a seat map shows free, front to back. */
 export function freeSeats(map: ProviderSegmentSeatMap): string[] {
-  return map.rows.flatMap((r) => r.seats).filter((s) => s.available).map((s) => s.seat);
+  return map.rows
+    .flatMap((r) => r.seats)
+    .filter((s) => s.available)
+    .map((s) => s.seat);
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/;
@@ -77,7 +80,10 @@ export function offerProblems(offer: ProviderOffer, query: FlightQuery): string[
   problems.push(...fareRulesProblems(offer).map((rule) => `${offer.key}: ${rule}`));
   const journeys = bounds(offer);
   check(journeys.length === (query.returnDate === undefined ? 1 : 2), "one journey per direction");
-  const ends = [[query.origin, query.dest], [query.dest, query.origin]];
+  const ends = [
+    [query.origin, query.dest],
+    [query.dest, query.origin],
+  ];
   journeys.forEach((segments, j) => {
     check(segments[0]!.origin === ends[j]![0] && segments.at(-1)!.dest === ends[j]![1], `journey ${j} end to end`);
     check(segments.length <= 2, "at most one stop");
@@ -86,7 +92,10 @@ export function offerProblems(offer: ProviderOffer, query: FlightQuery): string[
       check(RFC3339.test(s.depTime) && RFC3339.test(s.arrTime), "RFC 3339 times with offsets");
       check(s.durationMinutes > 0 && minutesBetween(s.depTime, s.arrTime) === s.durationMinutes, "arrival = departure + duration");
       check(s.seatsAvailable >= seated && s.seatsAvailable <= 9, "seats for every seated passenger, at most 9");
-      check(fareClassesOf(s.cabin).some((c) => c.code === s.bookingClass), "booking class of the cabin");
+      check(
+        fareClassesOf(s.cabin).some((c) => c.code === s.bookingClass),
+        "booking class of the cabin",
+      );
       check(query.cabin === undefined || s.cabin === query.cabin, "the requested cabin");
       const next = segments[i + 1];
       if (next !== undefined) {
@@ -107,8 +116,14 @@ function bandsWellFormed(bands: readonly PenaltyBand[]): boolean {
   return (
     bands.length > 0 &&
     bands.at(-1)!.minHoursBeforeDeparture === 0 &&
-    bands.every((b) => Number.isSafeInteger(b.perPassengerPaise) && b.perPassengerPaise >= 0 && Number.isInteger(b.minHoursBeforeDeparture)) &&
-    bands.every((b, i) => i === 0 || (b.minHoursBeforeDeparture < bands[i - 1]!.minHoursBeforeDeparture && b.perPassengerPaise >= bands[i - 1]!.perPassengerPaise))
+    bands.every(
+      (b) => Number.isSafeInteger(b.perPassengerPaise) && b.perPassengerPaise >= 0 && Number.isInteger(b.minHoursBeforeDeparture),
+    ) &&
+    bands.every(
+      (b, i) =>
+        i === 0 ||
+        (b.minHoursBeforeDeparture < bands[i - 1]!.minHoursBeforeDeparture && b.perPassengerPaise >= bands[i - 1]!.perPassengerPaise),
+    )
   );
 }
 

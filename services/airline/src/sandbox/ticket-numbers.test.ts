@@ -8,7 +8,12 @@ describe("accounting codes", () => {
     const codes = CARRIERS.map((c) => accountingCodeOf(c.code));
     expect(codes.filter((code) => !/^\d{3}$/.test(code))).toEqual([]);
     expect(new Set(codes).size).toBe(CARRIERS.length);
-    expect([accountingCodeOf("6E"), accountingCodeOf("AI"), accountingCodeOf("SG"), accountingCodeOf("BA")]).toEqual(["312", "098", "775", "125"]);
+    expect([accountingCodeOf("6E"), accountingCodeOf("AI"), accountingCodeOf("SG"), accountingCodeOf("BA")]).toEqual([
+      "312",
+      "098",
+      "775",
+      "125",
+    ]);
     expect(() => accountingCodeOf("ZZ")).toThrow(/ZZ/);
   });
 });

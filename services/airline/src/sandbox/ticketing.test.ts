@@ -8,8 +8,7 @@ const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-
 const BLR_HYD: FlightQuery = { ...BLR_CCU, dest: "HYD" };
 const FAMILY = { adult: 2, child: 1, infant: 1 };
 
-const firstMap = async (airline: SandboxAirline, key: string): Promise<ProviderSegmentSeatMap> =>
-  (await airline.seatMap(key)).segments[0]!;
+const firstMap = async (airline: SandboxAirline, key: string): Promise<ProviderSegmentSeatMap> => (await airline.seatMap(key)).segments[0]!;
 
 async function offerOn(airline: SandboxAirline, query: FlightQuery, pick: (o: ProviderOffer) => boolean): Promise<ProviderOffer> {
   return (await airline.searchFlights(query)).find(pick)!;

@@ -22,9 +22,7 @@ describe("zoneNamed", () => {
       ["Asia/Kolkata", "2026-12-01T00:00:00Z"],
     ];
     for (const [name, instant] of cases) {
-      expect(offsetsAround(zoneNamed(name), instant), `${name} around ${instant}`).toEqual(
-        offsetsAround(IANAZone.create(name), instant),
-      );
+      expect(offsetsAround(zoneNamed(name), instant), `${name} around ${instant}`).toEqual(offsetsAround(IANAZone.create(name), instant));
     }
   });
 

@@ -28,7 +28,12 @@ describe("buildCodeDeliveries", () => {
       SMS_GATEWAY_API_KEY: "k",
     });
     let closed = 0;
-    const mailTransport: MailTransport = { sendMail: async () => undefined, close: () => { closed++; } };
+    const mailTransport: MailTransport = {
+      sendMail: async () => undefined,
+      close: () => {
+        closed++;
+      },
+    };
     const built = buildCodeDeliveries(config.otpDelivery, { ...deps, mailTransport });
     expect(built.deliveries.EMAIL).toBeInstanceOf(SmtpCodeDelivery);
     expect(built.deliveries.SMS).toBeInstanceOf(SmsGatewayCodeDelivery);

@@ -22,7 +22,14 @@ describe("DevelopmentCodeDelivery", () => {
     clock.advance(1000);
     await delivery.deliver(message({ messageId: "otp_2", channel: "SMS", to: "+919800000001", code: "654321" }));
     const [sms, email] = outbox.list();
-    expect(sms).toMatchObject({ messageId: "otp_2", channel: "SMS", to: "+919800000001", code: "654321", subject: "", createdAt: clock.now() });
+    expect(sms).toMatchObject({
+      messageId: "otp_2",
+      channel: "SMS",
+      to: "+919800000001",
+      code: "654321",
+      subject: "",
+      createdAt: clock.now(),
+    });
     expect(sms!.body).toMatch(/^654321 is your Tarmac login code/);
     expect(sms!.body.length).toBeLessThanOrEqual(160);
     expect(email).toMatchObject({ channel: "EMAIL", code: "123456", subject: "Your Tarmac login code" });

@@ -55,9 +55,7 @@ export class DevOutbox {
 export class DevelopmentCodeDelivery implements CodeDelivery {
   readonly name = "development";
 
-  constructor(
-    private readonly deps: { readonly outbox: DevOutbox; readonly logger: Logger; readonly clock: Clock },
-  ) {}
+  constructor(private readonly deps: { readonly outbox: DevOutbox; readonly logger: Logger; readonly clock: Clock }) {}
 
   async deliver(message: OtpMessage): Promise<void> {
     const text = otpText(message);

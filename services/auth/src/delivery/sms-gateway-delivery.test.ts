@@ -50,7 +50,11 @@ describe("SmsGatewayCodeDelivery against a local HTTP server", () => {
     const { url, seen } = await gateway((res) => res.writeHead(202, { "content-type": "application/json" }).end('{"id":"m1"}'));
     await new SmsGatewayCodeDelivery(settings(url)).deliver(message);
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method: "POST", url: "/v1/messages", headers: { "x-api-key": "sms-key-123", "content-type": "application/json" } });
+    expect(seen[0]).toMatchObject({
+      method: "POST",
+      url: "/v1/messages",
+      headers: { "x-api-key": "sms-key-123", "content-type": "application/json" },
+    });
     expect(seen[0]!.body).toEqual({
       to: "+919800000001",
       message: "123456 is your Tarmac login code. It expires in 5 minutes. Never share it.",
@@ -87,6 +91,8 @@ describe("SmsGatewayCodeDelivery against a local HTTP server", () => {
   });
 
   it("refuses an e-mail", async () => {
-    await expect(new SmsGatewayCodeDelivery(settings("http://127.0.0.1:1/")).deliver({ ...message, channel: "EMAIL" })).rejects.toThrow(/SMS only/);
+    await expect(new SmsGatewayCodeDelivery(settings("http://127.0.0.1:1/")).deliver({ ...message, channel: "EMAIL" })).rejects.toThrow(
+      /SMS only/,
+    );
   });
 });

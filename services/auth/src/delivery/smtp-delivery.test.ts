@@ -54,7 +54,11 @@ describe("SmtpCodeDelivery through nodemailer to a tiny SMTP server", () => {
     await delivery.deliver(message);
     expect(server.received).toHaveLength(1);
     const [mail] = server.received;
-    expect(mail).toMatchObject({ from: "no-reply@tarmac.test", to: ["demo@tarmac.test"], auth: { user: "mailer", password: "s3cret-pass" } });
+    expect(mail).toMatchObject({
+      from: "no-reply@tarmac.test",
+      to: ["demo@tarmac.test"],
+      auth: { user: "mailer", password: "s3cret-pass" },
+    });
     expect(mail!.data).toMatch(/^Subject: Your Tarmac login code$/m);
     expect(mail!.data).toContain("Your Tarmac login code is 123456.");
   });
@@ -62,7 +66,10 @@ describe("SmtpCodeDelivery through nodemailer to a tiny SMTP server", () => {
   it("delivers through an smtp:// URL too", async () => {
     server = await startTinySmtpServer();
     const url = `smtp://mailer:url-pass@127.0.0.1:${server.port}`;
-    delivery = new SmtpCodeDelivery({ transport: createSmtpTransport(settings(0, { url, host: undefined })), from: "no-reply@tarmac.test" });
+    delivery = new SmtpCodeDelivery({
+      transport: createSmtpTransport(settings(0, { url, host: undefined })),
+      from: "no-reply@tarmac.test",
+    });
     await delivery.deliver(message);
     expect(server.received[0]?.auth).toEqual({ user: "mailer", password: "url-pass" });
   });

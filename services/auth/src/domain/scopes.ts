@@ -1,14 +1,7 @@
 import type { AgentTier } from "./agent.js";
 
 /** What an API key may do; the gateway checks the scope an operation needs. */
-export const SCOPES = [
-  "flight.search",
-  "flight.book",
-  "flight.cancel",
-  "flight.reschedule",
-  "wallet.read",
-  "webhooks.manage",
-] as const;
+export const SCOPES = ["flight.search", "flight.book", "flight.cancel", "flight.reschedule", "wallet.read", "webhooks.manage"] as const;
 
 export type Scope = (typeof SCOPES)[number];
 

@@ -153,8 +153,14 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
       it("refuses another user's e-mail or phone", async () => {
         const first = user();
         await store.saveUser(first);
-        await expect(store.saveUser(user({ email: first.email }))).rejects.toMatchObject({ name: "DuplicateIdentifierError", field: "email" });
-        await expect(store.saveUser(user({ phone: first.phone }))).rejects.toMatchObject({ name: "DuplicateIdentifierError", field: "phone" });
+        await expect(store.saveUser(user({ email: first.email }))).rejects.toMatchObject({
+          name: "DuplicateIdentifierError",
+          field: "email",
+        });
+        await expect(store.saveUser(user({ phone: first.phone }))).rejects.toMatchObject({
+          name: "DuplicateIdentifierError",
+          field: "phone",
+        });
       });
     });
 
@@ -234,7 +240,9 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
         const taken = keyRecord();
         await store.saveApiKey(old);
         await store.saveApiKey(taken);
-        await expect(store.rotateApiKey(old.keyId, keyRecord({ keyId: taken.keyId }), at(MINUTE), at(0))).rejects.toThrow(DuplicateApiKeyError);
+        await expect(store.rotateApiKey(old.keyId, keyRecord({ keyId: taken.keyId }), at(MINUTE), at(0))).rejects.toThrow(
+          DuplicateApiKeyError,
+        );
         expect(await store.findApiKeyById(old.keyId)).toEqual(old);
       });
 
@@ -284,7 +292,10 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
         expect((await store.recordOtpSend(id, at(OTP_SEND_WINDOW_SECONDS * SECOND - 1))).accepted).toBe(false);
         expect((await store.recordOtpSend(id, at(OTP_SEND_WINDOW_SECONDS * SECOND))).accepted).toBe(true);
         // The window now holds the sends of minutes 1..4 and 60: the next one waits for minute 61.
-        expect(await store.recordOtpSend(id, at(OTP_SEND_WINDOW_SECONDS * SECOND + MINUTE - 1))).toEqual({ accepted: false, retryAfterMs: 1 });
+        expect(await store.recordOtpSend(id, at(OTP_SEND_WINDOW_SECONDS * SECOND + MINUTE - 1))).toEqual({
+          accepted: false,
+          retryAfterMs: 1,
+        });
         expect(await store.otpSendRetryAfterMs(id, at(OTP_SEND_WINDOW_SECONDS * SECOND + 30 * SECOND))).toBe(30 * SECOND);
       });
 
@@ -332,7 +343,10 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
         for (let i = 0; i < 5; i++) await store.attemptOtp(first.identifier, at(0), 5);
         const second = challenge({ identifier: first.identifier, codeHash: "ef".repeat(32), createdAt: at(SECOND) });
         await store.saveOtpChallenge(second);
-        expect(await store.attemptOtp(first.identifier, at(2 * SECOND), 5)).toEqual({ outcome: "counted", challenge: { ...second, attempts: 1 } });
+        expect(await store.attemptOtp(first.identifier, at(2 * SECOND), 5)).toEqual({
+          outcome: "counted",
+          challenge: { ...second, attempts: 1 },
+        });
         expect(await store.consumeOtpChallenge(first.identifier, first.challengeId)).toBe(false);
       });
 

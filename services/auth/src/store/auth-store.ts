@@ -50,8 +50,7 @@ export interface OtpSendResult {
 }
 
 export type AgentStatusChange =
-  | { readonly status: "SUSPENDED"; readonly at: Date; readonly reason: string }
-  | { readonly status: "ACTIVE" };
+  { readonly status: "SUSPENDED"; readonly at: Date; readonly reason: string } | { readonly status: "ACTIVE" };
 
 /**
  * Agents, their users, API keys, one-time codes and sessions. Every method that decides

@@ -49,8 +49,10 @@ export class MemoryAuthStore implements AuthStore {
     const emails = new Set<string>();
     const phones = new Set<string>();
     for (const user of users) {
-      if (user.email !== undefined && (this.userIdByEmail.has(user.email) || emails.has(user.email))) throw new DuplicateIdentifierError("email");
-      if (user.phone !== undefined && (this.userIdByPhone.has(user.phone) || phones.has(user.phone))) throw new DuplicateIdentifierError("phone");
+      if (user.email !== undefined && (this.userIdByEmail.has(user.email) || emails.has(user.email)))
+        throw new DuplicateIdentifierError("email");
+      if (user.phone !== undefined && (this.userIdByPhone.has(user.phone) || phones.has(user.phone)))
+        throw new DuplicateIdentifierError("phone");
       if (user.email !== undefined) emails.add(user.email);
       if (user.phone !== undefined) phones.add(user.phone);
     }
@@ -146,7 +148,10 @@ export class MemoryAuthStore implements AuthStore {
   async recordOtpSend(identifier: string, now: Date): Promise<OtpSendResult> {
     this.prune(now);
     const decision = decideOtpSend(this.otpSends.get(identifier) ?? [], now);
-    this.otpSends.set(identifier, decision.sends.map((d) => new Date(d)));
+    this.otpSends.set(
+      identifier,
+      decision.sends.map((d) => new Date(d)),
+    );
     return { accepted: decision.accepted, retryAfterMs: decision.retryAfterMs };
   }
 

@@ -6,7 +6,10 @@ import { describeAuthStoreContract } from "./auth-store.contract.js";
 import { AUTH_COLLECTIONS, MongoAuthStore } from "./mongo-auth-store.js";
 
 const uri = process.env.MONGODB_URI;
-if (!uri) console.info("MongoAuthStore contract skipped: set MONGODB_URI (a replica set: two operations are transactions) to run it against MongoDB");
+if (!uri)
+  console.info(
+    "MongoAuthStore contract skipped: set MONGODB_URI (a replica set: two operations are transactions) to run it against MongoDB",
+  );
 
 describe.skipIf(!uri)("MongoAuthStore", () => {
   let client: MongoClient;
@@ -32,12 +35,26 @@ describe.skipIf(!uri)("MongoAuthStore", () => {
     await Promise.all([1, 2, 3].map(() => new MongoAuthStore(db).ensureIndexes()));
     const byName = async (collection: string) => new Map((await db.collection(collection).indexes()).map((i) => [i.name, i]));
     const users = await byName(AUTH_COLLECTIONS.users);
-    expect(users.get("email_unique")).toMatchObject({ key: { email: 1 }, unique: true, partialFilterExpression: { email: { $type: "string" } } });
-    expect(users.get("phone_unique")).toMatchObject({ key: { phone: 1 }, unique: true, partialFilterExpression: { phone: { $type: "string" } } });
+    expect(users.get("email_unique")).toMatchObject({
+      key: { email: 1 },
+      unique: true,
+      partialFilterExpression: { email: { $type: "string" } },
+    });
+    expect(users.get("phone_unique")).toMatchObject({
+      key: { phone: 1 },
+      unique: true,
+      partialFilterExpression: { phone: { $type: "string" } },
+    });
     const keys = await byName(AUTH_COLLECTIONS.apiKeys);
     expect(keys.get("hash_unique")).toMatchObject({ key: { hash: 1 }, unique: true });
-    expect((await byName(AUTH_COLLECTIONS.otpSendWindows)).get("expiresAt_ttl")).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
-    expect((await byName(AUTH_COLLECTIONS.otpChallenges)).get("expiresAt_ttl")).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 3600 });
+    expect((await byName(AUTH_COLLECTIONS.otpSendWindows)).get("expiresAt_ttl")).toMatchObject({
+      key: { expiresAt: 1 },
+      expireAfterSeconds: 0,
+    });
+    expect((await byName(AUTH_COLLECTIONS.otpChallenges)).get("expiresAt_ttl")).toMatchObject({
+      key: { expiresAt: 1 },
+      expireAfterSeconds: 3600,
+    });
     const sessions = await byName(AUTH_COLLECTIONS.sessions);
     expect(sessions.get("tokenHash_unique")).toMatchObject({ key: { tokenHash: 1 }, unique: true });
     expect(sessions.get("expiresAt_ttl")).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 86400 });
@@ -57,7 +74,12 @@ describe.skipIf(!uri)("MongoAuthStore", () => {
 
   it("lists an agent's keys from its index, without an in-memory sort", async () => {
     const plan = JSON.stringify(
-      await db.collection(AUTH_COLLECTIONS.apiKeys).find({ agentId: "agt_x" }).sort({ agentId: 1, createdAt: -1 }).hint("agent_keys").explain("queryPlanner"),
+      await db
+        .collection(AUTH_COLLECTIONS.apiKeys)
+        .find({ agentId: "agt_x" })
+        .sort({ agentId: 1, createdAt: -1 })
+        .hint("agent_keys")
+        .explain("queryPlanner"),
     );
     expect(plan).toContain("agent_keys");
     expect(plan).not.toContain('"stage":"SORT"');

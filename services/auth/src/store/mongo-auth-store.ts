@@ -408,8 +408,8 @@ function duplicateIdentifier(error: unknown): DuplicateIdentifierError | undefin
   const pattern: unknown = error.keyPattern;
   const fields = pattern && typeof pattern === "object" ? Object.keys(pattern) : [];
   // keyPattern is there on every supported server; the index name in the message is the fallback.
-  if (fields.includes("email") || error.message.includes('index: email_unique')) return new DuplicateIdentifierError("email");
-  if (fields.includes("phone") || error.message.includes('index: phone_unique')) return new DuplicateIdentifierError("phone");
+  if (fields.includes("email") || error.message.includes("index: email_unique")) return new DuplicateIdentifierError("email");
+  if (fields.includes("phone") || error.message.includes("index: phone_unique")) return new DuplicateIdentifierError("phone");
   return undefined;
 }
 

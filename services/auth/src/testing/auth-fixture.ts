@@ -21,14 +21,22 @@ export interface AuthFixture {
 }
 
 /** A service on a memory store with the development delivery for both channels, an agent and its user. */
-export async function authFixture(options: { deliveries?: CodeDeliveries; logger?: Logger; withOutbox?: boolean } = {}): Promise<AuthFixture> {
+export async function authFixture(
+  options: { deliveries?: CodeDeliveries; logger?: Logger; withOutbox?: boolean } = {},
+): Promise<AuthFixture> {
   const store = new MemoryAuthStore();
   const clock = new ManualClock("2026-11-22T06:00:00Z");
   const logger = options.logger ?? silentLogger();
   const outbox = new DevOutbox(50);
   const development = new DevelopmentCodeDelivery({ outbox, logger, clock });
   const agent: Agent = { id: "agt_fixture", name: "Fixture Travels", status: "ACTIVE", tier: "STANDARD", createdAt: clock.now() };
-  const user: AgentUser = { userId: "usr_fixture", agentId: agent.id, email: "asha@fixture.test", phone: "+919811111111", createdAt: clock.now() };
+  const user: AgentUser = {
+    userId: "usr_fixture",
+    agentId: agent.id,
+    email: "asha@fixture.test",
+    phone: "+919811111111",
+    createdAt: clock.now(),
+  };
   await store.createAgent(agent, [user]);
   const service = new AuthServiceImpl({
     store,

@@ -6,7 +6,10 @@ import { QUOTE_VALIDITY_MS, type CancellationQuote, type CancellationType, type 
 /** Decisions 5: only a live booking can be cancelled. */
 export function requireCancellable(booking: Booking): void {
   if (booking.status !== "BOOKED" && booking.status !== "TICKETED") {
-    throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be cancelled`);
+    throw new DomainError(
+      "BOOKING_INVALID_STATE",
+      `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be cancelled`,
+    );
   }
 }
 

@@ -6,7 +6,10 @@ import { QUOTE_VALIDITY_MS, type NewFare, type ReasonCode, type RescheduleQuote 
 /** Decisions 5: a reschedule keeps BOOKED or TICKETED; nothing else can change flights. */
 export function requireReschedulable(booking: Booking): void {
   if (booking.status !== "BOOKED" && booking.status !== "TICKETED") {
-    throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be rescheduled`);
+    throw new DomainError(
+      "BOOKING_INVALID_STATE",
+      `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be rescheduled`,
+    );
   }
 }
 
@@ -35,7 +38,8 @@ export function quoteReschedule(
   if (request.searchedAt === undefined || request.searchedAt.getTime() <= booking.createdAt.getTime()) {
     throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", "must come from a search made after the booking")]);
   }
-  if (newFare.offerId === booking.offerId) throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", "is the offer already booked")]);
+  if (newFare.offerId === booking.offerId)
+    throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", "is the offer already booked")]);
   const fareDifferencePaise = Math.max(0, newFare.pricing.netFare - booking.pricing.netFare);
   const airlineChangeFeePaise = changeFee(booking, policy.now);
   return {

@@ -41,7 +41,10 @@ describe("cancellation quotes", () => {
       passengers: [...bookingFixture().passengers, { ...bookingFixture().passengers[0]!, paxId: "INF1", type: "INF" }],
     });
     expect(cancel(two, hoursBefore(100)).airlinePenaltyPaise).toBe(150_000);
-    const steep = bookingFixture({ status: "BOOKED", fareRules: { ...bookingFixture().fareRules, cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 800_000 }] } });
+    const steep = bookingFixture({
+      status: "BOOKED",
+      fareRules: { ...bookingFixture().fareRules, cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 800_000 }] },
+    });
     const quote = cancel(steep, hoursBefore(200));
     expect(quote.airlinePenaltyPaise).toBe(steep.pricing.baseFare);
     // Taxes, the platform's part and the seat come back.
@@ -90,8 +93,16 @@ describe("reschedule quotes", () => {
     segments: [{ ...booking.segments[0]!, flightNo: "105", ...overrides }],
     fareRules: saver,
   });
-  const quote = (fare: ReturnType<typeof newFare>, at = hoursBefore(100), searchedAt: Date | undefined = new Date("2026-11-21T00:00:00Z")) =>
-    quoteReschedule(booking, { quoteId: "r1", reasonCode: "CUSTOMER_REQUEST", newFare: fare, searchedAt }, { otaFeePaise: OTA_FEE, now: at });
+  const quote = (
+    fare: ReturnType<typeof newFare>,
+    at = hoursBefore(100),
+    searchedAt: Date | undefined = new Date("2026-11-21T00:00:00Z"),
+  ) =>
+    quoteReschedule(
+      booking,
+      { quoteId: "r1", reasonCode: "CUSTOMER_REQUEST", newFare: fare, searchedAt },
+      { otaFeePaise: OTA_FEE, now: at },
+    );
 
   it("charges the fare difference, the old fare's change fee and the OTA fee", () => {
     const dearer = quote(newFare(booking.pricing.netFare + 120_000));
@@ -103,15 +114,21 @@ describe("reschedule quotes", () => {
 
   it("refuses another route, an offer searched before the booking, and the offer already booked", () => {
     expect(() => quote(newFare(1, { dest: "GOI" }))).toThrow(expect.objectContaining({ code: "VALIDATION_FAILED" }));
-    expect(() => quote(newFare(1), hoursBefore(100), new Date("2026-11-19T00:00:00Z"))).toThrow(expect.objectContaining({ code: "VALIDATION_FAILED" }));
+    expect(() => quote(newFare(1), hoursBefore(100), new Date("2026-11-19T00:00:00Z"))).toThrow(
+      expect.objectContaining({ code: "VALIDATION_FAILED" }),
+    );
     expect(() => quote({ ...newFare(1), offerId: booking.offerId })).toThrow(expect.objectContaining({ code: "VALIDATION_FAILED" }));
   });
 
   it("refuses a CANCELLED booking", () => {
     const cancelled = { ...booking, status: "CANCELLED" as const };
-    expect(() => quoteReschedule(cancelled, { quoteId: "r", reasonCode: "OTHER", newFare: newFare(1), searchedAt: new Date() }, { otaFeePaise: 0, now: new Date() })).toThrow(
-      expect.objectContaining({ code: "BOOKING_INVALID_STATE" }),
-    );
+    expect(() =>
+      quoteReschedule(
+        cancelled,
+        { quoteId: "r", reasonCode: "OTHER", newFare: newFare(1), searchedAt: new Date() },
+        { otaFeePaise: 0, now: new Date() },
+      ),
+    ).toThrow(expect.objectContaining({ code: "BOOKING_INVALID_STATE" }));
   });
 });
 
@@ -127,6 +144,12 @@ describe("picking the quote to confirm", () => {
     const voluntary = (q: Quote): q is typeof a => q.kind === "CANCELLATION" && q.cancellationType === "VOLUNTARY";
     expect(newestValid(quotes, new Date(at.getTime() + 130_000), voluntary)?.quoteId).toBe("q2");
     expect(newestValid(quotes, new Date(at.getTime() + 60_000 + QUOTE_VALIDITY_MS), voluntary)).toBeUndefined();
-    expect(withQuote(quotes, { ...other, quoteId: "q4", createdAt: new Date(at.getTime() + QUOTE_VALIDITY_MS + 61_000) }, new Date(at.getTime() + QUOTE_VALIDITY_MS + 61_000)).map((q) => q.quoteId)).toEqual(["q3", "q4"]);
+    expect(
+      withQuote(
+        quotes,
+        { ...other, quoteId: "q4", createdAt: new Date(at.getTime() + QUOTE_VALIDITY_MS + 61_000) },
+        new Date(at.getTime() + QUOTE_VALIDITY_MS + 61_000),
+      ).map((q) => q.quoteId),
+    ).toEqual(["q3", "q4"]);
   });
 });

@@ -77,5 +77,8 @@ export function withQuote(quotes: readonly Quote[], quote: Quote, now: Date): Qu
 
 /** Decisions 6: the newest unexpired quote that matches, or undefined. */
 export function newestValid<Q extends Quote>(quotes: readonly Quote[], now: Date, matches: (q: Quote) => q is Q): Q | undefined {
-  return quotes.filter(matches).filter((q) => q.validUntil.getTime() > now.getTime()).at(-1);
+  return quotes
+    .filter(matches)
+    .filter((q) => q.validUntil.getTime() > now.getTime())
+    .at(-1);
 }

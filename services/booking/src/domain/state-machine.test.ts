@@ -5,7 +5,16 @@ import type { BookingStatus } from "./booking.js";
 import { canMove, isTerminal, transition } from "./state-machine.js";
 
 const STATUSES: BookingStatus[] = ["PENDING", "BOOKED", "TICKETED", "FAILED", "CANCELLED", "REFUNDED", "FLOWN"];
-const ALLOWED = new Set(["PENDING>BOOKED", "PENDING>FAILED", "BOOKED>TICKETED", "BOOKED>CANCELLED", "BOOKED>FAILED", "TICKETED>CANCELLED", "TICKETED>FLOWN", "CANCELLED>REFUNDED"]);
+const ALLOWED = new Set([
+  "PENDING>BOOKED",
+  "PENDING>FAILED",
+  "BOOKED>TICKETED",
+  "BOOKED>CANCELLED",
+  "BOOKED>FAILED",
+  "TICKETED>CANCELLED",
+  "TICKETED>FLOWN",
+  "CANCELLED>REFUNDED",
+]);
 
 describe("booking state machine (decisions 5)", () => {
   it.each(STATUSES.flatMap((from) => STATUSES.map((to) => [from, to] as const)))("%s -> %s", (from, to) => {

@@ -23,10 +23,7 @@ export function isTerminal(status: BookingStatus): boolean {
 /** The booking in its new status, with the change appended to its history; never mutated. */
 export function transition(booking: Booking, to: BookingStatus, at: Date, reason: string): Booking {
   if (!canMove(booking.status, to)) {
-    throw new DomainError(
-      "BOOKING_INVALID_STATE",
-      `Booking ${booking.bookingId} is ${booking.status}; it cannot become ${to}`,
-    );
+    throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} is ${booking.status}; it cannot become ${to}`);
   }
   return {
     ...booking,

@@ -25,14 +25,22 @@ export function passengerErrors(passengers: readonly PassengerInput[], fare: Loc
     oneOf("type", p.type, TYPES);
     oneOf("title", p.title, TITLES);
     oneOf("gender", p.gender, GENDERS);
-    for (const [field, value] of [["first_name", p.firstName], ["last_name", p.lastName]] as const) {
+    for (const [field, value] of [
+      ["first_name", p.firstName],
+      ["last_name", p.lastName],
+    ] as const) {
       if (value === "") errors.push(fieldError(at(field), "REQUIRED", "is required"));
-      else if (!NAME.test(value)) errors.push(fieldError(at(field), "INVALID_FORMAT", "must be 1 to 50 letters, spaces, hyphens or apostrophes"));
+      else if (!NAME.test(value))
+        errors.push(fieldError(at(field), "INVALID_FORMAT", "must be 1 to 50 letters, spaces, hyphens or apostrophes"));
     }
     if (p.nationality === "") errors.push(fieldError(at("nationality"), "REQUIRED", "is required"));
-    else if (!COUNTRY.test(p.nationality)) errors.push(fieldError(at("nationality"), "INVALID_FORMAT", "must be a two-letter country code"));
+    else if (!COUNTRY.test(p.nationality))
+      errors.push(fieldError(at("nationality"), "INVALID_FORMAT", "must be a two-letter country code"));
     if (p.id === "") errors.push(fieldError(at("id"), "REQUIRED", "is required"));
-    else if (!new RegExp(`^${p.type}[1-9]$`).test(p.id)) errors.push(fieldError(at("id"), "INVALID_VALUE", `must be ${p.type || "the type"} followed by its number, e.g. ${p.type || "ADT"}1`));
+    else if (!new RegExp(`^${p.type}[1-9]$`).test(p.id))
+      errors.push(
+        fieldError(at("id"), "INVALID_VALUE", `must be ${p.type || "the type"} followed by its number, e.g. ${p.type || "ADT"}1`),
+      );
     else if (seenIds.has(p.id)) errors.push(fieldError(at("id"), "INVALID_VALUE", `${p.id} is given twice`));
     seenIds.add(p.id);
     errors.push(...dobErrors(p, at("dob"), fare.lastFlightDate));
@@ -65,7 +73,10 @@ export function passengerMismatch(passengers: readonly PassengerInput[], fare: L
     );
   }
   for (const type of TYPES) {
-    const ids = passengers.filter((p) => p.type === type).map((p) => p.id).sort();
+    const ids = passengers
+      .filter((p) => p.type === type)
+      .map((p) => p.id)
+      .sort();
     const expected = ids.map((_, i) => `${type}${i + 1}`);
     if (ids.join() !== expected.join()) return `${type} passengers must be numbered ${expected.join(", ")}`;
   }

@@ -28,7 +28,8 @@ export function checkSeats(
     const passenger = passengers.find((p) => p.id === choice.paxId);
     if (choice.paxId === "") return errors.push(fieldError(at("pax_id"), "REQUIRED", "is required"));
     if (!passenger) return errors.push(fieldError(at("pax_id"), "INVALID_VALUE", `${choice.paxId} is not a passenger of this booking`));
-    if (passenger.type === "INF") return errors.push(fieldError(at("pax_id"), "INVALID_VALUE", "infants sit on an adult's lap and take no seat"));
+    if (passenger.type === "INF")
+      return errors.push(fieldError(at("pax_id"), "INVALID_VALUE", "infants sit on an adult's lap and take no seat"));
     if (!seat) return errors.push(fieldError(at("ancillary_token"), "INVALID_VALUE", "is not a seat of this fare"));
     const paxSegment = `${choice.paxId}|${seat.segmentIndex}`;
     if (byPaxSegment.has(paxSegment)) {
@@ -37,11 +38,20 @@ export function checkSeats(
     const seatKey = `${seat.segmentIndex}|${seat.seat}`;
     if (bySeat.has(seatKey)) return errors.push(fieldError(at("ancillary_token"), "INVALID_VALUE", `seat ${seat.seat} is chosen twice`));
     if (seat.exitRow && !mayTakeExitRow(passenger, fare)) {
-      return errors.push(fieldError(at("ancillary_token"), "INVALID_VALUE", `${seat.seat} is in an exit row: not for children or adults with an infant`));
+      return errors.push(
+        fieldError(at("ancillary_token"), "INVALID_VALUE", `${seat.seat} is in an exit row: not for children or adults with an infant`),
+      );
     }
     byPaxSegment.add(paxSegment);
     bySeat.add(seatKey);
-    seats.push({ paxId: choice.paxId, segmentIndex: seat.segmentIndex, seat: seat.seat, pricePaise: seat.pricePaise, ancillaryId: seat.ancillaryId, ancillaryToken: seat.ancillaryToken });
+    seats.push({
+      paxId: choice.paxId,
+      segmentIndex: seat.segmentIndex,
+      seat: seat.seat,
+      pricePaise: seat.pricePaise,
+      ancillaryId: seat.ancillaryId,
+      ancillaryToken: seat.ancillaryToken,
+    });
     return undefined;
   });
   return { seats, errors };

@@ -75,7 +75,12 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
         throw toConnectError(new DomainError("BOOKING_FARE_TOKEN_INVALID", "The fare token is not valid"));
       }
       const bad = request.ancillaryTokens.findIndex((t) => !(t in seats));
-      if (bad >= 0) throw toConnectError(new DomainError("VALIDATION_FAILED", "bad seat", { errors: [{ field: `ancillary_tokens[${bad}]`, code: "INVALID_VALUE", message: "is not a seat" }] }));
+      if (bad >= 0)
+        throw toConnectError(
+          new DomainError("VALIDATION_FAILED", "bad seat", {
+            errors: [{ field: `ancillary_tokens[${bad}]`, code: "INVALID_VALUE", message: "is not a seat" }],
+          }),
+        );
       return create(GetFareLockResponseSchema, {
         lock: {
           fareToken: request.fareToken,
@@ -90,7 +95,15 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
             currency: "INR",
             airline: "AI",
             bestPricePaise: BigInt(FINAL_PRICE),
-            pricingBreakdown: { baseFare: 700_000n, taxes: 150_000n, commission: 20_000n, otaMarkup: 30_000n, agentMarkup: 40_000n, netFare: BigInt(NET_FARE), finalPrice: BigInt(FINAL_PRICE) },
+            pricingBreakdown: {
+              baseFare: 700_000n,
+              taxes: 150_000n,
+              commission: 20_000n,
+              otaMarkup: 30_000n,
+              agentMarkup: 40_000n,
+              netFare: BigInt(NET_FARE),
+              finalPrice: BigInt(FINAL_PRICE),
+            },
             fareRules: {
               refundable: true,
               cancellationPenalties: [
@@ -100,23 +113,57 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
               changeFees: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 100_000n }],
               taxesRefundable: true,
             },
-            segments: [{ carrier: "AI", flightNo: "101", origin: "DEL", dest: "BOM", depTime: "2026-12-01T06:00:00+05:30", arrTime: "2026-12-01T08:10:00+05:30", cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, bookingClass: "Y", aircraft: "320", durationMinutes: 130 }],
+            segments: [
+              {
+                carrier: "AI",
+                flightNo: "101",
+                origin: "DEL",
+                dest: "BOM",
+                depTime: "2026-12-01T06:00:00+05:30",
+                arrTime: "2026-12-01T08:10:00+05:30",
+                cabin: Cabin.ECONOMY,
+                direction: Direction.OUTBOUND,
+                bookingClass: "Y",
+                aircraft: "320",
+                durationMinutes: 130,
+              },
+            ],
           },
         },
-        seats: request.ancillaryTokens.map((t) => ({ ancillaryToken: t, ancillaryId: `SEAT-0-${seats[t]!.seat}`, segmentIndex: 0, seat: seats[t]!.seat, pricePaise: seats[t]!.price, exitRow: seats[t]!.exitRow })),
+        seats: request.ancillaryTokens.map((t) => ({
+          ancillaryToken: t,
+          ancillaryId: `SEAT-0-${seats[t]!.seat}`,
+          segmentIndex: 0,
+          seat: seats[t]!.seat,
+          pricePaise: seats[t]!.price,
+          exitRow: seats[t]!.exitRow,
+        })),
       });
     },
   };
   const client = <S extends typeof FareService | typeof WalletService | typeof SearchService>(service: S, impl: object) =>
-    createPeerClient(service, createRouterTransport((router) => router.service(service, impl)));
+    createPeerClient(
+      service,
+      createRouterTransport((router) => router.service(service, impl)),
+    );
   const searchImpl: Partial<ServiceImpl<typeof SearchService>> = {
     priceOffer(request) {
       const offer = newOffers.get(request.offerId);
       if (!offer) throw toConnectError(new DomainError("SEARCH_OFFER_NOT_FOUND", "No such offer"));
-      return create(PriceOfferResponseSchema, { offer, pax: request.pax!, providerOfferKey: `KEY-${offer.offerId}`, priceChanged: false, previousPricePaise: offer.bestPricePaise });
+      return create(PriceOfferResponseSchema, {
+        offer,
+        pax: request.pax!,
+        providerOfferKey: `KEY-${offer.offerId}`,
+        priceChanged: false,
+        previousPricePaise: offer.bestPricePaise,
+      });
     },
   };
-  const wired: BookingDependencies = { store, wallet: client(WalletService, wallet.impl()), provider: guardProvider(airline.provider(), { timeoutMs: 500 }) };
+  const wired: BookingDependencies = {
+    store,
+    wallet: client(WalletService, wallet.impl()),
+    provider: guardProvider(airline.provider(), { timeoutMs: 500 }),
+  };
   const { service, recovery, ticketing } = wireBooking({
     ...(options.decorate ? options.decorate(wired) : wired),
     fare: client(FareService, fareImpl),

@@ -42,7 +42,12 @@ export function crashBefore<T extends object, K extends MethodName<T>>(
   method: K,
   when?: (...args: Parameters<MethodOf<T, K>>) => boolean,
 ): T {
-  return decorateOnce(target, method, () => Promise.reject(new InjectedCrash(`crash before ${String(method)}`)) as ReturnType<MethodOf<T, K>>, when);
+  return decorateOnce(
+    target,
+    method,
+    () => Promise.reject(new InjectedCrash(`crash before ${String(method)}`)) as ReturnType<MethodOf<T, K>>,
+    when,
+  );
 }
 
 /** Crashes right after the first accepted call of `method` took effect: its answer is lost. */

@@ -25,7 +25,12 @@ export class FakeAirline {
         const existing = this.reservations.get(request.clientReference);
         if (existing) return existing;
         if (this.refuseWith) throw this.refuseWith;
-        const reservation: ProviderReservation = { clientReference: request.clientReference, pnr: `PNR${++this.pnrs}AB`.slice(0, 6), status: "HELD", tickets: [] };
+        const reservation: ProviderReservation = {
+          clientReference: request.clientReference,
+          pnr: `PNR${++this.pnrs}AB`.slice(0, 6),
+          status: "HELD",
+          tickets: [],
+        };
         this.reservations.set(request.clientReference, reservation);
         return reservation;
       },
@@ -34,7 +39,8 @@ export class FakeAirline {
         const r = this.reservations.get(change.clientReference);
         if (!r || r.status === "CANCELLED") throw new Error(`no live reservation ${change.clientReference}`);
         if (this.refuseWith) throw this.refuseWith;
-        const tickets = r.status === "TICKETED" ? r.tickets.map((t) => ({ ...t, ticketNumber: `098${String(++this.reissues).padStart(10, "7")}` })) : [];
+        const tickets =
+          r.status === "TICKETED" ? r.tickets.map((t) => ({ ...t, ticketNumber: `098${String(++this.reissues).padStart(10, "7")}` })) : [];
         const changed = { ...r, tickets };
         this.reservations.set(change.clientReference, changed);
         this.changes.push(change.key);
@@ -51,7 +57,12 @@ export class FakeAirline {
     const r = this.reservations.get(reference);
     if (!r) throw new Error(`no reservation ${reference}`);
     const tickets = outcome === "TICKETED" ? [{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0981234567890" }] : [];
-    this.reservations.set(reference, { ...r, status: outcome, tickets, ...(outcome === "TICKETING_FAILED" && { failureReason: "fare not ticketable" }) });
+    this.reservations.set(reference, {
+      ...r,
+      status: outcome,
+      tickets,
+      ...(outcome === "TICKETING_FAILED" && { failureReason: "fare not ticketable" }),
+    });
   }
 
   private seatMap(): ProviderSeatMap {

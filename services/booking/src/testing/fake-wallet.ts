@@ -32,7 +32,8 @@ export class FakeWallet {
   }
 
   impl(): Partial<ServiceImpl<typeof WalletService>> {
-    const fail = (code: "WALLET_INSUFFICIENT_FUNDS" | "VALIDATION_FAILED", message: string) => toConnectError(new DomainError(code, message));
+    const fail = (code: "WALLET_INSUFFICIENT_FUNDS" | "VALIDATION_FAILED", message: string) =>
+      toConnectError(new DomainError(code, message));
     return {
       hold: (request) => {
         this.calls.push(`hold ${request.reference}`);

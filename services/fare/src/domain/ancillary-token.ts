@@ -64,10 +64,6 @@ function isPayload(value: unknown): value is Payload {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.l === "string" &&
-    Number.isSafeInteger(v.g) &&
-    typeof v.s === "string" &&
-    Number.isSafeInteger(v.p) &&
-    (v.x === 0 || v.x === 1)
+    typeof v.l === "string" && Number.isSafeInteger(v.g) && typeof v.s === "string" && Number.isSafeInteger(v.p) && (v.x === 0 || v.x === 1)
   );
 }

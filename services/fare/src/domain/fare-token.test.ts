@@ -38,7 +38,13 @@ describe("fare tokens", () => {
 
   it("refuses forged tokens: another key, another purpose, or made-up text", () => {
     const otherKey = createFareTokenCodec(createSigner("another-secret-of-at-least-32-characters!", "fare-token")).sign(claims);
-    const otherPurpose = createSigner(SECRET, "ancillary-token").sign({ l: "flk_01", a: "agt_one", o: "off_1", p: 912_345, e: claims.lockedUntil.getTime() });
+    const otherPurpose = createSigner(SECRET, "ancillary-token").sign({
+      l: "flk_01",
+      a: "agt_one",
+      o: "off_1",
+      p: 912_345,
+      e: claims.lockedUntil.getTime(),
+    });
     for (const forged of [otherKey, otherPurpose, "abc", "", "eyJhbGciOiJub25lIn0.e30."]) {
       expect(failure(forged).code, forged).toBe("BOOKING_FARE_TOKEN_INVALID");
     }

@@ -64,10 +64,6 @@ function isPayload(value: unknown): value is Payload {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.l === "string" &&
-    typeof v.a === "string" &&
-    typeof v.o === "string" &&
-    Number.isSafeInteger(v.p) &&
-    Number.isSafeInteger(v.e)
+    typeof v.l === "string" && typeof v.a === "string" && typeof v.o === "string" && Number.isSafeInteger(v.p) && Number.isSafeInteger(v.e)
   );
 }

@@ -17,7 +17,11 @@ describe("priceSeatMap", () => {
     expect(new Set(seats.map((s) => s.ancillaryId)).size).toBe(18);
     for (const seat of seats) {
       expect(Number.isSafeInteger(seat.pricePaise)).toBe(true);
-      expect(tokens.open(seat.ancillaryToken, lock.lockId)).toMatchObject({ segmentIndex: 0, seat: seat.seat, pricePaise: seat.pricePaise });
+      expect(tokens.open(seat.ancillaryToken, lock.lockId)).toMatchObject({
+        segmentIndex: 0,
+        seat: seat.seat,
+        pricePaise: seat.pricePaise,
+      });
       expect(tokens.open(seat.ancillaryToken, "flk_other")).toBeUndefined();
     }
     expect(seats.find((s) => s.seat === "3B")).toMatchObject({ available: false, ancillaryId: "SEAT-0-3B" });
@@ -30,7 +34,24 @@ describe("priceSeatMap", () => {
   it("offers each passenger only free seats, and exit rows only to adults without an infant", () => {
     const byPax = new Map(map.passengerAncillaries.map((p) => [p.paxId, p.ancillaryTokens]));
     const seatOf = (token: string) => tokens.open(token, lock.lockId)!.seat;
-    expect(byPax.get("ADT2")!.map(seatOf)).toEqual(["1A", "1B", "1C", "1D", "1E", "1F", "2A", "2B", "2C", "2D", "2E", "2F", "3A", "3C", "3D", "3F"]);
+    expect(byPax.get("ADT2")!.map(seatOf)).toEqual([
+      "1A",
+      "1B",
+      "1C",
+      "1D",
+      "1E",
+      "1F",
+      "2A",
+      "2B",
+      "2C",
+      "2D",
+      "2E",
+      "2F",
+      "3A",
+      "3C",
+      "3D",
+      "3F",
+    ]);
     for (const paxId of ["ADT1", "CHD1"]) {
       expect(byPax.get(paxId)!.map(seatOf)).toEqual(["1A", "1B", "1C", "1D", "1E", "1F", "3A", "3C", "3D", "3F"]);
     }

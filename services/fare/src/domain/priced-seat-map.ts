@@ -41,36 +41,34 @@ export interface PricedSeatMap {
  */
 export function priceSeatMap(map: ProviderSeatMap, lock: FareLock, tokens: AncillaryTokenCodec): PricedSeatMap {
   const free: { readonly token: string; readonly exitRow: boolean }[] = [];
-  const segments = map.segments.map(
-    (segment): SegmentSeats => ({
-      segmentIndex: segment.segmentIndex,
-      origin: segment.origin,
-      dest: segment.dest,
-      rows: segment.rows.map((row) => ({
-        row: row.row,
-        seats: row.seats.map((seat): SeatOffer => {
-          const ancillaryToken = tokens.sign({
-            lockId: lock.lockId,
-            segmentIndex: segment.segmentIndex,
-            seat: seat.seat,
-            pricePaise: seat.pricePaise,
-            exitRow: seat.exitRow,
-          });
-          if (seat.available) free.push({ token: ancillaryToken, exitRow: seat.exitRow });
-          return {
-            seat: seat.seat,
-            available: seat.available,
-            pricePaise: seat.pricePaise,
-            ancillaryId: ancillaryIdOf(segment.segmentIndex, seat.seat),
-            ancillaryToken,
-            position: seat.position,
-            exitRow: seat.exitRow,
-            extraLegroom: seat.extraLegroom,
-          };
-        }),
-      })),
-    }),
-  );
+  const segments = map.segments.map((segment): SegmentSeats => ({
+    segmentIndex: segment.segmentIndex,
+    origin: segment.origin,
+    dest: segment.dest,
+    rows: segment.rows.map((row) => ({
+      row: row.row,
+      seats: row.seats.map((seat): SeatOffer => {
+        const ancillaryToken = tokens.sign({
+          lockId: lock.lockId,
+          segmentIndex: segment.segmentIndex,
+          seat: seat.seat,
+          pricePaise: seat.pricePaise,
+          exitRow: seat.exitRow,
+        });
+        if (seat.available) free.push({ token: ancillaryToken, exitRow: seat.exitRow });
+        return {
+          seat: seat.seat,
+          available: seat.available,
+          pricePaise: seat.pricePaise,
+          ancillaryId: ancillaryIdOf(segment.segmentIndex, seat.seat),
+          ancillaryToken,
+          position: seat.position,
+          exitRow: seat.exitRow,
+          extraLegroom: seat.extraLegroom,
+        };
+      }),
+    })),
+  }));
   const passengerAncillaries = seatedPassengers(lock.pax).map((passenger) => {
     const exitRowAllowed = maySitInExitRow(passenger);
     return { paxId: passenger.paxId, ancillaryTokens: free.filter((s) => exitRowAllowed || !s.exitRow).map((s) => s.token) };

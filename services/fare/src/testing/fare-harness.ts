@@ -36,8 +36,18 @@ export function offer(overrides: { bestPricePaise?: bigint } = {}): Offer {
     currency: "INR",
     bestPricePaise: 900_000n,
     refundable: true,
-    pricingBreakdown: { baseFare: 700_000n, taxes: 150_000n, commission: 20_000n, otaMarkup: 30_000n, agentMarkup: 20_000n, netFare: 860_000n, finalPrice: 900_000n },
-    segments: [{ carrier: "AI", flightNo: "101", origin: "DEL", dest: "BOM", cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, aircraft: "320" }],
+    pricingBreakdown: {
+      baseFare: 700_000n,
+      taxes: 150_000n,
+      commission: 20_000n,
+      otaMarkup: 30_000n,
+      agentMarkup: 20_000n,
+      netFare: 860_000n,
+      finalPrice: 900_000n,
+    },
+    segments: [
+      { carrier: "AI", flightNo: "101", origin: "DEL", dest: "BOM", cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, aircraft: "320" },
+    ],
     ...overrides,
   });
 }
@@ -89,7 +99,10 @@ export function fareHarness(options: FareHarnessOptions = {}): FareHarness {
     seatMap: (key, callOptions) => (options.seatMap ? options.seatMap(key, callOptions?.signal) : Promise.resolve(seatMapFixture())),
   };
   const deps: FareServiceDeps = {
-    search: createPeerClient(SearchService, createRouterTransport((router) => router.service(SearchService, searchImpl))),
+    search: createPeerClient(
+      SearchService,
+      createRouterTransport((router) => router.service(SearchService, searchImpl)),
+    ),
     provider: guardProvider(provider, { timeoutMs: options.providerTimeoutMs ?? 1_000 }),
     store,
     fareTokens: createFareTokenCodec(createSigner(TEST_SECRET, "fare-token")),

@@ -66,13 +66,7 @@ export const catalogue = {
 export type ErrorCode = keyof typeof catalogue;
 
 /** Field-level codes used in `errors[].code`. */
-export type FieldErrorCode =
-  | "REQUIRED"
-  | "INVALID_FORMAT"
-  | "OUT_OF_RANGE"
-  | "INVALID_VALUE"
-  | "UNKNOWN_FIELD"
-  | "UNKNOWN_AIRPORT";
+export type FieldErrorCode = "REQUIRED" | "INVALID_FORMAT" | "OUT_OF_RANGE" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "UNKNOWN_AIRPORT";
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(catalogue, code);

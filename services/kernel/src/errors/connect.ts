@@ -14,9 +14,7 @@ export function toConnectError(error: DomainError): ConnectError {
     ...(error.provider && { provider: { ...error.provider } }),
     retryAfterSeconds: error.retryAfterSeconds ?? 0,
   });
-  return new ConnectError(error.message, catalogue[error.code].connectCode, undefined, [
-    { desc: ErrorDetailSchema, value: detail },
-  ]);
+  return new ConnectError(error.message, catalogue[error.code].connectCode, undefined, [{ desc: ErrorDetailSchema, value: detail }]);
 }
 
 /**

@@ -55,8 +55,7 @@ export class DomainError extends Error {
 
 export function validationFailed(errors: readonly FieldError[]): DomainError {
   const first = errors[0];
-  const message =
-    errors.length === 1 && first ? `${first.field}: ${first.message}` : `${errors.length} fields failed validation`;
+  const message = errors.length === 1 && first ? `${first.field}: ${first.message}` : `${errors.length} fields failed validation`;
   return new DomainError("VALIDATION_FAILED", message, { errors });
 }
 

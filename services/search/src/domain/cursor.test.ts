@@ -35,7 +35,10 @@ describe("cursor codec", () => {
       for (const replacement of ["A", "z", "-"]) {
         if (cursor[i] === replacement) continue;
         const altered = cursor.slice(0, i) + replacement + cursor.slice(i + 1);
-        expect(codeOf(() => codec.decode(altered, "agt_one", now)), `position ${i}`).toBe("SEARCH_CURSOR_INVALID");
+        expect(
+          codeOf(() => codec.decode(altered, "agt_one", now)),
+          `position ${i}`,
+        ).toBe("SEARCH_CURSOR_INVALID");
       }
     }
   });
@@ -43,7 +46,10 @@ describe("cursor codec", () => {
   it("rejects truncated, extended and foreign tokens", () => {
     const cursor = codec.encode(position);
     for (const bad of [cursor.slice(0, -1), `${cursor}A`, "", "not a cursor", "e30"]) {
-      expect(codeOf(() => codec.decode(bad, "agt_one", now)), bad).toBe("SEARCH_CURSOR_INVALID");
+      expect(
+        codeOf(() => codec.decode(bad, "agt_one", now)),
+        bad,
+      ).toBe("SEARCH_CURSOR_INVALID");
     }
     const otherPurpose = createSigner(secret, "offer-signature").sign({ s: "x", a: "agt_one", o: 0, e: position.expiresAt.getTime() });
     expect(codeOf(() => codec.decode(otherPurpose, "agt_one", now))).toBe("SEARCH_CURSOR_INVALID");

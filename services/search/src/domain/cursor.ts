@@ -54,10 +54,6 @@ function isCursorPayload(value: unknown): value is CursorPayload {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.s === "string" &&
-    typeof v.a === "string" &&
-    Number.isSafeInteger(v.o) &&
-    (v.o as number) >= 0 &&
-    Number.isSafeInteger(v.e)
+    typeof v.s === "string" && typeof v.a === "string" && Number.isSafeInteger(v.o) && (v.o as number) >= 0 && Number.isSafeInteger(v.e)
   );
 }

@@ -23,7 +23,9 @@ export const pricingRulesSchema = z
         /** Basis points of base_fare, for airlines without their own entry. */
         defaultBps: basisPoints,
         /** Airline designator (e.g. AI, 6E) -> basis points of base_fare. */
-        byAirline: z.record(z.string().regex(/^[A-Z0-9]{2}$/, "airline codes are two uppercase letters or digits"), basisPoints).default({}),
+        byAirline: z
+          .record(z.string().regex(/^[A-Z0-9]{2}$/, "airline codes are two uppercase letters or digits"), basisPoints)
+          .default({}),
       })
       .strict(),
     otaMarkup: z

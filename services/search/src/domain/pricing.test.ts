@@ -70,9 +70,7 @@ describe("priceOffer", () => {
       const agentRule = Object.hasOwn(ruleSet.agentMarkup.byAgent, offer.agentId)
         ? ruleSet.agentMarkup.byAgent[offer.agentId]!
         : ruleSet.agentMarkup.default;
-      expect(p.agentMarkup).toBe(
-        halfUp(offer.baseFare + offer.taxes + p.otaMarkup, agentRule.bps) + seated * agentRule.perPaxPaise,
-      );
+      expect(p.agentMarkup).toBe(halfUp(offer.baseFare + offer.taxes + p.otaMarkup, agentRule.bps) + seated * agentRule.perPaxPaise);
     }
   });
 
@@ -123,9 +121,7 @@ describe("priceOffer", () => {
 
 describe("pricingRulesSchema", () => {
   it("fills defaults for omitted parts", () => {
-    expect(
-      pricingRulesSchema.parse({ commission: { defaultBps: 10 }, otaMarkup: {}, agentMarkup: { default: {} } }),
-    ).toEqual({
+    expect(pricingRulesSchema.parse({ commission: { defaultBps: 10 }, otaMarkup: {}, agentMarkup: { default: {} } })).toEqual({
       commission: { defaultBps: 10, byAirline: {} },
       otaMarkup: { perPaxPerSegmentPaise: 0, bps: 0 },
       agentMarkup: { default: { bps: 0, perPaxPaise: 0 }, byAgent: {} },

@@ -38,8 +38,7 @@ export function priceOffer(rules: PricingRules, input: PricingInput): PricingBre
   const airlineFare = baseFare + taxes;
 
   const commission = percentOf(baseFare, own(rules.commission.byAirline, input.airline) ?? rules.commission.defaultBps);
-  const otaMarkup =
-    seated * input.segmentCount * rules.otaMarkup.perPaxPerSegmentPaise + percentOf(airlineFare, rules.otaMarkup.bps);
+  const otaMarkup = seated * input.segmentCount * rules.otaMarkup.perPaxPerSegmentPaise + percentOf(airlineFare, rules.otaMarkup.bps);
   const agentRule = own(rules.agentMarkup.byAgent, input.agentId) ?? rules.agentMarkup.default;
   const agentMarkup = percentOf(airlineFare + otaMarkup, agentRule.bps) + seated * agentRule.perPaxPaise;
 

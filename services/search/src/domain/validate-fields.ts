@@ -34,11 +34,7 @@ export function checkPassengers(input: SearchInput, errors: FieldError[]): Passe
   }
   if (adult + child > MAX_SEATED_PASSENGERS) {
     errors.push(
-      fieldError(
-        "pax_child",
-        "OUT_OF_RANGE",
-        `pax_adult + pax_child must be at most ${MAX_SEATED_PASSENGERS}, got ${adult + child}`,
-      ),
+      fieldError("pax_child", "OUT_OF_RANGE", `pax_adult + pax_child must be at most ${MAX_SEATED_PASSENGERS}, got ${adult + child}`),
     );
     valid = false;
   }

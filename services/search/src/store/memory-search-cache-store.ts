@@ -1,13 +1,6 @@
 import type { Clock } from "@tarmac/kernel";
 import type { PricedOffer } from "../domain/priced-offer.js";
-import type {
-  CachedSearch,
-  CachedSearchMeta,
-  FoundOffer,
-  OfferLookup,
-  SearchCacheStore,
-  SearchPage,
-} from "./search-cache-store.js";
+import type { CachedSearch, CachedSearchMeta, FoundOffer, OfferLookup, SearchCacheStore, SearchPage } from "./search-cache-store.js";
 
 interface Entry {
   readonly meta: CachedSearchMeta;

@@ -2,13 +2,7 @@ import type { Clock } from "@tarmac/kernel";
 import type { Collection, Db, Filter } from "mongodb";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import { fromOfferDoc, fromSearchDoc, toOfferDoc, toSearchDoc, type OfferDoc, type SearchDoc } from "./mongo-documents.js";
-import type {
-  CachedSearch,
-  FoundOffer,
-  OfferLookup,
-  SearchCacheStore,
-  SearchPage,
-} from "./search-cache-store.js";
+import type { CachedSearch, FoundOffer, OfferLookup, SearchCacheStore, SearchPage } from "./search-cache-store.js";
 
 const MAJORITY = { writeConcern: { w: "majority" as const } };
 
@@ -62,10 +56,7 @@ export class MongoSearchCacheStore implements SearchCacheStore {
       this.searches.findOne({ _id: searchId, expiresAt: { $gt: now } }),
       limit > 0
         ? this.offers
-            .find(
-              { searchId, position: { $gte: offset, $lt: offset + limit }, expiresAt: { $gt: now } },
-              { projection: { _id: 0 } },
-            )
+            .find({ searchId, position: { $gte: offset, $lt: offset + limit }, expiresAt: { $gt: now } }, { projection: { _id: 0 } })
             .sort({ searchId: 1, position: 1 })
             .toArray()
         : Promise.resolve([]),

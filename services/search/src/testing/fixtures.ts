@@ -90,12 +90,7 @@ export function pricedOffer(searchId: string, index: number): PricedOffer {
   };
 }
 
-export function cachedSearch(
-  searchId: string,
-  count: number,
-  createdAt: Date,
-  overrides: Partial<CachedSearchMeta> = {},
-): CachedSearch {
+export function cachedSearch(searchId: string, count: number, createdAt: Date, overrides: Partial<CachedSearchMeta> = {}): CachedSearch {
   const meta: CachedSearchMeta = {
     searchId,
     agentId: "agt_one",

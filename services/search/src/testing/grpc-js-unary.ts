@@ -31,7 +31,8 @@ export async function grpcJsUnary<I extends DescMessage, O extends DescMessage>(
         create(input, request),
         new grpc.Metadata(),
         { deadline },
-        (error: grpc.ServiceError | null, response?: MessageShape<O>) => (error || !response ? reject(error ?? new Error("no response")) : resolve(response)),
+        (error: grpc.ServiceError | null, response?: MessageShape<O>) =>
+          error || !response ? reject(error ?? new Error("no response")) : resolve(response),
       );
     });
   } finally {

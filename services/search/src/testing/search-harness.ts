@@ -5,11 +5,7 @@ import type { AirlineProvider, FlightQuery, LivePriceQuery, ProviderOffer } from
 import { refusingProvider } from "@tarmac/airline/testing";
 import { createSigner, DomainError, fromConnectError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
-import {
-  SearchFlightsRequestSchema,
-  SearchService,
-  type SearchFlightsRequest,
-} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { SearchFlightsRequestSchema, SearchService, type SearchFlightsRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { defaultPricingRules } from "../domain/pricing-rules.js";
 import { SearchServiceImpl, type SearchServiceDeps } from "../search-service.js";
 import { MemorySearchCacheStore } from "../store/memory-search-cache-store.js";
@@ -51,7 +47,9 @@ export function fakeProvider(
       liveCalls.push(query);
       const index = /^K(\d+)$/.exec(query.key)?.[1];
       if (index === undefined || Number(index) >= count) {
-        throw new DomainError("PROVIDER_REJECTED", "Unknown offer", { provider: { name: "FAKE", code: "UNKNOWN_KEY", message: query.key } });
+        throw new DomainError("PROVIDER_REJECTED", "Unknown offer", {
+          provider: { name: "FAKE", code: "UNKNOWN_KEY", message: query.key },
+        });
       }
       const searched = make(Number(index));
       return options.live ? options.live(searched, query) : searched;

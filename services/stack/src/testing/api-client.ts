@@ -31,7 +31,9 @@ export function apiClient(gatewayUrl: string, apiKey: string) {
       limit: 50,
     });
     if (search.status !== 200) throw new Error(`search failed: ${search.text}`);
-    const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) => o.segments.every((s) => !s.flight_no.startsWith("9")));
+    const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+      o.segments.every((s) => !s.flight_no.startsWith("9")),
+    );
     const validated = await post("/api/v1/flight/fare/validate", { search_id: offer.search_id, signature: offer.signature, pax });
     if (validated.status !== 200) throw new Error(`validate failed: ${validated.text}`);
     return { offer, fareToken: validated.json.fare_token as string, netFare: validated.json.offer.pricing_breakdown.net_fare as number };

@@ -47,7 +47,10 @@ export async function spawnStack(env: NodeJS.ProcessEnv, readyTimeoutMs: number)
     const onData = (chunk: Buffer) => {
       output += chunk.toString("utf8");
       // Complete lines only: the last piece may still be arriving.
-      const line = output.split("\n").slice(0, -1).find((l) => l.startsWith("TARMAC_READY "));
+      const line = output
+        .split("\n")
+        .slice(0, -1)
+        .find((l) => l.startsWith("TARMAC_READY "));
       if (line) resolve(JSON.parse(line.slice("TARMAC_READY ".length)) as { gatewayUrl: string; apiKey: string });
     };
     child.stdout.on("data", onData);

@@ -78,4 +78,6 @@ for (const [name, run, ms] of [
   console.log(`hold+capture (${name}): ${pairs} pairs in ${seconds.toFixed(2)} s = ${Math.round(pairs / seconds)} pairs/s`);
 }
 const sample = await store.findAccount(agents[0]!);
-console.log(`check: ${agents[0]} held ${sample?.heldPaise} paise (must be 0), ${n} holds placed, ${(await store.outbox.backlog()).pending} events in the outbox`);
+console.log(
+  `check: ${agents[0]} held ${sample?.heldPaise} paise (must be 0), ${n} holds placed, ${(await store.outbox.backlog()).pending} events in the outbox`,
+);

@@ -6,13 +6,7 @@ import type { TransactionKind } from "./ledger.js";
  * whole amounts in range). Every store runs one command atomically through `decide`.
  */
 export type WalletCommand =
-  | OpenAccountCommand
-  | HoldCommand
-  | CaptureCommand
-  | VoidCommand
-  | CreditCommand
-  | TopUpCommand
-  | SetCreditLimitCommand;
+  OpenAccountCommand | HoldCommand | CaptureCommand | VoidCommand | CreditCommand | TopUpCommand | SetCreditLimitCommand;
 
 export interface OpenAccountCommand {
   readonly type: "openAccount";

@@ -29,7 +29,12 @@ const heldHold = (overrides: Partial<Hold> = {}): Hold => ({
   holdTransactionId: "wtx_0",
   ...overrides,
 });
-const state = (overrides: Partial<CommandState> = {}): CommandState => ({ account: account(), prior: undefined, hold: undefined, ...overrides });
+const state = (overrides: Partial<CommandState> = {}): CommandState => ({
+  account: account(),
+  prior: undefined,
+  hold: undefined,
+  ...overrides,
+});
 const commit = (d: ReturnType<typeof decide>): Commit => {
   if (d.type !== "commit") throw new Error("expected a commit");
   return d;
@@ -40,7 +45,9 @@ describe("decide", () => {
     const later = new Date(NOW.getTime() + 1);
     const withHeld = account({ heldPaise: 2_000 });
     const commits = [
-      commit(decide({ type: "hold", agentId: "agt_1", amountPaise: 2_000, reference: "b", expiresAt: later, description: "" }, state(), NOW)),
+      commit(
+        decide({ type: "hold", agentId: "agt_1", amountPaise: 2_000, reference: "b", expiresAt: later, description: "" }, state(), NOW),
+      ),
       commit(decide({ type: "capture", holdId: "hld_1" }, state({ account: withHeld, hold: heldHold() }), NOW)),
       commit(decide({ type: "void", holdId: "hld_1", reason: "REQUESTED" }, state({ account: withHeld, hold: heldHold() }), NOW)),
       commit(decide({ type: "credit", agentId: "agt_1", amountPaise: 700, reference: "r", description: "" }, state(), NOW)),
@@ -71,23 +78,39 @@ describe("decide", () => {
   });
 
   it("never dates a transaction before the account's last one", () => {
-    const c = commit(decide({ type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" }, state({ account: account({ lastAt: new Date(NOW.getTime() + 5_000) }) }), NOW));
+    const c = commit(
+      decide(
+        { type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" },
+        state({ account: account({ lastAt: new Date(NOW.getTime() + 5_000) }) }),
+        NOW,
+      ),
+    );
     expect(c.transaction!.at.getTime()).toBe(NOW.getTime() + 5_000);
   });
 
   it("refuses a top-up that would take the balance past the ceiling", () => {
     expect(() =>
-      decide({ type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" }, state({ account: account({ balancePaise: 1_000_000_000_000_000 }) }), NOW),
+      decide(
+        { type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" },
+        state({ account: account({ balancePaise: 1_000_000_000_000_000 }) }),
+        NOW,
+      ),
     ).toThrow(expect.objectContaining({ code: "VALIDATION_FAILED" }));
   });
 
   it("fails loudly (not as a caller's error) when a stored account already breaks an invariant", () => {
     const broken = account({ balancePaise: -10_000, creditLimitPaise: 5_000 });
-    expect(() => decide({ type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" }, state({ account: broken }), NOW)).toThrow(/available is negative/);
+    expect(() =>
+      decide({ type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" }, state({ account: broken }), NOW),
+    ).toThrow(/available is negative/);
   });
 
   it("the sweep's void leaves a hold that has not expired alone", () => {
-    const d = decide({ type: "void", holdId: "hld_1", reason: "EXPIRED" }, state({ account: account({ heldPaise: 2_000 }), hold: heldHold() }), NOW);
+    const d = decide(
+      { type: "void", holdId: "hld_1", reason: "EXPIRED" },
+      state({ account: account({ heldPaise: 2_000 }), hold: heldHold() }),
+      NOW,
+    );
     expect(d.type).toBe("replay");
     const expired = decide(
       { type: "void", holdId: "hld_1", reason: "EXPIRED" },

@@ -137,7 +137,15 @@ function checkPrior(prior: LedgerTransaction, agentId: string, amountPaise: numb
 }
 
 function kindName(kind: TransactionKind): string {
-  return { HOLD: "hold", CAPTURE: "capture", VOID: "void", REFUND: "refund", TOP_UP: "top-up", ADJUSTMENT: "adjustment", CREDIT_LIMIT: "credit limit" }[kind];
+  return {
+    HOLD: "hold",
+    CAPTURE: "capture",
+    VOID: "void",
+    REFUND: "refund",
+    TOP_UP: "top-up",
+    ADJUSTMENT: "adjustment",
+    CREDIT_LIMIT: "credit limit",
+  }[kind];
 }
 
 function hold(command: HoldCommand, state: CommandState, now: Date): Decision {
@@ -234,7 +242,12 @@ function capture(command: CaptureCommand, state: CommandState, now: Date): Decis
     heldDelta: -amount,
     description: `Captured hold ${current.holdId} for ${current.reference}${current.description ? `: ${current.description}` : ""}`,
   });
-  const settled: Hold = { ...current, state: "CAPTURED", settledAt: posted.transaction.at, settleTransactionId: posted.transaction.transactionId };
+  const settled: Hold = {
+    ...current,
+    state: "CAPTURED",
+    settledAt: posted.transaction.at,
+    settleTransactionId: posted.transaction.transactionId,
+  };
   return {
     type: "commit",
     before: account,
@@ -256,7 +269,10 @@ function voidHold(command: VoidCommand, state: CommandState, now: Date): Decisio
   // The sweep only releases what has expired by the time it commits.
   if (command.reason === "EXPIRED" && !isExpired(current, now)) return { type: "replay", account, hold: current };
   const amount = current.amountPaise;
-  const what = command.reason === "EXPIRED" ? `Hold ${current.holdId} for ${current.reference} expired` : `Released hold ${current.holdId} for ${current.reference}`;
+  const what =
+    command.reason === "EXPIRED"
+      ? `Hold ${current.holdId} for ${current.reference} expired`
+      : `Released hold ${current.holdId} for ${current.reference}`;
   const posted = post(account, now, {
     kind: "VOID",
     reference: current.reference,

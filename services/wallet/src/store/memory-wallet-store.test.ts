@@ -36,7 +36,9 @@ describe("MemoryWalletStore", () => {
     outbox.append = () => {
       throw new Error("outbox down");
     };
-    await expect(store.execute({ type: "topUp", agentId: "agt_1", amountPaise: 700, reference: "r1", description: "" })).rejects.toThrow("outbox down");
+    await expect(store.execute({ type: "topUp", agentId: "agt_1", amountPaise: 700, reference: "r1", description: "" })).rejects.toThrow(
+      "outbox down",
+    );
     outbox.append = append;
     expect((await store.findAccount("agt_1"))?.balancePaise).toBe(0);
     expect(await store.listTransactions("agt_1")).toEqual([]);

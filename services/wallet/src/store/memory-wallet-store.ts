@@ -43,7 +43,8 @@ export class MemoryWalletStore implements WalletStore {
 
   execute(command: WalletCommand): Promise<CommandResult> {
     // A hold's agent never changes, so it can be looked up before queueing.
-    const agentId = agentIdOf(command) ?? (command.type === "capture" || command.type === "void" ? this.holds.get(command.holdId)?.agentId : undefined);
+    const agentId =
+      agentIdOf(command) ?? (command.type === "capture" || command.type === "void" ? this.holds.get(command.holdId)?.agentId : undefined);
     if (agentId === undefined) {
       // An unknown hold: decide refuses it.
       return Promise.resolve().then(() => this.executeNow(command));

@@ -16,7 +16,8 @@ export function int64(value: number): Long {
 }
 
 function fromInt64(value: unknown): number {
-  const n = typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : Long.isLong(value) ? value.toNumber() : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : Long.isLong(value) ? value.toNumber() : Number.NaN;
   if (!Number.isSafeInteger(n)) throw new RangeError(`stored value is not an exact integer: ${String(value)}`);
   return n;
 }
@@ -184,7 +185,17 @@ export const ACCOUNT_VALIDATOR = {
     {
       $jsonSchema: {
         bsonType: "object",
-        required: ["_id", "currency", "balancePaise", "heldPaise", "creditLimitPaise", "seq", "lastAt", "openedAt", "openingCreditLimitPaise"],
+        required: [
+          "_id",
+          "currency",
+          "balancePaise",
+          "heldPaise",
+          "creditLimitPaise",
+          "seq",
+          "lastAt",
+          "openedAt",
+          "openingCreditLimitPaise",
+        ],
         properties: {
           _id: nonEmpty,
           currency: { bsonType: "string", pattern: "^[A-Z]{3}$" },

@@ -6,7 +6,8 @@ import { MongoWalletStore, WALLET_COLLECTIONS } from "./mongo-wallet-store.js";
 import { walletStoreContract } from "./wallet-store.contract.js";
 
 const uri = process.env.MONGODB_URI;
-if (!uri) console.info("MongoWalletStore contract skipped: set MONGODB_URI (a replica set: wallets need transactions) to run it against MongoDB");
+if (!uri)
+  console.info("MongoWalletStore contract skipped: set MONGODB_URI (a replica set: wallets need transactions) to run it against MongoDB");
 
 describe.skipIf(!uri)("MongoWalletStore", () => {
   const dbName = `tarmac_wallet_test_${process.pid}_${Date.now()}`;
@@ -57,13 +58,23 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
     expect(outbox.size).toBeGreaterThan(1);
     for (const name of [WALLET_COLLECTIONS.accounts, WALLET_COLLECTIONS.transactions, WALLET_COLLECTIONS.holds]) {
       const [info] = await db.listCollections({ name }).toArray();
-      expect((info as { options?: Document } | undefined)?.options, name).toMatchObject({ validationLevel: "strict", validationAction: "error" });
+      expect((info as { options?: Document } | undefined)?.options, name).toMatchObject({
+        validationLevel: "strict",
+        validationAction: "error",
+      });
     }
   });
 
   it("stores money as int64 and dates as BSON dates", async () => {
     const { store, agentId } = await opened();
-    const h = await store.execute({ type: "hold", agentId, amountPaise: 1_234, reference: newId("bkg"), expiresAt: new Date(Date.now() + 60_000), description: "" });
+    const h = await store.execute({
+      type: "hold",
+      agentId,
+      amountPaise: 1_234,
+      reference: newId("bkg"),
+      expiresAt: new Date(Date.now() + 60_000),
+      description: "",
+    });
     const accounts = await db.collection(WALLET_COLLECTIONS.accounts).countDocuments({
       _id: agentId as never,
       balancePaise: { $type: "long" },
@@ -80,7 +91,11 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
       at: { $type: "date" },
     });
     expect(transactions).toBe(1);
-    expect(await db.collection(WALLET_COLLECTIONS.holds).countDocuments({ _id: h.hold!.holdId as never, amountPaise: { $type: "long" }, expiresAt: { $type: "date" } })).toBe(1);
+    expect(
+      await db
+        .collection(WALLET_COLLECTIONS.holds)
+        .countDocuments({ _id: h.hold!.holdId as never, amountPaise: { $type: "long" }, expiresAt: { $type: "date" } }),
+    ).toBe(1);
   });
 
   it("writes the outbox event in the same transaction as the movement", async () => {
@@ -89,15 +104,32 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
     const result = await store.execute({ type: "topUp", agentId, amountPaise: 9_999, reference, description: "" });
     const events = await db.collection(WALLET_COLLECTIONS.outbox).find({ agentId }).toArray();
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: "wallet.credited", data: { entry_id: result.transaction!.transactionId, amount_paise: 9_999, reference } });
+    expect(events[0]).toMatchObject({
+      type: "wallet.credited",
+      data: { entry_id: result.transaction!.transactionId, amount_paise: 9_999, reference },
+    });
   });
 
   it("sums an agent's ledger on the server to its cached figures", async () => {
     const { store, agentId } = await opened();
     await store.execute({ type: "topUp", agentId, amountPaise: 10_000, reference: newId("t"), description: "" });
-    const h = await store.execute({ type: "hold", agentId, amountPaise: 4_000, reference: newId("b"), expiresAt: new Date(Date.now() + 60_000), description: "" });
+    const h = await store.execute({
+      type: "hold",
+      agentId,
+      amountPaise: 4_000,
+      reference: newId("b"),
+      expiresAt: new Date(Date.now() + 60_000),
+      description: "",
+    });
     await store.execute({ type: "capture", holdId: h.hold!.holdId });
-    await store.execute({ type: "hold", agentId, amountPaise: 1_000, reference: newId("b"), expiresAt: new Date(Date.now() + 60_000), description: "" });
+    await store.execute({
+      type: "hold",
+      agentId,
+      amountPaise: 1_000,
+      reference: newId("b"),
+      expiresAt: new Date(Date.now() + 60_000),
+      description: "",
+    });
     const totals = await db
       .collection(WALLET_COLLECTIONS.transactions)
       .aggregate<{ _id: string; total: number | Long }>([
@@ -146,7 +178,10 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
       creditLimitAfterPaise: Long.fromNumber(0),
       description: "",
     };
-    const error = await db.collection(WALLET_COLLECTIONS.transactions).insertOne(doc).catch((e: unknown) => e);
+    const error = await db
+      .collection(WALLET_COLLECTIONS.transactions)
+      .insertOne(doc)
+      .catch((e: unknown) => e);
     expect((error as MongoServerError).code).toBe(121);
   });
 

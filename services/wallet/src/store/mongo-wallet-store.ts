@@ -103,7 +103,11 @@ export class MongoWalletStore implements WalletStore {
     this.outbox = options.outbox ?? new MongoOutbox(db, WALLET_COLLECTIONS.outbox);
     // Outside transactions (balance, statement, audit): majority reads from the primary, so a
     // read after an acknowledged command sees it, and never sees what may still roll back.
-    const concerns = { readConcern: { level: "majority" as const }, writeConcern: { w: "majority" as const }, readPreference: ReadPreference.primary };
+    const concerns = {
+      readConcern: { level: "majority" as const },
+      writeConcern: { w: "majority" as const },
+      readPreference: ReadPreference.primary,
+    };
     this.accounts = db.collection<AccountDocument>(WALLET_COLLECTIONS.accounts, concerns);
     this.transactions = db.collection<TransactionDocument>(WALLET_COLLECTIONS.transactions, concerns);
     this.holds = db.collection<HoldDocument>(WALLET_COLLECTIONS.holds, concerns);
@@ -172,12 +176,7 @@ export class MongoWalletStore implements WalletStore {
       ...(Object.keys(at).length > 0 && { at }),
       ...(query.before && { seq: { $lt: int64(query.before.seq) } }),
     };
-    const docs = await this.transactions
-      .find(filter)
-      .sort({ at: -1, seq: -1 })
-      .hint("agentId_at_seq")
-      .limit(query.limit)
-      .toArray();
+    const docs = await this.transactions.find(filter).sort({ at: -1, seq: -1 }).hint("agentId_at_seq").limit(query.limit).toArray();
     return docs.map(fromTransactionDocument);
   }
 
@@ -202,12 +201,19 @@ export class MongoWalletStore implements WalletStore {
   }
 
   /** One attempt inside a transaction. Every driver error propagates, so withTransaction can retry or abort. */
-  private async executeIn(command: WalletCommand, session: ClientSession): Promise<{ result: CommandResult; replayed: boolean; events: number }> {
+  private async executeIn(
+    command: WalletCommand,
+    session: ClientSession,
+  ): Promise<{ result: CommandResult; replayed: boolean; events: number }> {
     const now = this.clock.now();
     const state = await this.read(command, session);
     const decision = decide(command, state, now);
     if (decision.type === "replay") {
-      return { result: { account: decision.account, ...(decision.hold && { hold: decision.hold }), replayed: true }, replayed: true, events: 0 };
+      return {
+        result: { account: decision.account, ...(decision.hold && { hold: decision.hold }), replayed: true },
+        replayed: true,
+        events: 0,
+      };
     }
     await this.write(decision, session);
     const result: CommandResult = {

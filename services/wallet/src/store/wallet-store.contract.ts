@@ -47,14 +47,17 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
     });
   const capture = (holdId: string) => exec({ type: "capture", holdId });
   const voidHold = (holdId: string, reason: "REQUESTED" | "EXPIRED" = "REQUESTED") => exec({ type: "void", holdId, reason });
-  const credit = (amountPaise: number, reference: string, agentId = agent) => exec({ type: "credit", agentId, amountPaise, reference, description: "" });
-  const setLimit = (creditLimitPaise: number, reference: string, agentId = agent) => exec({ type: "setCreditLimit", agentId, creditLimitPaise, reference });
+  const credit = (amountPaise: number, reference: string, agentId = agent) =>
+    exec({ type: "credit", agentId, amountPaise, reference, description: "" });
+  const setLimit = (creditLimitPaise: number, reference: string, agentId = agent) =>
+    exec({ type: "setCreditLimit", agentId, creditLimitPaise, reference });
   const balance = async (agentId = agent) => {
     const account = await store.findAccount(agentId);
     if (!account) throw new Error(`no account ${agentId}`);
     return { balance: account.balancePaise, held: account.heldPaise, limit: account.creditLimitPaise, available: availableOf(account) };
   };
-  const eventsOf = async (agentId = agent): Promise<OutboxEvent[]> => (await store.outbox.pending(100_000)).filter((e) => e.agentId === agentId);
+  const eventsOf = async (agentId = agent): Promise<OutboxEvent[]> =>
+    (await store.outbox.pending(100_000)).filter((e) => e.agentId === agentId);
   const expectSound = async (agentId = agent) => expect(auditAgent(await agentLedger(store, agentId))).toEqual([]);
 
   describe("wallet store contract", () => {
@@ -109,7 +112,15 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         expect(result.replayed).toBe(false);
         expect(result.account).toMatchObject({ balancePaise: 250_000, heldPaise: 0, seq: 1 });
         const t = result.transaction!;
-        expect(t).toMatchObject({ agentId: agent, seq: 1, kind: "TOP_UP", reference: ref("neft-1"), amountPaise: 250_000, lineAmountPaise: 250_000, balanceAfterPaise: 250_000 });
+        expect(t).toMatchObject({
+          agentId: agent,
+          seq: 1,
+          kind: "TOP_UP",
+          reference: ref("neft-1"),
+          amountPaise: 250_000,
+          lineAmountPaise: 250_000,
+          balanceAfterPaise: 250_000,
+        });
         expect(t.at.getTime()).toBe(clock.now().getTime());
         expect(t.entries).toEqual([
           { account: cashAccount(agent), amountPaise: 250_000 },
@@ -120,7 +131,13 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         expect(events[0]).toMatchObject({
           type: "wallet.credited",
           agentId: agent,
-          data: { entry_id: t.transactionId, kind: "TOP_UP", amount_paise: 250_000, balance_after_paise: 250_000, reference: ref("neft-1") },
+          data: {
+            entry_id: t.transactionId,
+            kind: "TOP_UP",
+            amount_paise: 250_000,
+            balance_after_paise: 250_000,
+            reference: ref("neft-1"),
+          },
         });
         expect(events[0]!.createdAt.getTime()).toBe(t.at.getTime());
         await expectSound();
@@ -170,7 +187,12 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
       });
 
       it("lets one agent win a reference that two agents race for", async () => {
-        const outcomes = await Promise.allSettled([topUp(1_000, ref("x"), agent), topUp(1_000, ref("x"), other), topUp(1_000, ref("x"), agent), topUp(1_000, ref("x"), other)]);
+        const outcomes = await Promise.allSettled([
+          topUp(1_000, ref("x"), agent),
+          topUp(1_000, ref("x"), other),
+          topUp(1_000, ref("x"), agent),
+          topUp(1_000, ref("x"), other),
+        ]);
         const total = (await balance(agent)).balance + (await balance(other)).balance;
         expect(total).toBe(1_000);
         const refused = outcomes.filter((o) => o.status === "rejected");
@@ -195,7 +217,13 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         expect(h.expiresAt.getTime()).toBe(clock.now().getTime() + 15 * MINUTE);
         expect(await store.findHold(h.holdId)).toEqual(h);
         const t = result.transaction!;
-        expect(t).toMatchObject({ kind: "HOLD", holdId: h.holdId, lineAmountPaise: -30_000, balanceAfterPaise: 100_000, heldAfterPaise: 30_000 });
+        expect(t).toMatchObject({
+          kind: "HOLD",
+          holdId: h.holdId,
+          lineAmountPaise: -30_000,
+          balanceAfterPaise: 100_000,
+          heldAfterPaise: 30_000,
+        });
         expect(t.entries).toEqual([
           { account: heldAccount(agent), amountPaise: 30_000 },
           { account: PLATFORM.holds, amountPaise: -30_000 },
@@ -293,7 +321,14 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         expect(result.hold).toMatchObject({ holdId, state: "CAPTURED", settleTransactionId: result.transaction!.transactionId });
         expect(result.hold!.settledAt?.getTime()).toBe(clock.now().getTime());
         const t = result.transaction!;
-        expect(t).toMatchObject({ kind: "CAPTURE", reference: ref("bkg"), holdId, lineAmountPaise: -40_000, balanceAfterPaise: 60_000, heldAfterPaise: 0 });
+        expect(t).toMatchObject({
+          kind: "CAPTURE",
+          reference: ref("bkg"),
+          holdId,
+          lineAmountPaise: -40_000,
+          balanceAfterPaise: 60_000,
+          heldAfterPaise: 0,
+        });
         expect(sumEntries(t.entries)).toBe(0);
         expect(t.entries).toEqual(
           expect.arrayContaining([
@@ -331,7 +366,10 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
 
       it("refuses a capture after a void and a void after a capture", async () => {
         await voidHold(holdId);
-        expect(await failureOf(capture(holdId))).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "hold_id", code: "INVALID_VALUE" }] });
+        expect(await failureOf(capture(holdId))).toMatchObject({
+          code: "VALIDATION_FAILED",
+          errors: [{ field: "hold_id", code: "INVALID_VALUE" }],
+        });
         const second = (await hold(10_000, ref("bkg-2"))).hold!.holdId;
         await capture(second);
         const error = await failureOf(voidHold(second));
@@ -385,7 +423,8 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         const d = (await hold(4_000, ref("d"), { ttlMs: 1 * MINUTE })).hold!;
         const e = (await hold(5_000, ref("e"), { ttlMs: 10 * MINUTE })).hold!;
         await capture(d.holdId);
-        const mine = async (now: Date) => (await store.expiredHoldIds(now, 1_000)).filter((id) => [a, b, c, d, e].some((h) => h.holdId === id));
+        const mine = async (now: Date) =>
+          (await store.expiredHoldIds(now, 1_000)).filter((id) => [a, b, c, d, e].some((h) => h.holdId === id));
         expect(await mine(new Date(b.expiresAt.getTime() - 1))).toEqual([]);
         clock.set(a.expiresAt);
         expect(await mine(clock.now())).toEqual([b.holdId, c.holdId, a.holdId]);
@@ -475,7 +514,12 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         await topUp(200, ref("same-instant"));
         const all = await store.listStatement({ agentId: agent, limit: 100 });
         expect(all.map((l) => l.amountPaise)).toEqual([200, 105, 104, 103, 102, 101, 100]);
-        const window = await store.listStatement({ agentId: agent, from: new Date(start + 1_000), to: new Date(start + 4_000), limit: 100 });
+        const window = await store.listStatement({
+          agentId: agent,
+          from: new Date(start + 1_000),
+          to: new Date(start + 4_000),
+          limit: 100,
+        });
         expect(window.map((l) => l.amountPaise)).toEqual([103, 102, 101]);
         const page1 = await store.listStatement({ agentId: agent, limit: 2 });
         expect(page1.map((l) => l.amountPaise)).toEqual([200, 105]);
@@ -485,7 +529,12 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         const first = all[0]!;
         const afterSameInstant = await store.listStatement({ agentId: agent, before: { at: first.at, seq: first.seq }, limit: 1 });
         expect(afterSameInstant.map((l) => l.amountPaise)).toEqual([105]);
-        const windowPage = await store.listStatement({ agentId: agent, from: new Date(start + 1_000), before: { at: page2[0]!.at, seq: page2[0]!.seq }, limit: 100 });
+        const windowPage = await store.listStatement({
+          agentId: agent,
+          from: new Date(start + 1_000),
+          before: { at: page2[0]!.at, seq: page2[0]!.seq },
+          limit: 100,
+        });
         expect(windowPage.map((l) => l.amountPaise)).toEqual([103, 102, 101]);
       });
 

@@ -44,7 +44,8 @@ export function auditAgent({ account, transactions, holds }: AgentLedger): strin
     if (balance + t.creditLimitAfterPaise - heldSum < 0) {
       problems.push(`${t.transactionId}: available went negative (balance ${balance}, limit ${t.creditLimitAfterPaise}, held ${heldSum})`);
     }
-    if (balance < -t.creditLimitAfterPaise) problems.push(`${t.transactionId}: balance ${balance} below -credit limit ${t.creditLimitAfterPaise}`);
+    if (balance < -t.creditLimitAfterPaise)
+      problems.push(`${t.transactionId}: balance ${balance} below -credit limit ${t.creditLimitAfterPaise}`);
     if (t.at.getTime() < lastAt) problems.push(`${t.transactionId}: at goes back in time`);
     lastAt = t.at.getTime();
     const key = `${t.kind}:${t.reference}`;
@@ -55,9 +56,11 @@ export function auditAgent({ account, transactions, holds }: AgentLedger): strin
   if (account.heldPaise !== heldSum) problems.push(`cached held ${account.heldPaise}, ledger says ${heldSum}`);
   if (account.seq !== transactions.length) problems.push(`account seq ${account.seq}, ${transactions.length} transactions`);
   if (availableOf(account) < 0) problems.push(`available is negative: ${availableOf(account)}`);
-  if (account.balancePaise < -account.creditLimitPaise) problems.push(`balance ${account.balancePaise} below -credit limit ${account.creditLimitPaise}`);
+  if (account.balancePaise < -account.creditLimitPaise)
+    problems.push(`balance ${account.balancePaise} below -credit limit ${account.creditLimitPaise}`);
   const last = transactions.at(-1);
-  if (last && last.creditLimitAfterPaise !== account.creditLimitPaise) problems.push(`cached credit limit differs from the last transaction's`);
+  if (last && last.creditLimitAfterPaise !== account.creditLimitPaise)
+    problems.push(`cached credit limit differs from the last transaction's`);
 
   // Holds against their transactions: one HOLD each, at most one CAPTURE or VOID, never both.
   const byHold = new Map<string, LedgerTransaction[]>();
@@ -72,9 +75,11 @@ export function auditAgent({ account, transactions, holds }: AgentLedger): strin
     if (count("VOID") > 1) problems.push(`hold ${hold.holdId} voided ${count("VOID")} times`);
     if (count("CAPTURE") > 0 && count("VOID") > 0) problems.push(`hold ${hold.holdId} both captured and voided`);
     const expected = { HELD: [0, 0], CAPTURED: [1, 0], VOIDED: [0, 1] }[hold.state];
-    if (count("CAPTURE") !== expected[0] || count("VOID") !== expected[1]) problems.push(`hold ${hold.holdId} is ${hold.state} but its ledger disagrees`);
+    if (count("CAPTURE") !== expected[0] || count("VOID") !== expected[1])
+      problems.push(`hold ${hold.holdId} is ${hold.state} but its ledger disagrees`);
     for (const t of own) {
-      if (t.amountPaise !== hold.amountPaise) problems.push(`hold ${hold.holdId}: ${t.kind} of ${t.amountPaise}, hold of ${hold.amountPaise}`);
+      if (t.amountPaise !== hold.amountPaise)
+        problems.push(`hold ${hold.holdId}: ${t.kind} of ${t.amountPaise}, hold of ${hold.amountPaise}`);
       if (t.reference !== hold.reference) problems.push(`hold ${hold.holdId}: ${t.kind} under another reference`);
     }
     const capture = own.find((t) => t.kind === "CAPTURE");

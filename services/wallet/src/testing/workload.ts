@@ -124,7 +124,13 @@ export async function runWorkload(
     if (roll < 0.34) {
       const issued = reference("HOLD", agentId, int(1, 250_000));
       const expiresAt = new Date(clock.now().getTime() + int(1, 8) * 60_000);
-      const hold = () => rpc.hold({ agentId: issued.agentId, amountPaise: BigInt(issued.amountPaise), reference: issued.reference, expiresAt: timestamp(expiresAt) });
+      const hold = () =>
+        rpc.hold({
+          agentId: issued.agentId,
+          amountPaise: BigInt(issued.amountPaise),
+          reference: issued.reference,
+          expiresAt: timestamp(expiresAt),
+        });
       // Sometimes the same hold twice at once, as a retrying client would.
       return random() < 0.15 ? [settle("hold", hold(), issued), settle("hold", hold(), issued)] : [settle("hold", hold(), issued)];
     }
@@ -140,16 +146,30 @@ export async function runWorkload(
     }
     if (roll < 0.75) {
       const issued = reference("REFUND", agentId, int(1, 80_000));
-      return [settle("credit", rpc.credit({ agentId: issued.agentId, amountPaise: BigInt(issued.amountPaise), reference: issued.reference }), issued)];
+      return [
+        settle(
+          "credit",
+          rpc.credit({ agentId: issued.agentId, amountPaise: BigInt(issued.amountPaise), reference: issued.reference }),
+          issued,
+        ),
+      ];
     }
     if (roll < 0.84) {
       const issued = reference("TOP_UP", agentId, int(1, 300_000));
       const topUp = () => rpc.topUp({ agentId: issued.agentId, amountPaise: BigInt(issued.amountPaise), reference: issued.reference });
-      return random() < 0.1 ? [settle("topUp", topUp(), issued), settle("topUp", topUp(), issued), settle("topUp", topUp(), issued)] : [settle("topUp", topUp(), issued)];
+      return random() < 0.1
+        ? [settle("topUp", topUp(), issued), settle("topUp", topUp(), issued), settle("topUp", topUp(), issued)]
+        : [settle("topUp", topUp(), issued)];
     }
     if (roll < 0.9) {
       const issued = reference("CREDIT_LIMIT", agentId, int(0, 400_000));
-      return [settle("setCreditLimit", rpc.setCreditLimit({ agentId: issued.agentId, creditLimitPaise: BigInt(issued.amountPaise), reference: issued.reference }), issued)];
+      return [
+        settle(
+          "setCreditLimit",
+          rpc.setCreditLimit({ agentId: issued.agentId, creditLimitPaise: BigInt(issued.amountPaise), reference: issued.reference }),
+          issued,
+        ),
+      ];
     }
     if (roll < 0.95) {
       clock.advance(int(0, 90) * 1_000);
