@@ -31,7 +31,7 @@ export interface BuildOptions {
   idempotencyStore?: IdempotencyStore;
   /** Rate limit counters, shared by every surface; default a new in-memory store. */
   rateLimitStore?: RateLimitStore;
-  /** Requests per second by route group; default DEFAULT_RATE_LIMITS (decisions section 11). */
+  /** Requests per second by route group; default DEFAULT_RATE_LIMITS (API guide, Limits). */
   rateLimits?: RateLimits;
   /** Display currencies of the secondary surface (TARMAC_CURRENCY_RATES); default DEFAULT_RATES. */
   currencyRates?: RateTable;

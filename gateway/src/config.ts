@@ -23,7 +23,7 @@ export const gatewayConfigSchema = z
     /** Idempotency-Key records; unset keeps them in this process's memory. */
     MONGODB_URI: env.mongoUri(),
     MONGODB_DB: z.string().min(1).default("tarmac"),
-    /** Rate limits (decisions section 11), per API key or token and per second; see the README. */
+    /** Rate limits (API guide, Limits), per API key or token and per second; see the README. */
     RATE_LIMIT_SEARCH_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.search),
     RATE_LIMIT_DEFAULT_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.default),
     /** /api/auth/* routes without a caller, per client IP. */

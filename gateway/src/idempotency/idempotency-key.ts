@@ -5,7 +5,7 @@ export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const IDEMPOTENT_REPLAYED_HEADER = "idempotent-replayed";
 
 const MAX_LENGTH = 255;
-/** Decisions section 7: printable characters; ASCII, so a key means the same bytes everywhere. */
+/** API guide, Idempotency: printable characters; ASCII, so a key means the same bytes everywhere. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
 /**

@@ -1,4 +1,4 @@
-/** Decisions section 7: an Idempotency-Key is kept 24 hours from its first use. */
+/** API guide, Idempotency: an Idempotency-Key is kept 24 hours from its first use. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -8,7 +8,7 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
  */
 export const DEFAULT_LEASE_MS = 60_000;
 
-/** Decisions section 7: keys are scoped to agent + operation + key. */
+/** API guide, Idempotency: keys are scoped to agent + operation + key. */
 export interface IdempotencyScope {
   readonly agentId: string;
   /** The route's operation name, e.g. "booking.create". */

@@ -28,13 +28,13 @@ const fieldErrorSchema = {
   },
 } as const;
 
-/** Spec section 7, decisions 10. */
+/** API guide, Errors. */
 export const errorEnvelopeSchema = {
   $id: ERROR_ENVELOPE,
   title: ERROR_ENVELOPE,
   description:
     "Every non-2xx answer of the primary surface (`/api/v1`). `error.code` is a catalogue code; its HTTP status " +
-    "and category are fixed by the catalogue (decisions section 10).",
+    "and category are fixed by the catalogue (API guide, Errors).",
   type: "object",
   additionalProperties: false,
   required: ["trace_id", "error"],
@@ -78,7 +78,7 @@ export const errorEnvelopeSchema = {
   ],
 } as const;
 
-/** Decisions 10 and 12: the secondary surface's own error body, same codes and statuses. */
+/** API guide, Errors and Secondary surface: the secondary surface's own error body, same codes and statuses. */
 export const secondaryErrorSchema = {
   $id: SECONDARY_ERROR,
   title: SECONDARY_ERROR,
@@ -122,7 +122,7 @@ export const secondaryErrorSchema = {
 
 const SESSION_COOKIE_NAME = "tarmac_session";
 
-/** Spec section 5, decisions 8. */
+/** API guide, Authentication. */
 export const securitySchemes = {
   ApiKey: {
     type: "apiKey",

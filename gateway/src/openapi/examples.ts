@@ -1,7 +1,7 @@
 /**
  * Request and response examples of the OpenAPI document. Each one is validated against its
  * route's schema by openapi.test.ts, so they stay true. Amounts satisfy the pricing identities of
- * decisions 1 (net = base + taxes + ota markup - commission; final = base + taxes + ota markup +
+ * API guide, Money and pricing (net = base + taxes + ota markup - commission; final = base + taxes + ota markup +
  * agent markup).
  */
 

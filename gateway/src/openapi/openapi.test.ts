@@ -26,9 +26,9 @@ interface Expected {
   readonly examples?: true;
 }
 
-/** Every operation of the interface spec (and decisions 2, 8, 14), both surfaces, listed by hand. */
+/** Every operation of the API guide, both surfaces, listed by hand. */
 const OPERATIONS: readonly Expected[] = [
-  // Spec 4.1 to 4.9.
+  // API guide, Search and Cancellation and reschedule.
   { path: "/api/v1/flight/search", tag: "search", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   { path: "/api/v1/flight/fare/validate", tag: "fare", security: "ApiKey", statuses: ["401", "403", "404", "409", "422"], examples: true },
   { path: "/api/v1/flight/fare/seatmap", tag: "fare", security: "ApiKey", statuses: ["401", "403", "404", "410"] },
@@ -57,11 +57,11 @@ const OPERATIONS: readonly Expected[] = [
     statuses: ["401", "402", "403", "404", "409", "422"],
     idempotencyKey: "required",
   },
-  // The search alias of spec section 8 (decisions 2) and the wallet (decisions 14).
+  // The search alias of API guide, Pagination (API guide, Search) and the wallet (API guide, Wallet).
   { path: "/api/v1/search", tag: "search", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   { path: "/api/v1/wallet/balance", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },
   { path: "/api/v1/wallet/statement", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },
-  // Spec 4.10 and logout (decisions 8).
+  // API guide, Secondary surface and logout (API guide, Authentication).
   { path: "/api/auth/send-otp", tag: "auth", security: "none", success: "202" },
   { path: "/api/auth/verify-otp", tag: "auth", security: "none", statuses: ["401"] },
   { path: "/api/flights/search", tag: "flights", security: "session", statuses: ["401", "403"] },
@@ -182,7 +182,7 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("defines the security schemes of spec section 5", () => {
+  it("defines the security schemes of API guide, Authentication", () => {
     expect(document.components.securitySchemes).toMatchObject({
       ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
       Bearer: { type: "http", scheme: "bearer" },

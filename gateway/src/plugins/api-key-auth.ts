@@ -8,7 +8,7 @@ import { type Caller, scopeNames } from "./caller.js";
 
 const API_KEY_HEADER = "x-api-key";
 
-/** `tk_live_<8>_<32>` or `tk_test_<8>_<32>` (decisions 8). */
+/** `tk_live_<8>_<32>` or `tk_test_<8>_<32>` (API guide, Authentication). */
 const API_KEY_FORMAT = /^tk_(live|test)_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/;
 
 export interface ApiKeyAuthOptions {
@@ -34,7 +34,7 @@ const apiKeyAuthPlugin: FastifyPluginAsync<ApiKeyAuthOptions> = async (app, opti
     if (typeof apiKey !== "string" || apiKey === "") {
       throw new DomainError("AUTH_MISSING_CREDENTIALS", "The X-API-Key header is required");
     }
-    // Decisions 8's format: anything else is refused here, so guessing costs the auth service nothing.
+    // API guide, Authentication's format: anything else is refused here, so guessing costs the auth service nothing.
     if (!API_KEY_FORMAT.test(apiKey)) throw new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key");
     const caller = await verifier.verify(apiKey);
     const scope = request.routeOptions.config.scope;

@@ -8,7 +8,7 @@ import { type Caller, scopeNames } from "./caller.js";
 
 const SESSION_TOKEN_FORMAT = /^tk_sess_[A-Za-z0-9_-]{43}$/;
 
-/** The session cookie verify-otp sets (decisions 8). */
+/** The session cookie verify-otp sets (API guide, Authentication). */
 export const SESSION_COOKIE = "tarmac_session";
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;

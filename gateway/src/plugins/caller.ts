@@ -18,12 +18,12 @@ declare module "fastify" {
     caller: Caller | null;
   }
   interface FastifyContextConfig {
-    /** The scope an API key or bearer token needs for this route (decisions section 8). */
+    /** The scope an API key or bearer token needs for this route (API guide, Authentication). */
     scope?: Scope;
   }
 }
 
-/** Scope names as decisions section 8 spells them, for messages. */
+/** Scope names as API guide, Authentication spells them, for messages. */
 export const scopeNames: Readonly<Record<Scope, string>> = {
   [Scope.UNSPECIFIED]: "unspecified",
   [Scope.FLIGHT_SEARCH]: "flight.search",

@@ -15,7 +15,7 @@ export function noteErrorCode(reply: FastifyReply, code: string): void {
 }
 
 /**
- * The only way an error leaves the gateway: the envelope of spec section 7 with the catalogue
+ * The only way an error leaves the gateway: the envelope of API guide, Errors with the catalogue
  * status, the request id as trace_id and response header, and Retry-After when the error has one.
  */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {

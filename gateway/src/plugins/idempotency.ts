@@ -20,7 +20,7 @@ declare module "fastify" {
 
 interface IdempotencyRouteConfig {
   readonly operation: string;
-  /** Without the header the request runs as a plain one (secondary surface, decisions 12). */
+  /** Without the header the request runs as a plain one (secondary surface, API guide, Secondary surface). */
   readonly optional?: boolean;
 }
 

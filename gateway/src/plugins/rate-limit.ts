@@ -7,7 +7,7 @@ import type { RateLimitStore } from "../rate-limit/rate-limit-store.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The route's rate limit group (decisions section 11); "default" when absent. */
+    /** The route's rate limit group (API guide, Limits); "default" when absent. */
     rateLimitGroup?: RateLimitGroup;
   }
 }

@@ -7,7 +7,7 @@ import { build } from "../app.js";
 import { OPENAPI_PATH } from "../openapi/plugin.js";
 import { fakeServiceClients } from "../testing/fake-services.js";
 
-/** Every primary route and the scope decisions 8 (and our README) give it. */
+/** Every primary route and the scope API guide, Authentication (and our README) give it. */
 const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/flight/search", Scope.FLIGHT_SEARCH],
   ["/api/v1/search", Scope.FLIGHT_SEARCH],
@@ -35,7 +35,7 @@ const SCOPES = [
 const keyWithout = (scope: Scope) => `tk_test_without${scope}_${"0".repeat(32)}`;
 
 /**
- * Decisions 8: a valid key without a route's scope gets 403 on exactly the routes that need that
+ * API guide, Authentication: a valid key without a route's scope gets 403 on exactly the routes that need that
  * scope, and on no other route; checked for every scope against every primary route.
  */
 describe("scope matrix", () => {

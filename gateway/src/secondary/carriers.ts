@@ -1,5 +1,5 @@
 /**
- * Carrier names for `carrier_name` on the secondary surface (interface spec 2.12). The services
+ * Carrier names for `carrier_name` on the secondary surface (API guide, Secondary surface). The services
  * speak IATA codes only; a display name is this surface's presentation, so the table lives here
  * rather than in the Segment contract or the airline package. It lists the sandbox airline's
  * carriers (services/airline/src/sandbox/carriers.ts; a test keeps the two in step); a carrier it

@@ -1,5 +1,5 @@
 /**
- * Display currencies of the secondary surface (decisions 12): amounts are integer paise inside the
+ * Display currencies of the secondary surface (API guide, Secondary surface): amounts are integer paise inside the
  * system; the secondary surface shows them converted with a configurable rate table and rounded
  * half-even to 2 decimals. Everything here is integer (BigInt) arithmetic: a rate is an exact
  * decimal, a conversion is an exact fraction rounded once, and a JSON number is produced only at

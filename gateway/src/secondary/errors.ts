@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { noteErrorCode, toLoggedDomainError } from "../plugins/error-envelope.js";
 
 /**
- * The secondary surface's error body (decisions 10 and 12): the catalogue's codes and statuses in
+ * The secondary surface's error body (API guide, Errors and Secondary surface): the catalogue's codes and statuses in
  * `{success: false, error: {code, message, errors?, details?}}`. `details` is this surface's
  * addition for errors that carry data a client acts on (PROVIDER_PRICE_CHANGED: the new price).
  */

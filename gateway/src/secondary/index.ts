@@ -27,7 +27,7 @@ export interface SecondaryApiOptions {
 }
 
 /**
- * The secondary surface (register with prefix /api; decisions 12): OTP login under /api/auth,
+ * The secondary surface (register with prefix /api; API guide, Secondary surface): OTP login under /api/auth,
  * bearer-token (or session cookie) flights under /api/flights, the development outbox under
  * /api/dev. Its own field names and its own error body `{success: false, error: {code, message,
  * errors?}}` with the catalogue's codes and statuses, for every error of these three prefixes

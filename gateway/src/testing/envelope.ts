@@ -15,7 +15,7 @@ interface Envelope {
 }
 
 /**
- * Asserts the response is exactly the error envelope of spec section 7 for `code`: catalogue
+ * Asserts the response is exactly the error envelope of API guide, Errors for `code`: catalogue
  * status, category and retryable, trace_id equal to the X-Request-ID header, no other keys.
  */
 export function expectEnvelope(response: LightMyRequestResponse, code: ErrorCode): Envelope {

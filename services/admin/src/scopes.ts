@@ -1,6 +1,6 @@
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 
-/** The scopes of decisions section 8, by the names ops type and the JSON API shows. */
+/** The scopes of API guide, Authentication, by the names ops type and the JSON API shows. */
 export const SCOPE_NAMES = [
   "flight.search",
   "flight.book",

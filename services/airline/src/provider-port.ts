@@ -54,7 +54,7 @@ export interface PenaltyBand {
   readonly perPassengerPaise: number;
 }
 
-/** The fare's rules, filed by the airline with the fare (decisions 6). */
+/** The fare's rules, filed by the airline with the fare (API guide, Cancellation and reschedule). */
 export interface FareRules {
   readonly refundable: boolean;
   /** Cancellation penalty bands, nearest departure last, as filed (booking decides what a non-refundable fare forfeits). */

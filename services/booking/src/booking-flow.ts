@@ -33,7 +33,7 @@ export function bookingDebit(booking: Booking): Payment {
 }
 
 /**
- * Takes a PENDING booking to BOOKED or FAILED (decisions 4): the wallet pays for the airline's
+ * Takes a PENDING booking to BOOKED or FAILED (API guide, Bookings): the wallet pays for the airline's
  * reservation under the booking id (hold, reserve, capture). A refused hold fails before the
  * airline is asked; an airline refusal voids the hold. Whatever a crash leaves undone, the
  * recovery sweep finishes from the same idempotent steps.

@@ -24,7 +24,7 @@ export interface CancellationRequest {
 }
 
 /**
- * Quote, confirm and refund (decisions 6). Confirm cancels with the airline, stores CANCELLED,
+ * Quote, confirm and refund (API guide, Cancellation and reschedule). Confirm cancels with the airline, stores CANCELLED,
  * then credits the refund (idempotent by booking id) and stores REFUNDED. A crash in between is
  * finished by `refund` from the sweep: never a cancelled booking without its refund, never two.
  */

@@ -11,7 +11,7 @@ export const bookingConfigSchema = z
     FARE_URL: env.url().default("http://127.0.0.1:50052"),
     WALLET_URL: env.url().default("http://127.0.0.1:50054"),
     SEARCH_URL: env.url().default("http://127.0.0.1:50051"),
-    /** The platform's fees on a cancellation and on a reschedule (decisions 6), paise per booking. */
+    /** The platform's fees on a cancellation and on a reschedule (API guide, Cancellation and reschedule), paise per booking. */
     OTA_CANCELLATION_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
     OTA_RESCHEDULE_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
     MONGODB_URI: env.mongoUri(),

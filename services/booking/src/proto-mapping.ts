@@ -70,7 +70,7 @@ export function statusToProto(status: BookingStatus): ProtoStatus {
 
 const enumValue = <E extends Record<string, string | number>>(values: E, name: string): E[keyof E] => values[name as keyof E];
 
-/** The whole booking of decisions 4, as GetBooking answers it. */
+/** The whole booking of API guide, Bookings, as GetBooking answers it. */
 export function toProtoBooking(b: Booking): ProtoBooking {
   const p = b.pricing;
   return create(BookingSchema, {

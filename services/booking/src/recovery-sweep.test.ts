@@ -20,7 +20,7 @@ async function crashAt(point: CrashPoint): Promise<{ h: BookingHarness; booking:
   return { h, booking: (await h.store.get(pending!.bookingId))! };
 }
 
-/** Decisions 4: BOOKED with exactly one captured debit, or FAILED with no debit and no live PNR. */
+/** API guide, Bookings: BOOKED with exactly one captured debit, or FAILED with no debit and no live PNR. */
 function expectSettled(h: BookingHarness, booking: Booking): void {
   const reservation = h.airline.reservations.get(booking.bookingId);
   if (booking.status === "BOOKED") {

@@ -22,7 +22,7 @@ export interface RescheduleDeps {
 }
 
 /**
- * Quote and confirm a change of flights (decisions 6). Confirm holds the payable amount, changes
+ * Quote and confirm a change of flights (API guide, Cancellation and reschedule). Confirm holds the payable amount, changes
  * the reservation with the airline (same PNR; a ticketed booking is reissued), captures, and
  * replaces the itinerary keeping the status. Refused funds or a refusing airline leave the
  * booking exactly as it was (the hold, if any, voided).

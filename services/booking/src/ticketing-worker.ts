@@ -20,7 +20,7 @@ export interface TicketingWorkerDeps {
 const BATCH = 200;
 
 /**
- * Follows bookings after BOOKED (decisions 4 and 5): the airline tickets asynchronously, so BOOKED
+ * Follows bookings after BOOKED (API guide, Bookings and Booking states): the airline tickets asynchronously, so BOOKED
  * becomes TICKETED with the airline's ticket numbers; if ticketing fails for good the booking
  * becomes FAILED and the captured amount is credited back (idempotent by the booking id, so a crash
  * between credit and status change never refunds twice). TICKETED becomes FLOWN once the last

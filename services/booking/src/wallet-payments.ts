@@ -36,7 +36,7 @@ export interface WalletPaymentsDeps {
 }
 
 /**
- * Hold-then-capture, like a card authorisation (decisions 4 and 6), for the booking flow and for
+ * Hold-then-capture, like a card authorisation (API guide, Bookings and Cancellation and reschedule), for the booking flow and for
  * reschedules alike: hold the amount, run the airline step, capture; void the hold when the step
  * surely did nothing. Every step is idempotent (hold by reference, capture and void by hold id).
  */

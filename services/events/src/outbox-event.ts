@@ -1,7 +1,7 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import { newId } from "@tarmac/kernel";
 
-/** Subjects of decisions 9 live under this prefix: tarmac.booking.booked, tarmac.wallet.debited, ... */
+/** Subjects of API guide, Events live under this prefix: tarmac.booking.booked, tarmac.wallet.debited, ... */
 export const SUBJECT_PREFIX = "tarmac";
 
 /**
@@ -27,7 +27,7 @@ export function subjectOf(event: Pick<OutboxEvent, "type">): string {
   return `${SUBJECT_PREFIX}.${event.type}`;
 }
 
-/** The message body of decisions 9: `{id, type, created_at, agent_id, data}`. */
+/** The message body of API guide, Events: `{id, type, created_at, agent_id, data}`. */
 export function eventBody(event: OutboxEvent): string {
   return JSON.stringify({
     id: event.id,

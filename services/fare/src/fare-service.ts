@@ -33,7 +33,7 @@ import { offerToJson, toProtoFareLock, toProtoSeatMap } from "./proto-mapping.js
 import { requireFields, requireSame } from "./request-fields.js";
 import type { FareLock, FareLockStore } from "./store/fare-lock-store.js";
 
-/** Interface spec section 3: a fare lock lasts 15 minutes from a successful validation. */
+/** API guide, Booking states: a fare lock lasts 15 minutes from a successful validation. */
 export const FARE_LOCK_MS = 15 * 60_000;
 
 export interface FareServiceDeps {

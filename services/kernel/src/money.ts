@@ -5,7 +5,7 @@ export function assertPaise(value: number, what = "amount"): number {
   return value;
 }
 
-/** `amount * basisPoints / 10000`, rounded half up to whole paise (decisions section 1). */
+/** `amount * basisPoints / 10000`, rounded half up to whole paise (API guide, Money and pricing). */
 export function percentOf(amount: number, basisPoints: number): number {
   assertPaise(amount);
   if (!Number.isInteger(basisPoints)) throw new RangeError(`basis points must be an integer, got ${basisPoints}`);

@@ -135,45 +135,48 @@ describe("fare validation and seat maps through the gateway", () => {
   it.each([
     ["one-way", SEARCH],
     ["round trip", { ...SEARCH, doa: yyyymmdd(new Date(), 24) }],
-  ])("serves a %s seat map of spec 2.6: every segment, no infant, integer paise, verifiable tokens", async (_, search) => {
-    const page = (await (await post("/api/v1/flight/search", search)).json()) as { results: Offer[] };
-    const offer = page.results.find((o) => o.segments.every((s) => !s.flight_no.startsWith("9")))!;
-    const { fare_token } = (await (await validate(offer)).json()) as { fare_token: string };
-    const res = await post("/api/v1/flight/fare/seatmap", {
-      search_id: offer.search_id,
-      signature: offer.signature,
-      provider: offer.provider,
-      fare_token,
-    });
-    const map = (await res.json()) as SeatMap;
-    expect(res.status, JSON.stringify(map).slice(0, 500)).toBe(200);
-    expect([map.search_id, map.signature, map.provider, map.currency]).toEqual([offer.search_id, offer.signature, "SANDBOX", "INR"]);
-    expect(map.segments.map((s) => s.segment_index)).toEqual(offer.segments.map((_, i) => i));
-    expect(map.passenger_ancillaries.map((p) => p.pax_id)).toEqual(["ADT1", "ADT2", "CHD1"]);
-    const seats = map.segments.flatMap((s) => s.seatmap.flatMap((r) => r.seats.map((seat) => ({ ...seat, row: r.row }))));
-    for (const seat of seats) {
-      expect(seat.seat).toMatch(new RegExp(`^${seat.row}[A-K]$`));
-      expect(Number.isSafeInteger(seat.price_paise) && seat.price_paise >= 0).toBe(true);
-    }
-    const free = seats.filter((s) => s.available);
-    expect(free.length).toBeGreaterThan(0);
-    // ADT1 carries the infant: never offered an exit row, nor is the child; ADT2 may take one.
-    const exitTokens = new Set(free.filter((s) => s.exit_row).map((s) => s.ancillary_token));
-    const tokensOf = (paxId: string) => map.passenger_ancillaries.find((p) => p.pax_id === paxId)!.ancillary_tokens;
-    expect(tokensOf("ADT2")).toHaveLength(free.length);
-    for (const paxId of ["ADT1", "CHD1"]) expect(tokensOf(paxId).filter((t) => exitTokens.has(t))).toEqual([]);
+  ])(
+    "serves a %s seat map of API guide, Fare validation and seat maps: every segment, no infant, integer paise, verifiable tokens",
+    async (_, search) => {
+      const page = (await (await post("/api/v1/flight/search", search)).json()) as { results: Offer[] };
+      const offer = page.results.find((o) => o.segments.every((s) => !s.flight_no.startsWith("9")))!;
+      const { fare_token } = (await (await validate(offer)).json()) as { fare_token: string };
+      const res = await post("/api/v1/flight/fare/seatmap", {
+        search_id: offer.search_id,
+        signature: offer.signature,
+        provider: offer.provider,
+        fare_token,
+      });
+      const map = (await res.json()) as SeatMap;
+      expect(res.status, JSON.stringify(map).slice(0, 500)).toBe(200);
+      expect([map.search_id, map.signature, map.provider, map.currency]).toEqual([offer.search_id, offer.signature, "SANDBOX", "INR"]);
+      expect(map.segments.map((s) => s.segment_index)).toEqual(offer.segments.map((_, i) => i));
+      expect(map.passenger_ancillaries.map((p) => p.pax_id)).toEqual(["ADT1", "ADT2", "CHD1"]);
+      const seats = map.segments.flatMap((s) => s.seatmap.flatMap((r) => r.seats.map((seat) => ({ ...seat, row: r.row }))));
+      for (const seat of seats) {
+        expect(seat.seat).toMatch(new RegExp(`^${seat.row}[A-K]$`));
+        expect(Number.isSafeInteger(seat.price_paise) && seat.price_paise >= 0).toBe(true);
+      }
+      const free = seats.filter((s) => s.available);
+      expect(free.length).toBeGreaterThan(0);
+      // ADT1 carries the infant: never offered an exit row, nor is the child; ADT2 may take one.
+      const exitTokens = new Set(free.filter((s) => s.exit_row).map((s) => s.ancillary_token));
+      const tokensOf = (paxId: string) => map.passenger_ancillaries.find((p) => p.pax_id === paxId)!.ancillary_tokens;
+      expect(tokensOf("ADT2")).toHaveLength(free.length);
+      for (const paxId of ["ADT1", "CHD1"]) expect(tokensOf(paxId).filter((t) => exitTokens.has(t))).toEqual([]);
 
-    // The fare service vouches for a seat token exactly as the seat map showed it.
-    const fare = createClient(FareService, createGrpcTransport({ baseUrl: stack.services.fare! }));
-    const { seats: resolved } = await fare.getFareLock({
-      agentId: DEMO_AGENT_ID,
-      fareToken: fare_token,
-      ancillaryTokens: [free[0]!.ancillary_token],
-    });
-    expect(resolved[0]).toMatchObject({
-      seat: free[0]!.seat,
-      ancillaryId: free[0]!.ancillary_id,
-      pricePaise: BigInt(free[0]!.price_paise),
-    });
-  });
+      // The fare service vouches for a seat token exactly as the seat map showed it.
+      const fare = createClient(FareService, createGrpcTransport({ baseUrl: stack.services.fare! }));
+      const { seats: resolved } = await fare.getFareLock({
+        agentId: DEMO_AGENT_ID,
+        fareToken: fare_token,
+        ancillaryTokens: [free[0]!.ancillary_token],
+      });
+      expect(resolved[0]).toMatchObject({
+        seat: free[0]!.seat,
+        ancillaryId: free[0]!.ancillary_id,
+        pricePaise: BigInt(free[0]!.price_paise),
+      });
+    },
+  );
 });

@@ -35,7 +35,7 @@ export function toCreateBookingRequest(body: CreateBookingBody, agentId: string,
   });
 }
 
-/** Spec 2.8, plus the booking's status. */
+/** API guide, Bookings, plus the booking's status. */
 export function createBookingJson(response: CreateBookingResponse) {
   return {
     booking_id: response.bookingId,
@@ -48,7 +48,7 @@ export function createBookingJson(response: CreateBookingResponse) {
 
 const iso = (timestamp: Parameters<typeof fromTimestamp>[0]) => fromTimestamp(timestamp)?.toISOString() ?? "";
 
-/** The whole booking of decisions 4. */
+/** The whole booking of API guide, Bookings. */
 export function bookingJson(b: Booking) {
   if (!b.pricingBreakdown) throw new Error(`booking ${b.bookingId} has no pricing`);
   return {

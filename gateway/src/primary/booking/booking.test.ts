@@ -101,7 +101,7 @@ function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
 }
 
 describe("POST /api/v1/flight/booking/create", () => {
-  it("books for the caller with the header's idempotency key, enums mapped, and answers spec 2.8", async () => {
+  it("books for the caller with the header's idempotency key, enums mapped, and answers API guide, Bookings", async () => {
     const seen: CreateBookingRequest[] = [];
     gateway = await testApp({ booking: fakeBooking(seen) });
     const res = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "order-42" });

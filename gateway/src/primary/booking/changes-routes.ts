@@ -25,7 +25,7 @@ const iso = (t: Parameters<typeof fromTimestamp>[0]) => fromTimestamp(t)?.toISOS
 
 /**
  * Cancellation (flight.cancel) and reschedule (flight.reschedule), quote and confirm; the confirms
- * need an Idempotency-Key (decisions 7).
+ * need an Idempotency-Key (API guide, Idempotency).
  */
 export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (app, { booking }) => {
   const cancel = (confirm: boolean) => ({

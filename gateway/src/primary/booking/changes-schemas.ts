@@ -1,6 +1,6 @@
 import { integer, object, string } from "../search/schemas.js";
 
-/** JSON schemas of cancellation and reschedule (interface spec 2.9, 2.10, 4.6 to 4.9; decisions 6). */
+/** JSON schemas of cancellation and reschedule (API guide, Cancellation and reschedule). */
 
 const REASON_CODES = ["CUSTOMER_REQUEST", "SCHEDULE_CHANGE", "FLIGHT_CANCELLED", "DUPLICATE_BOOKING", "MEDICAL", "OTHER"] as const;
 const CANCELLATION_TYPES = ["VOLUNTARY", "INVOLUNTARY"] as const;

@@ -73,7 +73,7 @@ const fakeBooking: FakeServices["booking"] = {
 };
 
 describe("cancellation and reschedule routes", () => {
-  it("quotes and confirms a cancellation (spec 2.9), the confirm idempotent", async () => {
+  it("quotes and confirms a cancellation (API guide, Cancellation and reschedule), the confirm idempotent", async () => {
     gateway = await testApp({ booking: fakeBooking });
     const quote = await post("cancel/quote", cancelBody);
     expect(quote.json()).toEqual({
@@ -101,7 +101,7 @@ describe("cancellation and reschedule routes", () => {
     expect((await post("cancel/confirm", cancelBody, { "idempotency-key": "c1" })).headers["idempotent-replayed"]).toBe("true");
   });
 
-  it("quotes and confirms a reschedule (spec 2.10)", async () => {
+  it("quotes and confirms a reschedule (API guide, Cancellation and reschedule)", async () => {
     gateway = await testApp({ booking: fakeBooking });
     const quote = await post("reschedule/quote", { booking_id: "bkg_1", new_offer_id: "off_2", reason_code: "SCHEDULE_CHANGE" });
     expect(quote.json()).toMatchObject({

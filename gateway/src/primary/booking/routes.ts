@@ -93,7 +93,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
   );
 };
 
-/** Decisions 4: agent_id, when sent, is the caller's own; a body idempotency_key equals the header. */
+/** API guide, Bookings: agent_id, when sent, is the caller's own; a body idempotency_key equals the header. */
 async function requireOwnAgentAndKey(request: FastifyRequest<{ Body: CreateBookingBody }>): Promise<void> {
   const body: unknown = request.body;
   if (typeof body !== "object" || body === null) return;

@@ -1,6 +1,6 @@
 import { integer, object, offerSchema, string } from "../search/schemas.js";
 
-/** JSON schemas of booking create and status (interface spec 2.7, 2.8, 4.4, 4.5; decisions 4). */
+/** JSON schemas of booking create and status (API guide, Bookings). */
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 const nullable = (schema: object) => ({ anyOf: [schema, { type: "null" }] }) as const;

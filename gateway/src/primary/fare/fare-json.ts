@@ -2,7 +2,7 @@ import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import { SeatPosition, type GetSeatMapResponse, type ValidateFareResponse } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { offerJson } from "../search/offer-json.js";
 
-/** Spec 2.5a plus decisions 3: the locked offer (segments without cabin), the change flag, the lock's end. */
+/** API guide, Fare validation and seat maps: the locked offer (segments without cabin), the change flag, the lock's end. */
 export function validateResponseJson(response: ValidateFareResponse) {
   const lockedUntil = fromTimestamp(response.lockedUntil);
   if (!response.offer || !lockedUntil) throw new Error("fare validation answered without an offer or lock time");
@@ -16,7 +16,7 @@ export function validateResponseJson(response: ValidateFareResponse) {
   };
 }
 
-/** Spec 2.6, plus each seat's position, exit row and extra legroom. */
+/** API guide, Fare validation and seat maps, plus each seat's position, exit row and extra legroom. */
 export function seatMapJson(response: GetSeatMapResponse) {
   return {
     search_id: response.searchId,

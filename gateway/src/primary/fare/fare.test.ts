@@ -139,7 +139,7 @@ describe("POST /api/v1/flight/fare/validate", () => {
 });
 
 describe("POST /api/v1/flight/fare/seatmap", () => {
-  it("answers the seat map of spec 2.6 in JSON, paise as integers", async () => {
+  it("answers the seat map of API guide, Fare validation and seat maps in JSON, paise as integers", async () => {
     const seen = { validate: [] as ValidateFareRequest[], seatMap: [] as GetSeatMapRequest[] };
     gateway = await testApp({ fare: fakeFare(seen) });
     const res = await post("/api/v1/flight/fare/seatmap", seatMapBody);

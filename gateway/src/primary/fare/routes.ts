@@ -60,7 +60,7 @@ export const fareRoutes: FastifyPluginAsync<FareRoutesOptions> = async (app, { f
         agentId: callerOf(request).agentId,
         searchId: search_id,
         signature,
-        // Decisions 3: adult 1, child 0, infant 0 when not sent.
+        // API guide, Fare validation and seat maps: adult 1, child 0, infant 0 when not sent.
         pax: { adult: pax?.adult ?? 1, child: pax?.child ?? 0, infant: pax?.infant ?? 0 },
       });
       return validateResponseJson(response);

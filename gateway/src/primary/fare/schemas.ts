@@ -1,6 +1,6 @@
 import { boolean, integer, object, string, validatedOfferSchema } from "../search/schemas.js";
 
-/** JSON schemas of fare validation and seat maps (interface spec 2.5a, 2.6, 4.2, 4.3; decisions 3). */
+/** JSON schemas of fare validation and seat maps (API guide, Fare validation and seat maps). */
 
 const token = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 const count = (minimum: number) => ({ type: "integer", minimum, maximum: 9 }) as const;

@@ -9,7 +9,7 @@ import {
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { CabinName } from "./schemas.js";
 
-/** The JSON of spec 2.2-2.5: snake_case, money as integer paise, cursor null on the last page. */
+/** The JSON of API guide, Search and Money and pricing: snake_case, money as integer paise, cursor null on the last page. */
 export function searchResponseJson(response: SearchFlightsResponse) {
   return {
     search_id: response.searchId,

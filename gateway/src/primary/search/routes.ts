@@ -12,7 +12,7 @@ export interface SearchRoutesOptions {
   readonly search: ServiceClients["search"];
 }
 
-/** POST /flight/search and its alias POST /search (decisions section 2): one handler, one schema. */
+/** POST /flight/search and its alias POST /search (API guide, Search): one handler, one schema. */
 export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { search }) => {
   const options = (schema: FastifySchema): RouteShorthandOptions => ({
     schema,

@@ -1,4 +1,4 @@
-/** JSON schemas of the search operation (interface spec 2.1-2.5, decisions section 2). */
+/** JSON schemas of the search operation (API guide, Search and Money and pricing). */
 
 export const CABINS = ["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"] as const;
 export type CabinName = (typeof CABINS)[number];
@@ -7,7 +7,7 @@ const airport = { type: "string", pattern: "^[A-Z]{3}$" } as const;
 const date = { type: "string", pattern: "^\\d{8}$" } as const;
 
 /**
- * origin, dest and dod are required unless a cursor continues an earlier search (spec section 8:
+ * origin, dest and dod are required unless a cursor continues an earlier search (API guide, Pagination:
  * the cursor takes precedence). `cursor: null` is accepted as "no cursor", because that is what
  * the last page answers and clients echo it back. Dates, airports and passenger sums are
  * checked by the search service.
@@ -96,7 +96,7 @@ const offerSchemaOf = (segment: object) =>
 
 export const offerSchema = offerSchemaOf(object(segmentProperties));
 
-/** A validated offer's segments omit `cabin` (interface spec 2.5a). */
+/** A validated offer's segments omit `cabin` (API guide, Fare validation and seat maps). */
 export const validatedOfferSchema = offerSchemaOf(object((({ cabin: _cabin, ...rest }) => rest)(segmentProperties)));
 
 /** Serialization schema of the 200 answer: fast to write, and nothing undeclared leaks. */

@@ -11,7 +11,7 @@ const cabins: Readonly<Record<CabinName, Cabin>> = {
 
 /**
  * A validated JSON body -> the search RPC. Numbers the client left out stay unset, so the search
- * service applies the defaults of spec section 8 in one place; an omitted cabin means every cabin.
+ * service applies the defaults of API guide, Pagination in one place; an omitted cabin means every cabin.
  */
 export function toSearchFlightsRequest(body: SearchRequestBody, agentId: string): SearchFlightsRequest {
   return create(SearchFlightsRequestSchema, {

@@ -128,7 +128,7 @@ describe("search response", () => {
     expect(sent?.limit).toBeUndefined();
   });
 
-  it("answers the offer JSON of spec 2.2-2.5 exactly", async () => {
+  it("answers the offer JSON of API guide, Search and Money and pricing exactly", async () => {
     gateway = await testApp();
     const response = await gateway.app.inject(searchRequest());
     expect(response.statusCode).toBe(200);

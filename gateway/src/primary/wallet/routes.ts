@@ -11,7 +11,7 @@ export interface WalletRoutesOptions {
   readonly wallet: ServiceClients["wallet"];
 }
 
-/** POST /wallet/balance and /wallet/statement for the calling agent (decisions 14, scope wallet.read). */
+/** POST /wallet/balance and /wallet/statement for the calling agent (API guide, Wallet, scope wallet.read). */
 export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, { wallet }) => {
   const config = { scope: Scope.WALLET_READ };
   const balanceSchema = operation(PRIMARY, {

@@ -1,6 +1,6 @@
 import { integer, object, string } from "../search/schemas.js";
 
-/** JSON schemas of the wallet operations (decisions 14). */
+/** JSON schemas of the wallet operations (API guide, Wallet). */
 
 export const emptyBodySchema = { type: "object", additionalProperties: false, properties: {} } as const;
 

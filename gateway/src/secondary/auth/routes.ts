@@ -29,7 +29,7 @@ const cookieOptions = { path: "/api", httpOnly: true, secure: true, sameSite: "s
 const DEAD_TOKEN: ReadonlySet<string> = new Set(["AUTH_INVALID_TOKEN", "AUTH_TOKEN_EXPIRED"]);
 
 /**
- * OTP login (decisions 8), register with prefix /api/auth: send-otp, verify-otp (token in the body
+ * OTP login (API guide, Authentication), register with prefix /api/auth: send-otp, verify-otp (token in the body
  * and the tarmac_session cookie) and logout. None needs credentials beforehand; logout needs the
  * token it revokes.
  */

@@ -1,4 +1,4 @@
-/** JSON schemas of the OTP login (interface spec 4.10, 5; decisions 8). */
+/** JSON schemas of the OTP login (API guide, Secondary surface and Authentication). */
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 const integer = { type: "integer" } as const;

@@ -51,7 +51,7 @@ const BOOKING_FIELDS: Readonly<Record<string, string>> = {
 const PAX_PREFIX: Readonly<Record<PaxTypeWord, "ADT" | "CHD" | "INF">> = { adult: "ADT", child: "CHD", infant: "INF" };
 
 /**
- * POST /flights/booking/create (decisions 12): re-validates the offer (flight_id) through the fare
+ * POST /flights/booking/create (API guide, Secondary surface): re-validates the offer (flight_id) through the fare
  * service for the request's passengers, compares its live price in `currency` with `total_price`
  * (409 PROVIDER_PRICE_CHANGED with the new price in `error.details` when they differ), then books
  * through the booking service with the fare token: the same wallet debit as the primary surface.
@@ -176,7 +176,7 @@ function paxCounts(passengers: readonly PassengerBody[]) {
 }
 
 /**
- * Passengers get the ids of decisions 3 in request order per type (ADT1, ADT2, CHD1, INF1). The
+ * Passengers get the ids of API guide, Fare validation and seat maps in request order per type (ADT1, ADT2, CHD1, INF1). The
  * booking's own idempotency key is the client's Idempotency-Key under this surface's prefix (a
  * retry that reaches the booking service finds its booking), or a fresh one without a header.
  */

@@ -2,7 +2,7 @@ import { type Offer, Direction, type Segment } from "@tarmac/proto/tarmac/search
 import { carrierName } from "../carriers.js";
 import { type CurrencyConverter, minorToNumber } from "../currency.js";
 
-/** One offer as a flight of interface spec 2.12, its price in `currency`. */
+/** One offer as a flight of API guide, Secondary surface, its price in `currency`. */
 export function flightJson(offer: Offer, currency: string, converter: CurrencyConverter) {
   const outbound = offer.segments.filter((s) => s.direction !== Direction.RETURN);
   const inbound = offer.segments.filter((s) => s.direction === Direction.RETURN);
@@ -11,7 +11,7 @@ export function flightJson(offer: Offer, currency: string, converter: CurrencyCo
     total_price: minorToNumber(converter.convert(offer.bestPricePaise, offer.currency, currency)),
     currency,
     outbound: { segments: outbound.map(segmentJson) },
-    // Round trips only (decisions 2: one offer holds both directions, priced as one).
+    // Round trips only (API guide, Search: one offer holds both directions, priced as one).
     ...(inbound.length > 0 && { inbound: { segments: inbound.map(segmentJson) } }),
   };
 }

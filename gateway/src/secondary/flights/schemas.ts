@@ -1,7 +1,7 @@
 import { CABINS, type CabinName } from "../../primary/search/schemas.js";
 
 /**
- * JSON schemas of the secondary surface's flights (interface spec 2.12; decisions 12). Field
+ * JSON schemas of the secondary surface's flights (API guide, Secondary surface). Field
  * names are this surface's own; unknown fields are rejected as on the primary surface. Currency
  * enums are the configured rate table's codes, so the schemas are built per app.
  */

@@ -35,7 +35,7 @@ function compactDate(value: string): string {
 }
 
 /**
- * POST /flights/search (decisions 12): the same search service as the primary surface, the first
+ * POST /flights/search (API guide, Secondary surface): the same search service as the primary surface, the first
  * page of results (100, cheapest first), prices in display_currency (default INR).
  */
 export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { search, converter }) => {

@@ -96,7 +96,7 @@ describe("POST /api/flights/search: request", () => {
 });
 
 describe("POST /api/flights/search: response", () => {
-  it("answers the flights of spec 2.12 in INR by default, carriers by name", async () => {
+  it("answers the flights of API guide, Secondary surface in INR by default, carriers by name", async () => {
     gateway = await secondaryTestApp();
     const response = await search(body);
     expect(response.json()).toEqual({

@@ -6,7 +6,7 @@ import { agentId, agentName, email, phone } from "../fields.js";
 import { agentText, balanceText } from "../text.js";
 import { agentView, balanceView } from "../views.js";
 
-/** Every wallet is in INR (decisions section 1); the credit limit starts at zero. */
+/** Every wallet is in INR (API guide, Money and pricing); the credit limit starts at zero. */
 export const WALLET_CURRENCY = "INR";
 
 const TIERS = { standard: AgentTier.STANDARD, enterprise: AgentTier.ENTERPRISE } as const;

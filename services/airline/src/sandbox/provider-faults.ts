@@ -3,7 +3,7 @@ import { SANDBOX_PROVIDER_NAME } from "./offers.js";
 
 /**
  * The refusals and failures the sandbox airline answers with, as DomainErrors carrying the
- * `provider` block the caller shows (decisions 3): the airline's own code and message, in the
+ * `provider` block the caller shows (API guide, Fare validation and seat maps): the airline's own code and message, in the
  * words an airline would use. The top-level message is for the agent.
  */
 function fault(code: ErrorCode, message: string, providerCode: string, providerMessage: string): DomainError {

@@ -42,7 +42,7 @@ function answered<T>(signal: AbortSignal | undefined, answer: () => T): Promise<
 }
 
 /**
- * The deterministic sandbox airline (decisions 13): the same query on the same UTC day gives the
+ * The deterministic sandbox airline (API guide, Sandbox airline): the same query on the same UTC day gives the
  * same offers in the same order. The airport directory is loaded on the first search, not here.
  * Taken seats and reservations live in this object, so each instance is its own airline.
  */

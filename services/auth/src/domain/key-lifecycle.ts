@@ -2,7 +2,7 @@ import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
 import { isKeyLive, type ApiKeyRecord } from "./api-key-record.js";
 import type { Scope } from "./scopes.js";
 
-/** How long a rotated key keeps working when the request names no grace period (decisions 8). */
+/** How long a rotated key keeps working when the request names no grace period (API guide, Authentication). */
 export const DEFAULT_ROTATION_GRACE_SECONDS = 24 * 60 * 60;
 /** A longer grace would make rotation no rotation at all: beyond a month, issue and revoke instead. */
 export const MAX_ROTATION_GRACE_SECONDS = 30 * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { DomainError } from "@tarmac/kernel";
 
-/** Decisions 8: at most one send per 30 s and five per hour, per identifier. */
+/** API guide, Authentication: at most one send per 30 s and five per hour, per identifier. */
 export const OTP_RESEND_INTERVAL_SECONDS = 30;
 export const OTP_SENDS_PER_HOUR = 5;
 export const OTP_SEND_WINDOW_SECONDS = 60 * 60;
@@ -45,7 +45,7 @@ export function retryAfterSeconds(ms: number): number {
 }
 
 /**
- * 429 RATE_LIMITED (decisions 10 and 11: the OTP send limit is one of the rate limits, category
+ * 429 RATE_LIMITED (API guide, Errors and Limits: the OTP send limit is one of the rate limits, category
  * SYSTEM, retryable after Retry-After). AUTH_OTP_ATTEMPTS_EXCEEDED is kept for wrong codes.
  */
 export function otpSendRateLimited(ms: number): DomainError {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { DomainError } from "@tarmac/kernel";
 import type { OtpChannelName } from "./agent-user.js";
 
-/** Decisions 8: six digits, five minutes, five wrong tries. */
+/** API guide, Authentication: six digits, five minutes, five wrong tries. */
 export const OTP_DIGITS = 6;
 export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_MAX_ATTEMPTS = 5;

@@ -19,7 +19,7 @@ export const SESSION_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !
 
 /**
  * Scopes of a key issued without any: every primary scope, and `webhooks.manage` only for
- * enterprise agents (webhooks are an enterprise feature, spec section 6).
+ * enterprise agents (webhooks are an enterprise feature, API guide, Events).
  */
 export function defaultKeyScopes(tier: AgentTier): readonly Scope[] {
   return tier === "ENTERPRISE" ? SCOPES : SESSION_SCOPES;

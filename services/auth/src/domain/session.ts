@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { DomainError } from "@tarmac/kernel";
 import type { Scope } from "./scopes.js";
 
-/** Decisions 8: verify-otp answers expires_in 3600. Sessions do not slide: a new login makes a new one. */
+/** API guide, Authentication: verify-otp answers expires_in 3600. Sessions do not slide: a new login makes a new one. */
 export const SESSION_TTL_SECONDS = 3600;
 export const SESSION_TOKEN_PREFIX = "tk_sess_";
 export const SESSION_ID_PREFIX = "ses";

@@ -32,7 +32,7 @@ export interface BookedSeat {
   readonly ancillaryToken: string;
 }
 
-/** Totals for all passengers, paise (spec 2.5). */
+/** Totals for all passengers, paise (API guide, Money and pricing). */
 export interface BookedPricing {
   readonly baseFare: number;
   readonly taxes: number;
@@ -47,7 +47,7 @@ export interface BookedPricing {
 interface BookingFailure {
   readonly code: string;
   readonly message: string;
-  /** The airline's own refusal, when it was the airline's (spec 7, rule 3). */
+  /** The airline's own refusal, when it was the airline's (API guide, Errors). */
   readonly provider?: { readonly name: string; readonly code: string; readonly message: string };
 }
 

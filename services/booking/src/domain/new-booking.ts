@@ -30,7 +30,7 @@ export interface NewBookingInput {
 }
 
 /**
- * A PENDING booking of validated input. Decisions 1 and 4: the customer pays final price plus
+ * A PENDING booking of validated input. API guide, Money and pricing and Bookings: the customer pays final price plus
  * seats (`total_price_paise`); the wallet is debited net fare plus seats.
  */
 export function newBooking(input: NewBookingInput): Booking {

@@ -15,7 +15,7 @@ function seated(booking: Pick<Booking, "passengers">): number {
 }
 
 /**
- * The airline's cancellation penalty (decisions 6): none when the airline cancelled
+ * The airline's cancellation penalty (API guide, Cancellation and reschedule): none when the airline cancelled
  * (involuntary); the whole base fare of a non-refundable fare, whatever bands the airline filed
  * with it; otherwise the fare rule's band per seated passenger. Never above the base fare, so
  * statutory taxes always come back.

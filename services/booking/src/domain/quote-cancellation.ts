@@ -3,7 +3,7 @@ import type { Booking } from "./booking.js";
 import { cancellationPenalty } from "./penalties.js";
 import { QUOTE_VALIDITY_MS, type CancellationQuote, type CancellationType, type ReasonCode } from "./quotes.js";
 
-/** Decisions 5: only a live booking can be cancelled. */
+/** API guide, Booking states: only a live booking can be cancelled. */
 export function requireCancellable(booking: Booking): void {
   if (booking.status !== "BOOKED" && booking.status !== "TICKETED") {
     throw new DomainError(
@@ -14,7 +14,7 @@ export function requireCancellable(booking: Booking): void {
 }
 
 /**
- * A cancellation quote (decisions 6): `refund = debited - airline penalty - OTA fee`, never below
+ * A cancellation quote (API guide, Cancellation and reschedule): `refund = debited - airline penalty - OTA fee`, never below
  * zero and so never above what was debited.
  */
 export function quoteCancellation(

@@ -3,7 +3,7 @@ import type { Booking } from "./booking.js";
 import { changeFee } from "./penalties.js";
 import { QUOTE_VALIDITY_MS, type NewFare, type ReasonCode, type RescheduleQuote } from "./quotes.js";
 
-/** Decisions 5: a reschedule keeps BOOKED or TICKETED; nothing else can change flights. */
+/** API guide, Booking states: a reschedule keeps BOOKED or TICKETED; nothing else can change flights. */
 export function requireReschedulable(booking: Booking): void {
   if (booking.status !== "BOOKED" && booking.status !== "TICKETED") {
     throw new DomainError(
@@ -22,7 +22,7 @@ function routeOf(segments: NewFare["segments"]): string {
 }
 
 /**
- * A reschedule quote (decisions 6): `fare difference = max(0, new net - old net)`, the airline's
+ * A reschedule quote (API guide, Cancellation and reschedule): `fare difference = max(0, new net - old net)`, the airline's
  * change fee from the old fare's rules, the OTA fee, and their sum payable now.
  */
 export function quoteReschedule(

@@ -6,7 +6,7 @@ export const CANCELLATION_TYPES: readonly CancellationType[] = ["VOLUNTARY", "IN
 export const REASON_CODES = ["CUSTOMER_REQUEST", "SCHEDULE_CHANGE", "FLIGHT_CANCELLED", "DUPLICATE_BOOKING", "MEDICAL", "OTHER"] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
-/** Interface spec section 3 and decisions 6: a quote holds for 10 minutes. */
+/** API guide, Booking states and Cancellation and reschedule: a quote holds for 10 minutes. */
 export const QUOTE_VALIDITY_MS = 10 * 60_000;
 
 export interface CancellationQuote {
@@ -75,7 +75,7 @@ export function withQuote(quotes: readonly Quote[], quote: Quote, now: Date): Qu
   return [...quotes.filter((q) => q.validUntil.getTime() > now.getTime()), quote].slice(-KEPT);
 }
 
-/** Decisions 6: the newest unexpired quote that matches, or undefined. */
+/** API guide, Cancellation and reschedule: the newest unexpired quote that matches, or undefined. */
 export function newestValid<Q extends Quote>(quotes: readonly Quote[], now: Date, matches: (q: Quote) => q is Q): Q | undefined {
   return quotes
     .filter(matches)

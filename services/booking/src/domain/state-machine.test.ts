@@ -16,7 +16,7 @@ const ALLOWED = new Set([
   "CANCELLED>REFUNDED",
 ]);
 
-describe("booking state machine (decisions 5)", () => {
+describe("booking state machine (API guide, Booking states)", () => {
   it.each(STATUSES.flatMap((from) => STATUSES.map((to) => [from, to] as const)))("%s -> %s", (from, to) => {
     const booking = bookingFixture({ status: from });
     const at = new Date("2026-11-22T07:00:00Z");

@@ -1,7 +1,7 @@
 import { DomainError } from "@tarmac/kernel";
 import type { Booking, BookingStatus } from "./booking.js";
 
-/** Decisions 5: every allowed change; anything else is BOOKING_INVALID_STATE. */
+/** API guide, Booking states: every allowed change; anything else is BOOKING_INVALID_STATE. */
 const ALLOWED: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   PENDING: ["BOOKED", "FAILED"],
   BOOKED: ["TICKETED", "CANCELLED", "FAILED"],

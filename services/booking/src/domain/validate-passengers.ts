@@ -8,10 +8,10 @@ const TITLES = ["MR", "MRS", "MS", "MISS", "MSTR"];
 const GENDERS = ["M", "F", "X"];
 const NAME = /^[\p{L}][\p{L} '-]{0,49}$/u;
 const COUNTRY = /^[A-Z]{2}$/;
-/** Decisions 4: age at the last flight date. */
+/** API guide, Bookings: age at the last flight date. */
 const AGES: Readonly<Record<PassengerType, readonly [number, number]>> = { ADT: [12, 130], CHD: [2, 11], INF: [0, 1] };
 
-/** Field-level problems of each passenger (decisions 4); an empty list means every field is well formed. */
+/** Field-level problems of each passenger (API guide, Bookings); an empty list means every field is well formed. */
 export function passengerErrors(passengers: readonly PassengerInput[], fare: LockedFare): FieldError[] {
   const errors: FieldError[] = [];
   if (passengers.length === 0) return [fieldError("passengers", "REQUIRED", "at least one passenger is required")];

@@ -8,7 +8,7 @@ export interface SeatCheck {
 }
 
 /**
- * Seat choices (decisions 4) against the seats the fare service vouched for: only seated
+ * Seat choices (API guide, Bookings) against the seats the fare service vouched for: only seated
  * passengers of this booking choose, one seat each per segment, no seat twice, and exit rows only
  * for adults without an infant on their lap (ADT1 carries INF1, ADT2 INF2, ...).
  */

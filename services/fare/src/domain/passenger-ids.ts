@@ -1,6 +1,6 @@
 import type { LockedPax } from "../store/fare-lock-store.js";
 
-/** A passenger of a fare as the seat map and the booking name them (decisions 3). */
+/** A passenger of a fare as the seat map and the booking name them (API guide, Fare validation and seat maps). */
 export interface SeatedPassenger {
   /** ADT1, ADT2, CHD1, ... */
   readonly paxId: string;

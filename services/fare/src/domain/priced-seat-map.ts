@@ -26,7 +26,7 @@ interface PassengerAncillaries {
   readonly ancillaryTokens: readonly string[];
 }
 
-/** The seat map of spec 2.6 for one fare lock. */
+/** The seat map of API guide, Fare validation and seat maps for one fare lock. */
 export interface PricedSeatMap {
   readonly provider: string;
   readonly currency: string;

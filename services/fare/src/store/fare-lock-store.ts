@@ -7,7 +7,7 @@ export interface LockedPax {
 }
 
 /**
- * A 15-minute price lock (interface spec 4.2): what one agent validated, at which price, for which
+ * A 15-minute price lock (API guide, Fare validation and seat maps): what one agent validated, at which price, for which
  * passengers. The fare token names it; booking reads it back through GetFareLock.
  */
 export interface FareLock {

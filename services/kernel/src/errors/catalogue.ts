@@ -17,7 +17,7 @@ const entry = (status: number, category: ErrorCategory, connectCode: Code, retry
 });
 
 /**
- * The error catalogue of decisions section 10: the single mapping from a domain error code to its
+ * The error catalogue of API guide, Errors: the single mapping from a domain error code to its
  * HTTP status, envelope category and Connect code. Nothing else in the system picks a status.
  */
 export const catalogue = {

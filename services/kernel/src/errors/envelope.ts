@@ -1,6 +1,6 @@
 import type { DomainError } from "./domain-error.js";
 
-/** The error envelope of interface spec section 7. */
+/** The error envelope of API guide, Errors. */
 export interface ErrorEnvelope {
   trace_id: string;
   error: {

@@ -13,7 +13,7 @@ const agentMarkupRule = z
   .strict();
 
 /**
- * B2B pricing rules as data (decisions 1), loaded from TARMAC_PRICING_RULES. Strict objects: a
+ * B2B pricing rules as data (API guide, Money and pricing), loaded from TARMAC_PRICING_RULES. Strict objects: a
  * misspelt key stops the service at start instead of silently pricing without it.
  */
 export const pricingRulesSchema = z

@@ -2,7 +2,7 @@ import type { PassengerCounts, ProviderOffer } from "@tarmac/airline";
 import { assertPaise, percentOf } from "@tarmac/kernel";
 import type { PricingRules } from "./pricing-rules.js";
 
-/** Totals for all passengers, in paise (spec 2.5). */
+/** Totals for all passengers, in paise (API guide, Money and pricing). */
 export interface PricingBreakdown {
   readonly baseFare: number;
   readonly taxes: number;
@@ -23,7 +23,7 @@ export interface PricingInput {
 }
 
 /**
- * Prices one offer for one agent (decisions 1). Each percentage is taken once, on the offer's
+ * Prices one offer for one agent (API guide, Money and pricing). Each percentage is taken once, on the offer's
  * totals, and rounded half up, so the identities hold exactly:
  *   net_fare    = base_fare + taxes + ota_markup - commission
  *   final_price = base_fare + taxes + ota_markup + agent_markup

@@ -1,7 +1,7 @@
 import type { PricedOffer } from "./priced-offer.js";
 
 /**
- * Sorts once per search (decisions 2): best_price_paise ascending, then the departure instant of
+ * Sorts once per search (API guide, Search): best_price_paise ascending, then the departure instant of
  * the first segment (offsets differ between airports, so compare instants, not local text), then
  * offer_id, which makes the order total and stable across pages.
  */

@@ -45,7 +45,7 @@ export function checkLimit(limit: number | undefined, errors: FieldError[]): num
   return checkCount("limit", limit, PAGE_LIMIT.fallback, [PAGE_LIMIT.min, PAGE_LIMIT.max], errors);
 }
 
-/** `mode` is accepted and has no effect (decisions 2); only its length is bounded. */
+/** `mode` is accepted and has no effect (API guide, Search); only its length is bounded. */
 export function checkMode(mode: string | undefined, errors: FieldError[]): void {
   if (mode !== undefined && mode.length > MAX_MODE_LENGTH) {
     errors.push(fieldError("mode", "INVALID_VALUE", `mode must be at most ${MAX_MODE_LENGTH} characters`));

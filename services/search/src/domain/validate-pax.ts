@@ -3,7 +3,7 @@ import { fieldError, validationFailed } from "@tarmac/kernel";
 
 /**
  * A fare is priced for the search's passengers, so a validation must name exactly those
- * (decisions 3); anything else is the caller's mistake, reported on `pax`.
+ * (API guide, Fare validation and seat maps); anything else is the caller's mistake, reported on `pax`.
  */
 export function requireSearchPax(given: PassengerCounts, searched: PassengerCounts): void {
   if (given.adult === searched.adult && given.child === searched.child && given.infant === searched.infant) return;

@@ -13,7 +13,7 @@ export interface ValidationContext {
 const AIRPORT_CODE = /^[A-Z]{3}$/;
 
 /**
- * Checks a new search against spec 2.1 and decisions 2 and collects every failing field, so a
+ * Checks a new search against API guide, Search and collects every failing field, so a
  * client fixes its request in one round trip. Throws VALIDATION_FAILED; returns the criteria.
  */
 export function validateSearch(input: SearchInput, context: ValidationContext): SearchCriteria {

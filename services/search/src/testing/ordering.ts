@@ -1,7 +1,7 @@
 import type { Offer } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { expect } from "vitest";
 
-/** Asserts the order of decisions 2 across a list of wire offers. */
+/** Asserts the order of API guide, Search across a list of wire offers. */
 export function expectSorted(offers: readonly Offer[]): void {
   for (let i = 1; i < offers.length; i++) {
     const [a, b] = [offers[i - 1]!, offers[i]!];

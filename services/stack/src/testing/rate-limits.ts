@@ -1,5 +1,5 @@
 /**
- * Gateway rate limits (decisions section 11: 20 searches and 10 other requests per second per API
+ * Gateway rate limits (API guide, Limits: 20 searches and 10 other requests per second per API
  * key) raised out of the way, for tests and benches that drive the one demo key faster than an
  * agency may: they exercise booking and the request path, not the limiter (the gateway's own tests
  * do). The limiter still runs and counts; it just never refuses.

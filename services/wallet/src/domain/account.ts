@@ -24,7 +24,7 @@ export interface WalletAccount {
   readonly openingCreditLimitPaise: number;
 }
 
-/** `available = balance + credit_limit - held` (decisions 14). */
+/** `available = balance + credit_limit - held` (API guide, Wallet). */
 export function availableOf(account: Pick<WalletAccount, "balancePaise" | "creditLimitPaise" | "heldPaise">): number {
   return account.balancePaise + account.creditLimitPaise - account.heldPaise;
 }

@@ -47,7 +47,7 @@ export interface Commit {
 
 export type Decision = Replay | Commit;
 
-/** Event types of decisions 9 (subjects tarmac.wallet.debited / tarmac.wallet.credited). */
+/** Event types of API guide, Events (subjects tarmac.wallet.debited / tarmac.wallet.credited). */
 export const WALLET_DEBITED = "wallet.debited";
 export const WALLET_CREDITED = "wallet.credited";
 

@@ -26,7 +26,7 @@
 export type StatementKind = "HOLD" | "CAPTURE" | "VOID" | "REFUND" | "TOP_UP" | "ADJUSTMENT";
 export type TransactionKind = StatementKind | "CREDIT_LIMIT";
 
-/** Kinds that are statement lines (decisions 14); CREDIT_LIMIT records move no money and are not. */
+/** Kinds that are statement lines (API guide, Wallet); CREDIT_LIMIT records move no money and are not. */
 export const STATEMENT_KINDS: readonly StatementKind[] = ["HOLD", "CAPTURE", "VOID", "REFUND", "TOP_UP", "ADJUSTMENT"];
 
 export function isStatementKind(kind: TransactionKind): kind is StatementKind {

@@ -12,7 +12,7 @@ export const MAX_AMOUNT_PAISE = 1_000_000_000_000;
  */
 export const MAX_BALANCE_PAISE = 1_000_000_000_000_000;
 
-/** The only wallet currency: every amount in the system is integer paise of INR (decisions 1). */
+/** The only wallet currency: every amount in the system is integer paise of INR (API guide, Money and pricing). */
 export const WALLET_CURRENCY = "INR";
 
 /** 123456 -> "1234.56 INR", for messages people read. */

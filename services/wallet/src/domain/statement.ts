@@ -1,6 +1,6 @@
 import { fieldError, validationFailed, type Signer } from "@tarmac/kernel";
 
-/** decisions 14 / spec 8: pages of 100 by default; at most 500. */
+/** API guide, Wallet and Pagination: pages of 100 by default; at most 500. */
 export const DEFAULT_STATEMENT_LIMIT = 100;
 export const MAX_STATEMENT_LIMIT = 500;
 

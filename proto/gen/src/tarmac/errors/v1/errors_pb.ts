@@ -14,7 +14,7 @@ export const file_tarmac_errors_v1_errors: GenFile = /*@__PURE__*/
 
 /**
  * Attached as a Connect/gRPC error detail to every domain error, so that the gateway and internal
- * callers see the catalogue code (decisions section 10), not only the transport status code.
+ * callers see the catalogue code (API guide, Errors), not only the transport status code.
  *
  * @generated from message tarmac.errors.v1.ErrorDetail
  */

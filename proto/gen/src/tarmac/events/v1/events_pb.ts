@@ -342,7 +342,7 @@ export const DeleteWebhookResponseSchema: GenMessage<DeleteWebhookResponse> = /*
   messageDesc(file_tarmac_events_v1_events, 10);
 
 /**
- * Webhook registrations for enterprise agents (decisions section 9).
+ * Webhook registrations for enterprise agents (API guide, Events).
  *
  * @generated from service tarmac.events.v1.WebhookService
  */

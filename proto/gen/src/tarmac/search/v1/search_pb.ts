@@ -82,7 +82,7 @@ export type SearchFlightsRequest = Message<"tarmac.search.v1.SearchFlightsReques
   cursor: string;
 
   /**
-   * Accepted and ignored (interface spec 2.1).
+   * Accepted and ignored (API guide, Search).
    *
    * @generated from field: string mode = 12;
    */
@@ -635,7 +635,7 @@ export const DirectionSchema: GenEnum<Direction> = /*@__PURE__*/
 
 /**
  * Search owns the offers: it asks the airline providers, prices the offers for the agent (B2B
- * pricing, decisions section 1), caches them for 30 minutes and pages through them by cursor.
+ * pricing, API guide, Money and pricing), caches them for 30 minutes and pages through them by cursor.
  *
  * @generated from service tarmac.search.v1.SearchService
  */
