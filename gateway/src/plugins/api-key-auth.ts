@@ -1,4 +1,4 @@
-import { DomainError } from "@tarmac/kernel";
+import { DomainError, parseApiKey } from "@tarmac/kernel";
 import { AgentStatus } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
@@ -7,9 +7,6 @@ import { ApiKeyVerifier } from "./api-key-verifier.js";
 import { type Caller, scopeNames } from "./caller.js";
 
 const API_KEY_HEADER = "x-api-key";
-
-/** `tk_live_<8>_<32>` or `tk_test_<8>_<32>` (API guide, Authentication). */
-const API_KEY_FORMAT = /^tk_(live|test)_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/;
 
 export interface ApiKeyAuthOptions {
   readonly auth: ServiceClients["auth"];
@@ -35,7 +32,7 @@ const apiKeyAuthPlugin: FastifyPluginAsync<ApiKeyAuthOptions> = async (app, opti
       throw new DomainError("AUTH_MISSING_CREDENTIALS", "The X-API-Key header is required");
     }
     // API guide, Authentication's format: anything else is refused here, so guessing costs the auth service nothing.
-    if (!API_KEY_FORMAT.test(apiKey)) throw new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key");
+    if (parseApiKey(apiKey) === undefined) throw new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key");
     const caller = await verifier.verify(apiKey);
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {

@@ -1,12 +1,10 @@
-import { DomainError, fromTimestamp } from "@tarmac/kernel";
+import { DomainError, fromTimestamp, isSessionTokenFormat } from "@tarmac/kernel";
 import { AgentStatus } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ServiceClients } from "../clients.js";
 import { CredentialVerifier } from "./api-key-verifier.js";
 import { type Caller, scopeNames } from "./caller.js";
-
-const SESSION_TOKEN_FORMAT = /^tk_sess_[A-Za-z0-9_-]{43}$/;
 
 /** The session cookie verify-otp sets (API guide, Authentication). */
 export const SESSION_COOKIE = "tarmac_session";
@@ -76,8 +74,8 @@ const bearerAuthPlugin: FastifyPluginAsync<BearerAuthOptions> = async (app, { ve
         `Send Authorization: Bearer <token> or the ${SESSION_COOKIE} cookie (POST /api/auth/verify-otp issues both)`,
       );
     }
-    // A session token is `tk_sess_` and 43 Base64url characters: anything else never reaches the auth service.
-    if (!SESSION_TOKEN_FORMAT.test(token)) throw new DomainError("AUTH_INVALID_TOKEN", "The session token is not valid; log in again");
+    // A session token is `tk_sess_` and 43 letters or digits: anything else never reaches the auth service.
+    if (!isSessionTokenFormat(token)) throw new DomainError("AUTH_INVALID_TOKEN", "The session token is not valid; log in again");
     const caller = await verifier.verify(token);
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {

@@ -21,7 +21,7 @@ export const keys = {
 
 export const AGENT_ID = "agent_001";
 
-/** A well-formed session token (`tk_sess_` and 43 Base64url characters) named for a test. */
+/** A well-formed session token (`tk_sess_` and 43 letters or digits) named for a test. */
 export const sessionToken = (name: string): string => `tk_sess_${name.padEnd(43, "0")}`;
 
 /** Bearer tokens (secondary surface) the fake auth service knows. */

@@ -1,15 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { DomainError } from "@tarmac/kernel";
+import { CREDENTIAL_ALPHABET, DomainError, SESSION_TOKEN_PREFIX, SESSION_TOKEN_SECRET_LENGTH } from "@tarmac/kernel";
 import type { Scope } from "./scopes.js";
 
 /** API guide, Authentication: verify-otp answers expires_in 3600. Sessions do not slide: a new login makes a new one. */
 export const SESSION_TTL_SECONDS = 3600;
-export const SESSION_TOKEN_PREFIX = "tk_sess_";
 export const SESSION_ID_PREFIX = "ses";
 
-const SECRET_LENGTH = 43;
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-const TOKEN_PATTERN = /^tk_sess_[A-Za-z0-9]{43}$/;
+// The token's shape is the kernel's (credential-formats.ts), shared with the gateway.
+export { isSessionTokenFormat } from "@tarmac/kernel";
 
 /** A bearer session from an OTP login. Only the token's hash is stored. */
 export interface Session {
@@ -28,12 +26,8 @@ export interface Session {
 /** `tk_sess_` + 43 characters of [A-Za-z0-9]: 256 bits from a cryptographically secure source. */
 export function generateSessionToken(): string {
   let secret = "";
-  for (let i = 0; i < SECRET_LENGTH; i++) secret += ALPHABET.charAt(randomInt(ALPHABET.length));
+  for (let i = 0; i < SESSION_TOKEN_SECRET_LENGTH; i++) secret += CREDENTIAL_ALPHABET.charAt(randomInt(CREDENTIAL_ALPHABET.length));
   return `${SESSION_TOKEN_PREFIX}${secret}`;
-}
-
-export function isSessionTokenFormat(token: string): boolean {
-  return TOKEN_PATTERN.test(token);
 }
 
 /** SHA-256 hex. Tokens carry 256 random bits, so a fast unkeyed hash is enough (as for API keys). */
