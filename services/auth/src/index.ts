@@ -7,7 +7,8 @@ export {
   type AuthConfig,
   type OtpDeliveryConfig,
 } from "./config.js";
-export { AuthServiceImpl, type AuthServiceDeps } from "./auth-service.js";
+export { AuthServiceImpl, type AuthHandlers } from "./auth-service.js";
+export { wireAuth, type AuthServiceDeps } from "./auth-wiring.js";
 export { authRoutes } from "./routes.js";
 export { startAuthService, type AuthServiceOverrides, type StartedAuthService } from "./server.js";
 export { seedDemoAgent, seedDemoUser, DEMO_AGENT_ID, DEMO_AGENT_NAME, DEMO_USER_ID, type DemoUser } from "./dev-seed.js";

@@ -1,6 +1,6 @@
 import { openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { AuthServiceImpl } from "./auth-service.js";
+import { wireAuth } from "./auth-wiring.js";
 import type { AuthConfig } from "./config.js";
 import { buildCodeDeliveries } from "./delivery/build-deliveries.js";
 import type { DevOutbox } from "./delivery/development-delivery.js";
@@ -73,7 +73,7 @@ export async function startAuthService(
       seeded = { demoApiKey, demoUser };
     }
 
-    const service = new AuthServiceImpl({
+    const service = wireAuth({
       store,
       clock,
       logger,

@@ -52,12 +52,8 @@ export interface OtpSendResult {
 export type AgentStatusChange =
   { readonly status: "SUSPENDED"; readonly at: Date; readonly reason: string } | { readonly status: "ACTIVE" };
 
-/**
- * Agents, their users, API keys, one-time codes and sessions. Every method that decides
- * something under concurrency (counting tries, send limits, consuming a code, rotating a key)
- * does it atomically in the store, never as a read followed by a write in the service.
- */
-export interface AuthStore {
+/** Agents and their users: who may sign in, and under which agency. */
+export interface AgentStore {
   /** Creates or replaces the agent with this id (development seed, tests). */
   saveAgent(agent: Agent): Promise<void>;
   findAgent(agentId: string): Promise<Agent | undefined>;
@@ -80,7 +76,18 @@ export interface AuthStore {
   findUserByIdentifier(identifier: Identifier): Promise<AgentUser | undefined>;
   /** An agent's users, oldest first. */
   listUsers(agentId: string): Promise<AgentUser[]>;
+}
 
+/** What a credential check needs to know of agents: the agent, and its agency's status. */
+export type AgentLookup = Pick<AgentStore, "findAgent">;
+
+/** A sub-agent's agency (its suspension suspends the sub-agent); undefined for a top-level agency. */
+export async function findParent(agents: AgentLookup, agent: Agent | undefined): Promise<Agent | undefined> {
+  return agent?.parentAgentId === undefined ? undefined : agents.findAgent(agent.parentAgentId);
+}
+
+/** API keys, stored by id with their hash (never the key itself). */
+export interface ApiKeyStore {
   /** Stores a newly issued key; throws DuplicateApiKeyError if its key id or hash exists. */
   saveApiKey(record: ApiKeyRecord): Promise<void>;
   findApiKeyById(keyId: string): Promise<ApiKeyRecord | undefined>;
@@ -100,7 +107,10 @@ export interface AuthStore {
    * it is). A rotated key in its grace period is cut short. Undefined for an unknown key.
    */
   revokeApiKey(keyId: string, at: Date): Promise<ApiKeyRecord | undefined>;
+}
 
+/** One-time codes and the send limit per identifier. */
+export interface OtpStore {
   /** Counts a code send for the identifier if the send limit allows it (domain/otp-send-limit.ts). */
   recordOtpSend(identifier: string, now: Date): Promise<OtpSendResult>;
   /** How long until the send limit accepts a send for the identifier; 0 when it would now. */
@@ -111,10 +121,21 @@ export interface AuthStore {
   attemptOtp(identifier: string, now: Date, maxAttempts: number): Promise<OtpAttempt>;
   /** Deletes the code if it is still challenge `challengeId`; true for exactly one caller. */
   consumeOtpChallenge(identifier: string, challengeId: string): Promise<boolean>;
+}
 
+/** Bearer sessions, stored by the hash of their token. */
+export interface SessionStore {
   /** Stores a new session (its token hash must be new). */
   saveSession(session: Session): Promise<void>;
   findSession(tokenHash: string): Promise<Session | undefined>;
   /** Revokes the session at `at` unless already revoked; false for an unknown or already revoked one. */
   revokeSession(tokenHash: string, at: Date): Promise<boolean>;
 }
+
+/**
+ * Everything auth keeps, as one adapter implements it (one database, one contract suite); each
+ * handler receives only the port it needs. Every method that decides something under concurrency
+ * (counting tries, send limits, consuming a code, rotating a key) does it atomically in the store,
+ * never as a read followed by a write in the service.
+ */
+export interface AuthStore extends AgentStore, ApiKeyStore, OtpStore, SessionStore {}

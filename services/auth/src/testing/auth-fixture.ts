@@ -1,6 +1,7 @@
 import { DomainError, type Logger } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
-import { AuthServiceImpl } from "../auth-service.js";
+import type { AuthServiceImpl } from "../auth-service.js";
+import { wireAuth } from "../auth-wiring.js";
 import type { CodeDeliveries } from "../delivery/code-delivery.js";
 import { DevelopmentCodeDelivery, DevOutbox } from "../delivery/development-delivery.js";
 import type { Agent } from "../domain/agent.js";
@@ -38,7 +39,7 @@ export async function authFixture(
     createdAt: clock.now(),
   };
   await store.createAgent(agent, [user]);
-  const service = new AuthServiceImpl({
+  const service = wireAuth({
     store,
     clock,
     logger,
