@@ -1,38 +1,24 @@
-import { MongoClient, type Db } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnMongo } from "@tarmac/kernel/testing";
+import { beforeAll, expect, it } from "vitest";
 import { MongoOutbox, PUBLISHED_RETENTION_SECONDS } from "./mongo-outbox.js";
 import { outboxContract } from "./outbox.contract.js";
 import type { OutboxEvent } from "./outbox-event.js";
 import { testEvents } from "./testing/events.js";
 
-const uri = process.env.MONGODB_URI;
-if (!uri) console.info("MongoOutbox contract skipped: set MONGODB_URI to run it against MongoDB");
-
-describe.skipIf(!uri)("MongoOutbox", () => {
-  const dbName = `tarmac_events_test_${process.pid}_${Date.now()}`;
-  let client: MongoClient;
-  let db: Db;
+describeOnMongo("MongoOutbox", (mongo) => {
   let seq = 0;
 
   beforeAll(async () => {
-    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
-    await client.connect();
-    db = client.db(dbName);
     // The stand-in for a booking or wallet change; created up front, like every store's collections.
-    await db.createCollection("changes");
-  });
-
-  afterAll(async () => {
-    await db?.dropDatabase();
-    await client?.close();
+    await mongo.db.createCollection("changes");
   });
 
   /** Appends as a booking or wallet store does: inside the transaction of its own change. */
   const inTransaction = async (outbox: MongoOutbox, events: readonly OutboxEvent[], abort = false) => {
-    const session = client.startSession();
+    const session = mongo.client.startSession();
     try {
       await session.withTransaction(async () => {
-        await db.collection("changes").insertOne({ events: events.length }, { session });
+        await mongo.db.collection("changes").insertOne({ events: events.length }, { session });
         await outbox.append(events, session);
         if (abort) await session.abortTransaction();
       });
@@ -42,7 +28,7 @@ describe.skipIf(!uri)("MongoOutbox", () => {
   };
 
   const openOutbox = async () => {
-    const outbox = new MongoOutbox(db, `outbox_${++seq}`);
+    const outbox = new MongoOutbox(mongo.db, `outbox_${++seq}`);
     await outbox.ensureIndexes();
     return outbox;
   };
@@ -60,10 +46,10 @@ describe.skipIf(!uri)("MongoOutbox", () => {
   );
 
   it("creates the pending and TTL indexes", async () => {
-    const outbox = new MongoOutbox(db, "booking_outbox");
+    const outbox = new MongoOutbox(mongo.db, "booking_outbox");
     await outbox.ensureIndexes();
     await outbox.ensureIndexes();
-    const byName = new Map((await db.collection("booking_outbox").indexes()).map((i) => [i.name, i]));
+    const byName = new Map((await mongo.db.collection("booking_outbox").indexes()).map((i) => [i.name, i]));
     expect(byName.get("publishedAt_createdAt_id")).toMatchObject({ key: { publishedAt: 1, createdAt: 1, _id: 1 } });
     expect(byName.get("publishedAt_ttl")).toMatchObject({
       key: { publishedAt: 1 },
@@ -73,7 +59,7 @@ describe.skipIf(!uri)("MongoOutbox", () => {
 
   it("refuses to append outside a transaction", async () => {
     const outbox = await openOutbox();
-    const session = client.startSession();
+    const session = mongo.client.startSession();
     try {
       await expect(outbox.append(testEvents(1), session)).rejects.toThrow(/inside a transaction/);
     } finally {

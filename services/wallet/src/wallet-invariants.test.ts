@@ -1,7 +1,6 @@
 import type { OutboxEvent } from "@tarmac/events";
-import { ManualClock } from "@tarmac/kernel/testing";
-import { MongoClient, type Db } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnMongo, ManualClock } from "@tarmac/kernel/testing";
+import { describe, expect, it } from "vitest";
 import type { LedgerTransaction } from "./domain/ledger.js";
 import { accountTotals, sumEntries } from "./domain/ledger.js";
 import { MemoryWalletStore } from "./store/memory-wallet-store.js";
@@ -104,26 +103,11 @@ describe("wallet invariants under a concurrent random workload", () => {
     await checkInvariants(new MemoryWalletStore({ clock }), clock, { seed, agents: 6, operations: ops ?? 6_000, concurrency: 64 });
   }, 120_000);
 
-  const uri = process.env.MONGODB_URI;
-  if (!uri) console.info("wallet invariant workload on MongoDB skipped: set MONGODB_URI (a replica set) to run it");
-  describe.skipIf(!uri)("on MongoDB", () => {
-    const dbName = `tarmac_wallet_invariants_${process.pid}_${Date.now()}`;
-    let client: MongoClient;
-    let db: Db;
-    beforeAll(async () => {
-      client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
-      await client.connect();
-      db = client.db(dbName);
-    });
-    afterAll(async () => {
-      await db?.dropDatabase();
-      await client?.close();
-    });
-
+  describeOnMongo("wallet invariants on MongoDB", (mongo) => {
     it("hold the MongoDB store", async () => {
       // Real time: the outbox's TTL monitor runs on the server's clock.
       const clock = new ManualClock(new Date());
-      const store = new MongoWalletStore(db, { clock });
+      const store = new MongoWalletStore(mongo.db, { clock });
       await store.ensureIndexes();
       await checkInvariants(store, clock, { seed, agents: 4, operations: ops ? Math.min(ops, 800) : 800, concurrency: 16 });
     }, 300_000);

@@ -1,39 +1,19 @@
-import { randomUUID } from "node:crypto";
+import { describeOnMongo } from "@tarmac/kernel/testing";
 import { newId } from "@tarmac/kernel";
-import { MongoClient, type Db } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeAuthStoreContract } from "./auth-store.contract.js";
 import { AUTH_COLLECTIONS, MongoAuthStore } from "./mongo-auth-store.js";
 
-const uri = process.env.MONGODB_URI;
-if (!uri)
-  console.info(
-    "MongoAuthStore contract skipped: set MONGODB_URI (a replica set: two operations are transactions) to run it against MongoDB",
-  );
-
-describe.skipIf(!uri)("MongoAuthStore", () => {
-  let client: MongoClient;
-  let db: Db;
-  // One database per run, so parallel runs and reruns never see each other's documents.
-  const dbName = `tarmac_auth_test_${randomUUID().replaceAll("-", "")}`;
-
+describeOnMongo("MongoAuthStore", (mongo) => {
   beforeAll(async () => {
-    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
-    await client.connect();
-    db = client.db(dbName);
-    await MongoAuthStore.open(db);
+    await MongoAuthStore.open(mongo.db);
   });
-  afterAll(async () => {
-    await db?.dropDatabase();
-    await client?.close();
-  });
-
   // Every test uses ids of its own, so the store is shared, as a deployment's would be.
-  describeAuthStoreContract("mongodb", async () => new MongoAuthStore(db));
+  describeAuthStoreContract("mongodb", async () => new MongoAuthStore(mongo.db));
 
   it("creates the unique and TTL indexes, idempotently and from several instances at once", async () => {
-    await Promise.all([1, 2, 3].map(() => new MongoAuthStore(db).ensureIndexes()));
-    const byName = async (collection: string) => new Map((await db.collection(collection).indexes()).map((i) => [i.name, i]));
+    await Promise.all([1, 2, 3].map(() => new MongoAuthStore(mongo.db).ensureIndexes()));
+    const byName = async (collection: string) => new Map((await mongo.db.collection(collection).indexes()).map((i) => [i.name, i]));
     const users = await byName(AUTH_COLLECTIONS.users);
     expect(users.get("email_unique")).toMatchObject({
       key: { email: 1 },
@@ -61,10 +41,10 @@ describe.skipIf(!uri)("MongoAuthStore", () => {
   });
 
   it("stores dates as BSON dates, so the TTL monitor sees them", async () => {
-    const store = new MongoAuthStore(db);
+    const store = new MongoAuthStore(mongo.db);
     const identifier = `${newId("u").toLowerCase()}@ttl.test`;
     await store.recordOtpSend(identifier, new Date());
-    const count = await db.collection(AUTH_COLLECTIONS.otpSendWindows).countDocuments({
+    const count = await mongo.db.collection(AUTH_COLLECTIONS.otpSendWindows).countDocuments({
       _id: identifier as never,
       expiresAt: { $type: "date" },
       "sends.0": { $type: "date" },
@@ -74,7 +54,7 @@ describe.skipIf(!uri)("MongoAuthStore", () => {
 
   it("lists an agent's keys from its index, without an in-memory sort", async () => {
     const plan = JSON.stringify(
-      await db
+      await mongo.db
         .collection(AUTH_COLLECTIONS.apiKeys)
         .find({ agentId: "agt_x" })
         .sort({ agentId: 1, createdAt: -1 })

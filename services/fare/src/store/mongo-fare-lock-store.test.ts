@@ -1,28 +1,13 @@
-import { ManualClock } from "@tarmac/kernel/testing";
-import { MongoClient, MongoServerError, type Db } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnMongo, ManualClock } from "@tarmac/kernel/testing";
+import { MongoServerError } from "mongodb";
+import { beforeAll, expect, it } from "vitest";
 import { fareLock } from "./fare-lock-fixture.js";
 import { fareLockStoreContract } from "./fare-lock-store.contract.js";
 import { MongoFareLockStore } from "./mongo-fare-lock-store.js";
 
-const uri = process.env.MONGODB_URI;
-if (!uri) console.info("MongoFareLockStore contract skipped: set MONGODB_URI to run it against MongoDB");
-
-describe.skipIf(!uri)("MongoFareLockStore", () => {
-  const dbName = `tarmac_fare_test_${process.pid}_${Date.now()}`;
-  let client: MongoClient;
-  let db: Db;
-
+describeOnMongo("MongoFareLockStore", (mongo) => {
   beforeAll(async () => {
-    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
-    await client.connect();
-    db = client.db(dbName);
-    await new MongoFareLockStore(db, new ManualClock()).ensureIndexes();
-  });
-
-  afterAll(async () => {
-    await db?.dropDatabase();
-    await client?.close();
+    await new MongoFareLockStore(mongo.db, new ManualClock()).ensureIndexes();
   });
 
   // Clocks start at the real time: the server's TTL monitor runs on real time, and locks dated in
@@ -31,11 +16,11 @@ describe.skipIf(!uri)("MongoFareLockStore", () => {
 
   fareLockStoreContract(async () => {
     const clock = realNowClock();
-    return { store: new MongoFareLockStore(db, clock), clock };
+    return { store: new MongoFareLockStore(mongo.db, clock), clock };
   });
 
   it("creates the TTL and agent indexes", async () => {
-    const byName = new Map((await db.collection("fare_locks").indexes()).map((i) => [i.name, i]));
+    const byName = new Map((await mongo.db.collection("fare_locks").indexes()).map((i) => [i.name, i]));
     expect(byName.get("lockedUntil_ttl")).toMatchObject({ key: { lockedUntil: 1 }, expireAfterSeconds: 3600 });
     const agent = byName.get("agentId_createdAt");
     expect(agent).toMatchObject({ key: { agentId: 1, createdAt: -1 } });
@@ -44,14 +29,14 @@ describe.skipIf(!uri)("MongoFareLockStore", () => {
   });
 
   it("creates the indexes idempotently", async () => {
-    await expect(new MongoFareLockStore(db, realNowClock()).ensureIndexes()).resolves.toBeUndefined();
+    await expect(new MongoFareLockStore(mongo.db, realNowClock()).ensureIndexes()).resolves.toBeUndefined();
   });
 
   it("stores dates as BSON dates and the offer as a sub-document", async () => {
     const clock = realNowClock();
     const lock = fareLock({ createdAt: clock.now() });
-    await new MongoFareLockStore(db, clock).save(lock);
-    const typed = await db.collection("fare_locks").countDocuments({
+    await new MongoFareLockStore(mongo.db, clock).save(lock);
+    const typed = await mongo.db.collection("fare_locks").countDocuments({
       _id: lock.lockId as never,
       createdAt: { $type: "date" },
       lockedUntil: { $type: "date" },
@@ -64,17 +49,17 @@ describe.skipIf(!uri)("MongoFareLockStore", () => {
 
   it("keeps an expired lock on record for support while reads ignore it", async () => {
     const clock = realNowClock();
-    const store = new MongoFareLockStore(db, clock);
+    const store = new MongoFareLockStore(mongo.db, clock);
     const lock = fareLock({ createdAt: clock.now() });
     await store.save(lock);
     clock.set(lock.lockedUntil);
     expect(await store.find(lock.lockId)).toBeUndefined();
-    expect(await db.collection("fare_locks").countDocuments({ _id: lock.lockId as never })).toBe(1);
+    expect(await mongo.db.collection("fare_locks").countDocuments({ _id: lock.lockId as never })).toBe(1);
   });
 
   it("rejects a duplicate lock id with the server's duplicate key error", async () => {
     const clock = realNowClock();
-    const store = new MongoFareLockStore(db, clock);
+    const store = new MongoFareLockStore(mongo.db, clock);
     const lock = fareLock({ createdAt: clock.now() });
     await store.save(lock);
     const error: unknown = await store.save(fareLock({ createdAt: clock.now(), lockId: lock.lockId })).catch((e: unknown) => e);

@@ -1,2 +1,3 @@
 export * from "./manual-clock.js";
 export * from "./silent-logger.js";
+export * from "./describe-on-mongo.js";

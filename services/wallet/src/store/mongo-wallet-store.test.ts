@@ -1,29 +1,13 @@
 import { newId } from "@tarmac/kernel";
-import { ManualClock } from "@tarmac/kernel/testing";
-import { Long, MongoClient, MongoServerError, type Db, type Document } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnMongo, ManualClock } from "@tarmac/kernel/testing";
+import { Long, MongoServerError, type Document } from "mongodb";
+import { beforeAll, expect, it } from "vitest";
 import { MongoWalletStore, WALLET_COLLECTIONS } from "./mongo-wallet-store.js";
 import { walletStoreContract } from "./wallet-store.contract.js";
 
-const uri = process.env.MONGODB_URI;
-if (!uri)
-  console.info("MongoWalletStore contract skipped: set MONGODB_URI (a replica set: wallets need transactions) to run it against MongoDB");
-
-describe.skipIf(!uri)("MongoWalletStore", () => {
-  const dbName = `tarmac_wallet_test_${process.pid}_${Date.now()}`;
-  let client: MongoClient;
-  let db: Db;
-
+describeOnMongo("MongoWalletStore", (mongo) => {
   beforeAll(async () => {
-    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
-    await client.connect();
-    db = client.db(dbName);
-    await new MongoWalletStore(db, { clock: new ManualClock(new Date()) }).ensureIndexes();
-  });
-
-  afterAll(async () => {
-    await db?.dropDatabase();
-    await client?.close();
+    await new MongoWalletStore(mongo.db, { clock: new ManualClock(new Date()) }).ensureIndexes();
   });
 
   // Real time: the outbox's TTL monitor runs on the server's clock.
@@ -31,21 +15,21 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
 
   walletStoreContract(async () => {
     const clock = realNowClock();
-    return { store: new MongoWalletStore(db, { clock }), clock };
+    return { store: new MongoWalletStore(mongo.db, { clock }), clock };
   });
 
   const opened = async () => {
     const clock = realNowClock();
-    const store = new MongoWalletStore(db, { clock });
+    const store = new MongoWalletStore(mongo.db, { clock });
     const agentId = newId("agt");
     await store.execute({ type: "openAccount", agentId, currency: "INR", creditLimitPaise: 5_000 });
     return { store, clock, agentId };
   };
 
   it("creates the indexes idempotently", async () => {
-    await new MongoWalletStore(db, { clock: realNowClock() }).ensureIndexes();
-    await Promise.all([1, 2].map(() => new MongoWalletStore(db, { clock: realNowClock() }).ensureIndexes()));
-    const byName = async (collection: string) => new Map((await db.collection(collection).indexes()).map((i) => [i.name, i]));
+    await new MongoWalletStore(mongo.db, { clock: realNowClock() }).ensureIndexes();
+    await Promise.all([1, 2].map(() => new MongoWalletStore(mongo.db, { clock: realNowClock() }).ensureIndexes()));
+    const byName = async (collection: string) => new Map((await mongo.db.collection(collection).indexes()).map((i) => [i.name, i]));
     const transactions = await byName(WALLET_COLLECTIONS.transactions);
     expect(transactions.get("kind_reference_unique")).toMatchObject({ key: { kind: 1, reference: 1 }, unique: true });
     expect(transactions.get("agentId_seq_unique")).toMatchObject({ key: { agentId: 1, seq: 1 }, unique: true });
@@ -57,7 +41,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
     const outbox = await byName(WALLET_COLLECTIONS.outbox);
     expect(outbox.size).toBeGreaterThan(1);
     for (const name of [WALLET_COLLECTIONS.accounts, WALLET_COLLECTIONS.transactions, WALLET_COLLECTIONS.holds]) {
-      const [info] = await db.listCollections({ name }).toArray();
+      const [info] = await mongo.db.listCollections({ name }).toArray();
       expect((info as { options?: Document } | undefined)?.options, name).toMatchObject({
         validationLevel: "strict",
         validationAction: "error",
@@ -75,7 +59,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
       expiresAt: new Date(Date.now() + 60_000),
       description: "",
     });
-    const accounts = await db.collection(WALLET_COLLECTIONS.accounts).countDocuments({
+    const accounts = await mongo.db.collection(WALLET_COLLECTIONS.accounts).countDocuments({
       _id: agentId as never,
       balancePaise: { $type: "long" },
       heldPaise: { $type: "long" },
@@ -84,7 +68,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
       lastAt: { $type: "date" },
     });
     expect(accounts).toBe(1);
-    const transactions = await db.collection(WALLET_COLLECTIONS.transactions).countDocuments({
+    const transactions = await mongo.db.collection(WALLET_COLLECTIONS.transactions).countDocuments({
       _id: h.transaction!.transactionId as never,
       amountPaise: { $type: "long" },
       "entries.amountPaise": { $type: "long" },
@@ -92,7 +76,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
     });
     expect(transactions).toBe(1);
     expect(
-      await db
+      await mongo.db
         .collection(WALLET_COLLECTIONS.holds)
         .countDocuments({ _id: h.hold!.holdId as never, amountPaise: { $type: "long" }, expiresAt: { $type: "date" } }),
     ).toBe(1);
@@ -102,7 +86,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
     const { store, agentId } = await opened();
     const reference = newId("neft");
     const result = await store.execute({ type: "topUp", agentId, amountPaise: 9_999, reference, description: "" });
-    const events = await db.collection(WALLET_COLLECTIONS.outbox).find({ agentId }).toArray();
+    const events = await mongo.db.collection(WALLET_COLLECTIONS.outbox).find({ agentId }).toArray();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: "wallet.credited",
@@ -130,7 +114,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
       expiresAt: new Date(Date.now() + 60_000),
       description: "",
     });
-    const totals = await db
+    const totals = await mongo.db
       .collection(WALLET_COLLECTIONS.transactions)
       .aggregate<{ _id: string; total: number | Long }>([
         { $match: { agentId } },
@@ -146,13 +130,13 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
 
   it("has the server refuse an account that would break available >= 0", async () => {
     const { agentId } = await opened();
-    const error = await db
+    const error = await mongo.db
       .collection(WALLET_COLLECTIONS.accounts)
       .updateOne({ _id: agentId as never }, { $set: { balancePaise: Long.fromNumber(-5_001) } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MongoServerError);
     expect((error as MongoServerError).code).toBe(121); // DocumentValidationFailure
-    const wrongType = await db
+    const wrongType = await mongo.db
       .collection(WALLET_COLLECTIONS.accounts)
       .updateOne({ _id: agentId as never }, { $set: { balancePaise: 1.5 } })
       .catch((e: unknown) => e);
@@ -178,7 +162,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
       creditLimitAfterPaise: Long.fromNumber(0),
       description: "",
     };
-    const error = await db
+    const error = await mongo.db
       .collection(WALLET_COLLECTIONS.transactions)
       .insertOne(doc)
       .catch((e: unknown) => e);
@@ -187,7 +171,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
 
   it("answers the statement and the sweep from their indexes, without an in-memory sort", async () => {
     const { agentId } = await opened();
-    const statement = await db
+    const statement = await mongo.db
       .collection(WALLET_COLLECTIONS.transactions)
       .find({ agentId, kind: { $in: ["HOLD", "TOP_UP"] }, at: { $gte: new Date(0) } })
       .sort({ at: -1, seq: -1 })
@@ -197,7 +181,7 @@ describe.skipIf(!uri)("MongoWalletStore", () => {
     const statementPlan = JSON.stringify(statement);
     expect(statementPlan).toContain("agentId_at_seq");
     expect(statementPlan).not.toContain('"stage":"SORT"');
-    const sweep = await db
+    const sweep = await mongo.db
       .collection(WALLET_COLLECTIONS.holds)
       .find({ state: "HELD", expiresAt: { $lte: new Date() } })
       .sort({ expiresAt: 1 })
