@@ -1,4 +1,4 @@
-import { commonEnv, env } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets } from "@tarmac/kernel";
 import { z } from "zod";
 import { normalizeEmail, normalizePhone } from "./domain/agent-user.js";
 import { isSandboxApiKey } from "./domain/api-key.js";
@@ -24,8 +24,7 @@ export const authConfigSchema = z
     AUTH_PORT: env.port(50055),
     /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
     METRICS_PORT: env.port(9468),
-    MONGODB_URI: env.mongoUri(),
-    MONGODB_DB: z.string().min(1).default("tarmac"),
+    ...mongoEnv,
     TARMAC_DEV_API_KEY: z
       .string()
       .optional()
@@ -77,9 +76,7 @@ export const authConfigSchema = z
   .superRefine((v, ctx) => {
     const production = v.TARMAC_ENV === "production";
     const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
-    if (production && v.TARMAC_AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
-      issue("TARMAC_AUTH_SECRET", "must be set to a secret of your own in production");
-    }
+    refuseDevelopmentSecrets(v, ctx, { TARMAC_AUTH_SECRET: DEVELOPMENT_AUTH_SECRET });
     const { email, sms } = deliveryOf(v);
     if (production && email === "development") issue("OTP_EMAIL_DELIVERY", "production refuses the development adapter: smtp or disabled");
     if (production && sms === "development") issue("OTP_SMS_DELIVERY", "production refuses the development adapter: http or disabled");
@@ -101,9 +98,8 @@ export const authConfigSchema = z
       host: v.AUTH_HOST,
       port: v.AUTH_PORT,
       metricsPort: v.METRICS_PORT,
-      mongoUri: v.MONGODB_URI,
-      mongoDb: v.MONGODB_DB,
-      environment: v.TARMAC_ENV,
+      ...mongoConfig(v),
+      ...commonConfig(v),
       devApiKey: v.TARMAC_DEV_API_KEY,
       devUser: { email: v.TARMAC_DEV_USER_EMAIL, phone: v.TARMAC_DEV_USER_PHONE },
       authSecret: v.TARMAC_AUTH_SECRET,
@@ -135,8 +131,6 @@ export const authConfigSchema = z
           },
         }),
       },
-      logLevel: v.LOG_LEVEL,
-      readinessIntervalMs: v.READINESS_INTERVAL_MS,
     };
   });
 

@@ -1,4 +1,13 @@
-import { openMongo, startServiceHost, systemClock, type Clock, type DependencyProbe, type Logger, type ServiceHost } from "@tarmac/kernel";
+import {
+  defined,
+  openStorage,
+  startServiceHost,
+  systemClock,
+  type Clock,
+  type DependencyProbe,
+  type Logger,
+  type ServiceHost,
+} from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { wireAuth } from "./auth-wiring.js";
 import type { AuthConfig } from "./config.js";
@@ -56,7 +65,19 @@ export async function startAuthService(
       logger.warn("TARMAC_AUTH_SECRET is the development value: set a secret of your own outside development");
     }
     const dependencies: DependencyProbe[] = [];
-    const store = overrides.store ?? (await openStore(config, logger, cleanups, dependencies));
+    const storage = overrides.store
+      ? undefined
+      : await openStorage<AuthStore>({
+          what: "agents, keys, codes and sessions",
+          mongoUri: config.mongoUri,
+          mongoDb: config.mongoDb,
+          logger,
+          inMemory: () => new MemoryAuthStore(),
+          onMongo: (db) => MongoAuthStore.open(db),
+        });
+    if (storage) cleanups.push(storage.close);
+    if (storage?.probe) dependencies.push(storage.probe);
+    const store = overrides.store ?? defined(storage, "the store").value;
     const delivery = buildCodeDeliveries(config.otpDelivery, {
       environment: config.environment,
       logger,
@@ -103,16 +124,4 @@ export async function startAuthService(
     await cleanUp();
     throw error;
   }
-}
-
-async function openStore(config: AuthConfig, logger: Logger, cleanups: Cleanup[], dependencies: DependencyProbe[]): Promise<AuthStore> {
-  if (!config.mongoUri) {
-    logger.info("agents, keys, codes and sessions: in memory (MONGODB_URI is not set)");
-    return new MemoryAuthStore();
-  }
-  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, (db) => MongoAuthStore.open(db));
-  cleanups.push(() => mongo.close());
-  dependencies.push(mongo.probe);
-  logger.info("agents, keys, codes and sessions: MongoDB");
-  return mongo.value;
 }

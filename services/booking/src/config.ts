@@ -1,4 +1,4 @@
-import { commonEnv, env, eventsConfig, eventsEnv } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, eventsConfig, eventsEnv, mongoConfig, mongoEnv } from "@tarmac/kernel";
 import { z } from "zod";
 
 export const bookingConfigSchema = z
@@ -14,8 +14,7 @@ export const bookingConfigSchema = z
     /** The platform's fees on a cancellation and on a reschedule (API guide, Cancellation and reschedule), paise per booking. */
     OTA_CANCELLATION_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
     OTA_RESCHEDULE_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
-    MONGODB_URI: env.mongoUri(),
-    MONGODB_DB: z.string().min(1).default("tarmac"),
+    ...mongoEnv,
     ...eventsEnv,
     // Below the 5 s peers wait for each other (see search's config).
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
@@ -35,9 +34,7 @@ export const bookingConfigSchema = z
     }
   })
   .transform((v) => ({
-    environment: v.TARMAC_ENV,
-    logLevel: v.LOG_LEVEL,
-    readinessIntervalMs: v.READINESS_INTERVAL_MS,
+    ...commonConfig(v),
     host: v.BOOKING_HOST,
     port: v.BOOKING_PORT,
     metricsPort: v.METRICS_PORT,
@@ -46,8 +43,7 @@ export const bookingConfigSchema = z
     searchUrl: v.SEARCH_URL,
     otaCancellationFeePaise: v.OTA_CANCELLATION_FEE_PAISE,
     otaRescheduleFeePaise: v.OTA_RESCHEDULE_FEE_PAISE,
-    mongoUri: v.MONGODB_URI,
-    mongoDb: v.MONGODB_DB,
+    ...mongoConfig(v),
     events: eventsConfig(v),
     providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
     holdTtlMs: v.HOLD_TTL_SECONDS * 1000,

@@ -3,12 +3,11 @@ import { createSandboxAirline, guardProvider, type AirlineProvider } from "@tarm
 import { MemoryOutbox, MongoOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
 import {
   createServiceClient,
-  openMongo,
+  openStorage,
   runEvery,
   startServiceHost,
   systemClock,
   type Clock,
-  type DependencyProbe,
   type Logger,
   type ServiceHost,
 } from "@tarmac/kernel";
@@ -52,11 +51,27 @@ export async function startBookingService(
   overrides: BookingServiceOverrides = {},
 ): Promise<StartedBookingService> {
   const clock = overrides.clock ?? systemClock;
-  const storage = await openStorage(config, logger);
+  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader }>({
+    what: "bookings",
+    mongoUri: config.mongoUri,
+    mongoDb: config.mongoDb,
+    logger,
+    inMemory: () => {
+      const outbox = new MemoryOutbox({ logger });
+      return { store: new MemoryBookingStore(outbox), outbox };
+    },
+    onMongo: async (db) => {
+      const outbox = new MongoOutbox(db, "booking_outbox", { logger });
+      await outbox.ensureIndexes();
+      const store = new MongoBookingStore(db, outbox);
+      await store.ensureIndexes();
+      return { store, outbox };
+    },
+  });
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000 };
   const airline = overrides.provider ?? createSandboxAirline({ clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
   const wired: BookingDependencies = {
-    store: storage.store,
+    store: storage.value.store,
     wallet: overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions),
     provider: guardProvider(airline, { timeoutMs: config.providerTimeoutMs }),
   };
@@ -76,7 +91,7 @@ export async function startBookingService(
     await ticketing.run();
   };
   const relay = startOutboxRelay({
-    outbox: storage.outbox,
+    outbox: storage.value.outbox,
     ...config.events,
     ...(overrides.publisher && { publisher: overrides.publisher }),
     logger,
@@ -101,29 +116,4 @@ export async function startBookingService(
     },
   });
   return { ...host, sweepNow };
-}
-
-interface Storage {
-  readonly store: BookingStore;
-  readonly outbox: OutboxReader;
-  /** MongoDB's readiness probe; none in memory. */
-  readonly probe?: DependencyProbe;
-  readonly close: () => Promise<void>;
-}
-
-async function openStorage(config: BookingConfig, logger: Logger): Promise<Storage> {
-  if (!config.mongoUri) {
-    logger.info("bookings: in memory (MONGODB_URI is not set)");
-    const outbox = new MemoryOutbox({ logger });
-    return { store: new MemoryBookingStore(outbox), outbox, close: async () => undefined };
-  }
-  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
-    const outbox = new MongoOutbox(db, "booking_outbox", { logger });
-    await outbox.ensureIndexes();
-    const store = new MongoBookingStore(db, outbox);
-    await store.ensureIndexes();
-    return { store, outbox };
-  });
-  logger.info("bookings: MongoDB");
-  return { ...mongo.value, probe: mongo.probe, close: mongo.close };
 }

@@ -3,11 +3,10 @@ import { createSandboxAirline, type AirlineProvider, guardProvider } from "@tarm
 import {
   createServiceClient,
   createSigner,
-  openMongo,
+  openStorage,
   startServiceHost,
   systemClock,
   type Clock,
-  type DependencyProbe,
   type Logger,
   type ServiceHost,
   defined,
@@ -31,21 +30,27 @@ export interface FareServiceOverrides {
   readonly store?: FareLockStore;
 }
 
-interface OwnedStore {
-  /** MongoDB's readiness probe; none in memory. */
-  readonly probe?: DependencyProbe;
-  readonly store: FareLockStore;
-  readonly close: () => Promise<void>;
-}
-
 /** Builds the fare service's dependencies from configuration and serves it on one HTTP/2 port. */
 export async function startFareService(config: FareConfig, logger: Logger, overrides: FareServiceOverrides = {}): Promise<ServiceHost> {
   const clock = overrides.clock ?? systemClock;
-  const owned = overrides.store ? undefined : await openStore(config, clock, logger);
+  const owned = overrides.store
+    ? undefined
+    : await openStorage<FareLockStore>({
+        what: "fare locks",
+        mongoUri: config.mongoUri,
+        mongoDb: config.mongoDb,
+        logger,
+        inMemory: () => new MemoryFareLockStore({ clock }),
+        onMongo: async (db) => {
+          const store = new MongoFareLockStore(db, clock);
+          await store.ensureIndexes();
+          return store;
+        },
+      });
   const service = new FareServiceImpl({
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, { timeoutMs: config.providerTimeoutMs + 1_000 }),
     provider: guardProvider(overrides.provider ?? createSandboxAirline({ clock }), { timeoutMs: config.providerTimeoutMs }),
-    store: owned ? owned.store : defined(overrides.store, "the store override"),
+    store: owned ? owned.value : defined(overrides.store, "the store override"),
     fareTokens: createFareTokenCodec(createSigner(config.fareSecret, "fare-token")),
     ancillaryTokens: createAncillaryTokenCodec(createSigner(config.fareSecret, "ancillary-token")),
     clock,
@@ -63,19 +68,4 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     readinessIntervalMs: config.readinessIntervalMs,
     ...(owned && { release: owned.close }),
   });
-}
-
-async function openStore(config: FareConfig, clock: Clock, logger: Logger): Promise<OwnedStore> {
-  if (!config.mongoUri) {
-    logger.info("fare locks: in memory (MONGODB_URI is not set)");
-    const store = new MemoryFareLockStore({ clock });
-    return { store, close: () => store.close() };
-  }
-  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
-    const store = new MongoFareLockStore(db, clock);
-    await store.ensureIndexes();
-    return store;
-  });
-  logger.info("fare locks: MongoDB");
-  return { store: mongo.value, probe: mongo.probe, close: mongo.close };
 }

@@ -72,6 +72,43 @@ export const commonEnv = {
   READINESS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
 };
 
+/** The part of a parsed configuration every service has. */
+export function commonConfig(v: {
+  TARMAC_ENV: "development" | "test" | "production";
+  LOG_LEVEL: z.output<ReturnType<typeof env.logLevel>>;
+  READINESS_INTERVAL_MS: number;
+}) {
+  return { environment: v.TARMAC_ENV, logLevel: v.LOG_LEVEL, readinessIntervalMs: v.READINESS_INTERVAL_MS };
+}
+
+/** Variables of the services that keep state (MongoDB when set, else memory). */
+export const mongoEnv = {
+  MONGODB_URI: env.mongoUri(),
+  MONGODB_DB: z.string().min(1).default("tarmac"),
+};
+
+/** The store part of a parsed configuration, as openStorage takes it. */
+export function mongoConfig(v: { MONGODB_URI?: string | undefined; MONGODB_DB: string }) {
+  return { mongoUri: v.MONGODB_URI, mongoDb: v.MONGODB_DB };
+}
+
+/**
+ * In production, each named secret must be one of the operator's own: its development value is
+ * public (it is in this repository), so anything signed with it could be forged.
+ */
+export function refuseDevelopmentSecrets(
+  vars: { TARMAC_ENV: string } & Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  developmentValues: Readonly<Record<string, string>>,
+): void {
+  if (vars.TARMAC_ENV !== "production") return;
+  for (const [variable, developmentValue] of Object.entries(developmentValues)) {
+    if (vars[variable] === developmentValue) {
+      ctx.addIssue({ code: "custom", path: [variable], message: "must be set to a secret of your own in production" });
+    }
+  }
+}
+
 /** Variables of the services that publish events (booking, wallet). */
 export const eventsEnv = {
   /** Unset: events go to an in-process bus (embedded mode). */

@@ -3,6 +3,7 @@ export * from "./errors/domain-error.js";
 export * from "./errors/envelope.js";
 export * from "./errors/connect.js";
 export * from "./config.js";
+export * from "./storage.js";
 export * from "./logger.js";
 export * from "./request-context.js";
 export * from "./interceptors.js";

@@ -1,4 +1,4 @@
-import { commonEnv, env } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets } from "@tarmac/kernel";
 import { z } from "zod";
 import { defaultPricingRules, type PricingRules } from "./domain/pricing-rules.js";
 import { pricingRulesVariable } from "./pricing-rules-source.js";
@@ -13,8 +13,7 @@ export const searchConfigSchema = z
     SEARCH_PORT: env.port(50051),
     /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
     METRICS_PORT: env.port(9464),
-    MONGODB_URI: env.mongoUri(),
-    MONGODB_DB: z.string().min(1).default("tarmac"),
+    ...mongoEnv,
     TARMAC_CURSOR_SECRET: env.secret(DEVELOPMENT_CURSOR_SECRET),
     TARMAC_PRICING_RULES: pricingRulesVariable(),
     SEARCH_TTL_SECONDS: env.seconds(1800),
@@ -22,24 +21,13 @@ export const searchConfigSchema = z
     // first, so a slow airline answers PROVIDER_TIMEOUT rather than a peer's UNAVAILABLE.
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
   })
-  .superRefine((vars, ctx) => {
-    if (vars.TARMAC_ENV === "production" && vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["TARMAC_CURSOR_SECRET"],
-        message: "must be set to a secret of your own in production",
-      });
-    }
-  })
+  .superRefine((vars, ctx) => refuseDevelopmentSecrets(vars, ctx, { TARMAC_CURSOR_SECRET: DEVELOPMENT_CURSOR_SECRET }))
   .transform((vars) => ({
-    environment: vars.TARMAC_ENV,
-    logLevel: vars.LOG_LEVEL,
-    readinessIntervalMs: vars.READINESS_INTERVAL_MS,
+    ...commonConfig(vars),
     host: vars.SEARCH_HOST,
     port: vars.SEARCH_PORT,
     metricsPort: vars.METRICS_PORT,
-    mongoUri: vars.MONGODB_URI,
-    mongoDb: vars.MONGODB_DB,
+    ...mongoConfig(vars),
     cursorSecret: vars.TARMAC_CURSOR_SECRET,
     usesDevelopmentSecret: vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET,
     pricingRules: (vars.TARMAC_PRICING_RULES ?? defaultPricingRules) satisfies PricingRules,

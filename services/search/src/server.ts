@@ -1,11 +1,10 @@
 import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline";
 import {
   createSigner,
-  openMongo,
+  openStorage,
   startServiceHost,
   systemClock,
   type Clock,
-  type DependencyProbe,
   type Logger,
   type ServiceHost,
   defined,
@@ -26,13 +25,6 @@ export interface SearchServiceOverrides {
   readonly store?: SearchCacheStore;
 }
 
-interface OwnedStore {
-  /** MongoDB's readiness probe; none in memory. */
-  readonly probe?: DependencyProbe;
-  readonly store: SearchCacheStore;
-  readonly close: () => Promise<void>;
-}
-
 /** Builds the search service's dependencies from configuration and serves it on one HTTP/2 port. */
 export async function startSearchService(
   config: SearchConfig,
@@ -40,11 +32,24 @@ export async function startSearchService(
   overrides: SearchServiceOverrides = {},
 ): Promise<ServiceHost> {
   const clock = overrides.clock ?? systemClock;
-  const owned = overrides.store ? undefined : await openStore(config, clock, logger);
+  const owned = overrides.store
+    ? undefined
+    : await openStorage<SearchCacheStore>({
+        what: "search cache",
+        mongoUri: config.mongoUri,
+        mongoDb: config.mongoDb,
+        logger,
+        inMemory: () => new MemorySearchCacheStore({ clock }),
+        onMongo: async (db) => {
+          const store = new MongoSearchCacheStore(db, clock);
+          await store.ensureIndexes();
+          return store;
+        },
+      });
   const service = new SearchServiceImpl({
     provider: guardProvider(overrides.provider ?? createSandboxAirline({ clock }), { timeoutMs: config.providerTimeoutMs }),
     airports: overrides.airports ?? airportDirectory(),
-    store: owned ? owned.store : defined(overrides.store, "the store override"),
+    store: owned ? owned.value : defined(overrides.store, "the store override"),
     pricingRules: config.pricingRules,
     cursorSigner: createSigner(config.cursorSecret, "search-cursor"),
     offerSigner: createSigner(config.cursorSecret, "offer-signature"),
@@ -64,19 +69,4 @@ export async function startSearchService(
     readinessIntervalMs: config.readinessIntervalMs,
     ...(owned && { release: owned.close }),
   });
-}
-
-async function openStore(config: SearchConfig, clock: Clock, logger: Logger): Promise<OwnedStore> {
-  if (!config.mongoUri) {
-    logger.info("search cache: in memory (MONGODB_URI is not set)");
-    const store = new MemorySearchCacheStore({ clock });
-    return { store, close: () => store.close() };
-  }
-  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
-    const store = new MongoSearchCacheStore(db, clock);
-    await store.ensureIndexes();
-    return store;
-  });
-  logger.info("search cache: MongoDB");
-  return { store: mongo.value, probe: mongo.probe, close: mongo.close };
 }

@@ -1,4 +1,4 @@
-import { commonEnv, env, eventsConfig, eventsEnv } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, eventsConfig, eventsEnv, mongoConfig, mongoEnv, refuseDevelopmentSecrets } from "@tarmac/kernel";
 import { z } from "zod";
 
 /** Development only: main.ts warns when it is in use and production refuses it. */
@@ -11,28 +11,20 @@ export const walletConfigSchema = z
     WALLET_PORT: env.port(50054),
     /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
     METRICS_PORT: env.port(9467),
-    MONGODB_URI: env.mongoUri(),
-    MONGODB_DB: z.string().min(1).default("tarmac"),
+    ...mongoEnv,
     ...eventsEnv,
     /** Signs statement cursors. */
     TARMAC_WALLET_SECRET: env.secret(DEVELOPMENT_WALLET_SECRET),
     /** How often expired holds are voided. */
     HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
-  .superRefine((vars, ctx) => {
-    if (vars.TARMAC_ENV === "production" && vars.TARMAC_WALLET_SECRET === DEVELOPMENT_WALLET_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["TARMAC_WALLET_SECRET"], message: "must be set to a secret of your own in production" });
-    }
-  })
+  .superRefine((vars, ctx) => refuseDevelopmentSecrets(vars, ctx, { TARMAC_WALLET_SECRET: DEVELOPMENT_WALLET_SECRET }))
   .transform((v) => ({
-    environment: v.TARMAC_ENV,
-    logLevel: v.LOG_LEVEL,
-    readinessIntervalMs: v.READINESS_INTERVAL_MS,
+    ...commonConfig(v),
     host: v.WALLET_HOST,
     port: v.WALLET_PORT,
     metricsPort: v.METRICS_PORT,
-    mongoUri: v.MONGODB_URI,
-    mongoDb: v.MONGODB_DB,
+    ...mongoConfig(v),
     events: eventsConfig(v),
     walletSecret: v.TARMAC_WALLET_SECRET,
     usesDevelopmentSecret: v.TARMAC_WALLET_SECRET === DEVELOPMENT_WALLET_SECRET,

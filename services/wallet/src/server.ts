@@ -1,7 +1,7 @@
 import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
 import {
   createSigner,
-  openMongo,
+  openStorage,
   startServiceHost,
   systemClock,
   type Clock,
@@ -47,9 +47,26 @@ export async function startWalletService(
       await cleanup().catch((err: unknown) => logger.error({ err }, "wallet shutdown step failed"));
     }
   };
+  const dependencies: DependencyProbe[] = [];
+  const openStore = async () => {
+    const storage = await openStorage<WalletStore>({
+      what: "wallets",
+      mongoUri: config.mongoUri,
+      mongoDb: config.mongoDb,
+      logger,
+      inMemory: () => new MemoryWalletStore({ clock }),
+      onMongo: async (db) => {
+        const store = new MongoWalletStore(db, { clock });
+        await store.ensureIndexes();
+        return store;
+      },
+    });
+    cleanups.push(storage.close);
+    if (storage.probe) dependencies.push(storage.probe);
+    return storage.value;
+  };
   try {
-    const dependencies: DependencyProbe[] = [];
-    const store = overrides.store ?? (await openStore(config, clock, logger, cleanups, dependencies));
+    const store = overrides.store ?? (await openStore());
     if (config.environment !== "production") await seedDemoWallet(store, logger);
 
     const relay = startOutboxRelay({
@@ -88,26 +105,4 @@ export async function startWalletService(
     await cleanUp();
     throw error;
   }
-}
-
-async function openStore(
-  config: WalletConfig,
-  clock: Clock,
-  logger: Logger,
-  cleanups: Cleanup[],
-  dependencies: DependencyProbe[],
-): Promise<WalletStore> {
-  if (!config.mongoUri) {
-    logger.info("wallets: in memory (MONGODB_URI is not set)");
-    return new MemoryWalletStore({ clock });
-  }
-  const mongo = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
-    const store = new MongoWalletStore(db, { clock });
-    await store.ensureIndexes();
-    return store;
-  });
-  cleanups.push(() => mongo.close());
-  dependencies.push(mongo.probe);
-  logger.info("wallets: MongoDB");
-  return mongo.value;
 }
