@@ -1,10 +1,10 @@
 import {
-  defined,
+  hostSettings,
   openStorage,
+  Resources,
   startServiceHost,
   systemClock,
   type Clock,
-  type DependencyProbe,
   type Logger,
   type ServiceHost,
 } from "@tarmac/kernel";
@@ -41,8 +41,6 @@ export interface StartedAuthService {
   readonly devOutbox?: DevOutbox;
 }
 
-type Cleanup = () => Promise<void>;
-
 /**
  * Builds the store (MongoDB when configured, else memory) and the code delivery adapters, seeds
  * development data outside production, and serves AuthService. Stopping drains calls, waits for
@@ -54,30 +52,19 @@ export async function startAuthService(
   overrides: AuthServiceOverrides = {},
 ): Promise<StartedAuthService> {
   const clock = overrides.clock ?? systemClock;
-  const cleanups: Cleanup[] = [];
-  const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await cleanup().catch((err: unknown) => logger.error({ err }, "auth shutdown step failed"));
-    }
-  };
+  const resources = new Resources(logger, "auth");
   try {
     if (config.usesDevelopmentSecret) {
       logger.warn("TARMAC_AUTH_SECRET is the development value: set a secret of your own outside development");
     }
-    const dependencies: DependencyProbe[] = [];
-    const storage = overrides.store
-      ? undefined
-      : await openStorage<AuthStore>({
-          what: "agents, keys, codes and sessions",
-          mongoUri: config.mongoUri,
-          mongoDb: config.mongoDb,
-          logger,
+    const store =
+      overrides.store ??
+      resources.keepStorage(
+        await openStorage<AuthStore>("agents, keys, codes and sessions", config, logger, {
           inMemory: () => new MemoryAuthStore(),
           onMongo: (db) => MongoAuthStore.open(db),
-        });
-    if (storage) cleanups.push(storage.close);
-    if (storage?.probe) dependencies.push(storage.probe);
-    const store = overrides.store ?? defined(storage, "the store").value;
+        }),
+      );
     const delivery = buildCodeDeliveries(config.otpDelivery, {
       environment: config.environment,
       logger,
@@ -85,7 +72,7 @@ export async function startAuthService(
       ...(overrides.mailTransport && { mailTransport: overrides.mailTransport }),
       ...(overrides.fetch && { fetch: overrides.fetch }),
     });
-    cleanups.push(() => delivery.close());
+    resources.keep(delivery, () => delivery.close());
 
     let seeded: { demoApiKey: string; demoUser: DemoUser } | undefined;
     if (config.environment !== "production") {
@@ -102,18 +89,15 @@ export async function startAuthService(
       deliveries: delivery.deliveries,
       ...(delivery.devOutbox && { devOutbox: delivery.devOutbox }),
     });
-    cleanups.push(() => service.settled());
+    resources.keep(service, () => service.settled());
     const host = await startServiceHost({
+      ...hostSettings(config),
       name: "auth",
-      host: config.host,
-      port: config.port,
-      metricsPort: config.metricsPort,
       services: [AuthService],
       routes: authRoutes(service),
       logger,
-      dependencies,
-      readinessIntervalMs: config.readinessIntervalMs,
-      release: cleanUp,
+      dependencies: resources.probes,
+      release: resources.release,
     });
     return {
       host,
@@ -121,7 +105,7 @@ export async function startAuthService(
       ...(delivery.devOutbox && { devOutbox: delivery.devOutbox }),
     };
   } catch (error) {
-    await cleanUp();
+    await resources.release();
     throw error;
   }
 }

@@ -1,8 +1,9 @@
 import type { Client } from "@connectrpc/connect";
 import { createSandboxAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
-import { MemoryOutbox, MongoOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
+import { MemoryOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
 import {
   createServiceClient,
+  hostSettings,
   openStorage,
   runEvery,
   startServiceHost,
@@ -51,22 +52,12 @@ export async function startBookingService(
   overrides: BookingServiceOverrides = {},
 ): Promise<StartedBookingService> {
   const clock = overrides.clock ?? systemClock;
-  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader }>({
-    what: "bookings",
-    mongoUri: config.mongoUri,
-    mongoDb: config.mongoDb,
-    logger,
+  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader }>("bookings", config, logger, {
     inMemory: () => {
       const outbox = new MemoryOutbox({ logger });
       return { store: new MemoryBookingStore(outbox), outbox };
     },
-    onMongo: async (db) => {
-      const outbox = new MongoOutbox(db, "booking_outbox", { logger });
-      await outbox.ensureIndexes();
-      const store = new MongoBookingStore(db, outbox);
-      await store.ensureIndexes();
-      return { store, outbox };
-    },
+    onMongo: (db) => MongoBookingStore.open(db, logger),
   });
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000 };
   const airline = overrides.provider ?? createSandboxAirline({ clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
@@ -99,16 +90,13 @@ export async function startBookingService(
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
   const host = await startServiceHost({
+    ...hostSettings(config),
     name: "booking",
-    host: config.host,
-    port: config.port,
-    metricsPort: config.metricsPort,
     services: [BookingService],
     routes: bookingRoutes(service),
     logger,
     // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
     dependencies: [storage.probe, relay.probe].filter((p) => p !== undefined),
-    readinessIntervalMs: config.readinessIntervalMs,
     async release() {
       await sweeps.stop();
       await relay.stop();

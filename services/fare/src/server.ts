@@ -3,6 +3,7 @@ import { createSandboxAirline, type AirlineProvider, guardProvider } from "@tarm
 import {
   createServiceClient,
   createSigner,
+  hostSettings,
   openStorage,
   startServiceHost,
   systemClock,
@@ -35,17 +36,9 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
   const clock = overrides.clock ?? systemClock;
   const owned = overrides.store
     ? undefined
-    : await openStorage<FareLockStore>({
-        what: "fare locks",
-        mongoUri: config.mongoUri,
-        mongoDb: config.mongoDb,
-        logger,
+    : await openStorage<FareLockStore>("fare locks", config, logger, {
         inMemory: () => new MemoryFareLockStore({ clock }),
-        onMongo: async (db) => {
-          const store = new MongoFareLockStore(db, clock);
-          await store.ensureIndexes();
-          return store;
-        },
+        onMongo: (db) => MongoFareLockStore.open(db, clock),
       });
   const service = new FareServiceImpl({
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, { timeoutMs: config.providerTimeoutMs + 1_000 }),
@@ -57,15 +50,12 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     logger,
   });
   return startServiceHost({
+    ...hostSettings(config),
     name: "fare",
-    host: config.host,
-    port: config.port,
-    metricsPort: config.metricsPort,
     services: [FareService],
     routes: fareRoutes(service),
     logger,
     dependencies: owned?.probe ? [owned.probe] : [],
-    readinessIntervalMs: config.readinessIntervalMs,
     ...(owned && { release: owned.close }),
   });
 }

@@ -4,6 +4,7 @@ export * from "./errors/envelope.js";
 export * from "./errors/connect.js";
 export * from "./config.js";
 export * from "./storage.js";
+export * from "./resources.js";
 export * from "./logger.js";
 export * from "./request-context.js";
 export * from "./interceptors.js";

@@ -43,6 +43,14 @@ export interface ServiceHostOptions {
   readonly release?: () => Promise<void>;
 }
 
+/** The host's part of a service's parsed configuration. */
+export type HostSettings = Pick<ServiceHostOptions, "host" | "port" | "metricsPort" | "readinessIntervalMs">;
+
+/** Picks the host's settings out of a service's configuration (which holds much else). */
+export function hostSettings({ host, port, metricsPort, readinessIntervalMs }: HostSettings): HostSettings {
+  return { host, port, metricsPort, readinessIntervalMs };
+}
+
 export interface ServiceHost {
   readonly port: number;
   /** http://host:port, for clients. */

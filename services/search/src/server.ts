@@ -1,6 +1,7 @@
 import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline";
 import {
   createSigner,
+  hostSettings,
   openStorage,
   startServiceHost,
   systemClock,
@@ -34,17 +35,9 @@ export async function startSearchService(
   const clock = overrides.clock ?? systemClock;
   const owned = overrides.store
     ? undefined
-    : await openStorage<SearchCacheStore>({
-        what: "search cache",
-        mongoUri: config.mongoUri,
-        mongoDb: config.mongoDb,
-        logger,
+    : await openStorage<SearchCacheStore>("search cache", config, logger, {
         inMemory: () => new MemorySearchCacheStore({ clock }),
-        onMongo: async (db) => {
-          const store = new MongoSearchCacheStore(db, clock);
-          await store.ensureIndexes();
-          return store;
-        },
+        onMongo: (db) => MongoSearchCacheStore.open(db, clock),
       });
   const service = new SearchServiceImpl({
     provider: guardProvider(overrides.provider ?? createSandboxAirline({ clock }), { timeoutMs: config.providerTimeoutMs }),
@@ -58,15 +51,12 @@ export async function startSearchService(
     ttlSeconds: config.ttlSeconds,
   });
   return startServiceHost({
+    ...hostSettings(config),
     name: "search",
-    host: config.host,
-    port: config.port,
-    metricsPort: config.metricsPort,
     services: [SearchService],
     routes: searchRoutes(service),
     logger,
     dependencies: owned?.probe ? [owned.probe] : [],
-    readinessIntervalMs: config.readinessIntervalMs,
     ...(owned && { release: owned.close }),
   });
 }

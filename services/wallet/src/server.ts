@@ -1,11 +1,12 @@
 import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
 import {
   createSigner,
+  hostSettings,
   openStorage,
+  Resources,
   startServiceHost,
   systemClock,
   type Clock,
-  type DependencyProbe,
   type Logger,
   type ServiceHost,
 } from "@tarmac/kernel";
@@ -28,8 +29,6 @@ export interface WalletServiceOverrides {
   readonly publisher?: EventPublisher;
 }
 
-type Cleanup = () => Promise<void>;
-
 /**
  * Builds the wallet's store, outbox relay and hold-expiry sweep from configuration, seeds the demo
  * wallet outside production, and serves WalletService on one HTTP/2 port. Stopping drains calls
@@ -41,32 +40,16 @@ export async function startWalletService(
   overrides: WalletServiceOverrides = {},
 ): Promise<ServiceHost> {
   const clock = overrides.clock ?? systemClock;
-  const cleanups: Cleanup[] = [];
-  const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await cleanup().catch((err: unknown) => logger.error({ err }, "wallet shutdown step failed"));
-    }
-  };
-  const dependencies: DependencyProbe[] = [];
-  const openStore = async () => {
-    const storage = await openStorage<WalletStore>({
-      what: "wallets",
-      mongoUri: config.mongoUri,
-      mongoDb: config.mongoDb,
-      logger,
-      inMemory: () => new MemoryWalletStore({ clock }),
-      onMongo: async (db) => {
-        const store = new MongoWalletStore(db, { clock });
-        await store.ensureIndexes();
-        return store;
-      },
-    });
-    cleanups.push(storage.close);
-    if (storage.probe) dependencies.push(storage.probe);
-    return storage.value;
-  };
+  const resources = new Resources(logger, "wallet");
   try {
-    const store = overrides.store ?? (await openStore());
+    const store =
+      overrides.store ??
+      resources.keepStorage(
+        await openStorage<WalletStore>("wallets", config, logger, {
+          inMemory: () => new MemoryWalletStore({ clock }),
+          onMongo: (db) => MongoWalletStore.open(db, { clock }),
+        }),
+      );
     if (config.environment !== "production") await seedDemoWallet(store, logger);
 
     const relay = startOutboxRelay({
@@ -76,11 +59,10 @@ export async function startWalletService(
       logger,
       service: "wallet",
     });
-    cleanups.push(() => relay.stop());
-    if (relay.probe) dependencies.push(relay.probe);
+    resources.keep(relay, () => relay.stop(), relay.probe);
     const sweeper = new HoldSweeper({ store, clock, logger, intervalMs: config.holdSweepIntervalMs });
     sweeper.start();
-    cleanups.push(() => sweeper.stop());
+    resources.keep(sweeper, () => sweeper.stop());
 
     const service = new WalletServiceImpl({
       store,
@@ -89,20 +71,17 @@ export async function startWalletService(
       logger,
     });
     return await startServiceHost({
+      ...hostSettings(config),
       name: "wallet",
-      host: config.host,
-      port: config.port,
-      metricsPort: config.metricsPort,
       services: [WalletService],
       routes: walletRoutes(service),
       logger,
       // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
-      dependencies,
-      readinessIntervalMs: config.readinessIntervalMs,
-      release: cleanUp,
+      dependencies: resources.probes,
+      release: resources.release,
     });
   } catch (error) {
-    await cleanUp();
+    await resources.release();
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import type { MongoOutbox, OutboxEvent } from "@tarmac/events";
+import { MongoOutbox, type OutboxEvent } from "@tarmac/events";
+import type { Logger } from "@tarmac/kernel";
 import { MongoServerError, WriteConcern, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import type { BookingStore, CreateResult, DueField } from "./booking-store.js";
@@ -30,6 +31,15 @@ export class MongoBookingStore implements BookingStore {
       writeConcern: { w: "majority" },
     });
     this.latest = db.collection<BookingDocument>("bookings", { readConcern: { level: "local" }, readPreference: "primary" });
+  }
+
+  /** Opens the store and its outbox (`booking_outbox`) on `db`, creating their indexes first. */
+  static async open(db: Db, logger: Logger): Promise<{ store: MongoBookingStore; outbox: MongoOutbox }> {
+    const outbox = new MongoOutbox(db, "booking_outbox", { logger });
+    await outbox.ensureIndexes();
+    const store = new MongoBookingStore(db, outbox);
+    await store.ensureIndexes();
+    return { store, outbox };
   }
 
   async ensureIndexes(): Promise<void> {

@@ -32,6 +32,13 @@ export class MongoFareLockStore implements FareLockStore {
     });
   }
 
+  /** Opens the store on `db`, creating its indexes first. */
+  static async open(db: Db, clock: Clock): Promise<MongoFareLockStore> {
+    const store = new MongoFareLockStore(db, clock);
+    await store.ensureIndexes();
+    return store;
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.locks.createIndexes([
       { key: { lockedUntil: 1 }, name: "lockedUntil_ttl", expireAfterSeconds: RETAIN_AFTER_EXPIRY_SECONDS },

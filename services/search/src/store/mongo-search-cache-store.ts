@@ -24,6 +24,13 @@ export class MongoSearchCacheStore implements SearchCacheStore {
     this.offers = db.collection<OfferDoc>("search_offers", MAJORITY);
   }
 
+  /** Opens the store on `db`, creating its indexes first. */
+  static async open(db: Db, clock: Clock): Promise<MongoSearchCacheStore> {
+    const store = new MongoSearchCacheStore(db, clock);
+    await store.ensureIndexes();
+    return store;
+  }
+
   async ensureIndexes(): Promise<void> {
     await Promise.all([
       this.searches.createIndexes([{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }]),

@@ -113,6 +113,13 @@ export class MongoWalletStore implements WalletStore {
     this.holds = db.collection<HoldDocument>(WALLET_COLLECTIONS.holds, concerns);
   }
 
+  /** Opens the store on `db`, creating its collections, validators and indexes first. */
+  static async open(db: Db, options: MongoWalletStoreOptions): Promise<MongoWalletStore> {
+    const store = new MongoWalletStore(db, options);
+    await store.ensureIndexes();
+    return store;
+  }
+
   /**
    * Creates the collections with their validators (or updates the validators), the indexes, and
    * the outbox's. Collections must exist before the first transaction writes to them. Safe to run
