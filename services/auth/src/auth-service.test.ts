@@ -13,7 +13,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { CodeDelivery, OtpMessage } from "./delivery/code-delivery.js";
 import { generateApiKey, parseApiKey } from "./domain/api-key.js";
 import { hashSessionToken } from "./domain/session.js";
-import { authFixture, domainFailure, type AuthFixture } from "./testing/auth-fixture.js";
+import { authFixture, type AuthFixture } from "./testing/auth-fixture.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -79,8 +80,8 @@ describe("AuthServiceImpl: API keys", () => {
   });
 
   it("refuses unknown agents, unknown scopes and expiries in the past", async () => {
-    expect((await domainFailure(issue({ agentId: "agt_nope" }))).code).toBe("AUTH_NOT_FOUND");
-    const bad = await domainFailure(issue({ scopes: [Scope.UNSPECIFIED, 99 as Scope], expiresAt: f.clock.now() }));
+    expect((await failureOf(issue({ agentId: "agt_nope" }))).code).toBe("AUTH_NOT_FOUND");
+    const bad = await failureOf(issue({ scopes: [Scope.UNSPECIFIED, 99 as Scope], expiresAt: f.clock.now() }));
     expect(bad.code).toBe("VALIDATION_FAILED");
     expect(bad.errors.map((e) => e.field)).toEqual(["scopes[0]", "scopes[1]", "expires_at"]);
   });
@@ -90,7 +91,7 @@ describe("AuthServiceImpl: API keys", () => {
     f.clock.advance(HOUR - 1);
     expect((await verify(apiKey)).agentId).toBe(f.agent.id);
     f.clock.advance(1);
-    expect((await domainFailure(verify(apiKey))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(verify(apiKey))).code).toBe("AUTH_INVALID_API_KEY");
   });
 
   it("lists keys newest first and never a secret or a hash", async () => {
@@ -104,7 +105,7 @@ describe("AuthServiceImpl: API keys", () => {
       expect(wire).not.toContain(apiKey.slice(-32));
       expect(wire).not.toContain((await f.store.findApiKeyById(key!.keyId))!.hash);
     }
-    expect((await domainFailure(list("agt_nope"))).code).toBe("AUTH_NOT_FOUND");
+    expect((await failureOf(list("agt_nope"))).code).toBe("AUTH_NOT_FOUND");
   });
 
   it("rotates: the new key works, the old one for 24 hours by default and not a millisecond more", async () => {
@@ -121,7 +122,7 @@ describe("AuthServiceImpl: API keys", () => {
     f.clock.advance(24 * HOUR - 1);
     expect((await verify(old.apiKey)).keyId).toBe(old.key!.keyId);
     f.clock.advance(1);
-    expect((await domainFailure(verify(old.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(verify(old.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
     expect((await verify(rotated.apiKey)).keyId).toBe(rotated.key!.keyId);
   });
 
@@ -131,10 +132,10 @@ describe("AuthServiceImpl: API keys", () => {
     f.clock.advance(59 * SECOND);
     expect((await verify(a.apiKey)).agentId).toBe(f.agent.id);
     f.clock.advance(SECOND);
-    expect((await domainFailure(verify(a.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(verify(a.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
     const b = await issue();
     await rotate(b.key!.keyId, 0);
-    expect((await domainFailure(verify(b.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(verify(b.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
   });
 
   it("keeps a successor within its predecessor's expiry", async () => {
@@ -147,15 +148,15 @@ describe("AuthServiceImpl: API keys", () => {
   it("refuses to rotate a rotated, revoked or unknown key, and an out-of-range grace period", async () => {
     const key = await issue();
     await rotate(key.key!.keyId);
-    const twice = await domainFailure(rotate(key.key!.keyId));
+    const twice = await failureOf(rotate(key.key!.keyId));
     expect(twice).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(twice.errors[0]).toMatchObject({ field: "key_id", code: "INVALID_VALUE" });
     const revoked = await issue();
     await revoke(revoked.key!.keyId);
-    expect((await domainFailure(rotate(revoked.key!.keyId))).code).toBe("VALIDATION_FAILED");
-    expect((await domainFailure(rotate("Nope0000"))).code).toBe("AUTH_NOT_FOUND");
+    expect((await failureOf(rotate(revoked.key!.keyId))).code).toBe("VALIDATION_FAILED");
+    expect((await failureOf(rotate("Nope0000"))).code).toBe("AUTH_NOT_FOUND");
     for (const grace of [-1, 30 * 24 * 3600 + 1]) {
-      expect((await domainFailure(rotate(key.key!.keyId, grace))).errors[0]?.field).toBe("grace_period_seconds");
+      expect((await failureOf(rotate(key.key!.keyId, grace))).errors[0]?.field).toBe("grace_period_seconds");
     }
   });
 
@@ -163,7 +164,7 @@ describe("AuthServiceImpl: API keys", () => {
     const key = await issue();
     const revoked = await revoke(key.key!.keyId);
     expect(revoked.key?.revokedAt).toEqual(timestampFromDate(f.clock.now()));
-    expect((await domainFailure(verify(key.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(verify(key.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
     f.clock.advance(MINUTE);
     expect((await revoke(key.key!.keyId)).key?.revokedAt).toEqual(revoked.key?.revokedAt);
 
@@ -171,8 +172,8 @@ describe("AuthServiceImpl: API keys", () => {
     await rotate(inGrace.key!.keyId);
     expect((await verify(inGrace.apiKey)).agentId).toBe(f.agent.id);
     await revoke(inGrace.key!.keyId);
-    expect((await domainFailure(verify(inGrace.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
-    expect((await domainFailure(revoke("Nope0000"))).code).toBe("AUTH_NOT_FOUND");
+    expect((await failureOf(verify(inGrace.apiKey))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(revoke("Nope0000"))).code).toBe("AUTH_NOT_FOUND");
   });
 
   it("records the last use, at most once a minute, and keeps verifying when that write fails", async () => {
@@ -192,11 +193,11 @@ describe("AuthServiceImpl: API keys", () => {
   });
 
   it.each(["", "not-a-key", "tk_live_short_x"])("rejects a malformed key %j without a lookup", async (apiKey) => {
-    expect((await domainFailure(verify(apiKey))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(verify(apiKey))).code).toBe("AUTH_INVALID_API_KEY");
   });
 
   it("rejects a key that was never issued", async () => {
-    expect((await domainFailure(verify(generateApiKey(false)))).code).toBe("AUTH_INVALID_API_KEY");
+    expect((await failureOf(verify(generateApiKey(false)))).code).toBe("AUTH_INVALID_API_KEY");
   });
 });
 
@@ -246,7 +247,7 @@ describe("AuthServiceImpl: agents", () => {
   });
 
   it("refuses bad fields all at once, and an e-mail or phone that belongs to someone", async () => {
-    const bad = await domainFailure(
+    const bad = await failureOf(
       createAgent({
         name: " ",
         tier: 7 as AgentTier,
@@ -261,18 +262,18 @@ describe("AuthServiceImpl: agents", () => {
       ["users[2].phone", "INVALID_FORMAT"],
       ["users[4].email", "INVALID_VALUE"],
     ]);
-    const taken = await domainFailure(createAgent({ users: [{ email: "new@x.test" }, { phone: f.user.phone! }] }));
+    const taken = await failureOf(createAgent({ users: [{ email: "new@x.test" }, { phone: f.user.phone! }] }));
     expect(taken.errors).toEqual([{ field: "users[1].phone", code: "INVALID_VALUE", message: "already belongs to another user" }]);
   });
 
   it("creates sub-agents under top-level agencies only", async () => {
     const sub = (await createAgent({ parentAgentId: f.agent.id })).agent!;
     expect(sub.parentAgentId).toBe(f.agent.id);
-    expect((await domainFailure(createAgent({ parentAgentId: sub.agentId }))).errors[0]).toMatchObject({
+    expect((await failureOf(createAgent({ parentAgentId: sub.agentId }))).errors[0]).toMatchObject({
       field: "parent_agent_id",
       code: "INVALID_VALUE",
     });
-    expect((await domainFailure(createAgent({ parentAgentId: "agt_nope" }))).errors[0]?.field).toBe("parent_agent_id");
+    expect((await failureOf(createAgent({ parentAgentId: "agt_nope" }))).errors[0]?.field).toBe("parent_agent_id");
   });
 
   it("suspends and reactivates; keys verify with the agent's status meanwhile", async () => {
@@ -315,9 +316,9 @@ describe("AuthServiceImpl: agents", () => {
 
   it("answers AUTH_NOT_FOUND for an unknown agent and VALIDATION_FAILED for a missing id", async () => {
     for (const call of [getAgent("agt_nope"), suspend("agt_nope"), reactivate("agt_nope")]) {
-      expect((await domainFailure(call)).code).toBe("AUTH_NOT_FOUND");
+      expect((await failureOf(call)).code).toBe("AUTH_NOT_FOUND");
     }
-    expect((await domainFailure(getAgent(""))).errors[0]).toMatchObject({ field: "agent_id", code: "REQUIRED" });
+    expect((await failureOf(getAgent(""))).errors[0]).toMatchObject({ field: "agent_id", code: "REQUIRED" });
   });
 });
 
@@ -401,9 +402,9 @@ describe("AuthServiceImpl: OTP login", () => {
     await send(f.user.email!);
     const code = (await latestCode(f.user.email!))!;
     const answers: string[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await domainFailure(verifyOtp(f.user.email!, wrong(code)))).code);
+    for (let i = 0; i < 5; i++) answers.push((await failureOf(verifyOtp(f.user.email!, wrong(code)))).code);
     expect(answers).toEqual(["AUTH_OTP_INVALID", "AUTH_OTP_INVALID", "AUTH_OTP_INVALID", "AUTH_OTP_INVALID", "AUTH_OTP_ATTEMPTS_EXCEEDED"]);
-    const locked = await domainFailure(verifyOtp(f.user.email!, code));
+    const locked = await failureOf(verifyOtp(f.user.email!, code));
     expect(locked).toMatchObject({ code: "AUTH_OTP_ATTEMPTS_EXCEEDED", status: 429 });
     // The way on is a new code, allowed 30 s after the last send.
     expect(locked.retryAfterSeconds).toBe(30);
@@ -418,11 +419,11 @@ describe("AuthServiceImpl: OTP login", () => {
       const answers: unknown[] = [toJsonString(SendOtpResponseSchema, await send(identifier))];
       const code = await wrongCode();
       for (let i = 0; i < 6; i++) {
-        const e = await domainFailure(verifyOtp(identifier, code));
+        const e = await failureOf(verifyOtp(identifier, code));
         answers.push([e.code, e.message, e.retryAfterSeconds]);
       }
       f.clock.advance(10 * SECOND);
-      const limited = await domainFailure(send(identifier));
+      const limited = await failureOf(send(identifier));
       answers.push([limited.code, limited.message, limited.retryAfterSeconds]);
       return answers;
     };
@@ -444,14 +445,14 @@ describe("AuthServiceImpl: OTP login", () => {
     await send(f.user.email!);
     const code = (await latestCode(f.user.email!))!;
     f.clock.advance(5 * MINUTE);
-    expect((await domainFailure(verifyOtp(f.user.email!, code))).code).toBe("AUTH_OTP_EXPIRED");
+    expect((await failureOf(verifyOtp(f.user.email!, code))).code).toBe("AUTH_OTP_EXPIRED");
   });
 
   it("lets a code work once", async () => {
     await send(f.user.email!);
     const code = (await latestCode(f.user.email!))!;
     await verifyOtp(f.user.email!, code);
-    expect((await domainFailure(verifyOtp(f.user.email!, code))).code).toBe("AUTH_OTP_INVALID");
+    expect((await failureOf(verifyOtp(f.user.email!, code))).code).toBe("AUTH_OTP_INVALID");
   });
 
   it("replaces the old code with a new one", async () => {
@@ -460,7 +461,7 @@ describe("AuthServiceImpl: OTP login", () => {
     f.clock.advance(30 * SECOND);
     await send(f.user.email!);
     const second = (await latestCode(f.user.email!))!;
-    if (first !== second) expect((await domainFailure(verifyOtp(f.user.email!, first))).code).toBe("AUTH_OTP_INVALID");
+    if (first !== second) expect((await failureOf(verifyOtp(f.user.email!, first))).code).toBe("AUTH_OTP_INVALID");
     expect((await verifyOtp(f.user.email!, second)).userId).toBe(f.user.userId);
   });
 
@@ -469,45 +470,45 @@ describe("AuthServiceImpl: OTP login", () => {
       f.clock.set("2026-11-22T08:00:00Z");
       await send(identifier);
       f.clock.advance(10 * SECOND);
-      expect(await domainFailure(send(identifier))).toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterSeconds: 20 });
+      expect(await failureOf(send(identifier))).toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterSeconds: 20 });
       for (let i = 1; i < 5; i++) {
         f.clock.advance(5 * MINUTE);
         await send(identifier);
       }
       f.clock.advance(5 * MINUTE);
       // Five sends at 0:00, 0:05:10 ... 0:20:10; the first leaves the hour at 1:00.
-      const hourly = await domainFailure(send(identifier));
+      const hourly = await failureOf(send(identifier));
       expect(hourly).toMatchObject({ code: "RATE_LIMITED", retryAfterSeconds: 60 * 60 - (25 * 60 + 10) });
     }
   });
 
   it("refuses malformed input with VALIDATION_FAILED before any limit counts", async () => {
-    expect((await domainFailure(send(""))).errors[0]).toMatchObject({ field: "identifier", code: "REQUIRED" });
-    expect((await domainFailure(send("+919811111111", OtpChannel.EMAIL))).errors[0]).toMatchObject({
+    expect((await failureOf(send(""))).errors[0]).toMatchObject({ field: "identifier", code: "REQUIRED" });
+    expect((await failureOf(send("+919811111111", OtpChannel.EMAIL))).errors[0]).toMatchObject({
       field: "identifier",
       code: "INVALID_FORMAT",
     });
-    expect((await domainFailure(send(f.user.email!, 9 as OtpChannel))).errors[0]).toMatchObject({ field: "type", code: "INVALID_VALUE" });
-    expect((await domainFailure(verifyOtp(f.user.email!, "12345"))).errors[0]).toMatchObject({ field: "code", code: "INVALID_FORMAT" });
-    expect((await domainFailure(verifyOtp("", ""))).errors.map((e) => e.field)).toEqual(["identifier", "code"]);
+    expect((await failureOf(send(f.user.email!, 9 as OtpChannel))).errors[0]).toMatchObject({ field: "type", code: "INVALID_VALUE" });
+    expect((await failureOf(verifyOtp(f.user.email!, "12345"))).errors[0]).toMatchObject({ field: "code", code: "INVALID_FORMAT" });
+    expect((await failureOf(verifyOtp("", ""))).errors.map((e) => e.field)).toEqual(["identifier", "code"]);
     await send(f.user.email!);
   });
 
   it("refuses a channel without a delivery adapter", async () => {
     const development = { name: "dev", deliver: async () => undefined };
     f = await authFixture({ deliveries: { EMAIL: development } });
-    expect((await domainFailure(send(f.user.phone!, OtpChannel.SMS))).errors[0]).toMatchObject({ field: "type", code: "INVALID_VALUE" });
+    expect((await failureOf(send(f.user.phone!, OtpChannel.SMS))).errors[0]).toMatchObject({ field: "type", code: "INVALID_VALUE" });
   });
 
   it("answers AUTH_AGENT_SUSPENDED to a right code of a suspended agent's user", async () => {
     await send(f.user.email!);
     const code = (await latestCode(f.user.email!))!;
     await f.store.updateAgentStatus(f.agent.id, { status: "SUSPENDED", at: f.clock.now(), reason: "" });
-    expect(await domainFailure(verifyOtp(f.user.email!, code))).toMatchObject({ code: "AUTH_AGENT_SUSPENDED", status: 403 });
+    expect(await failureOf(verifyOtp(f.user.email!, code))).toMatchObject({ code: "AUTH_AGENT_SUSPENDED", status: 403 });
   });
 
   it("answers AUTH_OTP_INVALID when no code was sent", async () => {
-    expect((await domainFailure(verifyOtp(f.user.email!, "123456"))).code).toBe("AUTH_OTP_INVALID");
+    expect((await failureOf(verifyOtp(f.user.email!, "123456"))).code).toBe("AUTH_OTP_INVALID");
   });
 });
 
@@ -548,20 +549,20 @@ describe("AuthServiceImpl: sessions", () => {
     f.clock.advance(HOUR - 1);
     expect((await verifyToken(token)).agentId).toBe(f.agent.id);
     f.clock.advance(1);
-    expect(await domainFailure(verifyToken(token))).toMatchObject({ code: "AUTH_TOKEN_EXPIRED", status: 401 });
+    expect(await failureOf(verifyToken(token))).toMatchObject({ code: "AUTH_TOKEN_EXPIRED", status: 401 });
   });
 
   it("logs out: the token stops working at once; a repeat answers the same", async () => {
     await logout(token);
-    expect(await domainFailure(verifyToken(token))).toMatchObject({ code: "AUTH_INVALID_TOKEN", status: 401 });
+    expect(await failureOf(verifyToken(token))).toMatchObject({ code: "AUTH_INVALID_TOKEN", status: 401 });
     await logout(token);
     await logout("garbage");
-    expect((await domainFailure(logout(""))).errors[0]).toMatchObject({ field: "token", code: "REQUIRED" });
+    expect((await failureOf(logout(""))).errors[0]).toMatchObject({ field: "token", code: "REQUIRED" });
   });
 
   it("answers AUTH_INVALID_TOKEN for unknown and malformed tokens", async () => {
     for (const t of ["", "garbage", `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`]) {
-      expect((await domainFailure(verifyToken(t))).code).toBe("AUTH_INVALID_TOKEN");
+      expect((await failureOf(verifyToken(t))).code).toBe("AUTH_INVALID_TOKEN");
     }
   });
 
@@ -598,7 +599,7 @@ describe("AuthServiceImpl: development outbox", () => {
 
   it("answers AUTH_FORBIDDEN without the development adapter", async () => {
     const f = await authFixture({ withOutbox: false });
-    const error = await domainFailure(f.service.listDevOutbox(create(ListDevOutboxRequestSchema)));
+    const error = await failureOf(f.service.listDevOutbox(create(ListDevOutboxRequestSchema)));
     expect(error).toMatchObject({ code: "AUTH_FORBIDDEN", status: 403 });
   });
 });

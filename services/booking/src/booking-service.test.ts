@@ -2,7 +2,8 @@ import { DomainError } from "@tarmac/kernel";
 import { BookingStatus, PassengerType, Title } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
 import { adult, AGENT, bookingHarness, createRequest, FINAL_PRICE, NET_FARE, SEAT_TOKENS } from "./testing/booking-harness.js";
-import { failureOf, handlerContext as context } from "./testing/service-calls.js";
+import { handlerContext as context } from "./testing/service-calls.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 describe("CreateBooking", () => {
   it("holds, reserves, captures and answers BOOKED with the PNR; the wallet pays net fare plus seats", async () => {

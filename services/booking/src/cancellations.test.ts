@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { QUOTE_VALIDITY_MS } from "./domain/quotes.js";
 import { AGENT, bookingHarness, createRequest, NET_FARE, OTA_FEE } from "./testing/booking-harness.js";
 import { crashes } from "./testing/crash-points.js";
-import { booked, failureOf, handlerContext } from "./testing/service-calls.js";
+import { booked, handlerContext } from "./testing/service-calls.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const terms = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
 

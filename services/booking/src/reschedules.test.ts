@@ -5,7 +5,8 @@ import { Cabin, Direction, OfferSchema } from "@tarmac/proto/tarmac/search/v1/se
 import { describe, expect, it } from "vitest";
 import { AGENT, bookingHarness, NET_FARE, OTA_FEE, type BookingHarness } from "./testing/booking-harness.js";
 import { crashes } from "./testing/crash-points.js";
-import { booked, failureOf } from "./testing/service-calls.js";
+import { booked } from "./testing/service-calls.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const cancellation = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
 

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
-import { createSigner, DomainError, fromConnectError, paiseFromProto } from "@tarmac/kernel";
+import { createSigner, DomainError, paiseFromProto } from "@tarmac/kernel";
 import {
   FareService,
   GetFareLockRequestSchema,
@@ -12,19 +12,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createFareTokenCodec } from "./domain/fare-token.js";
 import { FARE_LOCK_MS } from "./fare-service.js";
 import { AGENT, fareHarness, offer, PAX, TEST_SECRET, type FareHarness } from "./testing/fare-harness.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 function context(): HandlerContext {
   const method = FareService.method.validateFare;
   return createHandlerContext({ service: FareService, method, protocolName: "test", requestMethod: "POST", url: "http://test/x" });
-}
-
-async function failureOf(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    return error instanceof DomainError ? error : fromConnectError(error);
-  }
-  throw new Error("expected the call to fail");
 }
 
 function alter(token: string, at: number): string {

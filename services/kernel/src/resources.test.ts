@@ -23,7 +23,7 @@ describe("Resources", () => {
 
   it("collects the probes of what it keeps, for the host's readiness", () => {
     const resources = new Resources(silentLogger(), "booking");
-    const probe = { name: "mongodb", check: () => Promise.resolve() };
+    const probe = { name: "mongodb", check: () => Promise.resolve(true) };
     expect(resources.keepStorage({ value: 42, probe, close: () => Promise.resolve() })).toBe(42);
     resources.keep("relay", () => Promise.resolve());
     expect(resources.probes).toEqual([probe]);

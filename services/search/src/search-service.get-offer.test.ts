@@ -1,8 +1,8 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { ManualClock } from "@tarmac/kernel/testing";
+import { failureOf, ManualClock } from "@tarmac/kernel/testing";
 import { GetOfferRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { dateAhead, failureOf, handlerContext, searchHarness, searchRequest, type SearchHarness } from "./testing/search-harness.js";
+import { dateAhead, handlerContext, searchHarness, searchRequest, type SearchHarness } from "./testing/search-harness.js";
 
 describe("SearchServiceImpl.getOffer", () => {
   let h: SearchHarness;

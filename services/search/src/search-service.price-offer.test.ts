@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fareRules, providerOffer } from "./testing/fixtures.js";
 import {
   dateAhead,
-  failureOf,
   fakeProvider,
   handlerContext,
   searchHarness,
@@ -14,6 +13,7 @@ import {
   type FakeProviderOptions,
   type SearchHarness,
 } from "./testing/search-harness.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const PAX = { adult: 2, child: 1, infant: 1 };
 

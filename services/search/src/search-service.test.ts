@@ -3,15 +3,8 @@ import { DomainError } from "@tarmac/kernel";
 import { afterEach, describe, expect, it } from "vitest";
 import { fareRules } from "./testing/fixtures.js";
 import { expectSorted } from "./testing/ordering.js";
-import {
-  dateAhead,
-  failureOf,
-  fakeProvider,
-  handlerContext,
-  searchHarness,
-  searchRequest,
-  type SearchHarness,
-} from "./testing/search-harness.js";
+import { dateAhead, fakeProvider, handlerContext, searchHarness, searchRequest, type SearchHarness } from "./testing/search-harness.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 describe("SearchServiceImpl.searchFlights", () => {
   let h: SearchHarness;

@@ -1,8 +1,8 @@
 import { createMetricsRegistry, type MetricsRegistry } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
-import { failureOf } from "./testing/failure.js";
 import { calls, walletHarness } from "./testing/wallet-harness.js";
 import { WalletServiceImpl } from "./wallet-service.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 async function operations(metrics: MetricsRegistry) {
   const metric = (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === "wallet_operations_total");

@@ -4,9 +4,9 @@ import { createSigner, toTimestamp } from "@tarmac/kernel";
 import { EntryKind, HoldRequestSchema, ListStatementRequestSchema, type Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createStatementCursorCodec } from "./domain/statement.js";
-import { failureOf } from "./testing/failure.js";
 import { calls, walletHarness, type WalletHarness } from "./testing/wallet-harness.js";
 import { DEFAULT_HOLD_TTL_MS, MAX_HOLD_TTL_MS } from "./wallet-service.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const AGENT = "agt_one";
 const MINUTE = 60_000;

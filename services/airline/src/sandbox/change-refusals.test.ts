@@ -1,18 +1,9 @@
-import { DomainError } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import type { FlightQuery, ReservationChange } from "../provider-port.js";
 import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "./test-support.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const BLR_HYD: FlightQuery = { origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT };
-
-async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 /** An airline with a HELD reservation `bk_1` on an ordinary BLR-HYD non-stop, seat taken, and the scenario flights' keys. */
 async function reserved() {
@@ -36,7 +27,7 @@ const change = (key: string, changeReference = "chg_1", clientReference = "bk_1"
 describe("changeReservation refusals", () => {
   it("refuses an unknown reservation, and a change reference used for another reservation", async () => {
     const { airline, ordinary } = await reserved();
-    const unknown = await rejection(airline.changeReservation(change(ordinary.key, "chg_x", "bk_never")));
+    const unknown = await failureOf(airline.changeReservation(change(ordinary.key, "chg_x", "bk_never")));
     expect([unknown.code, unknown.provider?.name, unknown.provider?.code]).toEqual([
       "PROVIDER_REJECTED",
       "SANDBOX",
@@ -44,19 +35,19 @@ describe("changeReservation refusals", () => {
     ]);
     await airline.changeReservation(change(ordinary.key, "chg_used"));
     await airline.reserve(reservationOf("bk_2", ordinary.key));
-    const reused = await rejection(airline.changeReservation(change(ordinary.key, "chg_used", "bk_2")));
+    const reused = await failureOf(airline.changeReservation(change(ordinary.key, "chg_used", "bk_2")));
     expect([reused.code, reused.provider?.code]).toEqual(["PROVIDER_REJECTED", "DUPLICATE_CHANGE_REFERENCE"]);
   });
 
   it("refuses a CANCELLED or TICKETING_FAILED reservation before reading the key", async () => {
     const { airline, clock, keyOf, held } = await reserved();
     await airline.cancelReservation("bk_1");
-    const cancelled = await rejection(airline.changeReservation(change(keyOf("9401"))));
+    const cancelled = await failureOf(airline.changeReservation(change(keyOf("9401"))));
     expect([cancelled.code, cancelled.provider?.code]).toEqual(["PROVIDER_REJECTED", "RESERVATION_NOT_CHANGEABLE"]);
     expect(cancelled.provider?.message).toBe(`Reservation ${held.pnr} is CANCELLED and cannot be changed`);
     await airline.reserve(reservationOf("bk_fail", keyOf("9501")));
     clock.advance(2_000);
-    const failed = await rejection(airline.changeReservation(change(keyOf("9101"), "chg_2", "bk_fail")));
+    const failed = await failureOf(airline.changeReservation(change(keyOf("9101"), "chg_2", "bk_fail")));
     expect([failed.code, failed.provider?.code]).toEqual(["PROVIDER_REJECTED", "RESERVATION_NOT_CHANGEABLE"]);
     expect(failed.provider?.message).toContain("TICKETING_FAILED");
   });
@@ -69,7 +60,7 @@ describe("changeReservation refusals", () => {
       [keyOf("9301"), "PROVIDER_UNAVAILABLE", "SYSTEM_ERROR"],
     ];
     for (const [key, code, providerCode] of refusals) {
-      const error = await rejection(airline.changeReservation(change(key)));
+      const error = await failureOf(airline.changeReservation(change(key)));
       expect([error.code, error.provider?.name, error.provider?.code], key).toEqual([code, "SANDBOX", providerCode]);
       expect(await airline.findReservation("bk_1")).toEqual(held);
       expect(await seatStillHeld()).toBe(true);
@@ -105,7 +96,7 @@ describe("changeReservation refusals", () => {
     const { airline, clock, keyOf, seatStillHeld } = await reserved();
     clock.advance(2_000);
     const ticketed = (await airline.findReservation("bk_1"))!;
-    const error = await rejection(airline.changeReservation(change(keyOf("9501"))));
+    const error = await failureOf(airline.changeReservation(change(keyOf("9501"))));
     expect([error.code, error.provider?.code]).toEqual(["PROVIDER_REJECTED", "REISSUE_FAILED"]);
     expect(error.provider?.message).toContain("6E9501");
     expect(await airline.findReservation("bk_1")).toEqual(ticketed);

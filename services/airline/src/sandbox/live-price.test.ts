@@ -1,7 +1,7 @@
-import { DomainError } from "@tarmac/kernel";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FlightQuery, ProviderOffer } from "../provider-port.js";
 import { ONE_ADULT, sandboxAt } from "./test-support.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const BLR_HYD: FlightQuery = { origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT };
 const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-12-01", pax: ONE_ADULT };
@@ -9,15 +9,6 @@ const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-
 async function scenarioOffer(flightNo: string): Promise<ProviderOffer> {
   const offers = await sandboxAt().airline.searchFlights(BLR_HYD);
   return offers.find((o) => o.segments[0]!.flightNo === flightNo)!;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
 }
 
 describe("livePrice", () => {
@@ -46,14 +37,14 @@ describe("livePrice", () => {
 
   it("refuses a sold-out flight (9200-9299) as PROVIDER_SOLD_OUT from SANDBOX", async () => {
     const { key } = await scenarioOffer("9201");
-    const error = await rejection(sandboxAt().airline.livePrice({ key, pax: ONE_ADULT }));
+    const error = await failureOf(sandboxAt().airline.livePrice({ key, pax: ONE_ADULT }));
     expect(error.code).toBe("PROVIDER_SOLD_OUT");
     expect(error.provider).toEqual({ name: "SANDBOX", code: "FARE_UNAVAILABLE", message: expect.stringContaining("no longer available") });
   });
 
   it("fails on a provider-error flight (9300-9399) with PROVIDER_UNAVAILABLE", async () => {
     const { key } = await scenarioOffer("9301");
-    const error = await rejection(sandboxAt().airline.livePrice({ key, pax: ONE_ADULT }));
+    const error = await failureOf(sandboxAt().airline.livePrice({ key, pax: ONE_ADULT }));
     expect(error.code).toBe("PROVIDER_UNAVAILABLE");
     expect(error.retryable).toBe(true);
     expect(error.provider).toMatchObject({ name: "SANDBOX", code: "SYSTEM_ERROR" });
@@ -67,7 +58,7 @@ describe("livePrice", () => {
   it("rejects a key it cannot read, and calls the fare gone for a key naming nothing it sells", async () => {
     const { airline } = sandboxAt();
     for (const key of ["", "not-a-key", "6E512.DELHYD.20261301/T"]) {
-      const error = await rejection(airline.livePrice({ key, pax: ONE_ADULT }));
+      const error = await failureOf(airline.livePrice({ key, pax: ONE_ADULT }));
       expect(error.code, key).toBe("PROVIDER_REJECTED");
       expect(error.provider).toMatchObject({ name: "SANDBOX", code: "INVALID_OFFER_KEY" });
     }
@@ -79,7 +70,7 @@ describe("livePrice", () => {
       "ZZ512.BLRCCU.20261201/Y",
     ];
     for (const key of unknown) {
-      const error = await rejection(airline.livePrice({ key, pax: ONE_ADULT }));
+      const error = await failureOf(airline.livePrice({ key, pax: ONE_ADULT }));
       expect(error.code, key).toBe("PROVIDER_SOLD_OUT");
       expect(error.provider?.code).toBe("FARE_UNAVAILABLE");
     }
@@ -88,7 +79,7 @@ describe("livePrice", () => {
   it("checks the passengers like a search", async () => {
     const { airline } = sandboxAt();
     const [offer] = await airline.searchFlights(BLR_CCU);
-    const ask = (pax: FlightQuery["pax"]) => rejection(airline.livePrice({ key: offer!.key, pax }));
+    const ask = (pax: FlightQuery["pax"]) => failureOf(airline.livePrice({ key: offer!.key, pax }));
     expect((await ask({ adult: 1, child: 0, infant: 2 })).provider?.code).toBe("INVALID_PASSENGERS");
     expect((await ask({ adult: 0, child: 0, infant: 0 })).code).toBe("PROVIDER_REJECTED");
     expect((await ask({ adult: -1, child: 2, infant: 0 })).code).toBe("VALIDATION_FAILED");
@@ -130,7 +121,7 @@ describe("livePrice on a timeout flight (9400-9499)", () => {
     await vi.advanceTimersByTimeAsync(59_999);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    const error = await rejection(call);
+    const error = await failureOf(call);
     expect(error.code).toBe("PROVIDER_UNAVAILABLE");
     expect(error.provider).toMatchObject({ name: "SANDBOX", code: "NO_RESPONSE" });
   });

@@ -1,7 +1,7 @@
-import { DomainError } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import type { FlightQuery, ProviderOffer, ProviderSegmentSeatMap } from "../provider-port.js";
 import { ONE_ADULT, sandboxAt } from "./test-support.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-12-01", pax: ONE_ADULT };
 const BLR_HYD: FlightQuery = { ...BLR_CCU, dest: "HYD" };
@@ -11,15 +11,6 @@ const availability = (m: ProviderSegmentSeatMap) =>
   seats(m)
     .map((s) => (s.available ? "." : "x"))
     .join("");
-
-async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 describe("seat map availability", () => {
   it("shows a realistic, seeded occupancy per flight, the same whenever it is asked", async () => {
@@ -103,14 +94,14 @@ describe("seat map segments", () => {
 
   it("refuses like a live price: unreadable key, fare gone, provider error, no answer", async () => {
     const { airline } = sandboxAt();
-    expect((await rejection(airline.seatMap("6E512/T"))).provider).toMatchObject({ name: "SANDBOX", code: "INVALID_OFFER_KEY" });
+    expect((await failureOf(airline.seatMap("6E512/T"))).provider).toMatchObject({ name: "SANDBOX", code: "INVALID_OFFER_KEY" });
     for (const key of ["6E8899.BLRHYD.20261201/T", "6E512.BLRHYD.20261101/T", "AI9101.BLRHYD.20261201/Y"]) {
-      const error = await rejection(airline.seatMap(key));
+      const error = await failureOf(airline.seatMap(key));
       expect([error.code, error.provider?.code], key).toEqual(["PROVIDER_SOLD_OUT", "FARE_UNAVAILABLE"]);
     }
     const offers = await airline.searchFlights(BLR_HYD);
     const keyOf = (flightNo: string) => offers.find((o) => o.segments[0]!.flightNo === flightNo)!.key;
-    expect((await rejection(airline.seatMap(keyOf("9301")))).code).toBe("PROVIDER_UNAVAILABLE");
+    expect((await failureOf(airline.seatMap(keyOf("9301")))).code).toBe("PROVIDER_UNAVAILABLE");
     const controller = new AbortController();
     const pending = airline.seatMap(keyOf("9401"), { signal: controller.signal });
     const reason = new Error("deadline");

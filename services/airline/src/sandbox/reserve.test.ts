@@ -1,22 +1,13 @@
-import { DomainError } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import type { FlightQuery, ProviderOffer, ProviderSegmentSeatMap } from "../provider-port.js";
 import type { SandboxAirline } from "./sandbox-airline.js";
 import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "./test-support.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-12-01", pax: ONE_ADULT };
 const BLR_HYD: FlightQuery = { ...BLR_CCU, dest: "HYD" };
 const TWO_ADULTS = { adult: 2, child: 0, infant: 0 };
 const PNR = /^[A-HJ-NP-Z2-9]{6}$/;
-
-async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 async function nonStop(airline: SandboxAirline, query = BLR_CCU): Promise<ProviderOffer> {
   return (await airline.searchFlights(query)).find((o) => o.segments.length === 1)!;
@@ -70,7 +61,7 @@ describe("reserve", () => {
       { paxId: "ADT1", segmentIndex: 0, seat: theirs! },
       { paxId: "ADT2", segmentIndex: 0, seat: mine! },
     ]);
-    const error = await rejection(airline.reserve(clash));
+    const error = await failureOf(airline.reserve(clash));
     expect([error.code, error.status]).toEqual(["BOOKING_SEAT_UNAVAILABLE", 409]);
     expect(error.provider).toEqual({
       name: "SANDBOX",
@@ -102,7 +93,7 @@ describe("reserve", () => {
     ];
     for (const picks of tries) {
       const seats = picks.map(([paxId, seat]) => ({ paxId: paxId!, segmentIndex: 0, seat: seat! }));
-      const error = await rejection(airline.reserve(reservationOf("bk_x", offer.key, TWO_ADULTS, seats)));
+      const error = await failureOf(airline.reserve(reservationOf("bk_x", offer.key, TWO_ADULTS, seats)));
       expect(error.code, JSON.stringify(picks)).toBe("BOOKING_SEAT_UNAVAILABLE");
     }
     expect(freeSeats(await mapOf(airline, offer.key))).toEqual(freeSeats(map));
@@ -123,7 +114,7 @@ describe("reserve", () => {
       ],
     ];
     for (const seats of requests) {
-      const error = await rejection(airline.reserve(reservationOf("bk_y", offer.key, family, seats)));
+      const error = await failureOf(airline.reserve(reservationOf("bk_y", offer.key, family, seats)));
       expect(error.code).toBe("PROVIDER_REJECTED");
       expect(error.provider).toMatchObject({ name: "SANDBOX", code: "INVALID_SEAT_REQUEST" });
     }
@@ -151,9 +142,9 @@ describe("reserve", () => {
     const offers = await airline.searchFlights(BLR_CCU);
     const short = offers.find((o) => o.segments.length === 1 && o.segments[0]!.seatsAvailable < 9)!;
     const tooMany = { adult: short.segments[0]!.seatsAvailable + 1, child: 0, infant: 0 };
-    const error = await rejection(airline.reserve(reservationOf("bk_big", short.key, tooMany)));
+    const error = await failureOf(airline.reserve(reservationOf("bk_big", short.key, tooMany)));
     expect([error.code, error.provider?.code]).toEqual(["PROVIDER_SOLD_OUT", "FARE_UNAVAILABLE"]);
-    const lap = await rejection(airline.reserve(reservationOf("bk_lap", short.key, { adult: 1, child: 0, infant: 2 })));
+    const lap = await failureOf(airline.reserve(reservationOf("bk_lap", short.key, { adult: 1, child: 0, infant: 2 })));
     expect([lap.code, lap.provider?.code]).toEqual(["PROVIDER_REJECTED", "INVALID_PASSENGERS"]);
   });
 });
@@ -172,7 +163,7 @@ describe("reserve on the scenario flights", () => {
       [await keyOf(airline, "9301"), "PROVIDER_UNAVAILABLE", "SYSTEM_ERROR"],
     ];
     for (const [key, code, providerCode] of refusals) {
-      const error = await rejection(airline.reserve(reservationOf(`bk_${key}`, key)));
+      const error = await failureOf(airline.reserve(reservationOf(`bk_${key}`, key)));
       expect([error.code, error.provider?.name, error.provider?.code], key).toEqual([code, "SANDBOX", providerCode]);
       expect(await airline.findReservation(`bk_${key}`)).toBeUndefined();
     }

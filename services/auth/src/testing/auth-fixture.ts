@@ -1,4 +1,4 @@
-import { DomainError, type Logger } from "@tarmac/kernel";
+import { type Logger } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import type { AuthServiceImpl } from "../auth-service.js";
 import { wireAuth } from "../auth-wiring.js";
@@ -48,14 +48,4 @@ export async function authFixture(
     ...(options.withOutbox !== false && { devOutbox: outbox }),
   });
   return { store, clock, outbox, service, agent, user };
-}
-
-/** The DomainError a call rejects with (fails the test if it resolves or throws something else). */
-export async function domainFailure(call: Promise<unknown>): Promise<DomainError> {
-  const outcome = await call.then(
-    () => new Error("expected the call to fail"),
-    (error: unknown) => error,
-  );
-  if (outcome instanceof DomainError) return outcome;
-  throw outcome;
 }

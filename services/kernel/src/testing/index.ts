@@ -1,3 +1,4 @@
 export * from "./manual-clock.js";
 export * from "./silent-logger.js";
 export * from "./describe-on-mongo.js";
+export * from "./failure-of.js";

@@ -3,7 +3,7 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
 import type { AirlineProvider, FlightQuery, LivePriceQuery, ProviderOffer } from "@tarmac/airline";
 import { refusingProvider } from "@tarmac/airline/testing";
-import { createSigner, DomainError, fromConnectError } from "@tarmac/kernel";
+import { createSigner, DomainError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import { SearchFlightsRequestSchema, SearchService, type SearchFlightsRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { defaultPricingRules } from "../domain/pricing-rules.js";
@@ -108,14 +108,4 @@ export function handlerContext(): HandlerContext {
     requestMethod: "POST",
     url: `http://test/${SearchService.typeName}/${method.name}`,
   });
-}
-
-/** The catalogue code a call failed with, whether it threw a DomainError or a Connect error. */
-export async function failureOf(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    return error instanceof DomainError ? error : fromConnectError(error);
-  }
-  throw new Error("expected the call to fail");
 }

@@ -6,8 +6,8 @@ import { availableOf } from "../domain/account.js";
 import type { WalletCommand } from "../domain/commands.js";
 import { cashAccount, heldAccount, PLATFORM, sumEntries } from "../domain/ledger.js";
 import { agentLedger, auditAgent } from "../testing/audit.js";
-import { failureOf } from "../testing/failure.js";
 import type { WalletStore } from "./wallet-store.js";
+import { failureOf } from "@tarmac/kernel/testing";
 
 export interface ContractSubject {
   readonly store: WalletStore;
