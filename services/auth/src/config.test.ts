@@ -4,6 +4,7 @@ import { authConfigSchema, DEVELOPMENT_AUTH_SECRET } from "./config.js";
 
 const production = {
   TARMAC_ENV: "production",
+  MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
   TARMAC_AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
   SMTP_HOST: "smtp.example.com",
   SMTP_FROM: "Tarmac <no-reply@example.com>",

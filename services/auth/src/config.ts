@@ -1,4 +1,4 @@
-import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 import { normalizeEmail, normalizePhone } from "./domain/agent-user.js";
 import { isSandboxApiKey } from "./domain/api-key.js";
@@ -77,6 +77,7 @@ export const authConfigSchema = z
     const production = v.TARMAC_ENV === "production";
     const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
     refuseDevelopmentSecrets(v, ctx, { TARMAC_AUTH_SECRET: DEVELOPMENT_AUTH_SECRET });
+    requireInProduction(v, ctx, ["MONGODB_URI"]);
     const { email, sms } = deliveryOf(v);
     if (production && email === "development") issue("OTP_EMAIL_DELIVERY", "production refuses the development adapter: smtp or disabled");
     if (production && sms === "development") issue("OTP_SMS_DELIVERY", "production refuses the development adapter: http or disabled");

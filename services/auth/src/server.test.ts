@@ -120,6 +120,8 @@ describe("production", () => {
   const productionEnv = {
     AUTH_PORT: "0",
     TARMAC_ENV: "production",
+    // Never opened: the test gives the service its store.
+    MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
     TARMAC_AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
     OTP_EMAIL_DELIVERY: "smtp",
     SMTP_HOST: "smtp.example.test",

@@ -1,4 +1,4 @@
-import { commonConfig, commonEnv, env, eventsConfig, eventsEnv, mongoConfig, mongoEnv } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, eventsConfig, eventsEnv, mongoConfig, mongoEnv, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 
 export const bookingConfigSchema = z
@@ -28,6 +28,7 @@ export const bookingConfigSchema = z
     SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
   })
   .superRefine((v, ctx) => {
+    requireInProduction(v, ctx, ["MONGODB_URI", "NATS_URL"]);
     // Recovery finds a crashed booking's hold by its reference; it must still be there.
     if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
       ctx.addIssue({ code: "custom", path: ["HOLD_TTL_SECONDS"], message: "must exceed RECOVERY_GRACE_SECONDS plus one sweep interval" });

@@ -1,4 +1,4 @@
-import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 
 /** Development only: main.ts warns when it is in use and production refuses it. */
@@ -18,7 +18,10 @@ export const fareConfigSchema = z
     // first, so a slow airline answers PROVIDER_TIMEOUT rather than a peer's UNAVAILABLE.
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
   })
-  .superRefine((vars, ctx) => refuseDevelopmentSecrets(vars, ctx, { TARMAC_FARE_SECRET: DEVELOPMENT_FARE_SECRET }))
+  .superRefine((vars, ctx) => {
+    refuseDevelopmentSecrets(vars, ctx, { TARMAC_FARE_SECRET: DEVELOPMENT_FARE_SECRET });
+    requireInProduction(vars, ctx, ["MONGODB_URI"]);
+  })
   .transform((v) => ({
     ...commonConfig(v),
     host: v.FARE_HOST,

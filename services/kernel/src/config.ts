@@ -109,6 +109,26 @@ export function refuseDevelopmentSecrets(
   }
 }
 
+/**
+ * In production, what would lose data if it fell back to its embedded default must be set:
+ * MONGODB_URI (else every store is in memory and a restart forgets it) and, where events are
+ * published, NATS_URL (else they go to an in-process bus no other process hears).
+ */
+export function requireInProduction(
+  vars: { TARMAC_ENV: string } & Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  variables: readonly ("MONGODB_URI" | "NATS_URL")[],
+): void {
+  if (vars.TARMAC_ENV !== "production") return;
+  for (const variable of variables) {
+    if (vars[variable] === undefined) {
+      const embedded =
+        variable === "MONGODB_URI" ? "in-memory stores lose everything on restart" : "the in-process bus reaches no other process";
+      ctx.addIssue({ code: "custom", path: [variable], message: `is required in production (${embedded})` });
+    }
+  }
+}
+
 /** Variables of the services that publish events (booking, wallet). */
 export const eventsEnv = {
   /** Unset: events go to an in-process bus (embedded mode). */

@@ -76,7 +76,13 @@ describe("search configuration", () => {
   it("refuses the development secret in production, and short secrets anywhere", () => {
     expect(configError({ TARMAC_ENV: "production" })).toContain("TARMAC_CURSOR_SECRET");
     expect(configError({ TARMAC_ENV: "production", TARMAC_CURSOR_SECRET: DEVELOPMENT_CURSOR_SECRET })).toContain("TARMAC_CURSOR_SECRET");
-    expect(parseConfig(searchConfigSchema, { TARMAC_ENV: "production", TARMAC_CURSOR_SECRET: ownSecret }).cursorSecret).toBe(ownSecret);
+    expect(
+      parseConfig(searchConfigSchema, {
+        TARMAC_ENV: "production",
+        MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
+        TARMAC_CURSOR_SECRET: ownSecret,
+      }).cursorSecret,
+    ).toBe(ownSecret);
     expect(configError({ TARMAC_CURSOR_SECRET: "short" })).toContain("at least 32 characters");
   });
 

@@ -1,4 +1,4 @@
-import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets } from "@tarmac/kernel";
+import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 import { defaultPricingRules, type PricingRules } from "./domain/pricing-rules.js";
 import { pricingRulesVariable } from "./pricing-rules-source.js";
@@ -21,7 +21,10 @@ export const searchConfigSchema = z
     // first, so a slow airline answers PROVIDER_TIMEOUT rather than a peer's UNAVAILABLE.
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
   })
-  .superRefine((vars, ctx) => refuseDevelopmentSecrets(vars, ctx, { TARMAC_CURSOR_SECRET: DEVELOPMENT_CURSOR_SECRET }))
+  .superRefine((vars, ctx) => {
+    refuseDevelopmentSecrets(vars, ctx, { TARMAC_CURSOR_SECRET: DEVELOPMENT_CURSOR_SECRET });
+    requireInProduction(vars, ctx, ["MONGODB_URI"]);
+  })
   .transform((vars) => ({
     ...commonConfig(vars),
     host: vars.SEARCH_HOST,

@@ -1,4 +1,14 @@
-import { commonConfig, commonEnv, env, eventsConfig, eventsEnv, mongoConfig, mongoEnv, refuseDevelopmentSecrets } from "@tarmac/kernel";
+import {
+  commonConfig,
+  commonEnv,
+  env,
+  eventsConfig,
+  eventsEnv,
+  mongoConfig,
+  mongoEnv,
+  refuseDevelopmentSecrets,
+  requireInProduction,
+} from "@tarmac/kernel";
 import { z } from "zod";
 
 /** Development only: main.ts warns when it is in use and production refuses it. */
@@ -18,7 +28,10 @@ export const walletConfigSchema = z
     /** How often expired holds are voided. */
     HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
-  .superRefine((vars, ctx) => refuseDevelopmentSecrets(vars, ctx, { TARMAC_WALLET_SECRET: DEVELOPMENT_WALLET_SECRET }))
+  .superRefine((vars, ctx) => {
+    refuseDevelopmentSecrets(vars, ctx, { TARMAC_WALLET_SECRET: DEVELOPMENT_WALLET_SECRET });
+    requireInProduction(vars, ctx, ["MONGODB_URI", "NATS_URL"]);
+  })
   .transform((v) => ({
     ...commonConfig(v),
     host: v.WALLET_HOST,

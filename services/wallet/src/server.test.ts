@@ -11,6 +11,9 @@ import { DEMO_WALLET } from "./dev-seed.js";
 import { startWalletService } from "./server.js";
 import { MemoryWalletStore } from "./store/memory-wallet-store.js";
 
+/** Production requires both; never reached here, the tests give the service its store and publisher. */
+const PRODUCTION_STORES = { MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0", NATS_URL: "nats://nats.example.test:4222" };
+
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -60,9 +63,9 @@ describe("wallet configuration", () => {
     expect(() => parseConfig(walletConfigSchema, { TARMAC_WALLET_SECRET: "short" })).toThrow(/TARMAC_WALLET_SECRET/);
     expect(() => parseConfig(walletConfigSchema, { HOLD_SWEEP_INTERVAL_MS: "0" })).toThrow(/HOLD_SWEEP_INTERVAL_MS/);
     expect(() => parseConfig(walletConfigSchema, { MONGODB_URI: "postgres://x" })).toThrow(/MONGODB_URI/);
-    expect(parseConfig(walletConfigSchema, { TARMAC_ENV: "production", TARMAC_WALLET_SECRET: "p".repeat(32) }).environment).toBe(
-      "production",
-    );
+    expect(
+      parseConfig(walletConfigSchema, { ...PRODUCTION_STORES, TARMAC_ENV: "production", TARMAC_WALLET_SECRET: "p".repeat(32) }).environment,
+    ).toBe("production");
   });
 });
 
@@ -168,7 +171,12 @@ describe("wallet service start and stop", () => {
     const store = new MemoryWalletStore({ clock });
     const bus = new InProcessBus();
     const production = await startWalletService(
-      parseConfig(walletConfigSchema, { WALLET_PORT: "0", TARMAC_ENV: "production", TARMAC_WALLET_SECRET: "p".repeat(32) }),
+      parseConfig(walletConfigSchema, {
+        WALLET_PORT: "0",
+        ...PRODUCTION_STORES,
+        TARMAC_ENV: "production",
+        TARMAC_WALLET_SECRET: "p".repeat(32),
+      }),
       silentLogger(),
       { clock, store, publisher: bus },
     );

@@ -1,0 +1,58 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { authConfigSchema } from "@tarmac/auth";
+import { bookingConfigSchema } from "@tarmac/booking";
+import { fareConfigSchema } from "@tarmac/fare";
+import { ConfigError, parseConfig } from "@tarmac/kernel";
+import { searchConfigSchema } from "@tarmac/search";
+import { walletConfigSchema } from "@tarmac/wallet";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+
+const SECRET = "an-operator-secret-of-at-least-32-characters";
+const DURABLE = { MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0", NATS_URL: "nats://nats.example.test:4222" };
+
+/** Each service's production environment, complete but for what the test takes away. */
+const services: { name: string; schema: z.ZodType; env: Record<string, string>; durable: (keyof typeof DURABLE)[] }[] = [
+  {
+    name: "auth",
+    schema: authConfigSchema,
+    env: { TARMAC_AUTH_SECRET: SECRET, OTP_EMAIL_DELIVERY: "disabled", OTP_SMS_DELIVERY: "disabled" },
+    durable: ["MONGODB_URI"],
+  },
+  { name: "search", schema: searchConfigSchema, env: { TARMAC_CURSOR_SECRET: SECRET }, durable: ["MONGODB_URI"] },
+  { name: "fare", schema: fareConfigSchema, env: { TARMAC_FARE_SECRET: SECRET }, durable: ["MONGODB_URI"] },
+  { name: "booking", schema: bookingConfigSchema, env: {}, durable: ["MONGODB_URI", "NATS_URL"] },
+  { name: "wallet", schema: walletConfigSchema, env: { TARMAC_WALLET_SECRET: SECRET }, durable: ["MONGODB_URI", "NATS_URL"] },
+];
+
+describe("production refuses the embedded defaults that lose data", () => {
+  for (const service of services) {
+    const complete = { TARMAC_ENV: "production", ...service.env, ...Object.fromEntries(service.durable.map((v) => [v, DURABLE[v]])) };
+
+    it(`${service.name} starts with ${service.durable.join(" and ")} and refuses to without each`, () => {
+      expect(() => parseConfig(service.schema, complete)).not.toThrow();
+      for (const variable of service.durable) {
+        const without: Record<string, string> = { ...complete };
+        delete without[variable];
+        expect(() => parseConfig(service.schema, without)).toThrow(ConfigError);
+        expect(() => parseConfig(service.schema, without)).toThrow(new RegExp(`${variable}: is required in production`));
+        // Development keeps the embedded default.
+        expect(() => parseConfig(service.schema, { ...without, TARMAC_ENV: "development" })).not.toThrow();
+      }
+    });
+  }
+
+  it("a production process without them exits 78 (EX_CONFIG) naming each variable", () => {
+    const main = fileURLToPath(new URL("../../wallet/src/main.ts", import.meta.url));
+    const tsx = fileURLToPath(new URL("../../../node_modules/.bin/tsx", import.meta.url));
+    const run = spawnSync(tsx, [main], {
+      env: { PATH: process.env.PATH, TARMAC_ENV: "production", TARMAC_WALLET_SECRET: SECRET },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toMatch(/MONGODB_URI: is required in production/);
+    expect(run.stderr).toMatch(/NATS_URL: is required in production/);
+  }, 40_000);
+});
