@@ -2,7 +2,7 @@ export { build, type BuildOptions } from "./app.js";
 export { createServiceClients, type PeerName, type PeerUrls, type ServiceClients } from "./clients.js";
 export { gatewayConfigSchema, type GatewayConfig } from "./config.js";
 export { startGateway, type RunningGateway } from "./server.js";
-export type { Caller } from "./plugins/caller.js";
+export type { Caller } from "./auth/caller.js";
 export type { IdempotencyScope, IdempotencyStore, StoredResponse } from "./idempotency/idempotency-store.js";
 export { MemoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
 export { MongoIdempotencyStore } from "./idempotency/mongo-idempotency-store.js";

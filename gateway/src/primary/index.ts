@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
-import { apiKeyAuth } from "../plugins/api-key-auth.js";
+import { credentialAuth } from "../auth/credential-auth.js";
+import { apiKeyCredential } from "../auth/credentials.js";
 import { errorEnvelopeSchema } from "../openapi/components.js";
-import { envelopeErrorHandler } from "../plugins/error-envelope.js";
-import { idempotency } from "../plugins/idempotency.js";
-import { type RateLimitSettings, rateLimiter } from "../plugins/rate-limit.js";
+import { envelopeErrorHandler } from "../errors/error-envelope.js";
+import { idempotency } from "../idempotency/idempotency.js";
+import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";
 import { changesRoutes } from "./booking/changes-routes.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
@@ -28,7 +29,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   app.setErrorHandler(envelopeErrorHandler);
   // Routes answer their 4xx/5xx with it (`ErrorEnvelope#`); the OpenAPI document shows it once.
   app.addSchema(errorEnvelopeSchema);
-  await app.register(apiKeyAuth, { auth: clients.auth, cacheTtlMs: authCacheTtlMs });
+  await app.register(credentialAuth, { credential: apiKeyCredential(clients.auth, authCacheTtlMs) });
   // Per API key, checked after auth and before the body is read; routes name their group.
   await app.register(rateLimiter, rateLimit);
   // After auth (keys are per agent); routes opt in with config.idempotency.

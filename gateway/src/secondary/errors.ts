@@ -1,6 +1,6 @@
 import { DomainError, type DomainErrorOptions, type ErrorCode, REQUEST_ID_HEADER, validationFailed } from "@tarmac/kernel";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { noteErrorCode, toLoggedDomainError } from "../plugins/error-envelope.js";
+import { noteErrorCode, toLoggedDomainError } from "../errors/error-envelope.js";
 
 /**
  * The secondary surface's error body (API guide, Errors and Secondary surface): the catalogue's codes and statuses in

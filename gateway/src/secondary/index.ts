@@ -4,10 +4,11 @@ import type { ServiceClients } from "../clients.js";
 import { devOutboxRoutes } from "../dev/outbox-routes.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { secondaryErrorSchema } from "../openapi/components.js";
-import { bearerAuth, tokenVerifier } from "../plugins/bearer-auth.js";
-import { idempotency } from "../plugins/idempotency.js";
-import { notFoundHandler } from "../plugins/not-found.js";
-import { type RateLimitSettings, rateLimiter } from "../plugins/rate-limit.js";
+import { credentialAuth } from "../auth/credential-auth.js";
+import { sessionCredential, sessionVerifier } from "../auth/credentials.js";
+import { idempotency } from "../idempotency/idempotency.js";
+import { notFoundHandler } from "../errors/not-found.js";
+import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";
 import { authRoutes } from "./auth/routes.js";
 import { CurrencyConverter, type RateTable } from "./currency.js";
 import { secondaryErrorHandler, sendSecondaryError } from "./errors.js";
@@ -41,7 +42,7 @@ export const secondaryApi: FastifyPluginAsync<SecondaryApiOptions> = async (app,
   await app.register(cookie);
   // Its hook runs route-level, so after bearer auth on /api/flights (per session), per IP elsewhere.
   if (options.rateLimit) await app.register(rateLimiter, options.rateLimit);
-  const tokens = tokenVerifier(clients.auth, options.authCacheTtlMs);
+  const tokens = sessionVerifier(clients.auth, options.authCacheTtlMs);
   const converter = new CurrencyConverter(options.currencyRates);
 
   await app.register(
@@ -55,7 +56,7 @@ export const secondaryApi: FastifyPluginAsync<SecondaryApiOptions> = async (app,
   await app.register(
     async (flights) => {
       ownNotFound(flights);
-      await flights.register(bearerAuth, { verifier: tokens });
+      await flights.register(credentialAuth, { credential: sessionCredential(tokens) });
       // After auth (keys are per agent); booking create honours Idempotency-Key when sent.
       await flights.register(idempotency, { store: options.idempotencyStore });
       await flights.register(searchRoutes, { search: clients.search, converter });

@@ -5,11 +5,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { MemoryIdempotencyStore } from "../idempotency/memory-idempotency-store.js";
-import { apiKeyAuth } from "../plugins/api-key-auth.js";
-import { envelopeErrorHandler } from "../plugins/error-envelope.js";
-import { idempotency } from "../plugins/idempotency.js";
-import { jsonBody } from "../plugins/json-body.js";
-import { requestId, requestIdOf } from "../plugins/request-id.js";
+import { credentialAuth } from "../auth/credential-auth.js";
+import { apiKeyCredential } from "../auth/credentials.js";
+import { envelopeErrorHandler } from "../errors/error-envelope.js";
+import { idempotency } from "../idempotency/idempotency.js";
+import { jsonBody } from "../http/json-body.js";
+import { requestId, requestIdOf } from "../http/request-id.js";
 import { fakeServiceClients, keys } from "./fake-services.js";
 
 /** A second agent's key, for per-agent scoping. */
@@ -65,7 +66,7 @@ export async function idempotencyTestApp(options: { store?: IdempotencyStore; cl
   app.register(
     async (api) => {
       api.setErrorHandler(envelopeErrorHandler);
-      await api.register(apiKeyAuth, { auth: twoAgentAuth(), cacheTtlMs: 0 });
+      await api.register(credentialAuth, { credential: apiKeyCredential(twoAgentAuth(), 0) });
       await api.register(idempotency, { store, ...(options.clock && { clock: options.clock }) });
       for (const [path, operation] of routes) {
         const config = { scope: Scope.FLIGHT_SEARCH, ...(operation && { idempotency: operation }) };

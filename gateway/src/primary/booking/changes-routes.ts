@@ -4,7 +4,7 @@ import { CancellationType, ReasonCode } from "@tarmac/proto/tarmac/booking/v1/bo
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callerOf } from "../caller-of.js";
+import { callerOf } from "../../auth/caller-of.js";
 import {
   type CancellationBody,
   cancellationConfirmResponseSchema,

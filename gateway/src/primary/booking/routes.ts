@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { createBookingExamples } from "../../openapi/examples.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callerOf } from "../caller-of.js";
+import { callerOf } from "../../auth/caller-of.js";
 import { bookingJson, createBookingJson, toCreateBookingRequest } from "./booking-json.js";
 import {
   bookingResponseSchema,

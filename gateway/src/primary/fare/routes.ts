@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { validateExamples } from "../../openapi/examples.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callerOf } from "../caller-of.js";
+import { callerOf } from "../../auth/caller-of.js";
 import { seatMapJson, validateResponseJson } from "./fare-json.js";
 import {
   type SeatMapRequestBody,

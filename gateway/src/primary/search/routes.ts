@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest, FastifySchema, RouteShorthandO
 import type { ServiceClients } from "../../clients.js";
 import { searchExamples } from "../../openapi/examples.js";
 import { type OperationDoc, operation, PRIMARY } from "../../openapi/operation.js";
-import { callerOf } from "../caller-of.js";
+import { callerOf } from "../../auth/caller-of.js";
 import { searchResponseJson } from "./offer-json.js";
 import { type SearchRequestBody, searchRequestSchema, searchResponseSchema } from "./schemas.js";
 import { toSearchFlightsRequest } from "./search-request.js";

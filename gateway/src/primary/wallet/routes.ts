@@ -4,7 +4,7 @@ import { EntryKind, type Balance, type LedgerLine } from "@tarmac/proto/tarmac/w
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
-import { callerOf } from "../caller-of.js";
+import { callerOf } from "../../auth/caller-of.js";
 import { balanceResponseSchema, emptyBodySchema, statementRequestSchema, statementResponseSchema, type StatementBody } from "./schemas.js";
 
 export interface WalletRoutesOptions {

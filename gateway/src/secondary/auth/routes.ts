@@ -4,8 +4,8 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { otpExamples } from "../../openapi/examples.js";
 import { NO_CREDENTIALS, operation, SESSION_TOKEN } from "../../openapi/operation.js";
-import type { CredentialVerifier } from "../../plugins/api-key-verifier.js";
-import { SESSION_COOKIE, sessionTokenOf } from "../../plugins/bearer-auth.js";
+import type { CredentialVerifier } from "../../auth/credential-verifier.js";
+import { SESSION_COOKIE, sessionTokenOf } from "../../auth/credentials.js";
 import {
   logoutResponseSchema,
   type SendOtpBody,

@@ -14,7 +14,7 @@ import type { ServiceClients } from "../../clients.js";
 import { IDEMPOTENCY_KEY_HEADER } from "../../idempotency/idempotency-key.js";
 import { secondaryBookingExamples } from "../../openapi/examples.js";
 import { operation, SESSION } from "../../openapi/operation.js";
-import { callerOf } from "../../primary/caller-of.js";
+import { callerOf } from "../../auth/caller-of.js";
 import { type CurrencyConverter, formatMinor, minorFromNumber, minorToNumber } from "../currency.js";
 import { DetailedError, withFieldNames } from "../errors.js";
 import {

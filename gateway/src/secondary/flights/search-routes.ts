@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { secondarySearchExamples } from "../../openapi/examples.js";
 import { operation, SESSION } from "../../openapi/operation.js";
-import { callerOf } from "../../primary/caller-of.js";
+import { callerOf } from "../../auth/caller-of.js";
 import { BASE_CURRENCY, type CurrencyConverter } from "../currency.js";
 import { withFieldNames } from "../errors.js";
 import { flightJson } from "./flight-json.js";

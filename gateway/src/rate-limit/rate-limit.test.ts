@@ -6,9 +6,9 @@ import { GetBalanceResponseSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../app.js";
-import type { RateLimits } from "../rate-limit/limits.js";
-import { MemoryRateLimitStore } from "../rate-limit/memory-rate-limit-store.js";
-import type { RateLimitStore } from "../rate-limit/rate-limit-store.js";
+import type { RateLimits } from "./limits.js";
+import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
+import type { RateLimitStore } from "./rate-limit-store.js";
 import { expectEnvelope } from "../testing/envelope.js";
 import { type FakeCalls, fakeServiceClients, keys } from "../testing/fake-services.js";
 import { searchBody } from "../testing/test-app.js";

@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
-import { errorCodeOf } from "./error-envelope.js";
+import { errorCodeOf } from "../errors/error-envelope.js";
 
 /**
  * One log line per request, written when the response has finished: method, route pattern,

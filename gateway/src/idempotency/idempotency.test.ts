@@ -1,7 +1,7 @@
 import { DomainError } from "@tarmac/kernel";
 import { afterEach, describe, expect, it } from "vitest";
-import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
-import { MemoryIdempotencyStore } from "../idempotency/memory-idempotency-store.js";
+import type { IdempotencyStore } from "./idempotency-store.js";
+import { MemoryIdempotencyStore } from "./memory-idempotency-store.js";
 import { expectEnvelope } from "../testing/envelope.js";
 import { type IdempotencyTestApp, idempotencyTestApp, opRequest, otherAgentKey } from "../testing/idempotency-app.js";
 import { searchRequest, testApp } from "../testing/test-app.js";
@@ -182,7 +182,7 @@ describe("wiring", () => {
   it("sits in the primary surface of build(), after API key auth, and leaves routes that do not opt in alone", async () => {
     const real = await testApp();
     try {
-      expect(real.app.printPlugins()).toMatch(/primaryApi[\s\S]*tarmac-api-key-auth[\s\S]*tarmac-idempotency/);
+      expect(real.app.printPlugins()).toMatch(/primaryApi[\s\S]*tarmac-credential-auth[\s\S]*tarmac-idempotency/);
       for (let i = 0; i < 2; i++) {
         const response = await real.app.inject(searchRequest(undefined, { "idempotency-key": "k1" }));
         expect(response.headers["idempotent-replayed"]).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from "fastify";
 import fp from "fastify-plugin";
-import { unsupportedMediaType } from "./error-mapping.js";
+import { unsupportedMediaType } from "../errors/error-mapping.js";
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 

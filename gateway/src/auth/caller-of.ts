@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Caller } from "../plugins/caller.js";
+import type { Caller } from "./caller.js";
 
 /** The verified caller of an authenticated route; its absence is a wiring bug, hence a 500. */
 export function callerOf(request: FastifyRequest): Caller {

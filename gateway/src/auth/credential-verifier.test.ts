@@ -2,7 +2,7 @@ import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { DomainError } from "@tarmac/kernel";
 import { ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import { ApiKeyVerifier } from "./api-key-verifier.js";
+import { ApiKeyVerifier } from "./credential-verifier.js";
 import type { Caller } from "./caller.js";
 
 const caller: Caller = { agentId: "agent_1", keyId: "key_1", scopes: [Scope.FLIGHT_SEARCH] };

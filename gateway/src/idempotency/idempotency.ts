@@ -1,12 +1,12 @@
 import { catalogue, type Clock, DomainError, isErrorCode, processMetrics, systemClock } from "@tarmac/kernel";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { requestFingerprint } from "../idempotency/fingerprint.js";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from "../idempotency/idempotency-key.js";
-import type { IdempotencyScope, IdempotencyStore } from "../idempotency/idempotency-store.js";
-import { replay, storedResponseOf } from "../idempotency/stored-response.js";
-import { callerOf } from "../primary/caller-of.js";
-import { errorCodeOf } from "./error-envelope.js";
+import { requestFingerprint } from "./fingerprint.js";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from "./idempotency-key.js";
+import type { IdempotencyScope, IdempotencyStore } from "./idempotency-store.js";
+import { replay, storedResponseOf } from "./stored-response.js";
+import { callerOf } from "../auth/caller-of.js";
+import { errorCodeOf } from "../errors/error-envelope.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -2,8 +2,8 @@ import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStor
 import { DomainError } from "@tarmac/kernel";
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { RATE_LIMIT_GROUPS, RATE_LIMIT_WINDOW_MS, type RateLimitGroup, type RateLimits } from "../rate-limit/limits.js";
-import type { RateLimitStore } from "../rate-limit/rate-limit-store.js";
+import { RATE_LIMIT_GROUPS, RATE_LIMIT_WINDOW_MS, type RateLimitGroup, type RateLimits } from "./limits.js";
+import type { RateLimitStore } from "./rate-limit-store.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import { ManualClock } from "@tarmac/kernel/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_LEASE_MS } from "../idempotency/idempotency-store.js";
+import { DEFAULT_LEASE_MS } from "./idempotency-store.js";
 import { expectEnvelope } from "../testing/envelope.js";
 import { type IdempotencyTestApp, idempotencyTestApp, opRequest } from "../testing/idempotency-app.js";
 

@@ -1,0 +1,41 @@
+import { DomainError } from "@tarmac/kernel";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import { scopeNames } from "./caller.js";
+import type { Credential } from "./credentials.js";
+
+export interface CredentialAuthOptions {
+  readonly credential: Credential;
+}
+
+/**
+ * Authenticates every route of the plugin it is registered in, in onRequest (nothing is parsed
+ * for an unauthenticated caller): 401 AUTH_MISSING_CREDENTIALS without the credential, the
+ * credential's own 401 when it is malformed or auth refuses it, 403 AUTH_AGENT_SUSPENDED or
+ * AUTH_FORBIDDEN (a scope the route needs and the credential lacks). Sets `request.caller`.
+ * Every route must name its scope in `config.scope`; unknown routes are left to the not-found
+ * handler (a 404 needs no credentials).
+ */
+const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (app, { credential }) => {
+  for (const plugin of credential.needs ?? []) {
+    if (!app.hasPlugin(plugin)) throw new Error(`${credential.noun} authentication needs ${plugin}, registered before it`);
+  }
+  if (!app.hasRequestDecorator("caller")) app.decorateRequest("caller", null);
+  app.addHook("onRoute", (route) => {
+    if (route.config?.scope === undefined) throw new Error(`route ${String(route.method)} ${route.url} declares no scope`);
+  });
+  app.addHook("onRequest", async (request) => {
+    if (request.is404) return;
+    const value = credential.read(request);
+    if (value === undefined) throw credential.missing();
+    if (!credential.wellFormed(value)) throw credential.malformed();
+    const caller = await credential.verifier.verify(value);
+    const scope = request.routeOptions.config.scope;
+    if (scope === undefined || !caller.scopes.includes(scope)) {
+      throw new DomainError("AUTH_FORBIDDEN", `This ${credential.noun} lacks the ${scopeNames[scope ?? 0]} scope`);
+    }
+    request.caller = caller;
+  });
+};
+
+export const credentialAuth = fp(credentialAuthPlugin, { name: "tarmac-credential-auth" });
