@@ -9,6 +9,7 @@ import { OutboxRelay } from "./outbox-relay.js";
 import { ids, testEvent, testEvents } from "./testing/events.js";
 import { NATS_URL, readStream, requireJetStream, uniqueStream } from "./testing/nats.js";
 import { waitFor } from "./testing/wait-for.js";
+import { drained } from "./testing/drained.js";
 
 describe("OutboxRelay to real NATS JetStream", () => {
   let nc: NatsConnection;
@@ -46,7 +47,7 @@ describe("OutboxRelay to real NATS JetStream", () => {
     const events = [...testEvents(249), testEvent(new Date("2026-11-22T07:00:00Z"), { status: "BOOKED" }, "booking.booked")];
     outbox.append(events.slice(0, 120));
     outbox.append(events.slice(120));
-    await relay.drain(10_000);
+    await drained(relay, 10_000);
     const stored = await readStream(nc, names.streamName);
     expect(stored.map((s) => s.msgId)).toEqual(ids(events));
     expect(stored.map((s) => s.body.id)).toEqual(ids(events));
@@ -75,7 +76,7 @@ describe("OutboxRelay to real NATS JetStream", () => {
     expect((await outbox.backlog()).pending).toBe(30);
     // The restarted process publishes all 30 again; JetStream drops them by Nats-Msg-Id.
     const publish = vi.spyOn(publisher, "publish");
-    await startRelay(outbox).drain(10_000);
+    await drained(startRelay(outbox), 10_000);
     expect(publish).toHaveBeenCalledTimes(30);
     expect((await readStream(nc, names.streamName)).map((s) => s.msgId)).toEqual(ids(events));
   });
@@ -85,7 +86,7 @@ describe("OutboxRelay to real NATS JetStream", () => {
     vi.spyOn(outbox, "markPublished").mockRejectedValueOnce(new Error("outbox store unavailable"));
     const events = testEvents(5);
     outbox.append(events);
-    await startRelay(outbox).drain(10_000);
+    await drained(startRelay(outbox), 10_000);
     expect((await readStream(nc, names.streamName)).map((s) => s.msgId)).toEqual(ids(events));
   });
 });

@@ -8,6 +8,7 @@ import { JetStreamPublisher } from "./jetstream-publisher.js";
 import { MemoryOutbox } from "./memory-outbox.js";
 import { OutboxRelay } from "./outbox-relay.js";
 import { LEVEL, captureLogger } from "./testing/capture-logger.js";
+import { drained } from "./testing/drained.js";
 import { ids, testEvents } from "./testing/events.js";
 import { natsAddress, readStream, requireJetStream, uniqueStream } from "./testing/nats.js";
 import { TcpProxy } from "./testing/tcp-proxy.js";
@@ -69,7 +70,7 @@ describe("OutboxRelay through a NATS outage", () => {
     const { outbox, publisher, relay } = startPipeline(logger);
     const [before, during] = testEvents(2);
     outbox.append([before!]);
-    await relay.drain(10_000);
+    await drained(relay, 10_000);
     expect(await storedIds()).toEqual([before!.id]);
 
     await proxy.down();
@@ -81,7 +82,7 @@ describe("OutboxRelay through a NATS outage", () => {
 
     await proxy.up();
     const backAt = performance.now();
-    await relay.drain(10_000);
+    await drained(relay, 10_000);
     expect(performance.now() - backAt).toBeLessThan(5_000);
     expect(await storedIds()).toEqual(ids([before!, during!]));
     // Many retries, yet one error for the outage and one line for the recovery (none at startup).
@@ -98,14 +99,14 @@ describe("OutboxRelay through a NATS outage", () => {
     expect(publisher.connected).toBe(false);
     expect((await relay.backlog()).pending).toBe(3);
     await proxy.up();
-    await relay.drain(10_000);
+    await drained(relay, 10_000);
     expect(await storedIds()).toEqual(ids(events));
   });
 
   it("stops and closes promptly while NATS is down", async () => {
     const { outbox, publisher, relay } = startPipeline();
     outbox.append(testEvents(1));
-    await relay.drain(10_000);
+    await drained(relay, 10_000);
     await proxy.down();
     await waitFor("the publisher to notice the outage", () => !publisher.connected);
     outbox.append(testEvents(1));

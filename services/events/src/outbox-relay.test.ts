@@ -7,6 +7,7 @@ import { OutboxRelay, type OutboxRelayOptions } from "./outbox-relay.js";
 import type { OutboxReader } from "./outbox.js";
 import type { OutboxEvent } from "./outbox-event.js";
 import { LEVEL, captureLogger } from "./testing/capture-logger.js";
+import { drained } from "./testing/drained.js";
 import { ids, testEvents } from "./testing/events.js";
 import { ScriptedPublisher } from "./testing/scripted-publisher.js";
 
@@ -32,9 +33,9 @@ describe("OutboxRelay with MemoryOutbox", () => {
     const events = testEvents(250);
     outbox.append(events.slice(0, 10));
     const relay = startRelay({ outbox, publisher: bus, batchSize: 100 });
-    await relay.drain(2_000);
+    await drained(relay, 2_000);
     outbox.append(events.slice(10));
-    await relay.drain(2_000);
+    await drained(relay, 2_000);
     expect(ids(received)).toEqual(ids(events));
     expect(marked.mock.calls.map(([batch]) => batch.length)).toEqual([10, 100, 100, 40]);
     expect(await relay.backlog()).toEqual({ pending: 0, oldestCreatedAt: undefined });
@@ -52,7 +53,7 @@ describe("OutboxRelay with MemoryOutbox", () => {
     const relay = startRelay({ outbox: deaf, publisher, pollIntervalMs: 20 });
     await delay(30);
     outbox.append(testEvents(3));
-    await relay.drain(2_000);
+    await drained(relay, 2_000);
     expect(publisher.delivered).toHaveLength(3);
   });
 
@@ -63,7 +64,7 @@ describe("OutboxRelay with MemoryOutbox", () => {
     const events = testEvents(10);
     outbox.append(events);
     const relay = startRelay({ outbox, publisher, logger, backoff: { initialMs: 20, maxMs: 80 } });
-    await relay.drain(5_000);
+    await drained(relay, 5_000);
     expect(ids(publisher.delivered)).toEqual(ids(events));
     // The five failures are all the first event: nothing after it went out before it.
     expect(publisher.attempts.slice(0, 6).map((a) => a.eventId)).toEqual(Array(6).fill(events[0]!.id));
@@ -82,7 +83,7 @@ describe("OutboxRelay with MemoryOutbox", () => {
     const events = testEvents(8);
     outbox.append(events);
     const relay = startRelay({ outbox, publisher, backoff: { initialMs: 10, maxMs: 1_000 } });
-    await relay.drain(5_000);
+    await drained(relay, 5_000);
     expect(ids(publisher.delivered)).toEqual(ids(events));
     const attempted = [0, 1, 2, 2, 2, 2, 2, 3, 4, 4, 5, 6, 7].map((i) => events[i]!);
     expect(publisher.attempts.map((a) => a.eventId)).toEqual(ids(attempted));
@@ -98,7 +99,7 @@ describe("OutboxRelay with MemoryOutbox", () => {
     const events = testEvents(3);
     outbox.append(events);
     const relay = startRelay({ outbox, publisher, backoff: { initialMs: 5, maxMs: 20 } });
-    await relay.drain(2_000);
+    await drained(relay, 2_000);
     expect(read.mock.calls.length).toBeGreaterThanOrEqual(3);
     // The batch whose marking failed went out again: at-least-once, deduplicated downstream by id.
     expect(ids(publisher.delivered)).toEqual(ids([...events, ...events]));

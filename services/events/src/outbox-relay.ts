@@ -1,5 +1,4 @@
 import { processMetrics, systemClock, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
-import { setTimeout as delay } from "node:timers/promises";
 import { Backoff, type BackoffOptions } from "./backoff.js";
 import type { EventPublisher } from "./event-publisher.js";
 import type { OutboxBacklog, OutboxReader } from "./outbox.js";
@@ -97,20 +96,6 @@ export class OutboxRelay {
 
   backlog(): Promise<OutboxBacklog> {
     return this.options.outbox.backlog();
-  }
-
-  /** Resolves once nothing is pending (needs a started relay); rejects after `timeoutMs`. Wall time. */
-  async drain(timeoutMs = 5_000): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    for (;;) {
-      const { pending } = await this.backlog();
-      if (pending === 0) return;
-      if (performance.now() >= deadline) {
-        throw new Error(`outbox relay: ${pending} event(s) still pending after ${timeoutMs} ms`);
-      }
-      this.pause.wake();
-      await delay(10);
-    }
   }
 
   /** Registers the backlog gauges' sources (read at scrape time); returns their removal. */
