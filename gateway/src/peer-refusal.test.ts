@@ -8,6 +8,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys, otp, tokens } from "./testing/fake-services.js";
 import { type SecondaryTestApp, secondaryTestApp } from "./testing/secondary.js";
+import { ADULT_PASSENGER, CONTACT_INFO } from "./testing/booking-bodies.js";
 
 /** What every peer answers: a refusal the gateway must pass on with its own status and code. */
 const refusal = () => toConnectError(new DomainError("WALLET_INSUFFICIENT_FUNDS", "Available 0.00 INR"));
@@ -24,17 +25,8 @@ const date = (daysAhead: number, plain = false) => {
   const iso = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   return plain ? iso.replaceAll("-", "") : iso;
 };
-const passenger = {
-  id: "ADT1",
-  type: "ADT",
-  title: "MR",
-  first_name: "Arjun",
-  last_name: "Mehta",
-  gender: "M",
-  dob: "1985-04-12",
-  nationality: "IN",
-};
-const contact = { email: "a@example.com", phone: "+919812345678" };
+const passenger = ADULT_PASSENGER;
+const contact = CONTACT_INFO;
 const cancellation = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
 
 /** The fake auth service's key that holds the route's scope. */

@@ -1,38 +1,22 @@
-import { ManualClock } from "@tarmac/kernel/testing";
-import { MongoClient, type Db } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnMongo, ManualClock } from "@tarmac/kernel/testing";
+import { beforeAll, expect, it } from "vitest";
 import { idempotencyStoreContract } from "./idempotency-store.contract.js";
 import { MongoIdempotencyStore } from "./mongo-idempotency-store.js";
 
-const uri = process.env.MONGODB_URI;
-if (!uri) console.info("MongoIdempotencyStore contract skipped: set MONGODB_URI to run it against MongoDB");
-
-describe.skipIf(!uri)("MongoIdempotencyStore", () => {
-  const dbName = `tarmac_gateway_test_${process.pid}_${Date.now()}`;
-  let client: MongoClient;
-  let db: Db;
-
+describeOnMongo("MongoIdempotencyStore", (mongo) => {
   beforeAll(async () => {
-    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
-    await client.connect();
-    db = client.db(dbName);
-    await new MongoIdempotencyStore(db).ensureIndexes();
-  });
-
-  afterAll(async () => {
-    await db?.dropDatabase();
-    await client?.close();
+    await new MongoIdempotencyStore(mongo.db).ensureIndexes();
   });
 
   idempotencyStoreContract(async () => ({
-    store: new MongoIdempotencyStore(db, 5_000),
+    store: new MongoIdempotencyStore(mongo.db, 5_000),
     // Real time: the server's TTL monitor runs on its own clock and would reap a record dated in the past.
     clock: new ManualClock(new Date()),
     leaseMs: 5_000,
   }));
 
   it("creates the unique scope index and the 24-hour TTL index", async () => {
-    const indexes = await db.collection("idempotency_keys").indexes();
+    const indexes = await mongo.db.collection("idempotency_keys").indexes();
     const byName = new Map(indexes.map((i) => [i.name, i]));
     expect(byName.get("agentId_operation_key")).toMatchObject({ key: { agentId: 1, operation: 1, key: 1 }, unique: true });
     expect(byName.get("createdAt_ttl")).toMatchObject({ key: { createdAt: 1 }, expireAfterSeconds: 86_400 });
@@ -40,7 +24,7 @@ describe.skipIf(!uri)("MongoIdempotencyStore", () => {
 
   it("guards begin with the unique index across store instances (as across gateway processes)", async () => {
     const clock = new ManualClock(new Date());
-    const stores = Array.from({ length: 5 }, () => new MongoIdempotencyStore(db));
+    const stores = Array.from({ length: 5 }, () => new MongoIdempotencyStore(mongo.db));
     const scope = { agentId: "agent_multi", operation: "booking.create", key: `multi-${Date.now()}` };
     const results = await Promise.all(stores.flatMap((s) => [1, 2, 3].map(() => s.begin(scope, "fp-a", clock.now()))));
     expect(results.filter((r) => r.state === "started")).toHaveLength(1);

@@ -1,12 +1,9 @@
 import { createLogger, type Logger } from "@tarmac/kernel";
-import { ManualClock } from "@tarmac/kernel/testing";
-import { type Db, MongoClient } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnMongo, ManualClock } from "@tarmac/kernel/testing";
+import { type Db } from "mongodb";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MongoRateLimitStore, RATE_LIMIT_COLLECTION } from "./mongo-rate-limit-store.js";
 import { CONTRACT_WINDOW_MS, rateLimitStoreContract } from "./rate-limit-store.contract.js";
-
-const uri = process.env.MONGODB_URI;
-if (!uri) console.info("MongoRateLimitStore contract skipped: set MONGODB_URI to run it against MongoDB");
 
 /**
  * A clock an hour ahead, on a window boundary: the server's TTL monitor runs on real time and would
@@ -20,28 +17,17 @@ function capturingLogger(): { logger: Logger; lines: Record<string, unknown>[] }
   return { logger, lines };
 }
 
-describe.skipIf(!uri)("MongoRateLimitStore against MongoDB", () => {
-  const dbName = `tarmac_gateway_rl_test_${process.pid}_${Date.now()}`;
-  let client: MongoClient;
-  let db: Db;
+describeOnMongo("MongoRateLimitStore against MongoDB", (mongo) => {
   const { logger, lines } = capturingLogger();
 
   beforeAll(async () => {
-    client = new MongoClient(uri!, { serverSelectionTimeoutMS: 5_000 });
-    await client.connect();
-    db = client.db(dbName);
-    await new MongoRateLimitStore(db, { logger }).ensureIndexes();
-  });
-
-  afterAll(async () => {
-    await db?.dropDatabase();
-    await client?.close();
+    await new MongoRateLimitStore(mongo.db, { logger }).ensureIndexes();
   });
 
   rateLimitStoreContract(async () => {
     const clock = alignedFutureClock();
     // A generous timeout: a slow CI database must not make the contract test the memory fallback.
-    return { store: new MongoRateLimitStore(db, { logger, clock, timeoutMs: 5_000 }), advance: (ms) => clock.advance(ms) };
+    return { store: new MongoRateLimitStore(mongo.db, { logger, clock, timeoutMs: 5_000 }), advance: (ms) => clock.advance(ms) };
   });
 
   it("never fell back to memory during the contract", () => {
@@ -49,25 +35,25 @@ describe.skipIf(!uri)("MongoRateLimitStore against MongoDB", () => {
   });
 
   it("creates the TTL index on the window's expiry", async () => {
-    const indexes = await db.collection(RATE_LIMIT_COLLECTION).indexes();
+    const indexes = await mongo.db.collection(RATE_LIMIT_COLLECTION).indexes();
     expect(indexes.find((i) => i.name === "expiresAt_ttl")).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
   });
 
   it("keeps one document per key and window start, expiring when the window ends", async () => {
     const clock = alignedFutureClock();
-    const store = new MongoRateLimitStore(db, { logger, clock, timeoutMs: 5_000 });
+    const store = new MongoRateLimitStore(mongo.db, { logger, clock, timeoutMs: 5_000 });
     const key = `key:doc-${Date.now()}|search`;
     clock.advance(250);
     await store.increment(key, CONTRACT_WINDOW_MS);
     await store.increment(key, CONTRACT_WINDOW_MS);
     const start = new Date(clock.now().getTime() - 250);
-    const docs = await db.collection(RATE_LIMIT_COLLECTION).find({ "_id.key": key }).toArray();
+    const docs = await mongo.db.collection(RATE_LIMIT_COLLECTION).find({ "_id.key": key }).toArray();
     expect(docs).toEqual([{ _id: { key, start }, count: 2, expiresAt: new Date(start.getTime() + CONTRACT_WINDOW_MS) }]);
   });
 
   it("counts exactly across store instances (as across gateway replicas)", async () => {
     const clock = alignedFutureClock();
-    const stores = Array.from({ length: 5 }, () => new MongoRateLimitStore(db, { logger, clock, timeoutMs: 5_000 }));
+    const stores = Array.from({ length: 5 }, () => new MongoRateLimitStore(mongo.db, { logger, clock, timeoutMs: 5_000 }));
     const key = `key:replicas-${Date.now()}|default`;
     const hits = await Promise.all(stores.flatMap((s) => Array.from({ length: 10 }, () => s.increment(key, CONTRACT_WINDOW_MS))));
     expect(hits.map((h) => h.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));

@@ -13,6 +13,7 @@ import { expectEnvelope } from "../testing/envelope.js";
 import { type FakeCalls, fakeServiceClients, keys } from "../testing/fake-services.js";
 import { searchBody } from "../testing/test-app.js";
 import { rateLimiter } from "./rate-limit.js";
+import { ADULT_PASSENGER, CONTACT_INFO } from "../testing/booking-bodies.js";
 
 /** Two keys of one agent, each with its own key id; and a key without the search scope. */
 const keyA = "tk_test_agentRL1_0123456789abcdef0123456789abcdef";
@@ -204,17 +205,8 @@ describe("rate limits on the primary surface", () => {
 
   it("refuses over the limit before an Idempotency-Key is claimed, so the same key works in the next window", async () => {
     const { app } = await gateway();
-    const passenger = {
-      id: "ADT1",
-      type: "ADT",
-      title: "MR",
-      first_name: "Arjun",
-      last_name: "Mehta",
-      gender: "M",
-      dob: "1985-04-12",
-      nationality: "IN",
-    };
-    const body = { fare_token: "ft_1", passengers: [passenger], contact_info: { email: "a@example.com", phone: "+919812345678" } };
+    const passenger = ADULT_PASSENGER;
+    const body = { fare_token: "ft_1", passengers: [passenger], contact_info: CONTACT_INFO };
     const book = () =>
       app.inject({
         method: "POST",

@@ -14,24 +14,16 @@ import { searchPage } from "../../testing/canned-offers.js";
 import { expectEnvelope } from "../../testing/envelope.js";
 import { AGENT_ID, keys, type FakeServices } from "../../testing/fake-services.js";
 import { type TestApp, testApp } from "../../testing/test-app.js";
+import { ADULT_PASSENGER, CONTACT_INFO } from "../../testing/booking-bodies.js";
 
 let gateway: TestApp;
 afterEach(async () => gateway?.app.close());
 
-const passenger = {
-  id: "ADT1",
-  type: "ADT",
-  title: "MR",
-  first_name: "Arjun",
-  last_name: "Mehta",
-  gender: "M",
-  dob: "1985-04-12",
-  nationality: "IN",
-};
+const passenger = ADULT_PASSENGER;
 const body = {
   fare_token: "ft_1",
   passengers: [passenger],
-  contact_info: { email: "a@example.com", phone: "+919812345678" },
+  contact_info: CONTACT_INFO,
   ancillaries: [{ pax_id: "ADT1", ancillary_token: "at_1" }],
 };
 
@@ -86,7 +78,7 @@ function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
               nationality: "IN",
             },
           ],
-          contactInfo: { email: "a@example.com", phone: "+919812345678" },
+          contactInfo: CONTACT_INFO,
           seats: [{ paxId: "ADT1", segmentIndex: 0, seat: "12C", pricePaise: 45_000n, ancillaryId: "SEAT-0-12C" }],
           ticketNumbers: [{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0982123456789" }],
           statusHistory: [
