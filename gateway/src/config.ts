@@ -1,4 +1,4 @@
-import { commonEnv, env } from "@tarmac/kernel";
+import { commonEnv, env, mongoConfig, mongoEnv, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 import { DEFAULT_RATE_LIMITS } from "./rate-limit/limits.js";
 import { rateTableFromEnv } from "./secondary/currency.js";
@@ -20,9 +20,8 @@ export const gatewayConfigSchema = z
     AUTH_URL: env.url().default("http://127.0.0.1:50055"),
     /** How long a verified API key is trusted without asking the auth service again; 0 disables. */
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-    /** Idempotency-Key records; unset keeps them in this process's memory. */
-    MONGODB_URI: env.mongoUri(),
-    MONGODB_DB: z.string().min(1).default("tarmac"),
+    /** Idempotency-Key records and rate limit counters; unset keeps them in this process's memory. */
+    ...mongoEnv,
     /** Rate limits (API guide, Limits), per API key or token and per second; see the README. */
     RATE_LIMIT_SEARCH_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.search),
     RATE_LIMIT_DEFAULT_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.default),
@@ -54,6 +53,8 @@ export const gatewayConfigSchema = z
     TARMAC_ENV: commonEnv.TARMAC_ENV,
     LOG_LEVEL: commonEnv.LOG_LEVEL,
   })
+  // A restart on memory would forget which Idempotency-Keys were used: a retry would book twice.
+  .superRefine((v, ctx) => requireInProduction(v, ctx, ["MONGODB_URI"]))
   .transform((v) => ({
     host: v.HOST,
     port: v.PORT,
@@ -63,8 +64,7 @@ export const gatewayConfigSchema = z
     walletUrl: v.WALLET_URL,
     authUrl: v.AUTH_URL,
     authCacheTtlMs: v.AUTH_CACHE_TTL_MS,
-    mongoUri: v.MONGODB_URI,
-    mongoDb: v.MONGODB_DB,
+    ...mongoConfig(v),
     rateLimits: {
       search: v.RATE_LIMIT_SEARCH_PER_SECOND,
       default: v.RATE_LIMIT_DEFAULT_PER_SECOND,

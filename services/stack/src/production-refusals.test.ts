@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { authConfigSchema } from "@tarmac/auth";
 import { bookingConfigSchema } from "@tarmac/booking";
 import { fareConfigSchema } from "@tarmac/fare";
+import { gatewayConfigSchema } from "@tarmac/gateway";
 import { ConfigError, parseConfig } from "@tarmac/kernel";
 import { searchConfigSchema } from "@tarmac/search";
 import { walletConfigSchema } from "@tarmac/wallet";
@@ -23,6 +24,7 @@ const services: { name: string; schema: z.ZodType; env: Record<string, string>; 
   { name: "search", schema: searchConfigSchema, env: { TARMAC_CURSOR_SECRET: SECRET }, durable: ["MONGODB_URI"] },
   { name: "fare", schema: fareConfigSchema, env: { TARMAC_FARE_SECRET: SECRET }, durable: ["MONGODB_URI"] },
   { name: "booking", schema: bookingConfigSchema, env: {}, durable: ["MONGODB_URI", "NATS_URL"] },
+  { name: "gateway", schema: gatewayConfigSchema, env: {}, durable: ["MONGODB_URI"] },
   { name: "wallet", schema: walletConfigSchema, env: { TARMAC_WALLET_SECRET: SECRET }, durable: ["MONGODB_URI", "NATS_URL"] },
 ];
 
