@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type BeginResult, IDEMPOTENCY_RETENTION_MS, type StoredResponse } from "./idempotency-store.js";
 
 /** One key's record, as every adapter keeps it. */
@@ -6,6 +7,8 @@ export interface IdempotencyRecord {
   readonly createdAt: Date;
   /** While in progress, the request holds the key until then. */
   readonly leaseUntil: Date;
+  /** New on every claim: names the request that holds the key (abandon) and guards a takeover. */
+  readonly lease: string;
   /** null while the request is in progress. */
   readonly response: StoredResponse | null;
 }
@@ -28,5 +31,5 @@ export function verdictOn(record: IdempotencyRecord, fingerprint: string, now: D
 
 /** A fresh in-progress record, created or taken over at `now`. */
 export function startedRecord(fingerprint: string, now: Date, leaseMs: number): IdempotencyRecord {
-  return { fingerprint, createdAt: now, leaseUntil: new Date(now.getTime() + leaseMs), response: null };
+  return { fingerprint, createdAt: now, leaseUntil: new Date(now.getTime() + leaseMs), lease: randomUUID(), response: null };
 }

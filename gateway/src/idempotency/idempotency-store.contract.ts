@@ -1,7 +1,7 @@
 import type { ManualClock } from "@tarmac/kernel/testing";
 import { beforeEach, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_RETENTION_MS } from "./idempotency-store.js";
-import type { IdempotencyScope, IdempotencyStore, StoredResponse } from "./idempotency-store.js";
+import type { BeginResult, IdempotencyScope, IdempotencyStore, StoredResponse } from "./idempotency-store.js";
 
 export interface ContractSubject {
   readonly store: IdempotencyStore;
@@ -17,6 +17,13 @@ const paid: StoredResponse = {
   body: '{"z":1,  "a":"caf\u00e9 \\u00e9","n":1.50}',
 };
 const refused: StoredResponse = { statusCode: 402, headers: {}, body: '{"trace_id":"t-1"}' };
+
+/** The lease a begin took; fails the test when it did not start. */
+async function leaseOf(begun: Promise<BeginResult>): Promise<string> {
+  const result = await begun;
+  if (result.state !== "started") throw new Error(`expected the key to start, got ${result.state}`);
+  return result.lease;
+}
 
 /** The behaviour every IdempotencyStore adapter must show; each adapter's test calls this. */
 export function idempotencyStoreContract(subject: () => Promise<ContractSubject>): void {
@@ -39,7 +46,7 @@ export function idempotencyStoreContract(subject: () => Promise<ContractSubject>
   describe("idempotency store contract", () => {
     it("starts a new key once; the same request meanwhile is in progress, another is a mismatch", async () => {
       const scope = newScope();
-      expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "started" });
+      expect(await store.begin(scope, "fp-a", clock.now())).toMatchObject({ state: "started" });
       expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "in_progress" });
       expect(await store.begin(scope, "fp-b", clock.now())).toEqual({ state: "mismatch" });
     });
@@ -58,19 +65,30 @@ export function idempotencyStoreContract(subject: () => Promise<ContractSubject>
 
     it("forgets an abandoned key, so any request starts it again; a completed key is not abandoned", async () => {
       const scope = newScope();
-      await store.begin(scope, "fp-a", clock.now());
-      await store.abandon(scope);
-      expect(await store.begin(scope, "fp-b", clock.now())).toEqual({ state: "started" });
+      await store.abandon(scope, await leaseOf(store.begin(scope, "fp-a", clock.now())));
+      const lease = await leaseOf(store.begin(scope, "fp-b", clock.now()));
       await store.complete(scope, "fp-b", paid);
-      await store.abandon(scope);
+      await store.abandon(scope, lease);
       expect(await store.begin(scope, "fp-b", clock.now())).toEqual({ state: "done", response: paid });
-      await store.abandon(newScope()); // unknown key: nothing to do
+      await store.abandon(newScope(), lease); // unknown key: nothing to do
+    });
+
+    it("lets only the lease holder abandon: a late 5xx of a taken-over request leaves the new holder's claim", async () => {
+      const scope = newScope();
+      const first = await leaseOf(store.begin(scope, "fp-a", clock.now()));
+      clock.advance(leaseMs);
+      const second = await leaseOf(store.begin(scope, "fp-a", clock.now()));
+      expect(second).not.toBe(first);
+      await store.abandon(scope, first);
+      expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "in_progress" });
+      await store.abandon(scope, second);
+      expect(await store.begin(scope, "fp-a", clock.now())).toMatchObject({ state: "started" });
     });
 
     it("completes only the in-progress record of the same fingerprint", async () => {
       const scope = newScope();
       await store.complete(scope, "fp-a", paid); // never begun
-      expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "started" });
+      expect(await store.begin(scope, "fp-a", clock.now())).toMatchObject({ state: "started" });
       await store.complete(scope, "fp-b", paid);
       expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "in_progress" });
     });
@@ -82,7 +100,7 @@ export function idempotencyStoreContract(subject: () => Promise<ContractSubject>
       expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "in_progress" });
       clock.advance(1);
       expect(await store.begin(scope, "fp-b", clock.now())).toEqual({ state: "mismatch" });
-      expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "started" });
+      expect(await store.begin(scope, "fp-a", clock.now())).toMatchObject({ state: "started" });
       expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "in_progress" });
       await store.complete(scope, "fp-a", refused);
       await store.complete(scope, "fp-a", paid);
@@ -97,7 +115,7 @@ export function idempotencyStoreContract(subject: () => Promise<ContractSubject>
       expect(await store.begin(scope, "fp-b", clock.now())).toEqual({ state: "mismatch" });
       expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "done", response: paid });
       clock.advance(1);
-      expect(await store.begin(scope, "fp-b", clock.now())).toEqual({ state: "started" });
+      expect(await store.begin(scope, "fp-b", clock.now())).toMatchObject({ state: "started" });
       expect(await store.begin(scope, "fp-a", clock.now())).toEqual({ state: "mismatch" });
     });
 
@@ -106,7 +124,7 @@ export function idempotencyStoreContract(subject: () => Promise<ContractSubject>
       await store.begin(scope, "fp-a", clock.now());
       await store.complete(scope, "fp-a", paid);
       for (const other of [{ agentId: "agent_other" }, { operation: "booking.cancel" }, { key: `${scope.key}x` }]) {
-        expect(await store.begin({ ...scope, ...other }, "fp-b", clock.now())).toEqual({ state: "started" });
+        expect(await store.begin({ ...scope, ...other }, "fp-b", clock.now())).toMatchObject({ state: "started" });
       }
     });
 

@@ -27,8 +27,8 @@ export interface StoredResponse {
 }
 
 export type BeginResult =
-  /** The key is now this request's: run it, then complete() or abandon(). */
-  | { readonly state: "started" }
+  /** The key is now this request's, under `lease`: run it, then complete() or abandon(scope, lease). */
+  | { readonly state: "started"; readonly lease: string }
   /** Another request with this key and body is still running (and its lease has not run out). */
   | { readonly state: "in_progress" }
   /** The key was used with another request (another fingerprint). */
@@ -53,6 +53,10 @@ export interface IdempotencyStore {
    * took the key over, the first completion wins and the later one is a no-op.
    */
   complete(scope: IdempotencyScope, fingerprint: string, response: StoredResponse): Promise<void>;
-  /** Drops an in-progress record (after a 5xx), so a retry runs again. A completed record stays. */
-  abandon(scope: IdempotencyScope): Promise<void>;
+  /**
+   * Drops an in-progress record (after a 5xx) that is still held under `lease`, so a retry runs
+   * again. A completed record stays, and so does one another request took over after this lease
+   * ran out: a late 5xx must not free the key while its new holder is still running.
+   */
+  abandon(scope: IdempotencyScope, lease: string): Promise<void>;
 }

@@ -167,7 +167,7 @@ describe("store failures", () => {
     const store: IdempotencyStore = {
       begin: (...args) => memory.begin(...args),
       complete: () => Promise.reject(new Error("write concern timeout")),
-      abandon: (scope) => memory.abandon(scope),
+      abandon: (scope, lease) => memory.abandon(scope, lease),
     };
     gateway = await idempotencyTestApp({ store });
     expect((await gateway.app.inject(opRequest("k1"))).statusCode).toBe(201);

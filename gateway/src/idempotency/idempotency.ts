@@ -39,6 +39,7 @@ const OPERATION = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
 interface Claim {
   readonly scope: IdempotencyScope;
   readonly fingerprint: string;
+  readonly lease: string;
 }
 
 /**
@@ -84,7 +85,7 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
     });
     switch (outcome.state) {
       case "started":
-        claims.set(request, { scope, fingerprint });
+        claims.set(request, { scope, fingerprint, lease: outcome.lease });
         return;
       case "done":
         replays.inc({ operation });
@@ -113,7 +114,7 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
     if (!response && final) request.log.error("idempotent response not stored: payload is not text");
     try {
       if (response) await store.complete(claim.scope, claim.fingerprint, response);
-      else await store.abandon(claim.scope);
+      else await store.abandon(claim.scope, claim.lease);
     } catch (err) {
       // The answer is still sent; the key stays in progress until its lease runs out.
       request.log.error({ err, operation: claim.scope.operation }, "idempotency record not settled");

@@ -8,8 +8,6 @@ export interface MemoryIdempotencyStoreOptions {
   readonly sweepIntervalMs?: number;
 }
 
-const STARTED: BeginResult = { state: "started" };
-
 /**
  * Idempotency records in this process: the default, for development and tests. Each method runs
  * without an await between its read and its write, so begin is atomic per scope. Keys are not
@@ -32,8 +30,9 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const record = this.records.get(id);
     const verdict = record ? verdictOn(record, fingerprint, now) : "claim";
     if (verdict !== "claim") return verdict;
-    this.records.set(id, startedRecord(fingerprint, now, this.leaseMs));
-    return STARTED;
+    const started = startedRecord(fingerprint, now, this.leaseMs);
+    this.records.set(id, started);
+    return { state: "started", lease: started.lease };
   }
 
   async complete(scope: IdempotencyScope, fingerprint: string, response: StoredResponse): Promise<void> {
@@ -44,9 +43,10 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     this.records.set(id, { ...record, response: { ...response, headers: { ...response.headers } } });
   }
 
-  async abandon(scope: IdempotencyScope): Promise<void> {
+  async abandon(scope: IdempotencyScope, lease: string): Promise<void> {
     const id = idOf(scope);
-    if (this.records.get(id)?.response === null) this.records.delete(id);
+    const record = this.records.get(id);
+    if (record?.response === null && record.lease === lease) this.records.delete(id);
   }
 
   /** Drops records past their 24 hours. */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { MongoServerError, ReadPreference, type Collection, type Db } from "mongodb";
 import { DEFAULT_LEASE_MS, IDEMPOTENCY_RETENTION_MS } from "./idempotency-store.js";
 import type { BeginResult, IdempotencyScope, IdempotencyStore, StoredResponse } from "./idempotency-store.js";
@@ -7,7 +6,6 @@ import { type IdempotencyRecord, startedRecord, verdictOn } from "./idempotency-
 const DUPLICATE_KEY = 11000;
 /** begin retries when the record changes between its reads and writes; that settles in a round or two. */
 const MAX_ROUNDS = 5;
-const STARTED: BeginResult = { state: "started" };
 
 interface IdempotencyDocument {
   agentId: string;
@@ -16,7 +14,7 @@ interface IdempotencyDocument {
   fingerprint: string;
   createdAt: Date;
   leaseUntil: Date;
-  /** New on every claim: the compare-and-set token when a record is taken over. */
+  /** The record's lease: new on every claim, the compare-and-set token of a takeover and of abandon. */
   attempt: string;
   response: { statusCode: number; contentType: string | null; body: string } | null;
 }
@@ -55,10 +53,12 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   async begin(scope: IdempotencyScope, fingerprint: string, now: Date): Promise<BeginResult> {
     // A fresh object each time: insertOne writes the generated _id into the object it is given.
     const fresh = () => toDocument(scope, startedRecord(fingerprint, now, this.leaseMs));
+    const started = (doc: IdempotencyDocument): BeginResult => ({ state: "started", lease: doc.attempt });
     for (let round = 0; round < MAX_ROUNDS; round++) {
       try {
-        await this.keys.insertOne(fresh());
-        return STARTED;
+        const inserted = fresh();
+        await this.keys.insertOne(inserted);
+        return started(inserted);
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
       }
@@ -66,8 +66,9 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       if (!existing) continue; // abandoned or reaped since the insert failed: insert again
       const verdict = verdictOn(toRecord(existing), fingerprint, now);
       if (verdict !== "claim") return verdict;
-      const taken = await this.keys.replaceOne({ _id: existing._id, attempt: existing.attempt }, fresh());
-      if (taken.matchedCount === 1) return STARTED;
+      const replacement = fresh();
+      const taken = await this.keys.replaceOne({ _id: existing._id, attempt: existing.attempt }, replacement);
+      if (taken.matchedCount === 1) return started(replacement);
     }
     throw new Error(`idempotency record ${scope.operation} kept changing during begin`);
   }
@@ -81,8 +82,8 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     await this.keys.updateOne({ ...scopeFilter(scope), fingerprint, response: null }, { $set: { response: stored } });
   }
 
-  async abandon(scope: IdempotencyScope): Promise<void> {
-    await this.keys.deleteOne({ ...scopeFilter(scope), response: null });
+  async abandon(scope: IdempotencyScope, lease: string): Promise<void> {
+    await this.keys.deleteOne({ ...scopeFilter(scope), response: null, attempt: lease });
   }
 }
 
@@ -91,7 +92,8 @@ function scopeFilter(scope: IdempotencyScope) {
 }
 
 function toDocument(scope: IdempotencyScope, record: IdempotencyRecord): IdempotencyDocument {
-  return { ...scopeFilter(scope), ...record, response: null, attempt: randomUUID() };
+  const { lease, ...rest } = record;
+  return { ...scopeFilter(scope), ...rest, response: null, attempt: lease };
 }
 
 function toRecord(doc: IdempotencyDocument): IdempotencyRecord {
@@ -100,6 +102,7 @@ function toRecord(doc: IdempotencyDocument): IdempotencyRecord {
     fingerprint: doc.fingerprint,
     createdAt: doc.createdAt,
     leaseUntil: doc.leaseUntil,
+    lease: doc.attempt,
     response: response && {
       statusCode: response.statusCode,
       headers: response.contentType === null ? {} : { "content-type": response.contentType },

@@ -115,7 +115,11 @@ describe("rate tables", () => {
   });
 
   it("is read by the gateway configuration, with TARMAC_ENV", () => {
-    const config = parseConfig(gatewayConfigSchema, { TARMAC_CURRENCY_RATES: '{"USD":"0.0125"}', TARMAC_ENV: "production" });
+    const config = parseConfig(gatewayConfigSchema, {
+      TARMAC_CURRENCY_RATES: '{"USD":"0.0125"}',
+      TARMAC_ENV: "production",
+      MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
+    });
     expect([...config.currencyRates.keys()].sort()).toEqual(["INR", "USD"]);
     expect(config.environment).toBe("production");
   });
