@@ -1,5 +1,6 @@
 import { processMetrics, type DependencyProbe, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { AuthFailureLimiter, type AuthFailureLimits } from "./auth/auth-failure-limiter.js";
 import type { ServiceClients } from "./clients.js";
 import { healthRoutes } from "./health/routes.js";
 import type { IdempotencyStore } from "./idempotency/idempotency-store.js";
@@ -33,6 +34,8 @@ export interface BuildOptions {
   rateLimitStore?: RateLimitStore;
   /** Requests per second by route group; default DEFAULT_RATE_LIMITS (API guide, Limits). */
   rateLimits?: RateLimits;
+  /** Failed authentications per client address and window; default DEFAULT_AUTH_FAILURE_LIMITS. */
+  authFailureLimits?: AuthFailureLimits;
   /** Display currencies of the secondary surface (TARMAC_CURRENCY_RATES); default DEFAULT_RATES. */
   currencyRates?: RateTable;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For gives the client address; default none. */
@@ -79,9 +82,11 @@ export function build(options: BuildOptions): FastifyInstance {
 
   const idempotencyStore = options.idempotencyStore ?? memoryStoreOwnedBy(app);
   // One store and one set of limits; each surface registers the rateLimiter plugin with them.
+  const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const rateLimit: RateLimitSettings = {
-    store: options.rateLimitStore ?? new MemoryRateLimitStore(),
+    store: rateLimitStore,
     limits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    authFailures: new AuthFailureLimiter(rateLimitStore, options.authFailureLimits),
   };
   // Before the routes: the OpenAPI document collects them as they are added (GET /api/v1/openapi.json, /docs).
   app.register(openApi, { development: options.environment === "development" });

@@ -17,6 +17,7 @@ describe("gatewayConfigSchema", () => {
       mongoUri: undefined,
       mongoDb: "tarmac",
       rateLimits: { search: 20, default: 10, auth: 5 },
+      authFailureLimits: { limit: 20, windowMs: 60_000 },
       currencyRates: defaultRateTable,
       trustProxy: false,
       environment: "development",

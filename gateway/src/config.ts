@@ -27,6 +27,9 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_DEFAULT_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.default),
     /** /api/auth/* routes without a caller, per client IP. */
     RATE_LIMIT_AUTH_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.auth),
+    /** Failed authentications (wrong or expired credentials) per client address and window, against credential stuffing. */
+    AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Secondary surface display currencies: JSON of code -> decimal string per INR; see the README. */
     TARMAC_CURRENCY_RATES: z
       .string()
@@ -70,6 +73,7 @@ export const gatewayConfigSchema = z
       default: v.RATE_LIMIT_DEFAULT_PER_SECOND,
       auth: v.RATE_LIMIT_AUTH_PER_SECOND,
     },
+    authFailureLimits: { limit: v.AUTH_FAILURE_LIMIT, windowMs: v.AUTH_FAILURE_WINDOW_SECONDS * 1000 },
     currencyRates: v.TARMAC_CURRENCY_RATES,
     trustProxy: v.TRUST_PROXY,
     environment: v.TARMAC_ENV,

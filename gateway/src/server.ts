@@ -40,6 +40,7 @@ export async function startGateway(
     idempotencyStore: idempotency.store,
     rateLimitStore,
     rateLimits: config.rateLimits,
+    authFailureLimits: config.authFailureLimits,
     currencyRates: config.currencyRates,
     trustProxy: config.trustProxy,
     environment: config.environment,

@@ -1,22 +1,29 @@
 import { DomainError } from "@tarmac/kernel";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { scopeNames } from "./caller.js";
+import type { AuthFailureLimiter } from "./auth-failure-limiter.js";
 import type { Credential } from "./credentials.js";
 
 export interface CredentialAuthOptions {
   readonly credential: Credential;
+  /** Failed authentications per client address (credential stuffing); none: unlimited. */
+  readonly failures?: AuthFailureLimiter;
 }
+
+/** What a wrong guess gets: counted against the address. A missing credential is no guess. */
+const FAILED_AUTHENTICATION = new Set(["AUTH_INVALID_API_KEY", "AUTH_INVALID_TOKEN", "AUTH_TOKEN_EXPIRED"]);
 
 /**
  * Authenticates every route of the plugin it is registered in, in onRequest (nothing is parsed
  * for an unauthenticated caller): 401 AUTH_MISSING_CREDENTIALS without the credential, the
  * credential's own 401 when it is malformed or auth refuses it, 403 AUTH_AGENT_SUSPENDED or
  * AUTH_FORBIDDEN (a scope the route needs and the credential lacks). Sets `request.caller`.
+ * With `failures`, an address past its limit of wrong credentials is answered 429 first.
  * Every route must name its scope in `config.scope`; unknown routes are left to the not-found
  * handler (a 404 needs no credentials).
  */
-const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (app, { credential }) => {
+const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (app, { credential, failures }) => {
   for (const plugin of credential.needs ?? []) {
     if (!app.hasPlugin(plugin)) throw new Error(`${credential.noun} authentication needs ${plugin}, registered before it`);
   }
@@ -26,16 +33,24 @@ const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (a
   });
   app.addHook("onRequest", async (request) => {
     if (request.is404) return;
-    const value = credential.read(request);
-    if (value === undefined) throw credential.missing();
-    if (!credential.wellFormed(value)) throw credential.malformed();
-    const caller = await credential.verifier.verify(value);
+    failures?.check(request.ip);
+    const caller = await verified(request).catch(async (error: unknown) => {
+      if (failures && error instanceof DomainError && FAILED_AUTHENTICATION.has(error.code)) await failures.recordFailure(request.ip);
+      throw error;
+    });
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {
       throw new DomainError("AUTH_FORBIDDEN", `This ${credential.noun} lacks the ${scopeNames[scope ?? 0]} scope`);
     }
     request.caller = caller;
   });
+
+  async function verified(request: FastifyRequest) {
+    const value = credential.read(request);
+    if (value === undefined) throw credential.missing();
+    if (!credential.wellFormed(value)) throw credential.malformed();
+    return credential.verifier.verify(value);
+  }
 };
 
 export const credentialAuth = fp(credentialAuthPlugin, { name: "tarmac-credential-auth" });

@@ -29,7 +29,10 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   app.setErrorHandler(envelopeErrorHandler);
   // Routes answer their 4xx/5xx with it (`ErrorEnvelope#`); the OpenAPI document shows it once.
   app.addSchema(errorEnvelopeSchema);
-  await app.register(credentialAuth, { credential: apiKeyCredential(clients.auth, authCacheTtlMs) });
+  await app.register(credentialAuth, {
+    credential: apiKeyCredential(clients.auth, authCacheTtlMs),
+    ...(rateLimit.authFailures && { failures: rateLimit.authFailures }),
+  });
   // Per API key, checked after auth and before the body is read; routes name their group.
   await app.register(rateLimiter, rateLimit);
   // After auth (keys are per agent); routes opt in with config.idempotency.

@@ -1,5 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, normalizeIP } from "@fastify/rate-limit";
 import { DomainError } from "@tarmac/kernel";
+import type { AuthFailureLimiter } from "../auth/auth-failure-limiter.js";
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { RATE_LIMIT_GROUPS, RATE_LIMIT_WINDOW_MS, type RateLimitGroup, type RateLimits } from "./limits.js";
@@ -18,6 +19,8 @@ export interface RateLimitSettings {
   readonly limits: RateLimits;
   /** Length of a window; RATE_LIMIT_WINDOW_MS (1 s) unless a test says otherwise. */
   readonly windowMs?: number;
+  /** Failed authentications per client address, counted in the same store; each surface's credential plugin uses it. */
+  readonly authFailures?: AuthFailureLimiter;
 }
 
 export interface RateLimiterOptions extends RateLimitSettings {

@@ -56,7 +56,10 @@ export const secondaryApi: FastifyPluginAsync<SecondaryApiOptions> = async (app,
   await app.register(
     async (flights) => {
       ownNotFound(flights);
-      await flights.register(credentialAuth, { credential: sessionCredential(tokens) });
+      await flights.register(credentialAuth, {
+        credential: sessionCredential(tokens),
+        ...(options.rateLimit?.authFailures && { failures: options.rateLimit.authFailures }),
+      });
       // After auth (keys are per agent); booking create honours Idempotency-Key when sent.
       await flights.register(idempotency, { store: options.idempotencyStore });
       await flights.register(searchRoutes, { search: clients.search, converter });
