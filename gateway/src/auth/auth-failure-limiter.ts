@@ -9,7 +9,7 @@ export interface AuthFailureLimits {
   readonly windowMs: number;
 }
 
-export const DEFAULT_AUTH_FAILURE_LIMITS: AuthFailureLimits = { limit: 20, windowMs: 60_000 };
+const DEFAULT_AUTH_FAILURE_LIMITS: AuthFailureLimits = { limit: 20, windowMs: 60_000 };
 
 /** Addresses remembered as blocked at most (least recently blocked dropped first). */
 const MAX_BLOCKED = 10_000;

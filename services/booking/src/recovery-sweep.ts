@@ -4,7 +4,8 @@ import { bookingDebit } from "./booking-flow.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Cancellations } from "./cancellations.js";
 import type { Booking } from "./domain/booking.js";
-import type { BookingStore } from "./store/booking-store.js";
+import type { BookingStore, ClaimedBooking } from "./store/booking-store.js";
+import { reportStuck, sweepClaim } from "./sweep-claims.js";
 import type { WalletPayments } from "./wallet-payments.js";
 
 export interface RecoverySweepDeps {
@@ -21,6 +22,7 @@ export interface RecoverySweepDeps {
 }
 
 const REFUND_GRACE_MS = 2_000;
+const BATCH = 100;
 const NOTHING_CHARGED = "The booking could not be completed after an interruption; nothing was charged";
 
 /**
@@ -34,18 +36,20 @@ export class RecoverySweep {
 
   /** Settles interrupted creates and cancellations; answers how many bookings it settled. */
   async run(): Promise<number> {
-    const { store, clock, graceMs, cancellations } = this.deps;
-    const now = clock.now().getTime();
-    let settled = await this.each(await store.listByStatus("PENDING", new Date(now - graceMs), 100), (b) => this.recover(b));
+    const { store, clock, graceMs, cancellations, logger } = this.deps;
+    const now = clock.now();
+    const pending = await store.claimDue("PENDING", new Date(now.getTime() - graceMs), BATCH, sweepClaim(now));
     // A confirm refunds at once; a CANCELLED booking a few seconds old lost its refund to a crash.
-    const unrefunded = await store.listByStatus("CANCELLED", new Date(now - REFUND_GRACE_MS), 100);
+    const unrefunded = await store.claimDue("CANCELLED", new Date(now.getTime() - REFUND_GRACE_MS), BATCH, sweepClaim(now));
+    reportStuck([...pending, ...unrefunded], logger);
+    let settled = await this.each(pending, (b) => this.recover(b));
     settled += await this.each(unrefunded, (b) => cancellations.refund(b));
     return settled;
   }
 
-  private async each(bookings: readonly Booking[], settle: (booking: Booking) => Promise<unknown>): Promise<number> {
+  private async each(claimed: readonly ClaimedBooking[], settle: (booking: Booking) => Promise<unknown>): Promise<number> {
     let settled = 0;
-    for (const booking of bookings) {
+    for (const { booking } of claimed) {
       try {
         await settle(booking);
         settled++;

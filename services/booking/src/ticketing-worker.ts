@@ -5,6 +5,7 @@ import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js"
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import type { BookingStore } from "./store/booking-store.js";
+import { reportStuck, sweepClaim } from "./sweep-claims.js";
 
 export interface TicketingWorkerDeps {
   readonly store: BookingStore;
@@ -30,14 +31,15 @@ export class TicketingWorker {
   constructor(private readonly deps: TicketingWorkerDeps) {}
 
   async run(): Promise<void> {
-    const now = this.deps.clock.now();
+    const { store, clock, logger } = this.deps;
+    const now = clock.now();
     // Every BOOKED booking up to this instant, the one booked just now included.
-    const upToNow = new Date(now.getTime() + 1);
-    for (const booking of await this.deps.store.listByStatus("BOOKED", upToNow, BATCH))
-      await this.guard(booking, () => this.ticket(booking));
-    for (const booking of await this.deps.store.listByStatus("TICKETED", now, BATCH, "lastArrivalAt")) {
-      await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
-    }
+    const booked = await store.claimDue("BOOKED", new Date(now.getTime() + 1), BATCH, sweepClaim(now));
+    // TICKETED bookings are due when their last segment has landed.
+    const landed = await store.claimDue("TICKETED", now, BATCH, sweepClaim(now));
+    reportStuck([...booked, ...landed], logger);
+    for (const { booking } of booked) await this.guard(booking, () => this.ticket(booking));
+    for (const { booking } of landed) await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
   }
 
   private async ticket(booking: Booking): Promise<void> {

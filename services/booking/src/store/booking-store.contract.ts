@@ -87,6 +87,30 @@ export function bookingStoreContract(open: () => Promise<OpenedBookingStore>): v
       expect(due.map((x) => x.bookingId)).toEqual([landed.bookingId]);
     });
 
+    it("claims due bookings earliest first, puts each back by its backoff, and makes a changed one due again", async () => {
+      const t = (m: number) => new Date(Date.parse("2026-11-22T06:00:00Z") + m * 60_000);
+      const older = bookingFixture({ status: "BOOKED", updatedAt: t(1) });
+      const newer = bookingFixture({ status: "BOOKED", updatedAt: t(2) });
+      const landed = bookingFixture({ status: "TICKETED", updatedAt: t(0), lastArrivalAt: t(3) });
+      for (const x of [newer, older, landed]) await store.create(x, []);
+      const claim = (now: Date) => ({ now, retryAfterMs: (attempts: number) => attempts * 10 * 60_000 });
+
+      const first = await store.claimDue("BOOKED", t(5), 1, claim(t(5)));
+      expect(first.map((c) => [c.booking.bookingId, c.attempts])).toEqual([[older.bookingId, 1]]);
+      // The claimed one is due again at t(15): until then the next claim takes the other.
+      expect((await store.claimDue("BOOKED", t(6), 10, claim(t(6)))).map((c) => c.booking.bookingId)).toEqual([newer.bookingId]);
+      expect(await store.claimDue("BOOKED", t(14), 10, claim(t(14)))).toEqual([]);
+      const again = await store.claimDue("BOOKED", t(16), 1, claim(t(16)));
+      expect(again.map((c) => [c.booking.bookingId, c.attempts])).toEqual([[older.bookingId, 2]]);
+      expect(again[0]?.booking).toEqual(older);
+
+      // A change makes it due at its new instant with its attempts forgotten.
+      expect(await store.update(next(older, "TICKETED", { updatedAt: t(17), lastArrivalAt: t(18) }), [])).toBe(true);
+      expect(await store.claimDue("TICKETED", t(17), 10, claim(t(17)))).toHaveLength(1); // only `landed`, due at t(3)
+      const ticketed = await store.claimDue("TICKETED", t(19), 10, claim(t(19)));
+      expect(ticketed.map((c) => [c.booking.bookingId, c.attempts])).toEqual([[older.bookingId, 1]]);
+    });
+
     it("hands out copies: changing what it returned changes nothing stored", async () => {
       const booking = bookingFixture();
       await store.create(booking, []);

@@ -3,6 +3,23 @@ import type { Booking, BookingStatus } from "../domain/booking.js";
 
 export type DueField = "updatedAt" | "lastArrivalAt";
 
+/** A booking a sweep claimed, and how many times sweeps have claimed it since it last changed. */
+export interface ClaimedBooking {
+  readonly booking: Booking;
+  readonly attempts: number;
+}
+
+export interface ClaimOptions {
+  readonly now: Date;
+  /** How long a claimed booking is left alone after its `attempts`-th claim (backoff). */
+  readonly retryAfterMs: (attempts: number) => number;
+}
+
+/** When a booking is due for its sweep: TICKETED when its last segment lands, otherwise when it last changed. */
+export function sweepInstantOf(booking: Booking): Date {
+  return booking.status === "TICKETED" ? booking.lastArrivalAt : booking.updatedAt;
+}
+
 export type CreateResult = { readonly created: true } | { readonly created: false; readonly existing: Booking };
 
 /**
@@ -25,4 +42,13 @@ export interface BookingStore {
    * earliest first: what the sweeps work through.
    */
   listByStatus(status: BookingStatus, before: Date, limit: number, by?: DueField): Promise<Booking[]>;
+  /**
+   * What the sweeps work through, by an index on the due instant: up to `limit` bookings in
+   * `status` due before `before`, earliest first. A booking is due at its sweep instant
+   * (sweepInstantOf) until a sweep claims it; each claim puts it back to `now +
+   * retryAfterMs(attempts)`, so a booking that keeps failing waits longer each time and never
+   * crowds out newer ones, and a sweep in another replica skips what this one claimed (a claim is
+   * a compare-and-set). Any update makes the booking due at its new sweep instant, attempts zero.
+   */
+  claimDue(status: BookingStatus, before: Date, limit: number, options: ClaimOptions): Promise<ClaimedBooking[]>;
 }

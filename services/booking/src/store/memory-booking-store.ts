@@ -1,7 +1,14 @@
 import { defined } from "@tarmac/kernel";
 import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
-import type { BookingStore, CreateResult, DueField } from "./booking-store.js";
+import {
+  sweepInstantOf,
+  type BookingStore,
+  type ClaimedBooking,
+  type ClaimOptions,
+  type CreateResult,
+  type DueField,
+} from "./booking-store.js";
 
 /**
  * In-process bookings for development and tests. Every method does its checks and writes without
@@ -11,6 +18,8 @@ export class MemoryBookingStore implements BookingStore {
   private readonly byId = new Map<string, Booking>();
   private readonly byIdempotencyKey = new Map<string, string>();
   private readonly byPnr = new Map<string, string>();
+  /** Bookings a sweep claimed since they last changed: when they are due again, and how often claimed. */
+  private readonly claims = new Map<string, { readonly dueAt: number; readonly attempts: number }>();
 
   constructor(private readonly outbox: MemoryOutbox) {}
 
@@ -45,6 +54,7 @@ export class MemoryBookingStore implements BookingStore {
     }
     this.outbox.append(events);
     this.byId.set(booking.bookingId, structuredClone(booking));
+    this.claims.delete(booking.bookingId);
     this.indexPnr(booking);
     return true;
   }
@@ -55,6 +65,19 @@ export class MemoryBookingStore implements BookingStore {
       .sort((a, b) => a[by].getTime() - b[by].getTime() || (a.bookingId < b.bookingId ? -1 : 1))
       .slice(0, limit)
       .map((b) => structuredClone(b));
+  }
+
+  async claimDue(status: BookingStatus, before: Date, limit: number, { now, retryAfterMs }: ClaimOptions): Promise<ClaimedBooking[]> {
+    const dueAt = (b: Booking) => this.claims.get(b.bookingId)?.dueAt ?? sweepInstantOf(b).getTime();
+    const due = [...this.byId.values()]
+      .filter((b) => b.status === status && dueAt(b) < before.getTime())
+      .sort((a, b) => dueAt(a) - dueAt(b) || (a.bookingId < b.bookingId ? -1 : 1))
+      .slice(0, limit);
+    return due.map((booking) => {
+      const attempts = (this.claims.get(booking.bookingId)?.attempts ?? 0) + 1;
+      this.claims.set(booking.bookingId, { dueAt: now.getTime() + retryAfterMs(attempts), attempts });
+      return { booking: structuredClone(booking), attempts };
+    });
   }
 
   private indexPnr(booking: Booking): void {

@@ -2,8 +2,16 @@ import type { Booking } from "../domain/booking.js";
 
 type Optional = "pnr" | "holdId" | "failure" | "cancellation" | "reschedule";
 
-/** A booking as stored: `_id` is the booking id; what a booking does not have yet is null. */
-export type BookingDocument = Omit<Booking, "bookingId" | Optional> & { _id: string } & { [K in Optional]: NonNullable<Booking[K]> | null };
+/**
+ * A booking as stored: `_id` is the booking id; what a booking does not have yet is null. `dueAt`
+ * and `sweepAttempts` are the sweeps' bookkeeping (BookingStore.claimDue), not part of a booking.
+ */
+export type BookingDocument = Omit<Booking, "bookingId" | Optional> & { _id: string } & {
+  [K in Optional]: NonNullable<Booking[K]> | null;
+} & {
+  dueAt?: Date;
+  sweepAttempts?: number;
+};
 
 export function toBookingDocument(booking: Booking): BookingDocument {
   const { bookingId, pnr, holdId, failure, cancellation, reschedule, ...rest } = booking;
@@ -19,7 +27,7 @@ export function toBookingDocument(booking: Booking): BookingDocument {
 }
 
 export function fromBookingDocument(doc: BookingDocument): Booking {
-  const { _id, pnr, holdId, failure, cancellation, reschedule, ...rest } = doc;
+  const { _id, pnr, holdId, failure, cancellation, reschedule, dueAt: _dueAt, sweepAttempts: _sweepAttempts, ...rest } = doc;
   return {
     bookingId: _id,
     ...rest,

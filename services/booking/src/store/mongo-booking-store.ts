@@ -2,7 +2,14 @@ import { MongoOutbox, type OutboxEvent } from "@tarmac/events";
 import type { Logger } from "@tarmac/kernel";
 import { MongoServerError, WriteConcern, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
-import type { BookingStore, CreateResult, DueField } from "./booking-store.js";
+import {
+  sweepInstantOf,
+  type BookingStore,
+  type ClaimedBooking,
+  type ClaimOptions,
+  type CreateResult,
+  type DueField,
+} from "./booking-store.js";
 import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./mongo-booking-documents.js";
 
 const TRANSACTION: TransactionOptions = {
@@ -46,17 +53,24 @@ export class MongoBookingStore implements BookingStore {
     await this.bookings.createIndexes([
       { key: { agentId: 1, idempotencyKey: 1 }, name: "agentId_idempotencyKey", unique: true },
       { key: { pnr: 1 }, name: "pnr", unique: true, partialFilterExpression: { pnr: { $type: "string" } } },
-      // The sweeps: PENDING (recovery), BOOKED (ticketing), TICKETED (flown), oldest change first.
+      // The sweeps (claimDue): PENDING (recovery), BOOKED (ticketing), TICKETED (flown), CANCELLED
+      // (refund), earliest due first; a claimed booking is due again after its backoff.
+      { key: { status: 1, dueAt: 1 }, name: "status_dueAt" },
       { key: { status: 1, updatedAt: 1 }, name: "status_updatedAt" },
       { key: { status: 1, lastArrivalAt: 1 }, name: "status_lastArrivalAt" },
       { key: { agentId: 1, createdAt: -1 }, name: "agentId_createdAt" },
+    ]);
+    // Bookings stored before sweeps claimed by dueAt have none: due at their sweep instant. Idempotent,
+    // and harmless when several replicas run it at once (each sets the same value).
+    await this.bookings.updateMany({ dueAt: { $exists: false } }, [
+      { $set: { dueAt: { $cond: [{ $eq: ["$status", "TICKETED"] }, "$lastArrivalAt", "$updatedAt"] } } },
     ]);
   }
 
   async create(booking: Booking, events: readonly OutboxEvent[]): Promise<CreateResult> {
     try {
       await this.transaction(async (session) => {
-        await this.bookings.insertOne(toBookingDocument(booking), { session });
+        await this.bookings.insertOne(stored(booking), { session });
         await this.outbox.append(events, session);
       });
       this.outbox.notify();
@@ -82,7 +96,8 @@ export class MongoBookingStore implements BookingStore {
 
   async update(booking: Booking, events: readonly OutboxEvent[]): Promise<boolean> {
     const replaced = await this.transaction(async (session) => {
-      const result = await this.bookings.replaceOne({ _id: booking.bookingId, version: booking.version - 1 }, toBookingDocument(booking), {
+      // The replacement has no sweepAttempts and a fresh dueAt: a changed booking is due at its new instant.
+      const result = await this.bookings.replaceOne({ _id: booking.bookingId, version: booking.version - 1 }, stored(booking), {
         session,
       });
       if (result.matchedCount === 0) return false;
@@ -102,6 +117,26 @@ export class MongoBookingStore implements BookingStore {
     return docs.map(fromBookingDocument);
   }
 
+  async claimDue(status: BookingStatus, before: Date, limit: number, { now, retryAfterMs }: ClaimOptions): Promise<ClaimedBooking[]> {
+    const candidates = await this.bookings
+      .find({ status, dueAt: { $lt: before } })
+      .sort({ dueAt: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+    const claimed: ClaimedBooking[] = [];
+    for (const doc of candidates) {
+      const attempts = (doc.sweepAttempts ?? 0) + 1;
+      // Compare-and-set on version and dueAt: of several replicas' sweeps, one claims each booking.
+      const won = await this.bookings.findOneAndUpdate(
+        { _id: doc._id, version: doc.version, dueAt: doc.dueAt },
+        { $set: { dueAt: new Date(now.getTime() + retryAfterMs(attempts)), sweepAttempts: attempts } },
+        { returnDocument: "after" },
+      );
+      if (won) claimed.push({ booking: fromBookingDocument(won), attempts });
+    }
+    return claimed;
+  }
+
   private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.db.client.startSession();
     try {
@@ -110,4 +145,9 @@ export class MongoBookingStore implements BookingStore {
       await session.endSession();
     }
   }
+}
+
+/** The document of a booking, due for its sweep at its sweep instant. */
+function stored(booking: Booking): BookingDocument {
+  return { ...toBookingDocument(booking), dueAt: sweepInstantOf(booking) };
 }
