@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { scopeNames } from "./caller.js";
 import type { AuthFailureLimiter } from "./auth-failure-limiter.js";
-import type { Credential } from "./credentials.js";
+import type { Credential } from "./credential.js";
 
 export interface CredentialAuthOptions {
   readonly credential: Credential;

@@ -2,7 +2,7 @@ import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { DomainError } from "@tarmac/kernel";
 import { ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import { ApiKeyVerifier } from "./credential-verifier.js";
+import { CredentialVerifier } from "./credential-verifier.js";
 import type { Caller } from "./caller.js";
 
 const caller: Caller = { agentId: "agent_1", keyId: "key_1", scopes: [Scope.FLIGHT_SEARCH] };
@@ -16,11 +16,11 @@ function remote(result: (apiKey: string) => Promise<Caller> = async () => caller
   return { seen, verify };
 }
 
-describe("ApiKeyVerifier", () => {
+describe("CredentialVerifier", () => {
   it("reuses a success within the TTL and asks again after it", async () => {
     const clock = new ManualClock();
     const { seen, verify } = remote();
-    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, clock });
+    const verifier = new CredentialVerifier(verify, { ttlMs: 5_000, clock });
     expect(await verifier.verify("k")).toEqual(caller);
     clock.advance(4_999);
     await verifier.verify("k");
@@ -34,7 +34,7 @@ describe("ApiKeyVerifier", () => {
     const { seen, verify } = remote(async () => {
       throw new DomainError("AUTH_INVALID_API_KEY", "no");
     });
-    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
+    const verifier = new CredentialVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
     await expect(verifier.verify("bad")).rejects.toMatchObject({ code: "AUTH_INVALID_API_KEY" });
     await expect(verifier.verify("bad")).rejects.toMatchObject({ code: "AUTH_INVALID_API_KEY" });
     expect(seen).toEqual(["bad", "bad"]);
@@ -42,21 +42,21 @@ describe("ApiKeyVerifier", () => {
 
   it("shares one call between concurrent misses of the same key", async () => {
     const { seen, verify } = remote();
-    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
+    const verifier = new CredentialVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
     await Promise.all([verifier.verify("k"), verifier.verify("k"), verifier.verify("other")]);
     expect(seen).toEqual(["k", "other"]);
   });
 
   it("keeps at most maxEntries keys, dropping the oldest", async () => {
     const { seen, verify } = remote();
-    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, maxEntries: 2, clock: new ManualClock() });
+    const verifier = new CredentialVerifier(verify, { ttlMs: 5_000, maxEntries: 2, clock: new ManualClock() });
     for (const key of ["a", "b", "c", "c", "b", "a"]) await verifier.verify(key);
     expect(seen).toEqual(["a", "b", "c", "a"]);
   });
 
   it("asks every time when the TTL is 0", async () => {
     const { seen, verify } = remote();
-    const verifier = new ApiKeyVerifier(verify, { ttlMs: 0 });
+    const verifier = new CredentialVerifier(verify, { ttlMs: 0 });
     await verifier.verify("k");
     await verifier.verify("k");
     expect(seen).toHaveLength(2);
@@ -66,7 +66,7 @@ describe("ApiKeyVerifier", () => {
     const clock = new ManualClock();
     const token = { ...caller, validUntil: new Date(clock.now().getTime() + 1_000) };
     const { seen, verify } = remote(async () => token);
-    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, clock });
+    const verifier = new CredentialVerifier(verify, { ttlMs: 5_000, clock });
     await verifier.verify("t");
     clock.advance(999);
     await verifier.verify("t");
@@ -78,7 +78,7 @@ describe("ApiKeyVerifier", () => {
 
   it("forgets a success on request (logout), and one still in flight", async () => {
     const { seen, verify } = remote();
-    const verifier = new ApiKeyVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
+    const verifier = new CredentialVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
     await verifier.verify("t");
     verifier.forget("t");
     await verifier.verify("t");

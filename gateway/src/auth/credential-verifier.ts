@@ -80,6 +80,3 @@ export class CredentialVerifier {
 function digestOf(credential: string): string {
   return createHash("sha256").update(credential).digest("base64url");
 }
-
-/** The X-API-Key flavour; the name its first users know. */
-export { CredentialVerifier as ApiKeyVerifier };

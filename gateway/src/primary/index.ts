@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { credentialAuth } from "../auth/credential-auth.js";
-import { apiKeyCredential } from "../auth/credentials.js";
+import { apiKeyCredential } from "../auth/api-key-credential.js";
 import { errorEnvelopeSchema } from "../openapi/components.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";

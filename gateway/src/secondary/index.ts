@@ -5,7 +5,7 @@ import { devOutboxRoutes } from "../dev/outbox-routes.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { secondaryErrorSchema } from "../openapi/components.js";
 import { credentialAuth } from "../auth/credential-auth.js";
-import { sessionCredential, sessionVerifier } from "../auth/credentials.js";
+import { sessionCredential, sessionVerifier } from "../auth/session-credential.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { notFoundHandler } from "../errors/not-found.js";
 import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";

@@ -6,7 +6,7 @@ import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { MemoryIdempotencyStore } from "../idempotency/memory-idempotency-store.js";
 import { credentialAuth } from "../auth/credential-auth.js";
-import { apiKeyCredential } from "../auth/credentials.js";
+import { apiKeyCredential } from "../auth/api-key-credential.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { jsonBody } from "../http/json-body.js";

@@ -7,7 +7,7 @@ import {
   type SearchFlightsResponse,
   type Segment,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import type { CabinName } from "./schemas.js";
+import type { CabinName } from "../../cabins.js";
 
 /** The JSON of API guide, Search and Money and pricing: snake_case, money as integer paise, cursor null on the last page. */
 export function searchResponseJson(response: SearchFlightsResponse) {

@@ -1,7 +1,6 @@
-/** JSON schemas of the search operation (API guide, Search and Money and pricing). */
+import { CABINS, type CabinName } from "../../cabins.js";
 
-export const CABINS = ["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"] as const;
-export type CabinName = (typeof CABINS)[number];
+/** JSON schemas of the search operation (API guide, Search and Money and pricing). */
 
 const airport = { type: "string", pattern: "^[A-Z]{3}$" } as const;
 const date = { type: "string", pattern: "^\\d{8}$" } as const;

@@ -1,13 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Cabin, type SearchFlightsRequest, SearchFlightsRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import type { CabinName, SearchRequestBody } from "./schemas.js";
-
-const cabins: Readonly<Record<CabinName, Cabin>> = {
-  ECONOMY: Cabin.ECONOMY,
-  PREMIUM_ECONOMY: Cabin.PREMIUM_ECONOMY,
-  BUSINESS: Cabin.BUSINESS,
-  FIRST: Cabin.FIRST,
-};
+import { cabinOf } from "../../cabins.js";
+import type { SearchRequestBody } from "./schemas.js";
 
 /**
  * A validated JSON body -> the search RPC. Numbers the client left out stay unset, so the search
@@ -20,7 +14,7 @@ export function toSearchFlightsRequest(body: SearchRequestBody, agentId: string)
     dest: body.dest ?? "",
     dod: body.dod ?? "",
     doa: body.doa ?? "",
-    cabin: body.cabin === undefined ? Cabin.UNSPECIFIED : cabins[body.cabin],
+    cabin: body.cabin === undefined ? Cabin.UNSPECIFIED : cabinOf[body.cabin],
     cursor: body.cursor ?? "",
     mode: body.mode ?? "",
     ...(body.pax_adult !== undefined && { paxAdult: body.pax_adult }),

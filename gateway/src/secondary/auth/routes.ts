@@ -5,7 +5,7 @@ import type { ServiceClients } from "../../clients.js";
 import { otpExamples } from "../../openapi/examples.js";
 import { NO_CREDENTIALS, operation, SESSION_TOKEN } from "../../openapi/operation.js";
 import type { CredentialVerifier } from "../../auth/credential-verifier.js";
-import { SESSION_COOKIE, sessionTokenOf } from "../../auth/credentials.js";
+import { SESSION_COOKIE, sessionTokenOf } from "../../auth/session-credential.js";
 import {
   logoutResponseSchema,
   type SendOtpBody,

@@ -1,4 +1,4 @@
-import { CABINS, type CabinName } from "../../primary/search/schemas.js";
+import { CABINS, type CabinName } from "../../cabins.js";
 
 /**
  * JSON schemas of the secondary surface's flights (API guide, Secondary surface). Field

@@ -1,11 +1,12 @@
 import { create } from "@bufbuild/protobuf";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { Cabin, SearchFlightsRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { SearchFlightsRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { secondarySearchExamples } from "../../openapi/examples.js";
 import { operation, SESSION } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
+import { cabinOf } from "../../cabins.js";
 import { BASE_CURRENCY, type CurrencyConverter } from "../currency.js";
 import { withFieldNames } from "../errors.js";
 import { flightJson } from "./flight-json.js";
@@ -26,8 +27,6 @@ const SEARCH_FIELDS: Readonly<Record<string, string>> = {
   pax_infant: "infants",
   cabin: "travel_class",
 };
-
-const cabins = { ECONOMY: Cabin.ECONOMY, PREMIUM_ECONOMY: Cabin.PREMIUM_ECONOMY, BUSINESS: Cabin.BUSINESS, FIRST: Cabin.FIRST } as const;
 
 /** "2026-12-01" or "2026-12-01T06:00:00+05:30" -> "20261201": the date as written, no zone shift. */
 function compactDate(value: string): string {
@@ -68,7 +67,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
         paxAdult: body.adults,
         ...(body.children !== undefined && { paxChild: body.children }),
         ...(body.infants !== undefined && { paxInfant: body.infants }),
-        cabin: cabins[body.travel_class],
+        cabin: cabinOf[body.travel_class],
       });
       const response = await search.searchFlights(rpcRequest).catch((error: unknown) => {
         throw withFieldNames(error, SEARCH_FIELDS);
