@@ -184,6 +184,11 @@ export interface ProviderReservation {
   readonly tickets: readonly TicketRecord[];
   /** Why ticketing failed, when it did. */
   readonly failureReason?: string;
+  /**
+   * The change references of the changes applied to it, oldest first: how a caller interrupted
+   * after asking for a change learns whether the airline made it.
+   */
+  readonly changeReferences?: readonly string[];
 }
 
 export interface AirlineProvider {

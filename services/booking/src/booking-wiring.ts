@@ -62,6 +62,6 @@ export function wireBooking(w: BookingWiring): BookingParts {
   return {
     service: new BookingServiceImpl({ store, creation, cancellations, reschedules }),
     recovery: new RecoverySweep({ store, cancellations, writer, payments, provider, clock, logger, graceMs: w.recoveryGraceMs }),
-    ticketing: new TicketingWorker({ store, provider, writer, wallet, clock, logger }),
+    ticketing: new TicketingWorker({ store, provider, writer, wallet, clock, logger, resumeReschedule: (b) => reschedules.resume(b) }),
   };
 }

@@ -5,6 +5,8 @@ import { Cabin, Direction, OfferSchema } from "@tarmac/proto/tarmac/search/v1/se
 import { describe, expect, it } from "vitest";
 import { AGENT, bookingHarness, NET_FARE, OTA_FEE, type BookingHarness } from "./testing/booking-harness.js";
 import { crashes } from "./testing/crash-points.js";
+import { crashAfter, crashBefore } from "./testing/decorate-once.js";
+import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
 import { booked } from "./testing/service-calls.js";
 import { failureOf } from "@tarmac/kernel/testing";
 
@@ -95,6 +97,61 @@ describe("reschedule", () => {
     expect(booking.statusHistory.at(-1)).toMatchObject({ status: "TICKETED", reason: expect.stringContaining("rescheduled") });
     expect(h.airline.changes).toEqual([`KEY-${offerId}`]);
     expect((await h.outbox.pending(30)).map((e) => e.type)).toContain("booking.rescheduled");
+  });
+
+  describe("interrupted confirm, settled by the sweep", () => {
+    async function interrupted(at: "afterChange" | "beforeChange") {
+      const h = bookingHarness({
+        decorate: (wired) => ({
+          ...wired,
+          provider:
+            at === "afterChange" ? crashAfter(wired.provider, "changeReservation") : crashBefore(wired.provider, "changeReservation"),
+        }),
+      });
+      const bookingId = await booked(h);
+      h.airline.ticket(bookingId, "TICKETED");
+      await h.ticketing.run();
+      const offerId = newOffer(h, NET_FARE + 100_000);
+      await h.service.quoteReschedule({ agentId: AGENT, bookingId, newOfferId: offerId, reasonCode: ReasonCode.SCHEDULE_CHANGE } as never);
+      const balance = h.wallet.balance;
+      await expect(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never)).rejects.toThrow();
+      // Left for the sweep: still on the old flight, the payment held, not taken.
+      expect((await h.store.get(bookingId))!.segments[0]!.flightNo).toBe("101");
+      expect(h.wallet.held).toBe(200_000 + OTA_FEE);
+      // A sweep within the confirm's own time leaves it alone; one after it settles it.
+      await h.ticketing.run();
+      expect((await h.store.get(bookingId))!.pendingReschedule).toBeDefined();
+      h.clock.advance(RESCHEDULE_REPAIR_AFTER_MS + 1);
+      await h.ticketing.run();
+      return { h, bookingId, offerId, balance, booking: (await h.store.get(bookingId))! };
+    }
+
+    it("finishes a reschedule the airline made: the new itinerary recorded, the payment taken once", async () => {
+      const { h, offerId, balance, booking } = await interrupted("afterChange");
+      expect([booking.status, booking.segments[0]!.flightNo, booking.offerId, booking.debitPaise]).toEqual([
+        "TICKETED",
+        "105",
+        offerId,
+        NET_FARE + 200_000 + OTA_FEE,
+      ]);
+      expect(booking.pendingReschedule).toBeUndefined();
+      expect([h.wallet.balance, h.wallet.held]).toEqual([balance - 200_000 - OTA_FEE, 0]);
+      expect(h.airline.changes).toEqual([`KEY-${offerId}`]);
+      await h.ticketing.run();
+      expect(h.wallet.balance).toBe(balance - 200_000 - OTA_FEE);
+    });
+
+    it("unwinds one the airline never made: the hold voided, the booking as it was", async () => {
+      const { h, balance, booking } = await interrupted("beforeChange");
+      expect([booking.status, booking.segments[0]!.flightNo, booking.debitPaise, booking.pendingReschedule]).toEqual([
+        "TICKETED",
+        "101",
+        NET_FARE,
+        undefined,
+      ]);
+      expect([h.wallet.balance, h.wallet.held]).toEqual([balance, 0]);
+      expect(h.airline.changes).toEqual([]);
+    });
   });
 
   it("answers 402 and leaves the booking unchanged when the wallet cannot pay", async () => {

@@ -69,21 +69,68 @@ export class Reschedules {
     const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
     if (!quote)
       throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
-    const payment = {
-      agentId: booking.agentId,
-      amountPaise: quote.totalPayablePaise,
-      reference: `${booking.bookingId}:${quote.quoteId}`,
-      description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
-    };
-    const settlement = await payments.payFor(payment, () => this.change(booking, quote));
+    // Marked first: if this call is interrupted, a sweep finishes or unwinds it (resume).
+    const marked = await this.deps.writer.amend(booking, { pendingReschedule: { quoteId: quote.quoteId, startedAt: clock.now() } });
+    const settlement = await payments.payFor(paymentFor(marked, quote), () => this.change(marked, quote));
     // Refused funds or a refusing airline leave the booking as it was. A hold gone before the
-    // capture leaves it too, though the airline changed: the gap the README's reschedule notes.
-    if (settlement.kind !== "paid") throw settlement.error;
-    const reservation = settlement.result;
+    // capture ("unpaid": the airline changed) keeps the mark: the sweep takes the payment again.
+    if (settlement.kind === "unpaid") throw settlement.error;
+    if (settlement.kind !== "paid") {
+      await this.deps.writer.amend(marked, { pendingReschedule: undefined });
+      throw settlement.error;
+    }
+    const changed = await this.record(marked, quote, settlement.result);
+    this.deps.logger.info(
+      { bookingId: booking.bookingId, quoteId: quote.quoteId, paidPaise: quote.totalPayablePaise },
+      "booking rescheduled",
+    );
+    return { booking: changed, quote };
+  }
+
+  /**
+   * Settles a confirm that was interrupted (a crash, a lost peer): when the airline made the
+   * change, the payment is taken (the same hold, or a new one if it expired) and the new itinerary
+   * recorded; when it did not, any hold is voided and the booking stays as it was.
+   */
+  async resume(booking: Booking): Promise<Booking> {
+    const { payments, provider, writer, logger } = this.deps;
+    const pending = defined(booking.pendingReschedule, "pending reschedule");
+    const quote = booking.quotes.find((q): q is RescheduleQuote => q.kind === "RESCHEDULE" && q.quoteId === pending.quoteId);
+    const reservation = await provider.findReservation(booking.bookingId);
+    if (quote && reservation?.changeReferences?.includes(quote.quoteId)) {
+      const settlement = await payments.payFor(paymentFor(booking, quote), () => Promise.resolve({ done: reservation }));
+      if (settlement.kind !== "paid") {
+        // The airline changed and the wallet cannot pay: the itinerary is recorded as it is; the money is for operations.
+        logger.error(
+          { bookingId: booking.bookingId, quoteId: quote.quoteId, outcome: settlement.kind },
+          "reschedule: changed without payment",
+        );
+      }
+      logger.info({ bookingId: booking.bookingId, quoteId: quote.quoteId }, "reschedule: finished after an interruption");
+      return this.record(booking, quote, reservation);
+    }
+    if (quote) {
+      // Asking for the hold again finds one made before the interruption; it is voided either way.
+      const holdId = await payments.hold(paymentFor(booking, quote)).catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
+        throw error;
+      });
+      if (holdId !== undefined) await payments.void(holdId);
+    }
+    logger.info(
+      { bookingId: booking.bookingId, quoteId: pending.quoteId },
+      "reschedule: unwound after an interruption (the airline made no change)",
+    );
+    return writer.amend(booking, { pendingReschedule: undefined });
+  }
+
+  /** The new itinerary, paid for: the booking keeps its status, its reschedule record says what changed. */
+  private record(booking: Booking, quote: RescheduleQuote, reservation: ProviderReservation): Promise<Booking> {
+    const { clock } = this.deps;
     const { newFare } = quote;
     const newTotalPaise = newFare.pricing.finalPrice;
     const changePenaltyPaise = quote.airlineChangeFeePaise + quote.otaFeePaise;
-    const changed = await this.deps.writer.amend(
+    return this.deps.writer.amend(
       booking,
       {
         searchId: newFare.searchId,
@@ -99,6 +146,7 @@ export class Reschedules {
         debitPaise: booking.debitPaise + quote.totalPayablePaise,
         ticketNumbers: reservation.tickets,
         quotes: booking.quotes.filter((q) => q.kind !== "RESCHEDULE"),
+        pendingReschedule: undefined,
         reschedule: {
           newOfferId: newFare.offerId,
           reasonCode: quote.reasonCode,
@@ -115,11 +163,6 @@ export class Reschedules {
         ],
       },
     );
-    this.deps.logger.info(
-      { bookingId: booking.bookingId, quoteId: quote.quoteId, paidPaise: quote.totalPayablePaise },
-      "booking rescheduled",
-    );
-    return { booking: changed, quote };
   }
 
   /** The airline changes the reservation (same PNR); any refusal means it changed nothing. */
@@ -133,6 +176,16 @@ export class Reschedules {
       throw error;
     }
   }
+}
+
+/** The reschedule's payment; its reference names the quote, so asking again finds the same hold. */
+function paymentFor(booking: Booking, quote: RescheduleQuote) {
+  return {
+    agentId: booking.agentId,
+    amountPaise: quote.totalPayablePaise,
+    reference: `${booking.bookingId}:${quote.quoteId}`,
+    description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
+  };
 }
 
 /** Search's answers about the new offer, named for this request's field. */

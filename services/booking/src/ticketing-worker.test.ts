@@ -33,6 +33,7 @@ describe("TicketingWorker", () => {
       provider: airline(ticketed),
       writer: new BookingWriter(store, clock),
       wallet: {} as never,
+      resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
       clock,
       logger: silentLogger(),
     });
@@ -65,6 +66,7 @@ describe("TicketingWorker", () => {
       provider: airline(new Set()),
       writer: new BookingWriter(store, clock, metrics),
       wallet: {} as never,
+      resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
       clock,
       logger: silentLogger(),
     });

@@ -16,6 +16,8 @@ export interface TicketingWorkerDeps {
   readonly wallet: Client<typeof WalletService>;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Finishes or unwinds a reschedule confirm that was interrupted (Reschedules.resume). */
+  readonly resumeReschedule: (booking: Booking) => Promise<unknown>;
 }
 
 const BATCH = 200;
@@ -38,8 +40,13 @@ export class TicketingWorker {
     // TICKETED bookings are due when their last segment has landed.
     const landed = await store.claimDue("TICKETED", now, BATCH, sweepClaim(now));
     reportStuck([...booked, ...landed], logger);
-    for (const { booking } of booked) await this.guard(booking, () => this.ticket(booking));
-    for (const { booking } of landed) await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
+    // A booking with a reschedule pending is due only once that confirm was surely interrupted.
+    for (const { booking } of [...booked, ...landed].filter((c) => c.booking.pendingReschedule)) {
+      await this.guard(booking, () => this.deps.resumeReschedule(booking));
+    }
+    for (const { booking } of booked.filter((c) => !c.booking.pendingReschedule)) await this.guard(booking, () => this.ticket(booking));
+    for (const { booking } of landed.filter((c) => !c.booking.pendingReschedule))
+      await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
   }
 
   private async ticket(booking: Booking): Promise<void> {

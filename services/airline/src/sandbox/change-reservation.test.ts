@@ -49,13 +49,14 @@ describe("changeReservation", () => {
     const seats = [seatFor("ADT1", s0), seatFor("ADT2", s1, 1)];
     clock.advance(1_000);
     const changed = await airline.changeReservation(changeOf("bk_1", "chg_1", connection.key, seats));
-    expect(changed).toEqual(held);
+    // Same PNR and status; it now names the change it made.
+    expect(changed).toEqual({ ...held, changeReferences: ["chg_1"] });
     expect(await free(airline, first.key)).toContain(oldSeat);
     expect(
       [await free(airline, connection.key, 0), await free(airline, connection.key, 1)].map((f, i) => f.includes([s0, s1][i]!)),
     ).toEqual([false, false]);
     // A retry, whatever else it says, answers the reservation as changed and takes nothing.
-    expect(await airline.changeReservation(changeOf("bk_1", "chg_1", "not-a-key", [seatFor("ADT1", oldSeat!)]))).toEqual(held);
+    expect(await airline.changeReservation(changeOf("bk_1", "chg_1", "not-a-key", [seatFor("ADT1", oldSeat!)]))).toEqual(changed);
     expect(await free(airline, first.key)).toContain(oldSeat);
     // Ticketed at its usual time (2 s after the reservation), on the connection: 3 passengers x 2 segments.
     clock.advance(1_000);

@@ -31,7 +31,15 @@ export class ReservationBook {
   }
 
   find(clientReference: string): ProviderReservation | undefined {
-    return this.reservations.get(clientReference)?.view();
+    const view = this.reservations.get(clientReference)?.view();
+    if (view === undefined) return undefined;
+    const changeReferences = this.changeReferencesOf(clientReference);
+    return changeReferences.length === 0 ? view : { ...view, changeReferences };
+  }
+
+  /** The changes made to a reservation, oldest first (a Map keeps insertion order). */
+  private changeReferencesOf(clientReference: string): string[] {
+    return [...this.changes].filter(([, client]) => client === clientReference).map(([reference]) => reference);
   }
 
   /** Holds an accepted reservation: seats taken, a fresh PNR, status HELD. */
@@ -74,7 +82,7 @@ export class ReservationBook {
     const reservation = this.changeable(change.clientReference);
     reservation.change(change.key, change.seats, accept);
     this.changes.set(change.changeReference, change.clientReference);
-    return reservation.view();
+    return { ...reservation.view(), changeReferences: this.changeReferencesOf(change.clientReference) };
   }
 
   private changeable(clientReference: string): Reservation {

@@ -85,6 +85,11 @@ export interface Booking {
   readonly quotes: readonly Quote[];
   readonly cancellation: CancellationRecord | undefined;
   readonly reschedule: RescheduleRecord | undefined;
+  /**
+   * A reschedule confirm under way (set before its hold, cleared by its last write): if the
+   * confirm is interrupted, a sweep finishes it from what the airline says it did.
+   */
+  readonly pendingReschedule?: { readonly quoteId: string; readonly startedAt: Date } | undefined;
   /** When the last segment lands: a TICKETED booking becomes FLOWN after it. */
   readonly lastArrivalAt: Date;
   readonly createdAt: Date;

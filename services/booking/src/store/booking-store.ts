@@ -15,8 +15,15 @@ export interface ClaimOptions {
   readonly retryAfterMs: (attempts: number) => number;
 }
 
-/** When a booking is due for its sweep: TICKETED when its last segment lands, otherwise when it last changed. */
+/** A reschedule confirm still marked pending this long after it started was interrupted (its calls last seconds). */
+export const RESCHEDULE_REPAIR_AFTER_MS = 60_000;
+
+/**
+ * When a booking is due for its sweep: after an interrupted reschedule, once it surely is one;
+ * TICKETED when its last segment lands; otherwise when it last changed.
+ */
 export function sweepInstantOf(booking: Booking): Date {
+  if (booking.pendingReschedule) return new Date(booking.pendingReschedule.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   return booking.status === "TICKETED" ? booking.lastArrivalAt : booking.updatedAt;
 }
 

@@ -1,6 +1,6 @@
 import type { Booking } from "../domain/booking.js";
 
-type Optional = "pnr" | "holdId" | "failure" | "cancellation" | "reschedule";
+type Optional = "pnr" | "holdId" | "failure" | "cancellation" | "reschedule" | "pendingReschedule";
 
 /**
  * A booking as stored: `_id` is the booking id; what a booking does not have yet is null. `dueAt`
@@ -14,7 +14,7 @@ export type BookingDocument = Omit<Booking, "bookingId" | Optional> & { _id: str
 };
 
 export function toBookingDocument(booking: Booking): BookingDocument {
-  const { bookingId, pnr, holdId, failure, cancellation, reschedule, ...rest } = booking;
+  const { bookingId, pnr, holdId, failure, cancellation, reschedule, pendingReschedule, ...rest } = booking;
   return {
     _id: bookingId,
     ...rest,
@@ -23,11 +23,23 @@ export function toBookingDocument(booking: Booking): BookingDocument {
     failure: failure ?? null,
     cancellation: cancellation ?? null,
     reschedule: reschedule ?? null,
+    pendingReschedule: pendingReschedule ?? null,
   };
 }
 
 export function fromBookingDocument(doc: BookingDocument): Booking {
-  const { _id, pnr, holdId, failure, cancellation, reschedule, dueAt: _dueAt, sweepAttempts: _sweepAttempts, ...rest } = doc;
+  const {
+    _id,
+    pnr,
+    holdId,
+    failure,
+    cancellation,
+    reschedule,
+    pendingReschedule,
+    dueAt: _dueAt,
+    sweepAttempts: _sweepAttempts,
+    ...rest
+  } = doc;
   return {
     bookingId: _id,
     ...rest,
@@ -36,5 +48,6 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     failure: failure ?? undefined,
     cancellation: cancellation ?? undefined,
     reschedule: reschedule ?? undefined,
+    ...(pendingReschedule && { pendingReschedule }),
   };
 }

@@ -41,7 +41,7 @@ export class FakeAirline {
         if (this.refuseWith) throw this.refuseWith;
         const tickets =
           r.status === "TICKETED" ? r.tickets.map((t) => ({ ...t, ticketNumber: `098${String(++this.reissues).padStart(10, "7")}` })) : [];
-        const changed = { ...r, tickets };
+        const changed = { ...r, tickets, changeReferences: [...(r.changeReferences ?? []), change.changeReference] };
         this.reservations.set(change.clientReference, changed);
         this.changes.push(change.key);
         return changed;
