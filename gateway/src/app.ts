@@ -1,4 +1,4 @@
-import { processMetrics, type DependencyProbe, type Logger, type MetricsRegistry } from "@tarmac/kernel";
+import { processMetrics, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { AuthFailureLimiter, type AuthFailureLimits } from "./auth/auth-failure-limiter.js";
 import type { ServiceClients } from "./clients.js";
@@ -42,15 +42,17 @@ export interface BuildOptions {
   trustProxy?: false | string[];
   /** TARMAC_ENV; GET /api/dev/outbox exists only in "development". */
   environment?: "development" | "test" | "production";
-  /** What GET /metrics serves and the request metrics go to; default the process registry. */
+  /** Where the request metrics go (the operations app serves them); default the process registry. */
   metrics?: MetricsRegistry;
-  /** The gateway's own dependencies (its MongoDB), which GET /readyz checks besides the services. */
-  dependencies?: readonly DependencyProbe[];
 }
 
 const BODY_LIMIT_BYTES = 1_048_576;
 
-/** The gateway application, not listening: tests drive it with inject(), startGateway listens. */
+/**
+ * The gateway's public application (the API, /healthz, the OpenAPI document and docs), not
+ * listening: tests drive it with inject(), startGateway listens. /metrics and /readyz are on the
+ * operations app (operations/operations-app.ts).
+ */
 export function build(options: BuildOptions): FastifyInstance {
   // Fastify's logger type is a structural subset of pino's; typed as Fastify's so the app is a plain FastifyInstance.
   const loggerInstance: FastifyBaseLogger = options.logger;
@@ -91,7 +93,7 @@ export function build(options: BuildOptions): FastifyInstance {
   // Before the routes: the OpenAPI document collects them as they are added (GET /api/v1/openapi.json, /docs).
   app.register(openApi, { development: options.environment === "development" });
   app.register(docsPage);
-  app.register(healthRoutes, { health: options.clients.health, ...(options.dependencies && { dependencies: options.dependencies }) });
+  app.register(healthRoutes);
   app.register(primaryApi, {
     prefix: "/api/v1",
     clients: options.clients,

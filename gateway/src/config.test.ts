@@ -8,6 +8,7 @@ describe("gatewayConfigSchema", () => {
     expect(parseConfig(gatewayConfigSchema, {})).toEqual({
       host: "127.0.0.1",
       port: 8080,
+      metricsPort: 9463,
       searchUrl: "http://127.0.0.1:50051",
       fareUrl: "http://127.0.0.1:50052",
       bookingUrl: "http://127.0.0.1:50053",

@@ -13,6 +13,8 @@ export const gatewayConfigSchema = z
   .object({
     HOST: z.string().min(1).default("127.0.0.1"),
     PORT: env.port(8080),
+    /** The operations port: GET /metrics, /readyz, /healthz (0 picks a free one). Not for the internet. */
+    METRICS_PORT: env.port(9463),
     SEARCH_URL: env.url().default("http://127.0.0.1:50051"),
     FARE_URL: env.url().default("http://127.0.0.1:50052"),
     BOOKING_URL: env.url().default("http://127.0.0.1:50053"),
@@ -61,6 +63,7 @@ export const gatewayConfigSchema = z
   .transform((v) => ({
     host: v.HOST,
     port: v.PORT,
+    metricsPort: v.METRICS_PORT,
     searchUrl: v.SEARCH_URL,
     fareUrl: v.FARE_URL,
     bookingUrl: v.BOOKING_URL,

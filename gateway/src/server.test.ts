@@ -31,7 +31,7 @@ async function unusedPort(): Promise<number> {
 }
 
 async function gatewayWith(urls: Record<string, string>, clients?: ServiceClients): Promise<RunningGateway> {
-  const config = parseConfig(gatewayConfigSchema, { PORT: "0", ...urls });
+  const config = parseConfig(gatewayConfigSchema, { PORT: "0", METRICS_PORT: "0", ...urls });
   const gateway = await startGateway(config, logger, clients);
   running.push(gateway);
   return gateway;
@@ -82,7 +82,7 @@ describe("startGateway over real gRPC peers", () => {
     expect(((await response.json()) as { search_id: string }).search_id).toBeTruthy();
     expect(calls.requestIds).toEqual(["e2e-1", "e2e-1"]);
 
-    const ready = await fetch(`${gateway.url}/readyz`);
+    const ready = await fetch(`${gateway.operationsUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(((await ready.json()) as { status: string }).status).toBe("ready");
   });
@@ -92,7 +92,7 @@ describe("startGateway over real gRPC peers", () => {
     const url = `http://127.0.0.1:${port}`;
     const gateway = await gatewayWith({ SEARCH_URL: url, FARE_URL: url, BOOKING_URL: url, WALLET_URL: url, AUTH_URL: url });
 
-    const ready = await fetch(`${gateway.url}/readyz`);
+    const ready = await fetch(`${gateway.operationsUrl}/readyz`);
     expect(ready.status).toBe(503);
     const readyBody = (await ready.json()) as { error: { code: string; message: string } };
     expect(readyBody.error.code).toBe("UNAVAILABLE");

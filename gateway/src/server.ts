@@ -5,12 +5,15 @@ import { build } from "./app.js";
 import { type ServiceClients, createServiceClients } from "./clients.js";
 import type { GatewayConfig } from "./config.js";
 import { openIdempotencyStore } from "./idempotency/open-idempotency-store.js";
+import { buildOperations } from "./operations/operations-app.js";
 import { openRateLimitStore } from "./rate-limit/open-rate-limit-store.js";
 
 export interface RunningGateway {
   readonly url: string;
   readonly port: number;
   readonly app: FastifyInstance;
+  /** The operations port (METRICS_PORT): GET /metrics, /readyz, /healthz. */
+  readonly operationsUrl: string;
   /** Stops accepting connections and lets in-flight requests finish. */
   stop(): Promise<void>;
 }
@@ -44,25 +47,37 @@ export async function startGateway(
     currencyRates: config.currencyRates,
     trustProxy: config.trustProxy,
     environment: config.environment,
+  });
+  const operations = buildOperations({
+    health: clients.health,
+    logger,
     ...(idempotency.db && { dependencies: [mongoProbe(idempotency.db)] }),
   });
-  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+  try {
+    await app.listen({ host: config.host, port: config.port });
+    await operations.listen({ host: config.host, port: config.metricsPort });
+  } catch (error) {
     await app.close();
+    await operations.close();
     await idempotency.close();
     throw error;
-  });
-  const { port } = app.server.address() as AddressInfo;
+  }
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const urlOf = (server: FastifyInstance) =>
+    `http://${host.includes(":") ? `[${host}]` : host}:${(server.server.address() as AddressInfo).port}`;
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    port,
+    url: urlOf(app),
+    port: (app.server.address() as AddressInfo).port,
     app,
-    // The store closes after the app, so in-flight requests can still settle their keys.
+    operationsUrl: urlOf(operations),
+    // The store closes after the app, so in-flight requests can still settle their keys; the
+    // operations port closes last, so readiness is answered while the API drains.
     stop: () =>
       (stopping ??= app
         .close()
         .then(() => idempotency.close())
+        .then(() => operations.close())
         .then(() => logger.info("gateway stopped"))),
   };
 }

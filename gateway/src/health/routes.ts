@@ -18,18 +18,22 @@ const peerStatuses = {
 } as const;
 
 /**
- * GET /healthz: the process is alive (no peer calls). GET /readyz: all five services answer
+ * GET /healthz (public port): the process is alive (no peer calls). GET /readyz (operations
+ * port, beside /metrics): all five services answer
  * SERVING; otherwise 503 UNAVAILABLE naming the services that are not, with the dependencies a
  * NOT_SERVING service reports failing ("booking (NOT_SERVING: nats)"), since the envelope has no
  * room for the per-service map (it is logged in full). Nothing is cached: each call asks again, so
  * it turns 200 as soon as the services report SERVING. The gateway's own dependencies (MongoDB
  * for idempotency keys and rate limits) are checked too: "gateway (mongodb)".
  */
-export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { health, timeoutMs = 1_000, dependencies = [] }) => {
+export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", { schema: { response: { 200: { type: "object", properties: { status: status("ok") } } } } }, () =>
     Promise.resolve({ status: "ok" }),
   );
+};
 
+/** GET /readyz, on the operations port (see healthRoutes for what it answers). */
+export const readinessRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { health, timeoutMs = 1_000, dependencies = [] }) => {
   const readySchema = { type: "object", properties: { status: status("ready"), services: peerStatuses } } as const;
   app.get("/readyz", { schema: { response: { 200: readySchema } } }, async (request) => {
     const [readiness, gateway] = await Promise.all([

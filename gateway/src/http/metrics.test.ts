@@ -2,15 +2,29 @@ import { createLogger, createMetricsRegistry, processMetrics, type MetricsRegist
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { build } from "../app.js";
+import { buildOperations } from "../operations/operations-app.js";
 import { fakeServiceClients } from "../testing/fake-services.js";
 import { idempotencyTestApp, opRequest } from "../testing/idempotency-app.js";
 import { searchRequest } from "../testing/test-app.js";
 
 let app: FastifyInstance | undefined;
+let ops: FastifyInstance | undefined;
 afterEach(async () => {
   await app?.close();
+  await ops?.close();
   app = undefined;
+  ops = undefined;
 });
+
+/** GET /metrics on the operations app that serves `metrics`. */
+async function scrape(metrics: MetricsRegistry) {
+  ops = buildOperations({
+    health: fakeServiceClients().clients.health,
+    logger: createLogger({ name: "gateway", level: "silent" }),
+    metrics,
+  });
+  return ops.inject({ method: "GET", url: "/metrics" });
+}
 
 async function gatewayWith(metrics: MetricsRegistry): Promise<FastifyInstance> {
   const logger = createLogger({ name: "gateway", level: "silent" });
@@ -27,12 +41,12 @@ async function sample(metrics: MetricsRegistry, name: string, labels: Record<str
     .reduce((sum, v) => sum + v.value, 0);
 }
 
-describe("GET /metrics and the request metrics", () => {
+describe("GET /metrics (operations port) and the request metrics", () => {
   it("serves the registry in the Prometheus text format, without credentials", async () => {
     const metrics = createMetricsRegistry();
     metrics.counter({ name: "probe_total", help: "probe" }).inc(7);
-    const gateway = await gatewayWith(metrics);
-    const res = await gateway.inject({ method: "GET", url: "/metrics" });
+    await gatewayWith(metrics);
+    const res = await scrape(metrics);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.body).toContain("probe_total 7\n");
@@ -51,7 +65,7 @@ describe("GET /metrics and the request metrics", () => {
     expect(await sample(metrics, "http_requests_total", { ...search, status: "401" })).toBe(1);
     expect(await sample(metrics, "http_request_duration_seconds_count", { ...search, status: "200" })).toBe(1);
     expect(await sample(metrics, "http_requests_total", { route: "unmatched", method: "GET", status: "404" })).toBe(1);
-    const text = (await gateway.inject({ method: "GET", url: "/metrics" })).body;
+    const text = (await scrape(metrics)).body;
     expect(text).not.toContain("/flight/nope");
   });
 

@@ -23,10 +23,10 @@ const HTTP_LABELS = ["route", "method", "status"] as const;
 const UNMATCHED_ROUTE = "unmatched";
 
 /**
- * GET /metrics (Prometheus text; no authentication, not in the OpenAPI document) and, for every
- * request, http_requests_total{route,method,status} and http_request_duration_seconds with the
- * same labels, `route` being the route pattern (/api/v1/bookings/:bookingId), never the raw URL.
- * Register before the surfaces: its hook then sees every request, 404s included.
+ * For every request, http_requests_total{route,method,status} and http_request_duration_seconds
+ * with the same labels, `route` being the route pattern (/api/v1/bookings/:bookingId), never the
+ * raw URL. Register before the surfaces: its hook then sees every request, 404s included. The
+ * registry is served by the operations app (GET /metrics on METRICS_PORT), not on the public port.
  */
 const metricsPlugin: FastifyPluginCallback<MetricsPluginOptions> = (app, { metrics }, done) => {
   const requests = metrics.counter({
@@ -48,10 +48,6 @@ const metricsPlugin: FastifyPluginCallback<MetricsPluginOptions> = (app, { metri
     next();
   });
 
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
-    const text = await metrics.scrape();
-    return reply.type(metrics.contentType).send(text);
-  });
   done();
 };
 

@@ -270,7 +270,10 @@ describe("OpenAPI document", () => {
 
   it("leaves the internal routes out", () => {
     const internal = routes.filter((route) => isInternal(route.url)).map((route) => route.url);
-    expect(internal).toEqual(expect.arrayContaining(["/healthz", "/readyz", "/api/v1/openapi.json", "/docs"]));
+    expect(internal).toEqual(expect.arrayContaining(["/healthz", "/api/v1/openapi.json", "/docs"]));
+    // Readiness and metrics are on the operations port only, never on the public one.
+    expect(routes.map((route) => route.url)).not.toEqual(expect.arrayContaining(["/readyz"]));
+    expect(routes.map((route) => route.url)).not.toEqual(expect.arrayContaining(["/metrics"]));
     for (const path of Object.keys(document.paths)) expect(isInternal(path), path).toBe(false);
   });
 

@@ -1,10 +1,13 @@
 import { createLogger, type Logger } from "@tarmac/kernel";
 import type { FastifyInstance } from "fastify";
 import { build } from "../app.js";
+import { buildOperations } from "../operations/operations-app.js";
 import { type FakeCalls, type FakeServices, fakeServiceClients, keys } from "./fake-services.js";
 
 export interface TestApp {
   readonly app: FastifyInstance;
+  /** The operations app (GET /metrics, /readyz) over the same fakes and log. */
+  readonly ops: FastifyInstance;
   readonly calls: FakeCalls;
   /** Every log line the app wrote, parsed. */
   readonly logs: Record<string, unknown>[];
@@ -19,8 +22,10 @@ export async function testApp(fakes: FakeServices = {}, authCacheTtlMs?: number)
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
   const app = build({ clients, logger, ...(authCacheTtlMs !== undefined && { authCacheTtlMs }) });
+  const ops = buildOperations({ health: clients.health, logger });
+  app.addHook("onClose", () => ops.close());
   await app.ready();
-  return { app, calls, logs };
+  return { app, ops, calls, logs };
 }
 
 export const searchBody = { origin: "DEL", dest: "BOM", dod: "20261201" };

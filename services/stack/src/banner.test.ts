@@ -4,6 +4,7 @@ import { readyLine, startBanner, yyyymmdd } from "./banner.js";
 describe("start banner", () => {
   const facts = {
     gatewayUrl: "http://127.0.0.1:8080",
+    operationsUrl: "http://127.0.0.1:9463",
     agentId: "agt_demo",
     apiKey: `tk_test_Abcd1234_${"x".repeat(32)}`,
     keyFixed: false,
@@ -18,6 +19,7 @@ describe("start banner", () => {
   it("shows the gateway, the demo agent, its key, the wallet figures and a curl using them", () => {
     const banner = startBanner(facts);
     expect(banner).toContain("agt_demo");
+    expect(banner).toContain("Operations   http://127.0.0.1:9463  (/metrics and /readyz");
     expect(banner).toContain("balance 500000.00 INR, credit limit 100000.00 INR");
     expect(banner).toContain(`curl -s -X POST ${facts.gatewayUrl}/api/v1/flight/search`);
     expect(banner).toContain(`X-API-Key: ${facts.apiKey}`);

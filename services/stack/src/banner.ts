@@ -3,6 +3,8 @@ import { DEMO_WALLET } from "@tarmac/wallet";
 
 export interface BannerFacts {
   readonly gatewayUrl: string;
+  /** The gateway's operations port (/metrics, /readyz). */
+  readonly operationsUrl: string;
   readonly agentId: string;
   readonly apiKey: string;
   /** Whether the key came from TARMAC_DEV_API_KEY (else it is new at every start). */
@@ -25,6 +27,7 @@ export function startBanner(facts: BannerFacts): string {
     "Tarmac is running: search, fare, booking, wallet and auth services behind the gateway.",
     "",
     `  Gateway      ${facts.gatewayUrl}  (primary API under /api/v1)`,
+    `  Operations   ${facts.operationsUrl}  (/metrics and /readyz; keep it off the internet)`,
     `  Demo agent   ${facts.agentId}`,
     `  API key      ${facts.apiKey}`,
     facts.keyFixed

@@ -74,7 +74,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
       booking: { grpc: 50053, http: null, metrics: 9466 },
       wallet: { grpc: 50054, http: null, metrics: 9467 },
       auth: { grpc: 50055, http: null, metrics: 9468 },
-      gateway: { grpc: null, http: 8080, metrics: null },
+      gateway: { grpc: null, http: 8080, metrics: 9463 },
     });
     const peers = Object.fromEntries(Object.entries(services).map(([name, svc]) => [name, [...(svc.peers as string[])].sort()]));
     expect(peers).toEqual({

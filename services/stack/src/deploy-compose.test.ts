@@ -220,7 +220,7 @@ describe("deploy/compose.yaml", () => {
   it("checks the gateway's readiness (all five services SERVING) as its healthcheck", () => {
     const check = services.gateway!.healthcheck!.test;
     expect(check.slice(0, 2)).toEqual(["CMD", "node"]);
-    expect(check.join(" ")).toContain("http://127.0.0.1:8080/readyz");
+    expect(check.join(" ")).toContain("http://127.0.0.1:9463/readyz");
     expect(Object.keys(services.gateway!.depends_on!).sort()).toEqual(["auth", "booking", "fare", "mongo", "search", "wallet"]);
   });
 });

@@ -13,7 +13,14 @@ try {
   await new Promise<void>((resolve) => logger.flush(() => resolve()));
   const keyFixed = Boolean(process.env.TARMAC_DEV_API_KEY);
   process.stdout.write(
-    startBanner({ gatewayUrl: stack.gatewayUrl, agentId: DEMO_AGENT_ID, apiKey: stack.apiKey, keyFixed, today: new Date() }),
+    startBanner({
+      gatewayUrl: stack.gatewayUrl,
+      operationsUrl: stack.gatewayOperationsUrl,
+      agentId: DEMO_AGENT_ID,
+      apiKey: stack.apiKey,
+      keyFixed,
+      today: new Date(),
+    }),
   );
   process.stdout.write(`${readyLine(stack.gatewayUrl, stack.apiKey)}\n`);
 } catch (error) {

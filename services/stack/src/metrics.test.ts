@@ -25,7 +25,7 @@ describe("metrics of the whole stack", () => {
 
   it("serves Prometheus text without credentials on the gateway and on every service's metrics port", async () => {
     expect(Object.keys(stack.metricsUrls).sort()).toEqual(["auth", "booking", "fare", "gateway", "search", "wallet"]);
-    expect(stack.metricsUrls.gateway).toBe(`${stack.gatewayUrl}/metrics`);
+    expect(stack.metricsUrls.gateway).toBe(`${stack.gatewayOperationsUrl}/metrics`);
     for (const url of Object.values(stack.metricsUrls)) {
       const metrics = await scrape(url);
       expect(metrics.contentType).toMatch(/^text\/plain; version=0\.0\.4/);

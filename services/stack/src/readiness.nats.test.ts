@@ -41,7 +41,7 @@ describe("readiness with NATS", () => {
   });
 
   const readyz = async () => {
-    const res = await fetch(`${stack.gatewayUrl}/readyz`);
+    const res = await fetch(`${stack.gatewayOperationsUrl}/readyz`);
     return { status: res.status, body: (await res.json()) as { status?: string; error?: { code: string; message: string } } };
   };
 
@@ -91,13 +91,13 @@ describe("readiness with NATS", () => {
     };
     const lateStack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     try {
-      const res = await fetch(`${lateStack.gatewayUrl}/readyz`);
+      const res = await fetch(`${lateStack.gatewayOperationsUrl}/readyz`);
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
         "Not ready: booking (NOT_SERVING: nats), wallet (NOT_SERVING: nats)",
       );
       await lateProxy.up();
-      await eventually(async () => ((await fetch(`${lateStack.gatewayUrl}/readyz`)).status === 200 ? true : undefined), BOUND_MS);
+      await eventually(async () => ((await fetch(`${lateStack.gatewayOperationsUrl}/readyz`)).status === 200 ? true : undefined), BOUND_MS);
       // Ready means the stream is in place: the services created it on connecting.
       expect((await jsm.streams.info(late.streamName)).config.subjects).toEqual([`${late.subjectPrefix}.>`]);
     } finally {

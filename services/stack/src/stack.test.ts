@@ -9,7 +9,7 @@ describe("startStack", () => {
     try {
       expect(Object.keys(stack.services).sort()).toEqual(["auth", "booking", "fare", "search", "wallet"]);
       expect(stack.apiKey).toMatch(/^tk_test_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/);
-      const ready = await fetch(`${stack.gatewayUrl}/readyz`);
+      const ready = await fetch(`${stack.gatewayOperationsUrl}/readyz`);
       expect(ready.status).toBe(200);
       const search = await fetch(`${stack.gatewayUrl}/api/v1/flight/search`, {
         method: "POST",

@@ -23,6 +23,8 @@ export interface StackOptions {
 
 export interface Stack {
   readonly gatewayUrl: string;
+  /** The gateway's operations port: GET /metrics, /readyz. */
+  readonly gatewayOperationsUrl: string;
   /** The seeded demo agent's sandbox key. */
   readonly apiKey: string;
   /** Each service's base URL by name: search, fare, booking, wallet, auth. */
@@ -105,7 +107,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const services = { search: search.url, fare: fare.url, booking: booking.url, wallet: wallet.url, auth: auth.host.url };
     const gatewayConfig = {
       ...configs.gateway,
-      ...(options.port !== undefined && { port: options.port }),
+      port: options.port ?? configs.gateway.port,
+      // A stack on a free port (tests) puts the operations port on a free one too.
+      ...((options.port ?? configs.gateway.port) === 0 && { metricsPort: 0 }),
       searchUrl: services.search,
       fareUrl: services.fare,
       bookingUrl: services.booking,
@@ -121,10 +125,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       wallet: wallet.metricsUrl,
       auth: auth.host.metricsUrl,
     };
-    const metricsUrls: Record<string, string> = { gateway: `${gateway.url}/metrics` };
+    const metricsUrls: Record<string, string> = { gateway: `${gateway.operationsUrl}/metrics` };
     for (const [name, url] of Object.entries(serviceMetrics)) if (url) metricsUrls[name] = url;
     return {
       gatewayUrl: gateway.url,
+      gatewayOperationsUrl: gateway.operationsUrl,
       apiKey: auth.demoApiKey,
       services,
       metricsUrls,
