@@ -9,3 +9,8 @@ export { SANDBOX_CURRENCY, SANDBOX_PROVIDER_NAME } from "./sandbox/offers.js";
 export type { ProviderOperation } from "./ask-provider.js";
 export { guardProvider, type ProviderGuard } from "./guard-provider.js";
 export { penaltyBandAt, stricterFareRules } from "./penalty-bands.js";
+export { openSandboxAirline } from "./sandbox/sandbox-airline.js";
+export { connectAirline, providerConfig, providerEnv, type ProviderSettings } from "./provider-env.js";
+export { remoteAirline } from "./grpc/remote-airline.js";
+export { airlineConfigSchema, type AirlineConfig } from "./config.js";
+export { startAirlineService, type StartedAirlineService, type AirlineServiceOverrides } from "./server.js";

@@ -1,3 +1,4 @@
+import { providerConfig, providerEnv } from "@tarmac/airline";
 import { commonConfig, commonEnv, env, eventsConfig, eventsEnv, mongoConfig, mongoEnv, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 
@@ -16,8 +17,7 @@ export const bookingConfigSchema = z
     OTA_RESCHEDULE_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
     ...mongoEnv,
     ...eventsEnv,
-    // Below the 5 s peers wait for each other (see search's config).
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
+    ...providerEnv,
     /** A wallet hold outlives any create call by far, so recovery always finds it unexpired. */
     HOLD_TTL_SECONDS: env.seconds(1800),
     /** A PENDING booking younger than this may still be in its create call; recovery leaves it alone. */
@@ -28,7 +28,7 @@ export const bookingConfigSchema = z
     SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
   })
   .superRefine((v, ctx) => {
-    requireInProduction(v, ctx, ["MONGODB_URI", "NATS_URL"]);
+    requireInProduction(v, ctx, ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"]);
     // Recovery finds a crashed booking's hold by its reference; it must still be there.
     if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
       ctx.addIssue({ code: "custom", path: ["HOLD_TTL_SECONDS"], message: "must exceed RECOVERY_GRACE_SECONDS plus one sweep interval" });
@@ -46,7 +46,7 @@ export const bookingConfigSchema = z
     otaRescheduleFeePaise: v.OTA_RESCHEDULE_FEE_PAISE,
     ...mongoConfig(v),
     events: eventsConfig(v),
-    providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
+    ...providerConfig(v),
     holdTtlMs: v.HOLD_TTL_SECONDS * 1000,
     recoveryGraceMs: v.RECOVERY_GRACE_SECONDS * 1000,
     sweepIntervalMs: v.BOOKING_SWEEP_INTERVAL_MS,

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { createSandboxAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
+import { connectAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
 import { MemoryOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
 import {
   createServiceClient,
@@ -60,7 +60,7 @@ export async function startBookingService(
     onMongo: (db) => MongoBookingStore.open(db, logger),
   });
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000 };
-  const airline = overrides.provider ?? createSandboxAirline({ clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
+  const airline = overrides.provider ?? connectAirline(config, { clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
   const wired: BookingDependencies = {
     store: storage.value.store,
     wallet: overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions),

@@ -1,3 +1,4 @@
+import { providerConfig, providerEnv } from "@tarmac/airline";
 import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 
@@ -14,13 +15,11 @@ export const fareConfigSchema = z
     SEARCH_URL: env.url().default("http://127.0.0.1:50051"),
     ...mongoEnv,
     TARMAC_FARE_SECRET: env.secret(DEVELOPMENT_FARE_SECRET),
-    // Peers wait 5 s for each other (kernel client default): the provider's deadline must end
-    // first, so a slow airline answers PROVIDER_TIMEOUT rather than a peer's UNAVAILABLE.
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
+    ...providerEnv,
   })
   .superRefine((vars, ctx) => {
     refuseDevelopmentSecrets(vars, ctx, { TARMAC_FARE_SECRET: DEVELOPMENT_FARE_SECRET });
-    requireInProduction(vars, ctx, ["MONGODB_URI"]);
+    requireInProduction(vars, ctx, ["MONGODB_URI", "AIRLINE_URL"]);
   })
   .transform((v) => ({
     ...commonConfig(v),
@@ -31,7 +30,7 @@ export const fareConfigSchema = z
     ...mongoConfig(v),
     fareSecret: v.TARMAC_FARE_SECRET,
     usesDevelopmentSecret: v.TARMAC_FARE_SECRET === DEVELOPMENT_FARE_SECRET,
-    providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
+    ...providerConfig(v),
   }));
 
 export type FareConfig = z.output<typeof fareConfigSchema>;

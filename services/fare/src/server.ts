@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { createSandboxAirline, type AirlineProvider, guardProvider } from "@tarmac/airline";
+import { connectAirline, type AirlineProvider, guardProvider } from "@tarmac/airline";
 import {
   createServiceClient,
   createSigner,
@@ -42,7 +42,7 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
       });
   const service = new FareServiceImpl({
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, { timeoutMs: config.providerTimeoutMs + 1_000 }),
-    provider: guardProvider(overrides.provider ?? createSandboxAirline({ clock }), { timeoutMs: config.providerTimeoutMs }),
+    provider: guardProvider(overrides.provider ?? connectAirline(config, { clock }), { timeoutMs: config.providerTimeoutMs }),
     store: owned ? owned.value : defined(overrides.store, "the store override"),
     fareTokens: createFareTokenCodec(createSigner(config.fareSecret, "fare-token")),
     ancillaryTokens: createAncillaryTokenCodec(createSigner(config.fareSecret, "ancillary-token")),

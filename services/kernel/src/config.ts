@@ -109,22 +109,26 @@ export function refuseDevelopmentSecrets(
   }
 }
 
+const EMBEDDED_DEFAULTS = {
+  MONGODB_URI: "in-memory stores lose everything on restart",
+  NATS_URL: "the in-process bus reaches no other process",
+  AIRLINE_URL: "each process would book on a sandbox airline of its own, unknown to the others",
+} as const;
+
 /**
- * In production, what would lose data if it fell back to its embedded default must be set:
- * MONGODB_URI (else every store is in memory and a restart forgets it) and, where events are
- * published, NATS_URL (else they go to an in-process bus no other process hears).
+ * In production, what would lose data or split state if it fell back to its embedded default
+ * must be set: MONGODB_URI (else every store is in memory and a restart forgets it), NATS_URL
+ * where events are published, AIRLINE_URL where the airline is called.
  */
 export function requireInProduction(
   vars: { TARMAC_ENV: string } & Record<string, unknown>,
   ctx: z.RefinementCtx,
-  variables: readonly ("MONGODB_URI" | "NATS_URL")[],
+  variables: readonly (keyof typeof EMBEDDED_DEFAULTS)[],
 ): void {
   if (vars.TARMAC_ENV !== "production") return;
   for (const variable of variables) {
     if (vars[variable] === undefined) {
-      const embedded =
-        variable === "MONGODB_URI" ? "in-memory stores lose everything on restart" : "the in-process bus reaches no other process";
-      ctx.addIssue({ code: "custom", path: [variable], message: `is required in production (${embedded})` });
+      ctx.addIssue({ code: "custom", path: [variable], message: `is required in production (${EMBEDDED_DEFAULTS[variable]})` });
     }
   }
 }

@@ -40,6 +40,8 @@ describe("search configuration", () => {
       pricingRules: defaultPricingRules,
       ttlSeconds: 1800,
       providerTimeoutMs: 4000,
+      airlineUrl: undefined,
+      airlineName: "SANDBOX",
       readinessIntervalMs: 1000,
       metricsPort: 9464,
     });
@@ -55,6 +57,7 @@ describe("search configuration", () => {
       TARMAC_CURSOR_SECRET: ownSecret,
       SEARCH_TTL_SECONDS: "600",
       PROVIDER_TIMEOUT_MS: "2500",
+      AIRLINE_URL: "http://airline:50056",
       LOG_LEVEL: "debug",
       READINESS_INTERVAL_MS: "250",
     });
@@ -68,6 +71,7 @@ describe("search configuration", () => {
       usesDevelopmentSecret: false,
       ttlSeconds: 600,
       providerTimeoutMs: 2500,
+      airlineUrl: "http://airline:50056",
       logLevel: "debug",
       readinessIntervalMs: 250,
     });
@@ -80,6 +84,7 @@ describe("search configuration", () => {
       parseConfig(searchConfigSchema, {
         TARMAC_ENV: "production",
         MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
+        AIRLINE_URL: "http://airline.example.test:50056",
         TARMAC_CURSOR_SECRET: ownSecret,
       }).cursorSecret,
     ).toBe(ownSecret);

@@ -1,3 +1,4 @@
+import { providerConfig, providerEnv } from "@tarmac/airline";
 import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets, requireInProduction } from "@tarmac/kernel";
 import { z } from "zod";
 import { defaultPricingRules, type PricingRules } from "./domain/pricing-rules.js";
@@ -17,13 +18,11 @@ export const searchConfigSchema = z
     TARMAC_CURSOR_SECRET: env.secret(DEVELOPMENT_CURSOR_SECRET),
     TARMAC_PRICING_RULES: pricingRulesVariable(),
     SEARCH_TTL_SECONDS: env.seconds(1800),
-    // Peers wait 5 s for each other (kernel client default): the provider's deadline must end
-    // first, so a slow airline answers PROVIDER_TIMEOUT rather than a peer's UNAVAILABLE.
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(4_000).default(4_000),
+    ...providerEnv,
   })
   .superRefine((vars, ctx) => {
     refuseDevelopmentSecrets(vars, ctx, { TARMAC_CURSOR_SECRET: DEVELOPMENT_CURSOR_SECRET });
-    requireInProduction(vars, ctx, ["MONGODB_URI"]);
+    requireInProduction(vars, ctx, ["MONGODB_URI", "AIRLINE_URL"]);
   })
   .transform((vars) => ({
     ...commonConfig(vars),
@@ -35,7 +34,7 @@ export const searchConfigSchema = z
     usesDevelopmentSecret: vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET,
     pricingRules: (vars.TARMAC_PRICING_RULES ?? defaultPricingRules) satisfies PricingRules,
     ttlSeconds: vars.SEARCH_TTL_SECONDS,
-    providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
+    ...providerConfig(vars),
   }));
 
 export type SearchConfig = z.output<typeof searchConfigSchema>;

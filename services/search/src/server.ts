@@ -1,4 +1,4 @@
-import { airportDirectory, createSandboxAirline, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline";
+import { airportDirectory, connectAirline, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline";
 import {
   createSigner,
   hostSettings,
@@ -40,7 +40,7 @@ export async function startSearchService(
         onMongo: (db) => MongoSearchCacheStore.open(db, clock),
       });
   const service = new SearchServiceImpl({
-    provider: guardProvider(overrides.provider ?? createSandboxAirline({ clock }), { timeoutMs: config.providerTimeoutMs }),
+    provider: guardProvider(overrides.provider ?? connectAirline(config, { clock }), { timeoutMs: config.providerTimeoutMs }),
     airports: overrides.airports ?? airportDirectory(),
     store: owned ? owned.value : defined(overrides.store, "the store override"),
     pricingRules: config.pricingRules,

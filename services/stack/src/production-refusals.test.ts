@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { airlineConfigSchema } from "@tarmac/airline";
 import { authConfigSchema } from "@tarmac/auth";
 import { bookingConfigSchema } from "@tarmac/booking";
 import { fareConfigSchema } from "@tarmac/fare";
@@ -11,7 +12,11 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 
 const SECRET = "an-operator-secret-of-at-least-32-characters";
-const DURABLE = { MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0", NATS_URL: "nats://nats.example.test:4222" };
+const DURABLE = {
+  MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
+  NATS_URL: "nats://nats.example.test:4222",
+  AIRLINE_URL: "http://airline.example.test:50056",
+};
 
 /** Each service's production environment, complete but for what the test takes away. */
 const services: { name: string; schema: z.ZodType; env: Record<string, string>; durable: (keyof typeof DURABLE)[] }[] = [
@@ -21,14 +26,15 @@ const services: { name: string; schema: z.ZodType; env: Record<string, string>; 
     env: { TARMAC_AUTH_SECRET: SECRET, OTP_EMAIL_DELIVERY: "disabled", OTP_SMS_DELIVERY: "disabled" },
     durable: ["MONGODB_URI"],
   },
-  { name: "search", schema: searchConfigSchema, env: { TARMAC_CURSOR_SECRET: SECRET }, durable: ["MONGODB_URI"] },
-  { name: "fare", schema: fareConfigSchema, env: { TARMAC_FARE_SECRET: SECRET }, durable: ["MONGODB_URI"] },
-  { name: "booking", schema: bookingConfigSchema, env: {}, durable: ["MONGODB_URI", "NATS_URL"] },
+  { name: "search", schema: searchConfigSchema, env: { TARMAC_CURSOR_SECRET: SECRET }, durable: ["MONGODB_URI", "AIRLINE_URL"] },
+  { name: "fare", schema: fareConfigSchema, env: { TARMAC_FARE_SECRET: SECRET }, durable: ["MONGODB_URI", "AIRLINE_URL"] },
+  { name: "booking", schema: bookingConfigSchema, env: {}, durable: ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"] },
+  { name: "airline", schema: airlineConfigSchema, env: {}, durable: ["MONGODB_URI"] },
   { name: "gateway", schema: gatewayConfigSchema, env: {}, durable: ["MONGODB_URI"] },
   { name: "wallet", schema: walletConfigSchema, env: { TARMAC_WALLET_SECRET: SECRET }, durable: ["MONGODB_URI", "NATS_URL"] },
 ];
 
-describe("production refuses the embedded defaults that lose data", () => {
+describe("production refuses the embedded defaults that lose data or split state", () => {
   for (const service of services) {
     const complete = { TARMAC_ENV: "production", ...service.env, ...Object.fromEntries(service.durable.map((v) => [v, DURABLE[v]])) };
 

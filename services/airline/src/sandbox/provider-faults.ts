@@ -99,3 +99,15 @@ export function noResponse(waitedMs: number): DomainError {
     `No response after ${waitedMs} ms`,
   );
 }
+
+/** The reservation could not be written to the airline's own store; the same request may be retried. */
+export function reservationsUnavailable(cause: unknown): DomainError {
+  return new DomainError("PROVIDER_UNAVAILABLE", "The airline provider failed; please retry", {
+    provider: {
+      name: SANDBOX_PROVIDER_NAME,
+      code: "RESERVATION_STORE_UNAVAILABLE",
+      message: "Reservation not recorded; retry the request",
+    },
+    cause,
+  });
+}

@@ -1,17 +1,21 @@
 import type { Clock } from "@tarmac/kernel";
 import type { ProviderReservation, ReservationChange, ReservationRequest } from "../provider-port.js";
 import { pnrFor } from "./pnr.js";
-import { changeReferenceInUse, reservationNotFound } from "./provider-faults.js";
+import { changeReferenceInUse, reservationNotFound, reservationsUnavailable } from "./provider-faults.js";
 import type { AcceptedReservation } from "./reservation-check.js";
 import { Reservation, type ReservationDeps } from "./reservation.js";
 import type { SeatLedger } from "./seat-ledger.js";
+import type { ReservationJournal, ReservationRecord } from "./store/reservation-journal.js";
 import { TicketNumbers } from "./ticket-numbers.js";
 
 export interface ReservationBookDeps {
   readonly clock: Clock;
+  /** The seats of the airline's flights its reservations hold. */
   readonly ledger: SeatLedger;
   /** Ticketing happens this long after the reservation was made (by the clock). */
   readonly ticketingDelayMs: number;
+  /** Where each change is written before the airline answers; none: this object is the airline's memory. */
+  readonly journal?: ReservationJournal;
 }
 
 /**
@@ -24,10 +28,49 @@ export class ReservationBook {
   /** Change reference -> the client reference it changed. */
   private readonly changes = new Map<string, string>();
   private readonly pnrs = new Set<string>();
+  /** The version of each reservation its journal holds. */
+  private readonly written = new Map<string, number>();
   private readonly deps: ReservationDeps;
 
-  constructor(private readonly options: ReservationBookDeps) {
+  get ledger(): SeatLedger {
+    return this.options.ledger;
+  }
+
+  constructor(
+    private readonly options: ReservationBookDeps,
+    records: readonly ReservationRecord[] = [],
+  ) {
     this.deps = { clock: options.clock, ledger: options.ledger, tickets: new TicketNumbers() };
+    for (const record of records) this.restore(record);
+  }
+
+  private restore(record: ReservationRecord): void {
+    const { clientReference } = record;
+    this.reservations.set(clientReference, Reservation.restore(record, this.deps));
+    this.pnrs.add(record.pnr);
+    for (const ticket of record.tickets) this.deps.tickets.remember(ticket.ticketNumber);
+    for (const reference of record.changeReferences) this.changes.set(reference, clientReference);
+    this.written.set(clientReference, record.version);
+  }
+
+  /**
+   * Writes the reservation to the journal if it changed since its last write (including ticketing
+   * that settled when it was looked at); the airline calls it before answering about the
+   * reservation. A failed write answers PROVIDER_UNAVAILABLE and is tried again on the next call
+   * about the reservation, so a retry of the same request makes it durable.
+   */
+  async persist(clientReference: string): Promise<void> {
+    const { journal } = this.options;
+    const reservation = this.reservations.get(clientReference);
+    if (journal === undefined || reservation === undefined) return;
+    const record = reservation.record(this.changeReferencesOf(clientReference));
+    if (record.version <= (this.written.get(clientReference) ?? 0)) return;
+    try {
+      await journal.save(record);
+    } catch (error) {
+      throw reservationsUnavailable(error);
+    }
+    if (record.version > (this.written.get(clientReference) ?? 0)) this.written.set(clientReference, record.version);
   }
 
   find(clientReference: string): ProviderReservation | undefined {

@@ -3,6 +3,7 @@ import type { ProviderReservation, ReservationRequest, ReservationStatus, Ticket
 import { reissueFailed, reservationNotChangeable } from "./provider-faults.js";
 import type { AcceptedReservation } from "./reservation-check.js";
 import type { SeatLedger } from "./seat-ledger.js";
+import type { ReservationRecord } from "./store/reservation-journal.js";
 import type { TicketNumbers } from "./ticket-numbers.js";
 import { ticketReservation } from "./ticketing.js";
 
@@ -25,6 +26,8 @@ export class Reservation {
   /** Times the tickets were reissued after a change. */
   private reissues = 0;
   private failureReason: string | undefined;
+  /** Counts the changes of this reservation, so a store keeps the newest of two late writes. */
+  private version = 1;
 
   constructor(
     readonly pnr: string,
@@ -35,6 +38,28 @@ export class Reservation {
     private readonly deps: ReservationDeps,
   ) {
     this.take(accepted);
+  }
+
+  /** The reservation as its journal stored it, its seats taken again unless it released them. */
+  static restore(record: ReservationRecord, deps: ReservationDeps): Reservation {
+    const released = record.status === "CANCELLED" || record.status === "TICKETING_FAILED";
+    const noSeats = { ...record.accepted, holds: [] };
+    const reservation = new Reservation(record.pnr, record.request, released ? noSeats : record.accepted, record.ticketAtMs, deps);
+    reservation.accepted = record.accepted;
+    reservation.status = record.status;
+    reservation.tickets = record.tickets;
+    reservation.reissues = record.reissues;
+    reservation.failureReason = record.failureReason;
+    reservation.version = record.version;
+    return reservation;
+  }
+
+  /** What the journal stores (ticketing settled first, as any look at the reservation does). */
+  record(changeReferences: readonly string[]): ReservationRecord {
+    this.settle();
+    const { pnr, version, request, accepted, ticketAtMs, status, tickets, reissues, failureReason } = this;
+    const record = { clientReference: request.clientReference, pnr, version, request, accepted, ticketAtMs, status, tickets, reissues };
+    return { ...record, changeReferences, ...(failureReason !== undefined && { failureReason }) };
   }
 
   view(): ProviderReservation {
@@ -53,6 +78,7 @@ export class Reservation {
     if (this.status === "CANCELLED") return;
     if (this.status !== "TICKETING_FAILED") this.release(this.accepted);
     this.status = "CANCELLED";
+    this.version++;
   }
 
   /** Refuses a change of a CANCELLED or TICKETING_FAILED reservation (ticketing settled first). */
@@ -85,12 +111,14 @@ export class Reservation {
     this.request = request;
     this.accepted = accepted;
     this.tickets = tickets;
+    this.version++;
   }
 
   private settle(): void {
     if (this.status !== "HELD" || this.deps.clock.now().getTime() < this.ticketAtMs) return;
     const outcome = ticketReservation(this.accepted, this.pnr, this.deps.tickets);
     this.status = outcome.status;
+    this.version++;
     if (outcome.status === "TICKETED") {
       this.tickets = outcome.tickets;
     } else {

@@ -9,6 +9,7 @@ import { ReservationBook } from "./reservation-book.js";
 import { acceptReservation } from "./reservation-check.js";
 import { type FlightRef, SeatLedger } from "./seat-ledger.js";
 import { searchSandbox } from "./search.js";
+import type { ReservationJournal } from "./store/reservation-journal.js";
 import { DEFAULT_TICKETING_DELAY_MS } from "./ticketing.js";
 
 export interface SandboxAirlineOptions {
@@ -47,14 +48,39 @@ function answered<T>(signal: AbortSignal | undefined, answer: () => T): Promise<
  * Taken seats and reservations live in this object, so each instance is its own airline.
  */
 export function createSandboxAirline(options: SandboxAirlineOptions): SandboxAirline {
-  const airports: AirportDirectory = options.airports ?? { find: (code) => airportDirectory().find(code) };
-  const { clock } = options;
-  const ledger = new SeatLedger();
+  return sandboxAirline(options, new ReservationBook(bookOptions(options)));
+}
+
+/**
+ * The sandbox airline on a journal (its own process, AIRLINE_URL): it reads every reservation
+ * back first, taking their seats again, and writes each change before it answers, so a restart
+ * forgets nothing. One process per journal: it is one airline system.
+ */
+export async function openSandboxAirline(
+  options: SandboxAirlineOptions & { readonly journal: ReservationJournal },
+): Promise<SandboxAirline> {
+  const records = await options.journal.loadAll();
+  return sandboxAirline(options, new ReservationBook({ ...bookOptions(options), journal: options.journal }, records));
+}
+
+function bookOptions(options: SandboxAirlineOptions) {
   const ticketingDelayMs = options.ticketingDelayMs ?? DEFAULT_TICKETING_DELAY_MS;
   if (!Number.isSafeInteger(ticketingDelayMs) || ticketingDelayMs < 0) {
     throw new RangeError(`ticketingDelayMs must be a whole number of milliseconds >= 0, not ${ticketingDelayMs}`);
   }
-  const book = new ReservationBook({ clock, ledger, ticketingDelayMs });
+  return { clock: options.clock, ledger: new SeatLedger(), ticketingDelayMs };
+}
+
+function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): SandboxAirline {
+  const airports: AirportDirectory = options.airports ?? { find: (code) => airportDirectory().find(code) };
+  const { clock } = options;
+  const { ledger } = book;
+  // Every answer about a reservation waits until the journal holds it as answered.
+  const persisted = <T>(clientReference: string, answer: Promise<T>) =>
+    answer.then(async (value) => {
+      await book.persist(clientReference);
+      return value;
+    });
   return {
     name: SANDBOX_PROVIDER_NAME,
     searchFlights(query, callOptions) {
@@ -69,28 +95,42 @@ export function createSandboxAirline(options: SandboxAirlineOptions): SandboxAir
     reserve(request, callOptions) {
       // A known reference answers its reservation whatever the retry says (even an unreadable key).
       const existing = book.find(request.clientReference);
-      if (existing !== undefined) return answered(callOptions?.signal, () => existing);
-      return aboutOffer(request.key, callOptions?.signal, (key, scenario) =>
-        book.hold(request, acceptReservation(key, scenario, request, { clock, airports, ledger })),
+      if (existing !== undefined)
+        return persisted(
+          request.clientReference,
+          answered(callOptions?.signal, () => existing),
+        );
+      return persisted(
+        request.clientReference,
+        aboutOffer(request.key, callOptions?.signal, (key, scenario) =>
+          book.hold(request, acceptReservation(key, scenario, request, { clock, airports, ledger })),
+        ),
       );
     },
     changeReservation(change, callOptions) {
       // A change already made answers the reservation whatever the retry says; a reservation that
       // cannot change is refused before the new key is read.
       const signal = callOptions?.signal;
-      return answered(signal, () => book.madeChange(change)).then(
+      const answer = answered(signal, () => book.madeChange(change)).then(
         (made) =>
           made ??
           aboutOffer(change.key, signal, (key, scenario) =>
             book.change(change, (request) => acceptReservation(key, scenario, request, { clock, airports, ledger })),
           ),
       );
+      return persisted(change.clientReference, answer);
     },
     findReservation(clientReference, callOptions) {
-      return answered(callOptions?.signal, () => book.find(clientReference));
+      return persisted(
+        clientReference,
+        answered(callOptions?.signal, () => book.find(clientReference)),
+      );
     },
     cancelReservation(clientReference, callOptions) {
-      return answered(callOptions?.signal, () => book.cancel(clientReference));
+      return persisted(
+        clientReference,
+        answered(callOptions?.signal, () => book.cancel(clientReference)),
+      );
     },
     takeSeats(flight, seats) {
       ledger.take(flight, seats);

@@ -14,6 +14,11 @@ const E_TICKET_FORM = "2";
 export class TicketNumbers {
   private readonly issued = new Set<string>();
 
+  /** Marks a number issued before (a reservation read back from the journal). */
+  remember(number: string): void {
+    this.issued.add(number);
+  }
+
   /** `reissue`: 0 for the PNR's first issue, n for its n-th reissue after a change (another draw). */
   issue(carrier: string, pnr: string, paxId: string, segmentIndex: number, reissue = 0): string {
     const prefix = accountingCodeOf(carrier);

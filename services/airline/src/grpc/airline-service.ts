@@ -1,0 +1,84 @@
+import { create } from "@bufbuild/protobuf";
+import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
+import {
+  CancelReservationResponseSchema,
+  ChangeReservationResponseSchema,
+  GetReservationResponseSchema,
+  LivePriceResponseSchema,
+  ReserveResponseSchema,
+  SearchFlightsResponseSchema,
+  type AirlineService,
+  type CancelReservationRequest,
+  type CancelReservationResponse,
+  type ChangeReservationRequest,
+  type ChangeReservationResponse,
+  type GetReservationRequest,
+  type GetReservationResponse,
+  type GetSeatMapRequest,
+  type GetSeatMapResponse,
+  type LivePriceRequest,
+  type LivePriceResponse,
+  type ReserveRequest,
+  type ReserveResponse,
+  type SearchFlightsRequest,
+  type SearchFlightsResponse,
+  Cabin,
+} from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
+import { CABINS, type AirlineProvider } from "../provider-port.js";
+import { offerToProto, paxFromProto } from "./offer-messages.js";
+import { enumFromProto } from "./proto-enums.js";
+import { changeFromProto, reservationToProto, reserveRequestFromProto } from "./reservation-messages.js";
+import { seatMapToProto } from "./seat-map-messages.js";
+
+/**
+ * The provider port served over gRPC: every process and replica of search, fare and booking asks
+ * this one airline, so they share one inventory and one set of reservations. Each call runs under
+ * the caller's deadline (the handler's signal).
+ */
+export class AirlineServiceImpl implements ServiceImpl<typeof AirlineService> {
+  constructor(private readonly airline: AirlineProvider) {}
+
+  async searchFlights(request: SearchFlightsRequest, context: HandlerContext): Promise<SearchFlightsResponse> {
+    const offers = await this.airline.searchFlights(
+      {
+        origin: request.origin,
+        dest: request.dest,
+        departureDate: request.departureDate,
+        ...(request.returnDate !== "" && { returnDate: request.returnDate }),
+        pax: paxFromProto(request.pax),
+        ...(request.cabin !== Cabin.UNSPECIFIED && { cabin: enumFromProto(Cabin, request.cabin, CABINS, "cabin") }),
+      },
+      { signal: context.signal },
+    );
+    return create(SearchFlightsResponseSchema, { offers: offers.map(offerToProto) });
+  }
+
+  async livePrice(request: LivePriceRequest, context: HandlerContext): Promise<LivePriceResponse> {
+    const offer = await this.airline.livePrice({ key: request.key, pax: paxFromProto(request.pax) }, { signal: context.signal });
+    return create(LivePriceResponseSchema, { offer: offerToProto(offer) });
+  }
+
+  async getSeatMap(request: GetSeatMapRequest, context: HandlerContext): Promise<GetSeatMapResponse> {
+    return seatMapToProto(await this.airline.seatMap(request.key, { signal: context.signal }));
+  }
+
+  async reserve(request: ReserveRequest, context: HandlerContext): Promise<ReserveResponse> {
+    const reservation = await this.airline.reserve(reserveRequestFromProto(request), { signal: context.signal });
+    return create(ReserveResponseSchema, { reservation: reservationToProto(reservation) });
+  }
+
+  async getReservation(request: GetReservationRequest, context: HandlerContext): Promise<GetReservationResponse> {
+    const reservation = await this.airline.findReservation(request.clientReference, { signal: context.signal });
+    return create(GetReservationResponseSchema, reservation ? { reservation: reservationToProto(reservation) } : {});
+  }
+
+  async cancelReservation(request: CancelReservationRequest, context: HandlerContext): Promise<CancelReservationResponse> {
+    await this.airline.cancelReservation(request.clientReference, { signal: context.signal });
+    return create(CancelReservationResponseSchema);
+  }
+
+  async changeReservation(request: ChangeReservationRequest, context: HandlerContext): Promise<ChangeReservationResponse> {
+    const reservation = await this.airline.changeReservation(changeFromProto(request), { signal: context.signal });
+    return create(ChangeReservationResponseSchema, { reservation: reservationToProto(reservation) });
+  }
+}

@@ -1,0 +1,101 @@
+import { create } from "@bufbuild/protobuf";
+import { paiseFromProto, paiseToProto } from "@tarmac/kernel";
+import {
+  Cabin,
+  Direction,
+  OfferSchema,
+  type FareRules as ProtoFareRules,
+  type Offer,
+  type PassengerCounts as ProtoPassengerCounts,
+  type PenaltyBand as ProtoPenaltyBand,
+  type Segment,
+} from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
+import {
+  CABINS,
+  type FareRules,
+  type PassengerCounts,
+  type PenaltyBand,
+  type ProviderOffer,
+  type ProviderSegment,
+} from "../provider-port.js";
+import { enumFromProto, enumToProto } from "./proto-enums.js";
+
+const DIRECTIONS = ["OUTBOUND", "RETURN"] as const;
+
+export function offerToProto(offer: ProviderOffer): Offer {
+  return create(OfferSchema, {
+    key: offer.key,
+    provider: offer.provider,
+    airline: offer.airline,
+    segments: offer.segments.map((s) => ({
+      ...s,
+      cabin: enumToProto(Cabin, s.cabin),
+      direction: enumToProto(Direction, s.direction),
+    })),
+    baseFarePaise: paiseToProto(offer.baseFare),
+    taxesPaise: paiseToProto(offer.taxes),
+    currency: offer.currency,
+    refundable: offer.refundable,
+    fareRules: {
+      refundable: offer.fareRules.refundable,
+      cancellationPenalties: offer.fareRules.cancellationPenalties.map(bandToProto),
+      changeFees: offer.fareRules.changeFees.map(bandToProto),
+      taxesRefundable: offer.fareRules.taxesRefundable,
+    },
+  });
+}
+
+export function offerFromProto(offer: Offer | undefined): ProviderOffer {
+  if (offer === undefined) throw new Error("the airline answered without an offer");
+  return {
+    key: offer.key,
+    provider: offer.provider,
+    airline: offer.airline,
+    segments: offer.segments.map(segmentFromProto),
+    baseFare: paiseFromProto(offer.baseFarePaise),
+    taxes: paiseFromProto(offer.taxesPaise),
+    currency: offer.currency,
+    refundable: offer.refundable,
+    fareRules: fareRulesFromProto(offer.fareRules),
+  };
+}
+
+function segmentFromProto(s: Segment): ProviderSegment {
+  return {
+    carrier: s.carrier,
+    flightNo: s.flightNo,
+    origin: s.origin,
+    dest: s.dest,
+    depTime: s.depTime,
+    arrTime: s.arrTime,
+    cabin: enumFromProto(Cabin, s.cabin, CABINS, "segments.cabin"),
+    bookingClass: s.bookingClass,
+    seatsAvailable: s.seatsAvailable,
+    direction: enumFromProto(Direction, s.direction, DIRECTIONS, "segments.direction"),
+    durationMinutes: s.durationMinutes,
+    aircraft: s.aircraft,
+  };
+}
+
+function fareRulesFromProto(rules: ProtoFareRules | undefined): FareRules {
+  if (rules === undefined) throw new Error("the airline answered an offer without fare rules");
+  return {
+    refundable: rules.refundable,
+    cancellationPenalties: rules.cancellationPenalties.map(bandFromProto),
+    changeFees: rules.changeFees.map(bandFromProto),
+    // Statutory: taxes are refunded whatever a provider files.
+    taxesRefundable: true,
+  };
+}
+
+function bandToProto(band: PenaltyBand) {
+  return { minHoursBeforeDeparture: band.minHoursBeforeDeparture, perPassengerPaise: paiseToProto(band.perPassengerPaise) };
+}
+
+function bandFromProto(band: ProtoPenaltyBand): PenaltyBand {
+  return { minHoursBeforeDeparture: band.minHoursBeforeDeparture, perPassengerPaise: paiseFromProto(band.perPassengerPaise) };
+}
+
+export function paxFromProto(pax: ProtoPassengerCounts | undefined): PassengerCounts {
+  return { adult: pax?.adult ?? 0, child: pax?.child ?? 0, infant: pax?.infant ?? 0 };
+}

@@ -1,0 +1,86 @@
+import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { errorInterceptor, rejectWithDomainErrors } from "@tarmac/kernel";
+import { failureOf, silentLogger } from "@tarmac/kernel/testing";
+import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
+import { describe, expect, it } from "vitest";
+import type { AirlineProvider, FlightQuery } from "../provider-port.js";
+import { airlineRoutes } from "../routes.js";
+import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "../sandbox/test-support.js";
+import { AirlineServiceImpl } from "./airline-service.js";
+import { remoteAirline } from "./remote-airline.js";
+
+const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-12-01", returnDate: "2026-12-05", pax: ONE_ADULT };
+
+/** The sandbox behind the contract, and the provider port a service sees over it. */
+function overTheWire() {
+  const { airline, clock } = sandboxAt();
+  const transport = createRouterTransport(airlineRoutes(new AirlineServiceImpl(airline)), {
+    router: { interceptors: [errorInterceptor(silentLogger())] },
+  });
+  const remote: AirlineProvider = remoteAirline(rejectWithDomainErrors(createClient(AirlineService, transport)), airline.name);
+  return { airline, remote, clock };
+}
+
+describe("the airline over tarmac.airline.v1", () => {
+  it("answers searches, live prices and seat maps exactly as the airline itself", async () => {
+    const { airline, remote } = overTheWire();
+    const offers = await remote.searchFlights({ ...BLR_CCU, cabin: "BUSINESS" });
+    expect(offers.length).toBeGreaterThan(0);
+    expect(offers).toEqual(await airline.searchFlights({ ...BLR_CCU, cabin: "BUSINESS" }));
+    expect(await remote.searchFlights(BLR_CCU)).toEqual(await airline.searchFlights(BLR_CCU));
+    const key = offers[0]!.key;
+    const pax = { adult: 2, child: 1, infant: 1 };
+    expect(await remote.livePrice({ key, pax })).toEqual(await airline.livePrice({ key, pax }));
+    expect(await remote.seatMap(key)).toEqual(await airline.seatMap(key));
+  });
+
+  it("reserves, changes, tickets and cancels one reservation the airline itself sees", async () => {
+    const { airline, remote, clock } = overTheWire();
+    const [offer] = await remote.searchFlights({ ...BLR_CCU, returnDate: undefined });
+    const [seat, other] = freeSeats((await remote.seatMap(offer!.key)).segments[0]!);
+    const request = reservationOf("bk_wire", offer!.key, { adult: 1, child: 0, infant: 1 }, [
+      { paxId: "ADT1", segmentIndex: 0, seat: seat! },
+    ]);
+    const held = await remote.reserve(request);
+    expect(held).toEqual(await airline.findReservation("bk_wire"));
+    expect(freeSeats((await airline.seatMap(offer!.key)).segments[0]!)).not.toContain(seat);
+    const changed = await remote.changeReservation({
+      clientReference: "bk_wire",
+      changeReference: "rsq_wire",
+      key: offer!.key,
+      seats: [{ paxId: "ADT1", segmentIndex: 0, seat: other! }],
+    });
+    expect(changed).toMatchObject({ pnr: held.pnr, changeReferences: ["rsq_wire"] });
+    clock.advance(60_000);
+    const ticketed = await remote.findReservation("bk_wire");
+    expect(ticketed?.status).toBe("TICKETED");
+    expect(ticketed?.tickets).toHaveLength(2 * offer!.segments.length);
+    await remote.cancelReservation("bk_wire");
+    expect((await remote.findReservation("bk_wire"))?.status).toBe("CANCELLED");
+    expect(await remote.findReservation("bk_unknown")).toBeUndefined();
+  });
+
+  it("carries the airline's refusals with their provider block, and a broken airline as PROVIDER_UNAVAILABLE", async () => {
+    const { remote } = overTheWire();
+    const [offer] = await remote.searchFlights({ ...BLR_CCU, returnDate: undefined });
+    const [seat] = freeSeats((await remote.seatMap(offer!.key)).segments[0]!);
+    const seats = [{ paxId: "ADT1", segmentIndex: 0, seat: seat! }];
+    await remote.reserve(reservationOf("bk_one", offer!.key, ONE_ADULT, seats));
+    const taken = await failureOf(remote.reserve(reservationOf("bk_two", offer!.key, ONE_ADULT, seats)));
+    expect(taken).toMatchObject({ code: "BOOKING_SEAT_UNAVAILABLE", provider: { name: "SANDBOX", code: "SEAT_UNAVAILABLE" } });
+    expect(await failureOf(remote.livePrice({ key: "not-a-key", pax: ONE_ADULT }))).toMatchObject({
+      code: "PROVIDER_REJECTED",
+      provider: { code: "INVALID_OFFER_KEY" },
+    });
+    const broken = remoteAirline(
+      rejectWithDomainErrors(
+        createClient(
+          AirlineService,
+          createRouterTransport(() => undefined),
+        ),
+      ),
+      "SANDBOX",
+    );
+    expect(await failureOf(broken.seatMap(offer!.key))).toMatchObject({ code: "PROVIDER_UNAVAILABLE", provider: { name: "SANDBOX" } });
+  });
+});

@@ -1,0 +1,78 @@
+import type { Client } from "@connectrpc/connect";
+import { DomainError } from "@tarmac/kernel";
+import { AirlineService, Cabin } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
+import type { AirlineProvider } from "../provider-port.js";
+import { offerFromProto } from "./offer-messages.js";
+import { enumToProto } from "./proto-enums.js";
+import { changeToProto, reservationFromProto, reserveRequestToProto } from "./reservation-messages.js";
+import { seatMapFromProto } from "./seat-map-messages.js";
+
+/**
+ * The provider port over an AirlineService client (AIRLINE_URL): the sandbox airline's own
+ * process or a real provider's adapter. The client must reject with DomainErrors
+ * (createServiceClient), so the airline's refusals arrive with their provider block, and each
+ * call passes the caller's signal, so guardProvider's deadline bounds it.
+ */
+export function remoteAirline(client: Client<typeof AirlineService>, name: string): AirlineProvider {
+  const unavailable = (cause: unknown) =>
+    new DomainError("PROVIDER_UNAVAILABLE", "The airline provider failed to answer; please retry", {
+      provider: { name, code: "UNAVAILABLE", message: "The provider failed to answer" },
+      cause,
+    });
+  // An error with a provider block is the airline's answer; anything else (unreachable, its
+  // internal error, a message this build cannot read) is the provider failing.
+  const asked = <T>(answer: () => Promise<T>): Promise<T> =>
+    answer().catch((error: unknown) => {
+      throw error instanceof DomainError && error.provider !== undefined ? error : unavailable(error);
+    });
+  return withFailures(asked, {
+    name,
+    async searchFlights(query, options) {
+      const { offers } = await client.searchFlights(
+        {
+          origin: query.origin,
+          dest: query.dest,
+          departureDate: query.departureDate,
+          returnDate: query.returnDate ?? "",
+          pax: query.pax,
+          cabin: query.cabin ? enumToProto(Cabin, query.cabin) : Cabin.UNSPECIFIED,
+        },
+        options,
+      );
+      return offers.map(offerFromProto);
+    },
+    async livePrice(query, options) {
+      return offerFromProto((await client.livePrice(query, options)).offer);
+    },
+    async seatMap(key, options) {
+      return seatMapFromProto(await client.getSeatMap({ key }, options));
+    },
+    async reserve(request, options) {
+      return reservationFromProto((await client.reserve(reserveRequestToProto(request), options)).reservation);
+    },
+    async findReservation(clientReference, options) {
+      const { reservation } = await client.getReservation({ clientReference }, options);
+      return reservation ? reservationFromProto(reservation) : undefined;
+    },
+    async cancelReservation(clientReference, options) {
+      await client.cancelReservation({ clientReference }, options);
+    },
+    async changeReservation(change, options) {
+      return reservationFromProto((await client.changeReservation(changeToProto(change), options)).reservation);
+    },
+  });
+}
+
+/** Runs each operation through `asked`. */
+function withFailures(asked: <T>(answer: () => Promise<T>) => Promise<T>, provider: AirlineProvider): AirlineProvider {
+  return {
+    name: provider.name,
+    searchFlights: (query, options) => asked(() => provider.searchFlights(query, options)),
+    livePrice: (query, options) => asked(() => provider.livePrice(query, options)),
+    seatMap: (key, options) => asked(() => provider.seatMap(key, options)),
+    reserve: (request, options) => asked(() => provider.reserve(request, options)),
+    findReservation: (reference, options) => asked(() => provider.findReservation(reference, options)),
+    cancelReservation: (reference, options) => asked(() => provider.cancelReservation(reference, options)),
+    changeReservation: (change, options) => asked(() => provider.changeReservation(change, options)),
+  };
+}

@@ -1,0 +1,34 @@
+import type { ReservationRequest, ReservationStatus, TicketRecord } from "../../provider-port.js";
+import type { AcceptedReservation } from "../reservation-check.js";
+
+/** One reservation of the sandbox airline as it stands after its latest change. */
+export interface ReservationRecord {
+  readonly clientReference: string;
+  readonly pnr: string;
+  /** Grows with every change of the reservation; a store keeps the highest it was given. */
+  readonly version: number;
+  /** The request as it stands: after a change, with the change's key and seats. */
+  readonly request: ReservationRequest;
+  readonly accepted: AcceptedReservation;
+  /** When the sandbox tickets it (epoch ms), if still HELD then. */
+  readonly ticketAtMs: number;
+  readonly status: ReservationStatus;
+  readonly tickets: readonly TicketRecord[];
+  readonly reissues: number;
+  readonly failureReason?: string;
+  /** The change references of the changes made to it, oldest first. */
+  readonly changeReferences: readonly string[];
+}
+
+/**
+ * Where the sandbox airline keeps its reservations, so a restart forgets none and its PNRs stay
+ * unique across its whole history. The airline reads them all once at start and writes each
+ * change before it answers; it runs as one process (it stands for one airline system), so the
+ * store only has to keep the newest version of each record.
+ */
+export interface ReservationJournal {
+  /** Every reservation ever made, in any order. */
+  loadAll(): Promise<ReservationRecord[]>;
+  /** Stores the record unless the store holds this reservation at a higher version already. */
+  save(record: ReservationRecord): Promise<void>;
+}
