@@ -10,6 +10,8 @@ export interface BannerFacts {
   /** Whether the key came from TARMAC_DEV_API_KEY (else it is new at every start). */
   readonly keyFixed: boolean;
   readonly today: Date;
+  /** `pnpm start:split`: every service in a process of its own. */
+  readonly split?: boolean;
 }
 
 /** YYYYMMDD of the UTC day `days` after `from`. */
@@ -24,7 +26,9 @@ export function startBanner(facts: BannerFacts): string {
   const { currency, balancePaise, creditLimitPaise } = DEMO_WALLET;
   return [
     "",
-    "Tarmac is running: search, fare, booking, wallet and auth services behind the gateway.",
+    facts.split
+      ? "Tarmac is running split: search, fare, booking, wallet, auth and the sandbox airline, each its own process, behind the gateway."
+      : "Tarmac is running: search, fare, booking, wallet and auth services behind the gateway.",
     "",
     `  Gateway      ${facts.gatewayUrl}  (primary API under /api/v1)`,
     `  Operations   ${facts.operationsUrl}  (/metrics and /readyz; keep it off the internet)`,
