@@ -20,6 +20,8 @@ export class MemoryOutbox implements OutboxReader {
   /** Unpublished events, kept in outbox order so `pending` is a slice. */
   private readonly queue: OutboxEvent[] = [];
   private readonly ids = new Set<string>();
+  /** Events the relay set aside, with why (for an operator; the embedded mode has no other view). */
+  readonly parked: { readonly event: OutboxEvent; readonly reason: string; readonly at: Date }[] = [];
   private readonly signal: AppendSignal;
 
   constructor(options: MemoryOutboxOptions = {}) {
@@ -51,6 +53,15 @@ export class MemoryOutbox implements OutboxReader {
     let kept = 0;
     for (const event of this.queue) if (!published.has(event.id)) this.queue[kept++] = event;
     this.queue.length = kept;
+  }
+
+  async park(id: string, reason: string, at: Date): Promise<void> {
+    const index = this.queue.findIndex((event) => event.id === id);
+    const event = this.queue[index];
+    if (event === undefined) return;
+    this.queue.splice(index, 1);
+    this.ids.delete(id);
+    this.parked.push({ event, reason, at });
   }
 
   async backlog(): Promise<OutboxBacklog> {

@@ -18,7 +18,14 @@ interface OutboxDoc {
   data: JsonObject;
   /** null while pending: the TTL index skips documents whose value is not a date. */
   publishedAt: Date | null;
+  /** Set when the relay set it aside (see OutboxReader.park); absent otherwise. */
+  parkedAt?: Date | null;
+  parkReason?: string;
 }
+
+/** Pending: not published and not set aside (a missing parkedAt matches null, and is indexed as null). */
+const PENDING = { publishedAt: null, parkedAt: null };
+const OUTBOX_ORDER = { publishedAt: 1, parkedAt: 1, createdAt: 1, _id: 1 } as const;
 
 /**
  * A service's outbox collection (`booking_outbox`, `wallet_outbox`, ...). Writers append with the
@@ -40,8 +47,8 @@ export class MongoOutbox implements OutboxReader {
 
   async ensureIndexes(): Promise<void> {
     await this.events.createIndexes([
-      // `pending`: equality on publishedAt (null), then the outbox order, so no in-memory sort.
-      { key: { publishedAt: 1, createdAt: 1, _id: 1 }, name: "publishedAt_createdAt_id" },
+      // `pending`: equality on publishedAt and parkedAt (null), then the outbox order, so no in-memory sort.
+      { key: OUTBOX_ORDER, name: "publishedAt_parkedAt_createdAt_id" },
       { key: { publishedAt: 1 }, name: "publishedAt_ttl", expireAfterSeconds: PUBLISHED_RETENTION_SECONDS },
     ]);
   }
@@ -61,7 +68,7 @@ export class MongoOutbox implements OutboxReader {
 
   async pending(limit: number): Promise<OutboxEvent[]> {
     if (limit <= 0) return [];
-    const docs = await this.events.find({ publishedAt: null }).sort({ publishedAt: 1, createdAt: 1, _id: 1 }).limit(limit).toArray();
+    const docs = await this.events.find(PENDING).sort(OUTBOX_ORDER).limit(limit).toArray();
     return docs.map(fromDoc);
   }
 
@@ -71,10 +78,14 @@ export class MongoOutbox implements OutboxReader {
     await this.events.updateMany({ _id: { $in: [...ids] }, publishedAt: null }, { $set: { publishedAt: at } });
   }
 
+  async park(id: string, reason: string, at: Date): Promise<void> {
+    await this.events.updateOne({ _id: id, ...PENDING }, { $set: { parkedAt: at, parkReason: reason.slice(0, 2_000) } });
+  }
+
   async backlog(): Promise<OutboxBacklog> {
     const [pending, oldest] = await Promise.all([
-      this.events.countDocuments({ publishedAt: null }),
-      this.events.findOne({ publishedAt: null }, { sort: { publishedAt: 1, createdAt: 1, _id: 1 }, projection: { createdAt: 1 } }),
+      this.events.countDocuments(PENDING),
+      this.events.findOne(PENDING, { sort: OUTBOX_ORDER, projection: { createdAt: 1 } }),
     ]);
     return { pending, oldestCreatedAt: oldest?.createdAt };
   }

@@ -65,6 +65,7 @@ describe("OutboxRelay to real NATS JetStream", () => {
     const dying: OutboxReader = {
       pending: (limit) => outbox.pending(limit),
       markPublished: () => new Promise(() => undefined),
+      park: (id, reason, at) => outbox.park(id, reason, at),
       backlog: () => outbox.backlog(),
       onAppend: (listener) => outbox.onAppend(listener),
     };

@@ -46,6 +46,7 @@ describe("OutboxRelay with MemoryOutbox", () => {
     const deaf: OutboxReader = {
       pending: (limit) => outbox.pending(limit),
       markPublished: (ids, at) => outbox.markPublished(ids, at),
+      park: (id, reason, at) => outbox.park(id, reason, at),
       backlog: () => outbox.backlog(),
       onAppend: () => () => undefined,
     };

@@ -4,6 +4,7 @@ import type { EventPublisher } from "./event-publisher.js";
 import type { OutboxBacklog, OutboxReader } from "./outbox.js";
 import type { OutboxEvent } from "./outbox-event.js";
 import { OutageLog } from "./outage-log.js";
+import { PoisonWatch } from "./poison-watch.js";
 import { publishInOrder } from "./publish-in-order.js";
 import { settlesWithin } from "./settles-within.js";
 import { WakeablePause } from "./wakeable-pause.js";
@@ -27,6 +28,12 @@ export interface OutboxRelayOptions {
   readonly service?: string;
   /** Default the process registry. */
   readonly metrics?: MetricsRegistry;
+  /**
+   * Rounds in a row that may fail on the same event before the relay tries the event after it: if
+   * the publisher takes that one, the failing event can never be published and is parked
+   * (OutboxReader.park), so it does not hold back every event behind it. Default 10.
+   */
+  readonly parkAfterFailures?: number;
 }
 
 type Round = "drained" | "more" | "failed";
@@ -59,6 +66,7 @@ export class OutboxRelay {
   private unsubscribe: () => void = () => undefined;
   private untrack: () => void = () => undefined;
   private readonly outage: OutageLog;
+  private readonly poison: PoisonWatch;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.clock = options.clock ?? systemClock;
@@ -67,6 +75,7 @@ export class OutboxRelay {
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.backoff = new Backoff(options.backoff ?? { initialMs: 100, maxMs: 10_000 });
     this.outage = new OutageLog(options.logger, this.clock, "outbox relay");
+    this.poison = new PoisonWatch(options.parkAfterFailures ?? 10);
     if (!(this.batchSize >= 1)) throw new Error(`batchSize must be at least 1, got ${this.batchSize}`);
   }
 
@@ -154,6 +163,18 @@ export class OutboxRelay {
     }
     const { acked, failure: publishFailure } = await publishInOrder(events, publisher, () => this.state === "running");
     let failure: Failure | undefined = publishFailure && { ...publishFailure, step: "publishing" };
+    if (publishFailure === undefined) this.poison.clear();
+    else if (this.poison.failedAt(publishFailure.eventId)) {
+      try {
+        const setAside = await this.parkIfPoison(events, publishFailure);
+        if (setAside) {
+          acked.push(...setAside.published);
+          failure = undefined;
+        }
+      } catch (err) {
+        failure = { err, step: "parking an event", eventId: publishFailure.eventId };
+      }
+    }
     if (acked.length > 0) {
       try {
         await outbox.markPublished(acked, this.clock.now());
@@ -164,7 +185,49 @@ export class OutboxRelay {
     }
     if (failure) return this.failed(failure);
     this.recovered();
-    return events.length === this.batchSize ? "more" : "drained";
+    return events.length === this.batchSize || acked.length < events.length ? "more" : "drained";
+  }
+
+  /**
+   * The event failed `parkAfterFailures` rounds in a row. Publishes the one after it: if the
+   * publisher takes it, the publisher works and only this event fails, so it is parked (logged
+   * and counted) and the relay goes on; if not, it is an outage and the relay keeps waiting. With
+   * nothing after it, nothing is held back and it keeps being retried.
+   */
+  private async parkIfPoison(events: readonly OutboxEvent[], failure: { err: unknown; eventId: string }) {
+    const index = events.findIndex((event) => event.id === failure.eventId);
+    const stuck = events[index];
+    const next = events[index + 1];
+    if (stuck === undefined || next === undefined) return undefined;
+    try {
+      await this.options.publisher.publish(next);
+    } catch {
+      return undefined;
+    }
+    // Once more, now that the publisher is known to work: an outage that just ended is not poison.
+    try {
+      await this.options.publisher.publish(stuck);
+      this.poison.clear();
+      return { published: [next.id, stuck.id] };
+    } catch {
+      // It fails alone: set it aside.
+    }
+    const reason = failure.err instanceof Error ? failure.err.message : String(failure.err);
+    await this.options.outbox.park(stuck.id, reason, this.clock.now());
+    this.poison.clear();
+    this.options.logger.error(
+      { err: failure.err, eventId: stuck.id, type: stuck.type },
+      "outbox event parked: the publisher takes the events after it but never this one",
+    );
+    const metrics = this.options.metrics ?? processMetrics();
+    metrics
+      .counter({
+        name: "outbox_parked_events_total",
+        help: "Outbox events set aside because they could never be published, by service",
+        labelNames: ["service"],
+      })
+      .inc({ service: this.options.service ?? "unknown" });
+    return { published: [next.id] };
   }
 
   private failed({ err, step, eventId }: Failure): Round {

@@ -62,6 +62,17 @@ export function outboxContract(subject: () => Promise<OutboxSubject>, options: {
       expect(await outbox.backlog()).toEqual({ pending: 2, oldestCreatedAt: events[1]!.createdAt });
     });
 
+    it("sets a parked event aside: out of pending and the backlog, for good", async () => {
+      const events = testEvents(3, at("06:30:00"));
+      await append(events);
+      await outbox.park(events[0]!.id, "publisher rejected it 5 times", at("07:00:00"));
+      await outbox.park("evt_unknown", "nothing", at("07:00:00"));
+      expect(ids(await outbox.pending(10))).toEqual(ids([events[1]!, events[2]!]));
+      expect(await outbox.backlog()).toEqual({ pending: 2, oldestCreatedAt: events[1]!.createdAt });
+      await outbox.markPublished([events[0]!.id], at("07:05:00"));
+      expect(ids(await outbox.pending(10))).toEqual(ids([events[1]!, events[2]!]));
+    });
+
     it("ignores repeated and unknown ids in markPublished", async () => {
       const events = testEvents(2);
       await append(events);

@@ -17,6 +17,12 @@ export interface OutboxReader {
   pending(limit: number): Promise<OutboxEvent[]>;
   /** Marks events published; unknown or already published ids are ignored. */
   markPublished(ids: readonly string[], at: Date): Promise<void>;
+  /**
+   * Sets a pending event aside for good (the relay found the publisher takes other events but
+   * never this one): it leaves `pending` and the backlog, and is kept with `reason` for an
+   * operator. Unknown or published ids are ignored.
+   */
+  park(id: string, reason: string, at: Date): Promise<void>;
   backlog(): Promise<OutboxBacklog>;
   /** Calls `listener` whenever events are appended, so the relay need not wait for its next poll. */
   onAppend(listener: () => void): () => void;
