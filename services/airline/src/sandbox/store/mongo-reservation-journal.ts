@@ -46,7 +46,12 @@ export class MongoReservationJournal implements ReservationJournal {
       );
     } catch (error) {
       // The upsert's insert collides on _id when a newer version is stored: nothing to write.
-      if (error instanceof MongoServerError && error.code === 11000 && (error.keyPattern as Record<string, unknown> | undefined)?._id !== undefined) return;
+      if (
+        error instanceof MongoServerError &&
+        error.code === 11000 &&
+        (error.keyPattern as Record<string, unknown> | undefined)?._id !== undefined
+      )
+        return;
       throw error;
     }
   }
