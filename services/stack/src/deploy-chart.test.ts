@@ -47,7 +47,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
   });
 
   it("values.yaml: every service has image, replicas, resources, ports and probes, all entries alike", () => {
-    expect(Object.keys(services).sort()).toEqual(["auth", "booking", "fare", "gateway", "search", "wallet"]);
+    expect(Object.keys(services).sort()).toEqual(["airline", "auth", "booking", "fare", "gateway", "search", "wallet"]);
     const shape = (svc: Obj) => Object.keys(svc).sort();
     for (const [name, svc] of Object.entries(services)) {
       expect(shape(svc), name).toEqual(shape(services.search!));
@@ -74,17 +74,31 @@ describe("Helm chart deploy/helm/tarmac", () => {
       booking: { grpc: 50053, http: null, metrics: 9466 },
       wallet: { grpc: 50054, http: null, metrics: 9467 },
       auth: { grpc: 50055, http: null, metrics: 9468 },
+      airline: { grpc: 50056, http: null, metrics: 9469 },
       gateway: { grpc: null, http: 8080, metrics: 9463 },
     });
     const peers = Object.fromEntries(Object.entries(services).map(([name, svc]) => [name, [...(svc.peers as string[])].sort()]));
     expect(peers).toEqual({
-      search: [],
-      fare: ["search"],
-      booking: ["fare", "search", "wallet"],
+      search: ["airline"],
+      fare: ["airline", "search"],
+      booking: ["airline", "fare", "search", "wallet"],
       wallet: [],
       auth: [],
+      airline: [],
       gateway: ["auth", "booking", "fare", "search", "wallet"],
     });
+    // The sandbox airline is one airline system: one pod, never two, even during a rollout.
+    const singletons = Object.entries(services).filter(([, svc]) => svc.singleton === true);
+    expect(singletons.map(([name]) => name)).toEqual(["airline"]);
+    expect(services.airline).toMatchObject({ enabled: true, replicas: 1, externalUrl: "" });
+    const deployment = read("templates", "deployment.yaml");
+    expect(deployment).toMatch(/if \$svc\.singleton \}\}\s+replicas: 1/);
+    expect(deployment).toMatch(/if \$svc\.singleton \}\}\s+# [^\n]*\n\s+type: Recreate/);
+    expect(read("templates", "_helpers.tpl")).toMatch(/if \.svc\.singleton -\}\}\s+enabled: false/);
+    // Disabled (production, with a real provider), its callers get services.airline.externalUrl or rendering fails.
+    expect(read("templates", "_helpers.tpl")).toMatch(
+      /if not \$peerValues\.enabled -\}\}\s+\{\{- required [^\n]*externalUrl[^\n]*\$peerValues\.externalUrl/,
+    );
     const events = Object.entries(services)
       .filter(([, svc]) => svc.events === true)
       .map(([name]) => name);
@@ -98,6 +112,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
       booking: [],
       wallet: ["TARMAC_WALLET_SECRET"],
       auth: ["SMS_GATEWAY_API_KEY", "SMTP_PASSWORD", "SMTP_URL", "SMTP_USER", "TARMAC_AUTH_SECRET"],
+      airline: [],
       gateway: [],
     });
     for (const [name, svc] of Object.entries(services)) {

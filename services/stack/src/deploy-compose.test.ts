@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { airlineConfigSchema } from "@tarmac/airline";
 import { authConfigSchema } from "@tarmac/auth";
 import { bookingConfigSchema } from "@tarmac/booking";
 import { fareConfigSchema } from "@tarmac/fare";
@@ -38,8 +39,8 @@ interface ComposeService {
 const compose = parse(composeText, { merge: true }) as { services: Record<string, ComposeService> };
 const services = compose.services;
 
-/** The six images and the port each listens on (README: gateway PORT 8080, services 50051..50055). */
-const ports = { search: 50051, fare: 50052, booking: 50053, wallet: 50054, auth: 50055, gateway: 8080 } as const;
+/** The seven images and the port each listens on (README: gateway PORT 8080, services 50051..50056). */
+const ports = { search: 50051, fare: 50052, booking: 50053, wallet: 50054, auth: 50055, airline: 50056, gateway: 8080 } as const;
 type App = keyof typeof ports;
 const apps = Object.keys(ports) as App[];
 
@@ -87,6 +88,7 @@ const schemas = {
   booking: bookingConfigSchema,
   wallet: walletConfigSchema,
   auth: authConfigSchema,
+  airline: airlineConfigSchema,
   gateway: gatewayConfigSchema,
 };
 /** The service's configuration, read by its own schema from its compose environment (and nothing else). */
@@ -94,7 +96,7 @@ const configOf = (app: App, vars?: Record<string, string | undefined>): Record<s
   parseConfig(schemas[app], containerEnv(app, vars));
 
 describe("deploy/compose.yaml", () => {
-  it("names MongoDB, NATS, the five services and the gateway, and nothing else", () => {
+  it("names MongoDB, NATS, the five services, the sandbox airline and the gateway, and nothing else", () => {
     expect(Object.keys(services).sort()).toEqual([...apps, "mongo", "nats"].sort());
   });
 
@@ -149,16 +151,17 @@ describe("deploy/compose.yaml", () => {
     expect(JSON.stringify(config)).not.toMatch(/127\.0\.0\.1|localhost/);
   });
 
-  it("wires the gateway to all five services, fare to search, booking to fare, wallet and search", () => {
+  it("wires the gateway to all five services, fare to search, booking to fare, wallet and search, and those three to the one airline", () => {
     const peersOf = (app: App) =>
       Object.keys(configOf(app))
         .filter((key) => /^[a-z]+Url$/.test(key))
         .map((key) => key.slice(0, -3))
         .sort();
     expect(peersOf("gateway")).toEqual(["auth", "booking", "fare", "search", "wallet"]);
-    expect(peersOf("fare")).toEqual(["search"]);
-    expect(peersOf("booking")).toEqual(["fare", "search", "wallet"]);
-    for (const app of ["search", "wallet", "auth"] as const) expect(peersOf(app)).toEqual([]);
+    expect(peersOf("fare")).toEqual(["airline", "search"]);
+    expect(peersOf("booking")).toEqual(["airline", "fare", "search", "wallet"]);
+    expect(peersOf("search")).toEqual(["airline"]);
+    for (const app of ["wallet", "auth", "airline"] as const) expect(peersOf(app)).toEqual([]);
   });
 
   it("publishes the gateway's port 8080, and auth and wallet only on the host's loopback", () => {
@@ -167,7 +170,7 @@ describe("deploy/compose.yaml", () => {
     for (const app of ["auth", "wallet"] as const) {
       expect(services[app]!.ports!.map((p) => interpolate(p, {}))).toEqual([`127.0.0.1:${ports[app]}:${ports[app]}`]);
     }
-    for (const app of ["search", "fare", "booking", "mongo", "nats"]) expect(services[app]!.ports).toBeUndefined();
+    for (const app of ["search", "fare", "booking", "airline", "mongo", "nats"]) expect(services[app]!.ports).toBeUndefined();
   });
 
   it("gives each secret only to the service that reads it, and refuses to start without it", () => {
@@ -214,7 +217,7 @@ describe("deploy/compose.yaml", () => {
     for (const app of ["booking", "wallet"] as const) {
       expect(configOf(app)).toMatchObject({ events: { natsUrl: "nats://nats:4222", streamName: "TARMAC", subjectPrefix: "tarmac" } });
     }
-    for (const app of ["search", "fare", "auth", "gateway"] as const) expect(containerEnv(app)).not.toHaveProperty("NATS_URL");
+    for (const app of ["search", "fare", "auth", "airline", "gateway"] as const) expect(containerEnv(app)).not.toHaveProperty("NATS_URL");
   });
 
   it("checks the gateway's readiness (all five services SERVING) as its healthcheck", () => {

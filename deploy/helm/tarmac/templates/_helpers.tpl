@@ -119,8 +119,12 @@ port>. Takes root, name (the caller) and peer.
 {{- fail (printf "services.%s.peers: %q is not an entry of services" .name .peer) -}}
 {{- end -}}
 {{- $peerValues := index $root.Values.services .peer -}}
+{{- if not $peerValues.enabled -}}
+{{- required (printf "services.%s is disabled but services.%s.peers names it: set services.%s.externalUrl (a service serving its contract elsewhere)" .peer .name .peer) $peerValues.externalUrl -}}
+{{- else -}}
 {{- $port := required (printf "services.%s.ports.grpc is required: services.%s.peers names it" .peer .name) $peerValues.ports.grpc -}}
 {{- printf "http://%s.%s.svc.%s:%d" (include "tarmac.componentName" (dict "root" $root "name" .peer)) $root.Release.Namespace $root.Values.clusterDomain (int $port) -}}
+{{- end -}}
 {{- end }}
 
 {{/* NATS_URL: events.natsUrl, else this release's NATS when nats.enabled, else "" (in-process events). */}}
@@ -188,11 +192,15 @@ then services.<name>.env (which wins; empty values are left out).
 {{- toYaml $data -}}
 {{- end }}
 
-{{/* A service's autoscaling settings: the global ones with services.<name>.autoscaling over them. */}}
+{{/* A service's autoscaling settings: the global ones with services.<name>.autoscaling over them; never for a singleton. */}}
 {{- define "tarmac.autoscaling" -}}
+{{- if .svc.singleton -}}
+enabled: false
+{{- else -}}
 {{- $root := .root -}}
 {{- $svc := .svc -}}
 {{- mergeOverwrite (deepCopy $root.Values.autoscaling) (deepCopy ($svc.autoscaling | default dict)) | toYaml -}}
+{{- end -}}
 {{- end }}
 
 {{/* A service's disruption budget settings: the global ones with services.<name>.pdb over them. */}}
