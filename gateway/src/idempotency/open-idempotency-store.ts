@@ -1,5 +1,5 @@
-import type { Logger } from "@tarmac/kernel";
-import { type Db, MongoClient } from "mongodb";
+import { openMongo, type Logger } from "@tarmac/kernel";
+import type { Db } from "mongodb";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import { MemoryIdempotencyStore } from "./memory-idempotency-store.js";
 import { MongoIdempotencyStore } from "./mongo-idempotency-store.js";
@@ -24,16 +24,12 @@ export async function openIdempotencyStore(
     const store = new MemoryIdempotencyStore();
     return { store, close: () => store.close() };
   }
-  const client = new MongoClient(config.mongoUri);
-  await client.connect();
-  try {
-    const db = client.db(config.mongoDb);
+  // The kernel's client: bounded server selection and socket waits, a replica set required.
+  const opened = await openMongo(config.mongoUri, config.mongoDb, logger, async (db) => {
     const store = new MongoIdempotencyStore(db);
     await store.ensureIndexes();
-    logger.info({ db: config.mongoDb }, "idempotency keys: MongoDB");
-    return { store, db, close: () => client.close() };
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
+    return store;
+  });
+  logger.info({ db: config.mongoDb }, "idempotency keys: MongoDB");
+  return { store: opened.value, db: opened.db, close: opened.close };
 }

@@ -53,7 +53,7 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
       throw validationFailed([fieldError("booking_id", "REQUIRED", "booking_id or pnr is required")]);
     }
     const byId = request.bookingId === "" ? undefined : await this.deps.store.get(request.bookingId);
-    const byPnr = request.pnr === "" ? undefined : await this.deps.store.findByPnr(request.pnr.toUpperCase());
+    const byPnr = request.pnr === "" ? undefined : await this.deps.store.findByPnr(request.agentId, request.pnr.toUpperCase());
     const own = [byId, byPnr].filter((b): b is Booking => b?.agentId === request.agentId);
     const expected = (request.bookingId !== "" ? 1 : 0) + (request.pnr !== "" ? 1 : 0);
     const [first, second] = own;

@@ -1,6 +1,6 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import type { Logger } from "@tarmac/kernel";
-import type { ClientSession, Collection, Db } from "mongodb";
+import { ReadPreference, type ClientSession, type Collection, type Db } from "mongodb";
 import { AppendSignal } from "./append-signal.js";
 import type { OutboxBacklog, OutboxReader } from "./outbox.js";
 import type { OutboxEvent } from "./outbox-event.js";
@@ -40,8 +40,14 @@ export class MongoOutbox implements OutboxReader {
   private readonly signal: AppendSignal;
 
   constructor(db: Db, collectionName: string, options: { readonly logger?: Logger } = {}) {
-    // Majority for markPublished; inside a transaction the driver uses the transaction's concern.
-    this.events = db.collection<OutboxDoc>(collectionName, MAJORITY);
+    // Majority writes for markPublished and park. Reads are majority from the primary: after a
+    // failover with rollback, a `local` read could have published an event whose change never
+    // committed. Inside a transaction (append) the driver uses the transaction's concerns.
+    this.events = db.collection<OutboxDoc>(collectionName, {
+      ...MAJORITY,
+      readConcern: { level: "majority" },
+      readPreference: ReadPreference.primary,
+    });
     this.signal = new AppendSignal(options.logger);
   }
 

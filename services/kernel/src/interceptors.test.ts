@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { createClient, createRouterTransport, ConnectError, Code } from "@connectrpc/connect";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { MongoNetworkError } from "mongodb";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors/domain-error.js";
 import { fromConnectError } from "./errors/connect.js";
@@ -40,6 +41,11 @@ describe("server interceptors", () => {
     expect(crash.code).toBe(Code.Internal);
     expect(crash.rawMessage).toBe("Internal error");
     expect(lines.join("\n")).toContain("hunter2"); // the cause is in the log, not on the wire
+
+    // A database failover is not a bug: the caller hears UNAVAILABLE and may retry.
+    fail = new MongoNetworkError("connection to the primary reset");
+    const failover = fromConnectError(await client.searchFlights({}).catch((e: unknown) => e));
+    expect([failover.code, failover.retryable]).toEqual(["UNAVAILABLE", true]);
   });
 
   it("propagate the request id from caller to handler", async () => {

@@ -1,5 +1,6 @@
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { DomainError } from "./errors/domain-error.js";
+import { isTransientStoreError } from "./mongo-errors.js";
 import { toConnectError } from "./errors/connect.js";
 import type { Logger } from "./logger.js";
 import { REQUEST_ID_HEADER, currentRequestId, isValidRequestId, newRequestId, withRequestId } from "./request-context.js";
@@ -37,6 +38,11 @@ export function errorInterceptor(logger: Logger): Interceptor {
       if (cause instanceof ConnectError && cause.code !== Code.Internal && cause.code !== Code.Unknown) {
         log.info({ code: Code[cause.code] }, `rpc failed: ${cause.rawMessage}`);
         throw cause;
+      }
+      if (isTransientStoreError(cause)) {
+        // The caller may retry: a failover, an unreachable or overloaded database is not a bug.
+        log.warn({ err: cause }, "rpc failed: the store is unavailable");
+        throw toConnectError(new DomainError("UNAVAILABLE", "The service's store is unavailable; please retry", { retryAfterSeconds: 1 }));
       }
       log.error({ err: cause }, "rpc failed unexpectedly");
       throw toConnectError(new DomainError("INTERNAL", "Internal error"));

@@ -1,6 +1,31 @@
-import { MongoClient, type Db } from "mongodb";
+import { MongoClient, type Db, type MongoClientOptions } from "mongodb";
 import type { Logger } from "./logger.js";
 import type { DependencyProbe } from "./readiness.js";
+
+/**
+ * Every pod's client. Bounded waits: a request must fail within its deadline rather than wait the
+ * driver's 30 s for a primary (an election takes ~10 s; 5 s covers most, and the caller retries
+ * UNAVAILABLE) or for ever on a silent socket. A small pool: a fleet of pods times six services
+ * times the default 100 would exhaust a replica set's connections. The URI's own options win.
+ */
+export const MONGO_CLIENT_OPTIONS: MongoClientOptions = {
+  serverSelectionTimeoutMS: 5_000,
+  connectTimeoutMS: 5_000,
+  socketTimeoutMS: 30_000,
+  maxPoolSize: 20,
+  retryWrites: true,
+  retryReads: true,
+};
+
+/**
+ * Refuses a standalone server: the stores need transactions and majority reads, which only a
+ * replica set (or a sharded cluster) gives. Without this the first booking would fail, not the start.
+ */
+async function requireReplicaSet(client: MongoClient): Promise<void> {
+  const hello = await client.db("admin").command({ hello: 1 });
+  if (typeof hello.setName === "string" || hello.msg === "isdbgrid") return;
+  throw new Error("MONGODB_URI names a standalone MongoDB server: Tarmac needs a replica set (transactions, majority reads)");
+}
 
 /** How long the readiness ping may take before MongoDB counts as unreachable. */
 export const MONGO_PING_TIMEOUT_MS = 1_000;
@@ -22,9 +47,10 @@ export interface OpenedMongo<T> {
  * place before the service takes a call. Later outages only make the service NOT_SERVING (`probe`).
  */
 export async function openMongo<T>(uri: string, dbName: string, logger: Logger, prepare: (db: Db) => Promise<T>): Promise<OpenedMongo<T>> {
-  const client = new MongoClient(uri);
+  const client = new MongoClient(uri, MONGO_CLIENT_OPTIONS);
   try {
     await client.connect();
+    await requireReplicaSet(client);
     const db = client.db(dbName);
     const value = await prepare(db);
     logger.info({ db: dbName }, "MongoDB connected");

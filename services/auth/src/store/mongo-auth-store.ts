@@ -203,7 +203,10 @@ export class MongoAuthStore implements AuthStore {
   }
 
   async findUserByIdentifier(identifier: Identifier): Promise<AgentUser | undefined> {
-    const filter = identifier.channel === "EMAIL" ? { email: identifier.value } : { phone: identifier.value };
+    // The $type predicate repeats the partial unique index's filter: without it the planner cannot
+    // use the index and this (unauthenticated, OTP send) lookup scans every user.
+    const value = { $eq: identifier.value, $type: "string" as const };
+    const filter = identifier.channel === "EMAIL" ? { email: value } : { phone: value };
     const doc = await this.users.findOne(filter);
     return doc ? userFromDocument(doc) : undefined;
   }

@@ -51,13 +51,28 @@ export function bookingStoreContract(open: () => Promise<OpenedBookingStore>): v
       const booked = next(booking, "BOOKED", { pnr: "ABC234", holdId: "hold_1" });
       expect(await store.update(booked, [event("booking.booked")])).toBe(true);
       expect(await store.get(booking.bookingId)).toEqual(booked);
-      expect(await store.findByPnr("ABC234")).toEqual(booked);
+      expect(await store.findByPnr(booking.agentId, "ABC234")).toEqual(booked);
       // A second writer that read the PENDING version loses, and its events are not written.
       const stale = next(booking, "FAILED", { failure: { code: "X", message: "y" } });
       expect(await store.update(stale, [event("booking.failed")])).toBe(false);
       expect((await store.get(booking.bookingId))!.status).toBe("BOOKED");
       expect((await outbox.pending(10)).map((e) => e.type)).toEqual(["booking.booked"]);
-      expect(await store.findByPnr("ZZZ999")).toBeUndefined();
+      expect(await store.findByPnr(booking.agentId, "ZZZ999")).toBeUndefined();
+    });
+
+    it("lets two bookings share a PNR (two airlines, or one reusing it) and finds the agent's newest", async () => {
+      const t = (m: number) => new Date(Date.parse("2026-11-22T06:00:00Z") + m * 60_000);
+      const older = bookingFixture({ createdAt: t(0) });
+      const newer = bookingFixture({ createdAt: t(5) });
+      const otherAgents = bookingFixture({ agentId: "agt_other", createdAt: t(9) });
+      for (const b of [older, newer, otherAgents]) await store.create(b, []);
+      for (const b of [newer, older, otherAgents]) {
+        // The write after the airline's reservation (and the wallet's capture) must never fail on a PNR.
+        expect(await store.update(next(b, "BOOKED", { pnr: "SAME22" }), [])).toBe(true);
+      }
+      expect((await store.findByPnr(older.agentId, "SAME22"))?.bookingId).toBe(newer.bookingId);
+      expect((await store.findByPnr("agt_other", "SAME22"))?.bookingId).toBe(otherAgents.bookingId);
+      expect(await store.findByPnr("agt_nobody", "SAME22")).toBeUndefined();
     });
 
     it("refuses to update a booking it does not have", async () => {

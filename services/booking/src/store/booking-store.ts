@@ -38,7 +38,12 @@ export interface BookingStore {
   /** Stores a new booking; an agent's idempotency key is unique, so a second create finds the first. */
   create(booking: Booking, events: readonly OutboxEvent[]): Promise<CreateResult>;
   get(bookingId: string): Promise<Booking | undefined>;
-  findByPnr(pnr: string): Promise<Booking | undefined>;
+  /**
+   * The agent's newest booking with this PNR. PNRs are not unique: each airline gives out its own
+   * and carriers reuse them over time, so a booking is identified by its id and a PNR only within
+   * an agent's bookings, newest first.
+   */
+  findByPnr(agentId: string, pnr: string): Promise<Booking | undefined>;
   /**
    * Replaces the booking stored at `booking.version - 1` with `booking`; false when someone else
    * changed it first (nothing is written then, events included).

@@ -17,7 +17,8 @@ import {
 export class MemoryBookingStore implements BookingStore {
   private readonly byId = new Map<string, Booking>();
   private readonly byIdempotencyKey = new Map<string, string>();
-  private readonly byPnr = new Map<string, string>();
+  /** Agent and PNR -> the ids of the agent's bookings with that PNR. */
+  private readonly byPnr = new Map<string, Set<string>>();
   /** Bookings a sweep claimed since they last changed: when they are due again, and how often claimed. */
   private readonly claims = new Map<string, { readonly dueAt: number; readonly attempts: number }>();
 
@@ -41,17 +42,15 @@ export class MemoryBookingStore implements BookingStore {
     return booking && structuredClone(booking);
   }
 
-  async findByPnr(pnr: string): Promise<Booking | undefined> {
-    const id = this.byPnr.get(pnr);
-    return id === undefined ? undefined : this.get(id);
+  async findByPnr(agentId: string, pnr: string): Promise<Booking | undefined> {
+    const bookings = [...(this.byPnr.get(pnrKey(agentId, pnr)) ?? [])].map((id) => defined(this.byId.get(id), "booking"));
+    const newest = bookings.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.bookingId < b.bookingId ? 1 : -1))[0];
+    return newest && structuredClone(newest);
   }
 
   async update(booking: Booking, events: readonly OutboxEvent[]): Promise<boolean> {
     const current = this.byId.get(booking.bookingId);
     if (current?.version !== booking.version - 1) return false;
-    if (booking.pnr !== undefined && this.byPnr.has(booking.pnr) && this.byPnr.get(booking.pnr) !== booking.bookingId) {
-      throw new Error(`PNR ${booking.pnr} already belongs to another booking`);
-    }
     this.outbox.append(events);
     this.byId.set(booking.bookingId, structuredClone(booking));
     this.claims.delete(booking.bookingId);
@@ -81,6 +80,10 @@ export class MemoryBookingStore implements BookingStore {
   }
 
   private indexPnr(booking: Booking): void {
-    if (booking.pnr !== undefined) this.byPnr.set(booking.pnr, booking.bookingId);
+    if (booking.pnr === undefined) return;
+    const key = pnrKey(booking.agentId, booking.pnr);
+    this.byPnr.set(key, (this.byPnr.get(key) ?? new Set()).add(booking.bookingId));
   }
 }
+
+const pnrKey = (agentId: string, pnr: string) => `${agentId}\u0000${pnr}`;

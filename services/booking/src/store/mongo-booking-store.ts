@@ -52,7 +52,9 @@ export class MongoBookingStore implements BookingStore {
   async ensureIndexes(): Promise<void> {
     await this.bookings.createIndexes([
       { key: { agentId: 1, idempotencyKey: 1 }, name: "agentId_idempotencyKey", unique: true },
-      { key: { pnr: 1 }, name: "pnr", unique: true, partialFilterExpression: { pnr: { $type: "string" } } },
+      // An agent's bookings by PNR, newest first. Not unique: PNRs are unique per airline at a time,
+      // and carriers reuse them. Partial (only bookings that have one); queries repeat the filter.
+      { key: { agentId: 1, pnr: 1, createdAt: -1 }, name: "agentId_pnr_createdAt", partialFilterExpression: { pnr: { $type: "string" } } },
       // The sweeps (claimDue): PENDING (recovery), BOOKED (ticketing), TICKETED (flown), CANCELLED
       // (refund), earliest due first; a claimed booking is due again after its backoff.
       { key: { status: 1, dueAt: 1 }, name: "status_dueAt" },
@@ -60,6 +62,11 @@ export class MongoBookingStore implements BookingStore {
       { key: { status: 1, lastArrivalAt: 1 }, name: "status_lastArrivalAt" },
       { key: { agentId: 1, createdAt: -1 }, name: "agentId_createdAt" },
     ]);
+    // The globally unique PNR index of earlier releases: a second airline's equal PNR failed the
+    // BOOKED write after the capture. Dropped once; a missing index is fine.
+    await this.bookings.dropIndex("pnr").catch((error: unknown) => {
+      if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
+    });
     // Bookings stored before sweeps claimed by dueAt have none: due at their sweep instant. Idempotent,
     // and harmless when several replicas run it at once (each sets the same value).
     await this.bookings.updateMany({ dueAt: { $exists: false } }, [
@@ -89,8 +96,9 @@ export class MongoBookingStore implements BookingStore {
     return doc ? fromBookingDocument(doc) : undefined;
   }
 
-  async findByPnr(pnr: string): Promise<Booking | undefined> {
-    const doc = await this.bookings.findOne({ pnr });
+  async findByPnr(agentId: string, pnr: string): Promise<Booking | undefined> {
+    // The $type predicate matches the partial index's filter, so the planner may use it.
+    const doc = await this.bookings.findOne({ agentId, pnr: { $eq: pnr, $type: "string" } }, { sort: { createdAt: -1 } });
     return doc ? fromBookingDocument(doc) : undefined;
   }
 
