@@ -4,6 +4,8 @@ import { MemoryOutbox, startOutboxRelay, type EventPublisher, type OutboxReader 
 import {
   createServiceClient,
   hostSettings,
+  MongoLeaseStore,
+  type LeaseStore,
   openStorage,
   runEvery,
   startServiceHost,
@@ -52,12 +54,13 @@ export async function startBookingService(
   overrides: BookingServiceOverrides = {},
 ): Promise<StartedBookingService> {
   const clock = overrides.clock ?? systemClock;
-  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader }>("bookings", config, logger, {
+  // Leases only on MongoDB: in memory this process is the only replica.
+  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader; leases?: LeaseStore }>("bookings", config, logger, {
     inMemory: () => {
       const outbox = new MemoryOutbox({ logger });
       return { store: new MemoryBookingStore(outbox), outbox };
     },
-    onMongo: (db) => MongoBookingStore.open(db, logger),
+    onMongo: async (db) => ({ ...(await MongoBookingStore.open(db, logger)), leases: new MongoLeaseStore(db) }),
   });
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000 };
   const airline = overrides.provider ?? connectAirline(config, { clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
@@ -87,6 +90,7 @@ export async function startBookingService(
     ...(overrides.publisher && { publisher: overrides.publisher }),
     logger,
     service: "booking",
+    ...(storage.value.leases && { leases: storage.value.leases }),
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
   const host = await startServiceHost({

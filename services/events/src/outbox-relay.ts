@@ -1,4 +1,4 @@
-import { processMetrics, systemClock, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
+import { processMetrics, systemClock, type Clock, type LeaseHolder, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import { Backoff, type BackoffOptions } from "./backoff.js";
 import type { EventPublisher } from "./event-publisher.js";
 import type { OutboxBacklog, OutboxReader } from "./outbox.js";
@@ -34,6 +34,12 @@ export interface OutboxRelayOptions {
    * (OutboxReader.park), so it does not hold back every event behind it. Default 10.
    */
   readonly parkAfterFailures?: number;
+  /**
+   * With several replicas of a service, the lease that lets one relay at a time publish this
+   * outbox (the others wait, and take over within its expiry when the holder dies), so an event
+   * is published once rather than once per replica. Unset: this relay is the only one.
+   */
+  readonly lease?: LeaseHolder;
 }
 
 type Round = "drained" | "more" | "failed";
@@ -101,6 +107,8 @@ export class OutboxRelay {
     if (!(await settlesWithin(this.loop, this.stopTimeoutMs))) {
       this.options.logger.warn({ stopTimeoutMs: this.stopTimeoutMs }, "outbox relay stopped with a publish in flight");
     }
+    // Another replica takes over at once rather than after the expiry.
+    await this.options.lease?.release();
   }
 
   backlog(): Promise<OutboxBacklog> {
@@ -146,6 +154,11 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (this.state === "running") {
       this.pause.clearWake();
+      if (this.options.lease && !(await this.options.lease.held())) {
+        // Another replica publishes; appends here do not wake this one.
+        await this.pause.pause(this.pollIntervalMs, false);
+        continue;
+      }
       const round = await this.round();
       if (!this.isRunning()) return;
       if (round === "failed") await this.pause.pause(this.backoff.next(), false);

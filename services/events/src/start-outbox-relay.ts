@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import type { DependencyProbe, Logger } from "@tarmac/kernel";
+import { LeaseHolder, systemClock, type DependencyProbe, type LeaseStore, type Logger } from "@tarmac/kernel";
 import type { EventPublisher } from "./event-publisher.js";
 import { InProcessBus } from "./in-process-bus.js";
 import { JetStreamPublisher } from "./jetstream-publisher.js";
@@ -18,6 +18,8 @@ export interface OutboxRelayWiring {
   readonly logger: Logger;
   /** The service's name, the `service` label of the outbox backlog metrics (booking, wallet). */
   readonly service?: string;
+  /** Where replicas claim the relay (one publishes at a time); unset: this process is the only one. */
+  readonly leases?: LeaseStore;
 }
 
 export interface RunningRelay {
@@ -58,6 +60,7 @@ export function startOutboxRelay(wiring: OutboxRelayWiring): RunningRelay {
     publisher: wiring.publisher ?? defined(owned, "the event bus"),
     logger,
     ...(wiring.service && { service: wiring.service }),
+    ...(wiring.leases && { lease: new LeaseHolder(wiring.leases, `outbox-relay:${wiring.service ?? "events"}`, systemClock) }),
   });
   relay.start();
   return {

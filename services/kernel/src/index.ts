@@ -24,3 +24,6 @@ export * from "./periodic.js";
 export * from "./metrics.js";
 export * from "./rpc-metrics.js";
 export * from "./readiness.js";
+export * from "./lease.js";
+export * from "./mongo-lease-store.js";
+export * from "./mongo-errors.js";

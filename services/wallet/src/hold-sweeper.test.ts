@@ -1,3 +1,4 @@
+import { LeaseHolder } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
 import { HoldSweeper } from "./hold-sweeper.js";
@@ -24,6 +25,34 @@ async function withHolds(count: number, ttlMs = 60_000) {
 }
 
 describe("HoldSweeper", () => {
+  it("runs in one replica at a time: the lease holder voids every expired hold, the other sweeps nothing until it stops", async () => {
+    const { clock, store, ids } = await withHolds(12);
+    clock.advance(60_000);
+    const replica = (owner: string) =>
+      new HoldSweeper({
+        store,
+        clock,
+        logger: silentLogger(),
+        intervalMs: 1_000_000,
+        lease: new LeaseHolder(store.leases, "hold-sweeper", clock, 30_000, owner),
+      });
+    const [a, b] = [replica("pod-a"), replica("pod-b")];
+    expect(await a.sweep()).toBe(12);
+    expect(await b.sweep()).toBe(0);
+    for (const id of ids) expect((await store.findHold(id))?.state).toBe("VOIDED");
+    await a.stop();
+    await store.execute({
+      type: "hold",
+      agentId: "agt_1",
+      amountPaise: 100,
+      reference: "late",
+      expiresAt: new Date(clock.now().getTime() + 1_000),
+      description: "",
+    });
+    clock.advance(1_000);
+    expect(await b.sweep()).toBe(1);
+  });
+
   it("voids every expired hold in batches and leaves the rest", async () => {
     const { clock, store, ids } = await withHolds(25);
     const later = await store.execute({

@@ -1,4 +1,4 @@
-import type { Clock, Logger } from "@tarmac/kernel";
+import type { Clock, LeaseHolder, Logger } from "@tarmac/kernel";
 import type { WalletStore } from "./store/wallet-store.js";
 
 export interface HoldSweeperOptions {
@@ -9,6 +9,8 @@ export interface HoldSweeperOptions {
   /** Holds voided per store query; a run keeps going until none are left (bounded by maxPerRun). */
   readonly batchSize?: number;
   readonly maxPerRun?: number;
+  /** With several replicas, the lease that lets one sweep at a time (they would void the same holds in the same order). */
+  readonly lease?: LeaseHolder;
 }
 
 /**
@@ -42,6 +44,7 @@ export class HoldSweeper {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
+    await this.options.lease?.release();
   }
 
   /** Voids every hold expired by now; resolves with how many it voided. Runs never overlap. */
@@ -59,6 +62,7 @@ export class HoldSweeper {
 
   private async run(): Promise<number> {
     const { store, clock, logger } = this.options;
+    if (this.options.lease && !(await this.options.lease.held())) return 0;
     let voided = 0;
     let seen = 0;
     const failed = new Set<string>();

@@ -1,5 +1,6 @@
 import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
 import {
+  LeaseHolder,
   createSigner,
   hostSettings,
   openStorage,
@@ -58,9 +59,11 @@ export async function startWalletService(
       ...(overrides.publisher && { publisher: overrides.publisher }),
       logger,
       service: "wallet",
+      leases: store.leases,
     });
     resources.keep(relay, () => relay.stop(), relay.probe);
-    const sweeper = new HoldSweeper({ store, clock, logger, intervalMs: config.holdSweepIntervalMs });
+    const lease = new LeaseHolder(store.leases, "hold-sweeper", clock);
+    const sweeper = new HoldSweeper({ store, clock, logger, intervalMs: config.holdSweepIntervalMs, lease });
     sweeper.start();
     resources.keep(sweeper, () => sweeper.stop());
 

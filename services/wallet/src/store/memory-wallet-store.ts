@@ -1,5 +1,5 @@
 import { MemoryOutbox } from "@tarmac/events";
-import { defined, type Clock } from "@tarmac/kernel";
+import { defined, MemoryLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
 import type { WalletAccount } from "../domain/account.js";
 import { agentIdOf, idempotencyKeyOf, type IdempotencyKey, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
@@ -27,6 +27,7 @@ export interface MemoryWalletStoreOptions {
  */
 export class MemoryWalletStore implements WalletStore {
   readonly outbox: MemoryOutbox;
+  readonly leases: LeaseStore;
   private readonly clock: Clock;
   private readonly accounts = new Map<string, WalletAccount>();
   private readonly holds = new Map<string, Hold>();
@@ -39,6 +40,7 @@ export class MemoryWalletStore implements WalletStore {
   constructor(options: MemoryWalletStoreOptions) {
     this.clock = options.clock;
     this.outbox = options.outbox ?? new MemoryOutbox();
+    this.leases = new MemoryLeaseStore(options.clock);
   }
 
   execute(command: WalletCommand): Promise<CommandResult> {

@@ -1,5 +1,5 @@
 import { MongoOutbox } from "@tarmac/events";
-import type { Clock } from "@tarmac/kernel";
+import { MongoLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
 import {
   MongoServerError,
   ReadPreference,
@@ -90,6 +90,7 @@ export interface MongoWalletStoreOptions {
  */
 export class MongoWalletStore implements WalletStore {
   readonly outbox: MongoOutbox;
+  readonly leases: LeaseStore;
   private readonly clock: Clock;
   private readonly accounts: Collection<AccountDocument>;
   private readonly transactions: Collection<TransactionDocument>;
@@ -101,6 +102,7 @@ export class MongoWalletStore implements WalletStore {
   ) {
     this.clock = options.clock;
     this.outbox = options.outbox ?? new MongoOutbox(db, WALLET_COLLECTIONS.outbox);
+    this.leases = new MongoLeaseStore(db);
     // Outside transactions (balance, statement, audit): majority reads from the primary, so a
     // read after an acknowledged command sees it, and never sees what may still roll back.
     const concerns = {

@@ -1,4 +1,5 @@
 import type { OutboxReader } from "@tarmac/events";
+import type { LeaseStore } from "@tarmac/kernel";
 import type { WalletAccount } from "../domain/account.js";
 import type { WalletCommand } from "../domain/commands.js";
 import type { Hold } from "../domain/hold.js";
@@ -32,6 +33,8 @@ export interface CommandResult {
 export interface WalletStore {
   /** The outbox the store appends to, for the relay. */
   readonly outbox: OutboxReader;
+  /** Where the relay and the hold sweeper claim their loops, so one replica runs each at a time. */
+  readonly leases: LeaseStore;
   /** Runs one command atomically; throws the domain's DomainError when it is refused. */
   execute(command: WalletCommand): Promise<CommandResult>;
   findAccount(agentId: string): Promise<WalletAccount | undefined>;

@@ -32,7 +32,7 @@ export class MongoReservationJournal implements ReservationJournal {
   }
 
   async loadAll(): Promise<ReservationRecord[]> {
-    const documents = await this.reservations.find({}, { timeoutMS: OPERATION_TIMEOUT_MS * 10 }).toArray();
+    const documents = await this.reservations.find({}, { maxTimeMS: OPERATION_TIMEOUT_MS * 10 }).toArray();
     return documents.map(({ _id, ...record }) => ({ clientReference: _id, ...record }));
   }
 
@@ -42,7 +42,7 @@ export class MongoReservationJournal implements ReservationJournal {
       await this.reservations.updateOne(
         { _id: clientReference, version: { $lt: record.version } },
         { $set: fields },
-        { upsert: true, timeoutMS: OPERATION_TIMEOUT_MS },
+        { upsert: true, maxTimeMS: OPERATION_TIMEOUT_MS },
       );
     } catch (error) {
       // The upsert's insert collides on _id when a newer version is stored: nothing to write.
