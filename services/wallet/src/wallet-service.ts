@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import type { ServiceImpl } from "@connectrpc/connect";
+import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import { DomainError, fieldError, fromTimestamp, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import {
@@ -76,7 +76,7 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     });
   }
 
-  async openAccount(request: OpenAccountRequest): Promise<OpenAccountResponse> {
+  async openAccount(request: OpenAccountRequest, context?: HandlerContext): Promise<OpenAccountResponse> {
     const f = new RequestFields();
     const command: WalletCommand = {
       type: "openAccount",
@@ -85,11 +85,11 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       creditLimitPaise: f.limit("credit_limit_paise", request.creditLimitPaise),
     };
     f.check();
-    const result = await this.run(command);
+    const result = await this.run(command, context?.signal);
     return create(OpenAccountResponseSchema, { balance: toProtoBalance(result.account) });
   }
 
-  async hold(request: HoldRequest): Promise<HoldResponse> {
+  async hold(request: HoldRequest, context?: HandlerContext): Promise<HoldResponse> {
     const f = new RequestFields();
     const now = this.deps.clock.now();
     const command: WalletCommand = {
@@ -101,28 +101,28 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       description: f.note("description", request.description),
     };
     f.check();
-    const result = await this.run(command);
+    const result = await this.run(command, context?.signal);
     if (!result.hold) throw new Error("hold answered without a hold");
     return create(HoldResponseSchema, { holdId: result.hold.holdId, balance: toProtoBalance(result.account) });
   }
 
-  async capture(request: CaptureRequest): Promise<CaptureResponse> {
+  async capture(request: CaptureRequest, context?: HandlerContext): Promise<CaptureResponse> {
     const f = new RequestFields();
     const command: WalletCommand = { type: "capture", holdId: f.text("hold_id", request.holdId) };
     f.check();
-    const result = await this.run(command);
+    const result = await this.run(command, context?.signal);
     return create(CaptureResponseSchema, { balance: toProtoBalance(result.account) });
   }
 
-  async void(request: VoidRequest): Promise<VoidResponse> {
+  async void(request: VoidRequest, context?: HandlerContext): Promise<VoidResponse> {
     const f = new RequestFields();
     const command: WalletCommand = { type: "void", holdId: f.text("hold_id", request.holdId), reason: "REQUESTED" };
     f.check();
-    const result = await this.run(command);
+    const result = await this.run(command, context?.signal);
     return create(VoidResponseSchema, { balance: toProtoBalance(result.account) });
   }
 
-  async credit(request: CreditRequest): Promise<CreditResponse> {
+  async credit(request: CreditRequest, context?: HandlerContext): Promise<CreditResponse> {
     const f = new RequestFields();
     const command: WalletCommand = {
       type: "credit",
@@ -132,11 +132,11 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       description: f.note("reason", request.reason),
     };
     f.check();
-    const result = await this.run(command);
+    const result = await this.run(command, context?.signal);
     return create(CreditResponseSchema, { balance: toProtoBalance(result.account) });
   }
 
-  async topUp(request: TopUpRequest): Promise<TopUpResponse> {
+  async topUp(request: TopUpRequest, context?: HandlerContext): Promise<TopUpResponse> {
     const f = new RequestFields();
     const command: WalletCommand = {
       type: "topUp",
@@ -146,11 +146,11 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       description: f.note("description", request.description),
     };
     f.check();
-    const result = await this.run(command);
+    const result = await this.run(command, context?.signal);
     return create(TopUpResponseSchema, { balance: toProtoBalance(result.account) });
   }
 
-  async setCreditLimit(request: SetCreditLimitRequest): Promise<SetCreditLimitResponse> {
+  async setCreditLimit(request: SetCreditLimitRequest, context?: HandlerContext): Promise<SetCreditLimitResponse> {
     const f = new RequestFields();
     const command: WalletCommand = {
       type: "setCreditLimit",
@@ -159,7 +159,7 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       reference: f.text("reference", request.reference),
     };
     f.check();
-    const result = await this.run(command);
+    const result = await this.run(command, context?.signal);
     return create(SetCreditLimitResponseSchema, { balance: toProtoBalance(result.account) });
   }
 
@@ -215,11 +215,11 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     return account;
   }
 
-  private async run(command: WalletCommand): Promise<CommandResult> {
+  private async run(command: WalletCommand, signal: AbortSignal | undefined): Promise<CommandResult> {
     const operation = operationName(command.type);
     let result: CommandResult;
     try {
-      result = await this.deps.store.execute(command);
+      result = await this.deps.store.execute(command, signal ? { signal } : {});
     } catch (error) {
       // A refusal (insufficient funds, an unknown hold, a reused reference...) by its code.
       this.operations.inc({ operation, outcome: error instanceof DomainError ? error.code.toLowerCase() : "error" });

@@ -7,7 +7,7 @@ import type { Hold } from "../domain/hold.js";
 import { isStatementKind, type LedgerTransaction } from "../domain/ledger.js";
 import type { StatementQuery } from "../domain/statement.js";
 import { KeyedMutex } from "./keyed-mutex.js";
-import type { CommandResult, WalletStore } from "./wallet-store.js";
+import type { CommandOptions, CommandResult, WalletStore } from "./wallet-store.js";
 
 export interface MemoryWalletStoreOptions {
   readonly clock: Clock;
@@ -43,7 +43,7 @@ export class MemoryWalletStore implements WalletStore {
     this.leases = new MemoryLeaseStore(options.clock);
   }
 
-  execute(command: WalletCommand): Promise<CommandResult> {
+  execute(command: WalletCommand, options: CommandOptions = {}): Promise<CommandResult> {
     // A hold's agent never changes, so it can be looked up before queueing.
     const agentId =
       agentIdOf(command) ?? (command.type === "capture" || command.type === "void" ? this.holds.get(command.holdId)?.agentId : undefined);
@@ -51,7 +51,11 @@ export class MemoryWalletStore implements WalletStore {
       // An unknown hold: decide refuses it.
       return Promise.resolve().then(() => this.executeNow(command));
     }
-    return this.queue.run(agentId, () => this.executeNow(command));
+    return this.queue.run(agentId, () => {
+      // Queued behind the agent's other commands past the caller's deadline: not started.
+      options.signal?.throwIfAborted();
+      return this.executeNow(command);
+    });
   }
 
   async findAccount(agentId: string): Promise<WalletAccount | undefined> {

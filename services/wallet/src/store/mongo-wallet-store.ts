@@ -31,7 +31,8 @@ import {
   type HoldDocument,
   type TransactionDocument,
 } from "./mongo-wallet-documents.js";
-import type { CommandResult, WalletStore } from "./wallet-store.js";
+import { KeyedMutex } from "./keyed-mutex.js";
+import type { CommandOptions, CommandResult, WalletStore } from "./wallet-store.js";
 
 export const WALLET_COLLECTIONS = {
   accounts: "wallet_accounts",
@@ -92,6 +93,7 @@ export class MongoWalletStore implements WalletStore {
   readonly outbox: MongoOutbox;
   readonly leases: LeaseStore;
   private readonly clock: Clock;
+  private readonly queue = new KeyedMutex();
   private readonly accounts: Collection<AccountDocument>;
   private readonly transactions: Collection<TransactionDocument>;
   private readonly holds: Collection<HoldDocument>;
@@ -149,11 +151,34 @@ export class MongoWalletStore implements WalletStore {
     await this.outbox.ensureIndexes();
   }
 
-  async execute(command: WalletCommand): Promise<CommandResult> {
+  /**
+   * One agent's commands run one after another in this process (as in the memory store), so a
+   * pod's concurrent requests for an agent queue here instead of colliding on the agent's account
+   * document and retrying through write conflicts; across pods the account's seq guard decides.
+   * The caller's signal is checked before each attempt and inside the transaction callback, so
+   * neither this loop nor the driver's own transaction retries (up to 120 s) outlive the caller.
+   */
+  async execute(command: WalletCommand, options: CommandOptions = {}): Promise<CommandResult> {
+    const agentId = agentIdOf(command) ?? (await this.agentOfHold(command));
+    const run = () => this.executeAttempts(command, options.signal);
+    return agentId === undefined ? run() : this.queue.run(agentId, run);
+  }
+
+  private async agentOfHold(command: WalletCommand): Promise<string | undefined> {
+    if (command.type !== "capture" && command.type !== "void") return undefined;
+    const hold = await this.holds.findOne({ _id: command.holdId }, { projection: { agentId: 1 }, maxTimeMS: 5_000 });
+    return hold?.agentId;
+  }
+
+  private async executeAttempts(command: WalletCommand, signal: AbortSignal | undefined): Promise<CommandResult> {
     for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
       try {
         const result = await this.db.client.withSession((session) =>
-          session.withTransaction((s) => this.executeIn(command, s), TRANSACTION_OPTIONS),
+          session.withTransaction((s) => {
+            signal?.throwIfAborted();
+            return this.executeIn(command, s);
+          }, TRANSACTION_OPTIONS),
         );
         if (!result.replayed && result.events > 0) this.outbox.notify();
         return result.result;

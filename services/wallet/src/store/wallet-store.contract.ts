@@ -61,6 +61,24 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
   const expectSound = async (agentId = agent) => expect(auditAgent(await agentLedger(store, agentId))).toEqual([]);
 
   describe("wallet store contract", () => {
+    describe("deadlines", () => {
+      it("starts no command whose caller has given up, and one queued behind another past its deadline changes nothing", async () => {
+        await openAccount();
+        await topUp(10_000, ref("funds"));
+        const gone = AbortSignal.abort(new Error("deadline exceeded"));
+        const late = { type: "topUp" as const, agentId: agent, amountPaise: 500, reference: ref("late"), description: "" };
+        await expect(store.execute(late, { signal: gone })).rejects.toThrow("deadline exceeded");
+        const giveUp = new AbortController();
+        const first = hold(1_000, ref("first"));
+        const queued = store.execute({ ...late, reference: ref("queued") }, { signal: giveUp.signal });
+        giveUp.abort(new Error("caller went away"));
+        await first;
+        await expect(queued).rejects.toThrow("caller went away");
+        expect(await balance()).toMatchObject({ balance: 10_000, held: 1_000 });
+        await expectSound();
+      });
+    });
+
     describe("accounts", () => {
       it("opens an empty INR wallet with the given credit limit", async () => {
         const result = await openAccount(agent, 50_000);

@@ -30,13 +30,22 @@ export interface CommandResult {
  * "Now" is read from the store's clock inside that unit, so expiry is judged when the command
  * takes effect, not when it was queued.
  */
+export interface CommandOptions {
+  readonly signal?: AbortSignal;
+}
+
 export interface WalletStore {
   /** The outbox the store appends to, for the relay. */
   readonly outbox: OutboxReader;
   /** Where the relay and the hold sweeper claim their loops, so one replica runs each at a time. */
   readonly leases: LeaseStore;
-  /** Runs one command atomically; throws the domain's DomainError when it is refused. */
-  execute(command: WalletCommand): Promise<CommandResult>;
+  /**
+   * Runs one command atomically; throws the domain's DomainError when it is refused. Once
+   * `options.signal` aborts (the caller's deadline passed or it went away) the command is no longer
+   * started or retried: it rejects with the signal's reason and changes nothing, unless it had
+   * already committed.
+   */
+  execute(command: WalletCommand, options?: CommandOptions): Promise<CommandResult>;
   findAccount(agentId: string): Promise<WalletAccount | undefined>;
   findHold(holdId: string): Promise<Hold | undefined>;
   /** Statement transactions (not CREDIT_LIMIT records) of the query's agent, newest first. */
