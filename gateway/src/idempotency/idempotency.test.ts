@@ -162,6 +162,23 @@ describe("store failures", () => {
     expect(gateway.runs).toHaveLength(0);
   });
 
+  it("answers 503 UNAVAILABLE within its bound when the store hangs (a blackholed database), and sends an answer it cannot record", async () => {
+    const hung = new Promise<never>(() => undefined);
+    const hanging: IdempotencyStore = { begin: () => hung, complete: () => hung, abandon: () => hung };
+    gateway = await idempotencyTestApp({ store: hanging, storeTimeoutMs: 100 });
+    const started = performance.now();
+    expect(expectEnvelope(await gateway.app.inject(opRequest("k1")), "UNAVAILABLE").error.retryable).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(gateway.runs).toHaveLength(0);
+
+    const memory = new MemoryIdempotencyStore();
+    const hangsOnComplete: IdempotencyStore = { begin: (...args) => memory.begin(...args), complete: () => hung, abandon: () => hung };
+    await gateway.app.close();
+    gateway = await idempotencyTestApp({ store: hangsOnComplete, storeTimeoutMs: 100 });
+    expect((await gateway.app.inject(opRequest("k2"))).statusCode).toBe(201);
+    expect(gateway.logs.find((line) => line.msg === "idempotency record not settled")).toMatchObject({ level: 50 });
+  });
+
   it("still sends the answer when it cannot be stored, and logs why", async () => {
     const memory = new MemoryIdempotencyStore();
     const store: IdempotencyStore = {

@@ -1,4 +1,4 @@
-import { catalogue, type Clock, DomainError, isErrorCode, processMetrics, systemClock } from "@tarmac/kernel";
+import { catalogue, type Clock, DomainError, isErrorCode, processMetrics, systemClock, within } from "@tarmac/kernel";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestFingerprint } from "./fingerprint.js";
@@ -32,6 +32,11 @@ export interface IdempotencyOptions {
   readonly store: IdempotencyStore;
   /** Starts records' clocks (24 hours, lease); tests move it by hand. */
   readonly clock?: Clock;
+  /**
+   * How long a request waits for the store before it answers 503 UNAVAILABLE (begin) or sends its
+   * answer unrecorded (complete, abandon): a hung database must not hold requests. Default 2 s.
+   */
+  readonly storeTimeoutMs?: number;
 }
 
 const OPERATION = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
@@ -49,7 +54,9 @@ interface Claim {
  * schema rejects is never recorded and a corrected retry may reuse its key. From there on every
  * answer below 500 is stored, a handler's catalogue errors included; a 5xx is abandoned.
  */
-const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { store, clock = systemClock }) => {
+const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { store, clock = systemClock, storeTimeoutMs = 2_000 }) => {
+  const bounded = <T>(call: Promise<T>) =>
+    within(call, storeTimeoutMs, () => new Error(`idempotency store did not answer within ${storeTimeoutMs} ms`));
   const keys = new WeakMap<FastifyRequest, string>();
   const claims = new WeakMap<FastifyRequest, Claim>();
   // The gateway's registry (the metrics plugin's decorator), else the process one (bare test apps).
@@ -80,7 +87,7 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
     if (operation === undefined || key === undefined) return;
     const scope = { agentId: callerOf(request).agentId, operation, key };
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
-    const outcome = await store.begin(scope, fingerprint, clock.now()).catch((cause: unknown) => {
+    const outcome = await bounded(store.begin(scope, fingerprint, clock.now())).catch((cause: unknown) => {
       throw new DomainError("UNAVAILABLE", "Idempotency keys cannot be checked right now, please retry", { cause });
     });
     switch (outcome.state) {
@@ -113,8 +120,7 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
     const response = final ? storedResponseOf(reply, payload) : undefined;
     if (!response && final) request.log.error("idempotent response not stored: payload is not text");
     try {
-      if (response) await store.complete(claim.scope, claim.fingerprint, response);
-      else await store.abandon(claim.scope, claim.lease);
+      await bounded(response ? store.complete(claim.scope, claim.fingerprint, response) : store.abandon(claim.scope, claim.lease));
     } catch (err) {
       // The answer is still sent; the key stays in progress until its lease runs out.
       request.log.error({ err, operation: claim.scope.operation }, "idempotency record not settled");

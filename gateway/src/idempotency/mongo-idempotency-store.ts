@@ -30,6 +30,9 @@ interface IdempotencyDocument {
  * the primary with the default (local) read concern: right after a duplicate-key error the winner's
  * insert must be visible, even before a majority has it.
  */
+/** Server-side bound of each request-path operation (the gateway also stops waiting at 2 s). */
+const BOUNDED = { maxTimeMS: 2_000 };
+
 export class MongoIdempotencyStore implements IdempotencyStore {
   private readonly keys: Collection<IdempotencyDocument>;
 
@@ -57,17 +60,17 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       try {
         const inserted = fresh();
-        await this.keys.insertOne(inserted);
+        await this.keys.insertOne(inserted, BOUNDED);
         return started(inserted);
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
       }
-      const existing = await this.keys.findOne(scopeFilter(scope));
+      const existing = await this.keys.findOne(scopeFilter(scope), BOUNDED);
       if (!existing) continue; // abandoned or reaped since the insert failed: insert again
       const verdict = verdictOn(toRecord(existing), fingerprint, now);
       if (verdict !== "claim") return verdict;
       const replacement = fresh();
-      const taken = await this.keys.replaceOne({ _id: existing._id, attempt: existing.attempt }, replacement);
+      const taken = await this.keys.replaceOne({ _id: existing._id, attempt: existing.attempt }, replacement, BOUNDED);
       if (taken.matchedCount === 1) return started(replacement);
     }
     throw new Error(`idempotency record ${scope.operation} kept changing during begin`);
@@ -79,11 +82,11 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       contentType: response.headers["content-type"] ?? null,
       body: response.body,
     };
-    await this.keys.updateOne({ ...scopeFilter(scope), fingerprint, response: null }, { $set: { response: stored } });
+    await this.keys.updateOne({ ...scopeFilter(scope), fingerprint, response: null }, { $set: { response: stored } }, BOUNDED);
   }
 
   async abandon(scope: IdempotencyScope, lease: string): Promise<void> {
-    await this.keys.deleteOne({ ...scopeFilter(scope), response: null, attempt: lease });
+    await this.keys.deleteOne({ ...scopeFilter(scope), response: null, attempt: lease }, BOUNDED);
   }
 }
 

@@ -49,7 +49,9 @@ const routes = [
  * bodies, API key auth, envelope, idempotency), around test routes: POST /api/v1/test/op
  * ("test.op"), /test/other ("test.other") and /test/plain (not idempotent).
  */
-export async function idempotencyTestApp(options: { store?: IdempotencyStore; clock?: Clock } = {}): Promise<IdempotencyTestApp> {
+export async function idempotencyTestApp(
+  options: { store?: IdempotencyStore; clock?: Clock; storeTimeoutMs?: number } = {},
+): Promise<IdempotencyTestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ name: "gateway", level: "debug" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const loggerInstance: FastifyBaseLogger = logger;
@@ -67,7 +69,11 @@ export async function idempotencyTestApp(options: { store?: IdempotencyStore; cl
     async (api) => {
       api.setErrorHandler(envelopeErrorHandler);
       await api.register(credentialAuth, { credential: apiKeyCredential(twoAgentAuth(), 0) });
-      await api.register(idempotency, { store, ...(options.clock && { clock: options.clock }) });
+      await api.register(idempotency, {
+        store,
+        ...(options.clock && { clock: options.clock }),
+        ...(options.storeTimeoutMs !== undefined && { storeTimeoutMs: options.storeTimeoutMs }),
+      });
       for (const [path, operation] of routes) {
         const config = { scope: Scope.FLIGHT_SEARCH, ...(operation && { idempotency: operation }) };
         api.post<{ Body: TestBody }>(path, { schema: { body: bodySchema }, config }, async (request, reply) => {

@@ -27,3 +27,4 @@ export * from "./readiness.js";
 export * from "./lease.js";
 export * from "./mongo-lease-store.js";
 export * from "./mongo-errors.js";
+export * from "./within.js";
