@@ -1,4 +1,4 @@
-import { describeOnMongo } from "@tarmac/kernel/testing";
+import { describeOnMongo, findsDuring, planOf } from "@tarmac/kernel/testing";
 import { beforeAll, expect, it } from "vitest";
 import { MongoOutbox, PUBLISHED_RETENTION_SECONDS } from "./mongo-outbox.js";
 import { outboxContract } from "./outbox.contract.js";
@@ -45,16 +45,32 @@ describeOnMongo("MongoOutbox", (mongo) => {
     { transactions: true },
   );
 
-  it("creates the pending and TTL indexes", async () => {
+  it("creates the pending and TTL indexes, replacing the pending index of earlier releases", async () => {
+    await mongo.db
+      .collection("booking_outbox")
+      .createIndexes([{ key: { publishedAt: 1, createdAt: 1, _id: 1 }, name: "publishedAt_createdAt_id" }]);
     const outbox = new MongoOutbox(mongo.db, "booking_outbox");
     await outbox.ensureIndexes();
     await outbox.ensureIndexes();
     const byName = new Map((await mongo.db.collection("booking_outbox").indexes()).map((i) => [i.name, i]));
-    expect(byName.get("publishedAt_createdAt_id")).toMatchObject({ key: { publishedAt: 1, createdAt: 1, _id: 1 } });
+    expect(byName.has("publishedAt_createdAt_id")).toBe(false);
+    expect(byName.get("publishedAt_parkedAt_createdAt_id")).toMatchObject({ key: { publishedAt: 1, parkedAt: 1, createdAt: 1, _id: 1 } });
     expect(byName.get("publishedAt_ttl")).toMatchObject({
       key: { publishedAt: 1 },
       expireAfterSeconds: PUBLISHED_RETENTION_SECONDS,
     });
+  });
+
+  it("reads pending events majority-committed, through its index, without an in-memory sort", async () => {
+    const outbox = await openOutbox();
+    await inTransaction(outbox, testEvents(30));
+    const finds = await findsDuring(mongo.client, () => outbox.pending(10));
+    expect(finds).toHaveLength(1);
+    // After a failover with rollback, a `local` read could publish an event whose change never committed.
+    expect(finds[0]!.readConcern).toEqual({ level: "majority" });
+    const plan = await planOf(mongo.db, finds[0]!);
+    expect(plan.stages).not.toContain("COLLSCAN");
+    expect(plan.stages).not.toContain("SORT");
   });
 
   it("refuses to append outside a transaction", async () => {

@@ -1,6 +1,6 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import type { Logger } from "@tarmac/kernel";
-import { ReadPreference, type ClientSession, type Collection, type Db } from "mongodb";
+import { MongoServerError, ReadPreference, type ClientSession, type Collection, type Db } from "mongodb";
 import { AppendSignal } from "./append-signal.js";
 import type { OutboxBacklog, OutboxReader } from "./outbox.js";
 import type { OutboxEvent } from "./outbox-event.js";
@@ -57,6 +57,10 @@ export class MongoOutbox implements OutboxReader {
       { key: OUTBOX_ORDER, name: "publishedAt_parkedAt_createdAt_id" },
       { key: { publishedAt: 1 }, name: "publishedAt_ttl", expireAfterSeconds: PUBLISHED_RETENTION_SECONDS },
     ]);
+    // The pending index of earlier releases (without parkedAt). A missing one is fine.
+    await this.events.dropIndex("publishedAt_createdAt_id").catch((error: unknown) => {
+      if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
+    });
   }
 
   /** Inserts the events inside the caller's transaction; `_id` is the event id, so an id is stored once. */

@@ -1,4 +1,4 @@
-import { describeOnMongo } from "@tarmac/kernel/testing";
+import { describeOnMongo, findsDuring, planOf } from "@tarmac/kernel/testing";
 import { newId } from "@tarmac/kernel";
 import { beforeAll, expect, it } from "vitest";
 import { describeAuthStoreContract } from "./auth-store.contract.js";
@@ -10,6 +10,15 @@ describeOnMongo("MongoAuthStore", (mongo) => {
   });
   // Every test uses ids of its own, so the store is shared, as a deployment's would be.
   describeAuthStoreContract("mongodb", async () => new MongoAuthStore(mongo.db));
+
+  it("finds a user by e-mail or phone through its unique index (the unauthenticated OTP send scans nothing)", async () => {
+    const store = new MongoAuthStore(mongo.db);
+    await store.ensureIndexes();
+    const email = await findsDuring(mongo.client, () => store.findUserByIdentifier({ channel: "EMAIL", value: "nobody@example.com" }));
+    const phone = await findsDuring(mongo.client, () => store.findUserByIdentifier({ channel: "SMS", value: "+919800000000" }));
+    expect((await planOf(mongo.db, email[0]!)).indexes).toEqual(["email_unique"]);
+    expect((await planOf(mongo.db, phone[0]!)).indexes).toEqual(["phone_unique"]);
+  });
 
   it("creates the unique and TTL indexes, idempotently and from several instances at once", async () => {
     await Promise.all([1, 2, 3].map(() => new MongoAuthStore(mongo.db).ensureIndexes()));

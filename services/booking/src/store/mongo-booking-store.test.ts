@@ -1,8 +1,9 @@
-import { describeOnMongo } from "@tarmac/kernel/testing";
+import { describeOnMongo, findsDuring, planOf } from "@tarmac/kernel/testing";
 import { MongoOutbox } from "@tarmac/events";
 import { expect, it } from "vitest";
 import { bookingStoreContract } from "./booking-store.contract.js";
 import { MongoBookingStore } from "./mongo-booking-store.js";
+import { bookingFixture } from "../testing/booking-fixture.js";
 
 describeOnMongo("MongoBookingStore", (mongo) => {
   // Each test gets fresh collections, so listings and outboxes never see another test's rows.
@@ -15,12 +16,45 @@ describeOnMongo("MongoBookingStore", (mongo) => {
     return { store, outbox };
   });
 
-  it("creates the unique idempotency and PNR indexes and the sweep index", async () => {
-    const store = new MongoBookingStore(mongo.db, new MongoOutbox(mongo.db, "booking_outbox"));
+  it("creates the unique idempotency index, the agent's PNR index (not unique) and the sweep index, dropping the old unique PNR index", async () => {
+    const db = mongo.fresh();
+    await db
+      .collection("bookings")
+      .createIndexes([{ key: { pnr: 1 }, name: "pnr", unique: true, partialFilterExpression: { pnr: { $type: "string" } } }]);
+    const store = new MongoBookingStore(db, new MongoOutbox(db, "booking_outbox"));
     await store.ensureIndexes();
-    const byName = new Map((await mongo.db.collection("bookings").indexes()).map((i) => [i.name, i]));
+    await store.ensureIndexes();
+    const byName = new Map((await db.collection("bookings").indexes()).map((i) => [i.name, i]));
     expect(byName.get("agentId_idempotencyKey")).toMatchObject({ unique: true });
-    expect(byName.get("pnr")).toMatchObject({ unique: true, partialFilterExpression: { pnr: { $type: "string" } } });
-    expect(byName.get("status_updatedAt")).toMatchObject({ key: { status: 1, updatedAt: 1 } });
+    expect(byName.has("pnr")).toBe(false);
+    expect(byName.get("agentId_pnr_createdAt")).toMatchObject({ partialFilterExpression: { pnr: { $type: "string" } } });
+    expect(byName.get("agentId_pnr_createdAt")?.unique).toBeUndefined();
+    expect(byName.get("status_dueAt_id")).toMatchObject({ key: { status: 1, dueAt: 1, _id: 1 } });
+  });
+
+  it("finds by PNR and claims due bookings through indexes, without a collection scan or an in-memory sort", async () => {
+    const db = mongo.fresh();
+    const outbox = new MongoOutbox(db, "booking_outbox");
+    await outbox.ensureIndexes();
+    const store = new MongoBookingStore(db, outbox);
+    await store.ensureIndexes();
+    for (let i = 0; i < 20; i++) {
+      const booking = bookingFixture();
+      await store.create(booking, []);
+      await store.update({ ...booking, version: booking.version + 1, status: "BOOKED", pnr: `PNR${String(i).padStart(3, "0")}` }, []);
+    }
+    const finds = [
+      ...(await findsDuring(mongo.client, () => store.findByPnr("agt_one", "PNR007"))),
+      ...(await findsDuring(mongo.client, () =>
+        store.claimDue("BOOKED", new Date("2030-01-01"), 5, { now: new Date(), retryAfterMs: () => 1_000 }),
+      )),
+    ];
+    expect(finds.length).toBeGreaterThan(0);
+    for (const find of finds) {
+      const plan = await planOf(db, find);
+      expect(plan.stages, JSON.stringify(find.filter)).not.toContain("COLLSCAN");
+      expect(plan.stages, JSON.stringify(find.filter)).not.toContain("SORT");
+    }
+    expect((await planOf(db, finds[0]!)).indexes).toEqual(["agentId_pnr_createdAt"]);
   });
 });

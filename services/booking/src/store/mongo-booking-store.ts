@@ -57,16 +57,19 @@ export class MongoBookingStore implements BookingStore {
       { key: { agentId: 1, pnr: 1, createdAt: -1 }, name: "agentId_pnr_createdAt", partialFilterExpression: { pnr: { $type: "string" } } },
       // The sweeps (claimDue): PENDING (recovery), BOOKED (ticketing), TICKETED (flown), CANCELLED
       // (refund), earliest due first; a claimed booking is due again after its backoff.
-      { key: { status: 1, dueAt: 1 }, name: "status_dueAt" },
-      { key: { status: 1, updatedAt: 1 }, name: "status_updatedAt" },
-      { key: { status: 1, lastArrivalAt: 1 }, name: "status_lastArrivalAt" },
+      // _id last: the sweeps sort by (instant, _id), so the index gives that order and no in-memory sort runs.
+      { key: { status: 1, dueAt: 1, _id: 1 }, name: "status_dueAt_id" },
+      { key: { status: 1, updatedAt: 1, _id: 1 }, name: "status_updatedAt_id" },
+      { key: { status: 1, lastArrivalAt: 1, _id: 1 }, name: "status_lastArrivalAt_id" },
       { key: { agentId: 1, createdAt: -1 }, name: "agentId_createdAt" },
     ]);
-    // The globally unique PNR index of earlier releases: a second airline's equal PNR failed the
-    // BOOKED write after the capture. Dropped once; a missing index is fine.
-    await this.bookings.dropIndex("pnr").catch((error: unknown) => {
-      if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
-    });
+    // Indexes of earlier releases: the globally unique PNR index (a second airline's equal PNR
+    // failed the BOOKED write after the capture) and sweep indexes without _id (a blocking sort).
+    for (const obsolete of ["pnr", "status_dueAt", "status_updatedAt", "status_lastArrivalAt"]) {
+      await this.bookings.dropIndex(obsolete).catch((error: unknown) => {
+        if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
+      });
+    }
     // Bookings stored before sweeps claimed by dueAt have none: due at their sweep instant. Idempotent,
     // and harmless when several replicas run it at once (each sets the same value).
     await this.bookings.updateMany({ dueAt: { $exists: false } }, [

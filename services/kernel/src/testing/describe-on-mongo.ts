@@ -35,7 +35,7 @@ export function describeOnMongo(name: string, body: (mongo: MongoTestDatabases) 
     };
 
     beforeAll(async () => {
-      client = new MongoClient(uri ?? "", { serverSelectionTimeoutMS: 5_000 });
+      client = new MongoClient(uri ?? "", { serverSelectionTimeoutMS: 5_000, monitorCommands: true });
       await client.connect();
       db = open();
     });

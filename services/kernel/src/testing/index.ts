@@ -2,3 +2,4 @@ export * from "./manual-clock.js";
 export * from "./silent-logger.js";
 export * from "./describe-on-mongo.js";
 export * from "./failure-of.js";
+export * from "./query-plans.js";

@@ -1,5 +1,5 @@
 import { newId } from "@tarmac/kernel";
-import { describeOnMongo, ManualClock } from "@tarmac/kernel/testing";
+import { describeOnMongo, findsDuring, ManualClock, planOf } from "@tarmac/kernel/testing";
 import { Long, MongoServerError, type Document } from "mongodb";
 import { beforeAll, expect, it } from "vitest";
 import { MongoWalletStore, WALLET_COLLECTIONS } from "./mongo-wallet-store.js";
@@ -25,6 +25,24 @@ describeOnMongo("MongoWalletStore", (mongo) => {
     await store.execute({ type: "openAccount", agentId, currency: "INR", creditLimitPaise: 5_000 });
     return { store, clock, agentId };
   };
+
+  it("starts a second time without collMod (a readWrite user lacks it) and sweeps expired holds through an index, sorted by it", async () => {
+    const db = mongo.fresh();
+    await MongoWalletStore.open(db, { clock: realNowClock() });
+    const commands: string[] = [];
+    const listener = (event: { commandName: string }) => commands.push(event.commandName);
+    mongo.client.on("commandStarted", listener);
+    try {
+      const again = await MongoWalletStore.open(db, { clock: realNowClock() });
+      expect(commands).not.toContain("collMod");
+      const finds = await findsDuring(mongo.client, () => again.expiredHoldIds(new Date(), 50));
+      const plan = await planOf(db, finds[0]!);
+      expect(plan.indexes).toEqual(["expiresAt_held"]);
+      expect(plan.stages).not.toContain("SORT");
+    } finally {
+      mongo.client.off("commandStarted", listener);
+    }
+  });
 
   it("creates the indexes idempotently", async () => {
     await new MongoWalletStore(mongo.db, { clock: realNowClock() }).ensureIndexes();
