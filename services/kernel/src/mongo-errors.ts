@@ -1,7 +1,13 @@
 import { MongoError, MongoNetworkError, MongoServerSelectionError } from "mongodb";
 
 /** Labels the server and driver put on errors a retry may get past (elections, lost connections). */
-const TRANSIENT_LABELS = ["TransientTransactionError", "RetryableWriteError", "ResetPool", "PoolRequestedRetry"];
+const TRANSIENT_LABELS = [
+  "TransientTransactionError",
+  "UnknownTransactionCommitResult",
+  "RetryableWriteError",
+  "ResetPool",
+  "PoolRequestedRetry",
+];
 
 /**
  * A MongoDB failure the caller may retry: no server selectable (failover, outage), a network error,
