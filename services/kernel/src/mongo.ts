@@ -15,6 +15,9 @@ export const MONGO_CLIENT_OPTIONS: MongoClientOptions = {
   maxPoolSize: 20,
   retryWrites: true,
   retryReads: true,
+  // An absent optional field is absent in the document, as in the memory stores: stored as null it
+  // would fail `$exists: false` filters and show up where "not set" was meant.
+  ignoreUndefined: true,
 };
 
 /**
@@ -26,6 +29,9 @@ async function requireReplicaSet(client: MongoClient): Promise<void> {
   if (typeof hello.setName === "string" || hello.msg === "isdbgrid") return;
   throw new Error("MONGODB_URI names a standalone MongoDB server: Tarmac needs a replica set (transactions, majority reads)");
 }
+
+/** A replica set elects a new primary in about 10 s; readiness ignores a MongoDB outage this short. */
+export const MONGO_ELECTION_TOLERANCE_MS = 15_000;
 
 /** How long the readiness ping may take before MongoDB counts as unreachable. */
 export const MONGO_PING_TIMEOUT_MS = 1_000;
@@ -68,6 +74,8 @@ export async function openMongo<T>(uri: string, dbName: string, logger: Logger, 
 export function mongoProbe(db: Db, timeoutMs: number = MONGO_PING_TIMEOUT_MS): DependencyProbe {
   return {
     name: "mongodb",
+    // An election: the stores retry through it, so the pods stay in their Services meanwhile.
+    toleratedOutageMs: MONGO_ELECTION_TOLERANCE_MS,
     async check() {
       await db.command({ ping: 1 }, { signal: AbortSignal.timeout(timeoutMs) });
       return true;

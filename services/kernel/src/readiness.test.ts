@@ -32,6 +32,31 @@ describe("ReadinessMonitor", () => {
     ...Object.fromEntries(deps.map((d) => [d, health.status(`dependency/${d}`)])),
   });
 
+  it("rides out a short outage of a dependency that tolerates one (a MongoDB election), but not a long one nor one at start", async () => {
+    const health = new HealthService([SERVICE]);
+    const clock = new ManualClock();
+    const mongodb = Object.assign(switchable("mongodb", false), { toleratedOutageMs: 15_000 });
+    monitor = new ReadinessMonitor({ health, probes: [mongodb], logger: capture().logger, clock });
+    // Never worked yet: not ready, tolerance or not.
+    await expect(monitor.checkNow()).resolves.toBe(false);
+    mongodb.up = true;
+    await expect(monitor.checkNow()).resolves.toBe(true);
+    mongodb.up = false;
+    clock.advance(1_000);
+    await expect(monitor.checkNow()).resolves.toBe(true);
+    clock.advance(10_000);
+    await expect(monitor.checkNow()).resolves.toBe(true);
+    // The dependency's own entry tells the truth meanwhile.
+    expect(statuses(health, "mongodb")).toEqual({
+      server: ServingStatus.SERVING,
+      service: ServingStatus.SERVING,
+      mongodb: ServingStatus.NOT_SERVING,
+    });
+    clock.advance(5_000);
+    await expect(monitor.checkNow()).resolves.toBe(false);
+    expect(health.status("")).toBe(ServingStatus.NOT_SERVING);
+  });
+
   it("is NOT_SERVING from construction until a first round passes", async () => {
     const health = new HealthService([SERVICE]);
     monitor = new ReadinessMonitor({ health, probes: [switchable("nats")], logger: capture().logger });

@@ -1,3 +1,4 @@
+import { within } from "./within.js";
 import { systemClock, type Clock } from "./clock.js";
 import { defined } from "./defined.js";
 import { ServingStatus, type HealthService } from "./health-service.js";
@@ -16,6 +17,12 @@ export interface DependencyProbe {
    * and never runs two checks of one probe at once, so a hanging check cannot pile up.
    */
   check(): Promise<boolean> | boolean;
+  /**
+   * How long the dependency may fail, once it has worked, before the service turns NOT_SERVING: a
+   * MongoDB election (about 10 s) should not take every pod out of its Service at once, when the
+   * stores retry through it. The dependency's own health entry shows the outage at once. Default 0.
+   */
+  readonly toleratedOutageMs?: number;
 }
 
 /** grpc.health.v1 names dependencies `dependency/<name>`, next to "" and the served services. */
@@ -50,6 +57,8 @@ interface ProbeState {
   pending: Promise<Outcome> | undefined;
   /** Set while the dependency is failing. */
   outage: { since: Date; failedChecks: number } | undefined;
+  /** It has passed a check: only then is an outage tolerated (a service never starts on a missing dependency). */
+  worked: boolean;
 }
 
 /**
@@ -81,7 +90,7 @@ export class ReadinessMonitor {
     const names = options.probes.map((p) => p.name);
     const duplicate = names.find((name, i) => names.indexOf(name) !== i);
     if (duplicate !== undefined) throw new Error(`two dependency probes are named ${duplicate}`);
-    this.states = options.probes.map((probe) => ({ probe, pending: undefined, outage: undefined }));
+    this.states = options.probes.map((probe) => ({ probe, pending: undefined, outage: undefined, worked: false }));
     // Not ready until a first round says so.
     this.health.setServing(ServingStatus.NOT_SERVING);
     for (const name of names) this.health.set(dependencyHealthName(name), ServingStatus.NOT_SERVING);
@@ -122,21 +131,31 @@ export class ReadinessMonitor {
     const outcomes = await Promise.all(this.states.map((state) => this.check(state)));
     if (this.stopped) return this.lastReady;
     this.states.forEach((state, i) => this.apply(state, defined(outcomes[i], "the outcome of a check")));
-    const ready = outcomes.every((o) => o.ok);
+    const ready = this.states.every((state) => state.outage === undefined || this.tolerated(state));
     this.health.setServing(ready ? ServingStatus.SERVING : ServingStatus.NOT_SERVING);
     this.lastReady = ready;
     return ready;
   }
 
+  private tolerated(state: ProbeState): boolean {
+    const { outage, worked, probe } = state;
+    if (outage === undefined || !worked) return false;
+    return this.clock.now().getTime() - outage.since.getTime() < (probe.toleratedOutageMs ?? 0);
+  }
+
   private check(state: ProbeState): Promise<Outcome> {
     state.pending ??= outcomeOf(state.probe).finally(() => (state.pending = undefined));
-    return within(state.pending, this.timeoutMs);
+    return within(state.pending, this.timeoutMs, () => new Error(`no answer within ${this.timeoutMs} ms`)).catch((err: unknown) => ({
+      ok: false,
+      err,
+    }));
   }
 
   private apply(state: ProbeState, outcome: Outcome): void {
     const { name } = state.probe;
     this.health.set(dependencyHealthName(name), outcome.ok ? ServingStatus.SERVING : ServingStatus.NOT_SERVING);
     const fields = { dependency: name, ...(outcome.err !== undefined && { err: outcome.err }) };
+    if (outcome.ok) state.worked = true;
     if (!outcome.ok) {
       if (state.outage) {
         state.outage.failedChecks++;
@@ -161,15 +180,4 @@ async function outcomeOf(probe: DependencyProbe): Promise<Outcome> {
   } catch (err) {
     return { ok: false, err };
   }
-}
-
-function within(pending: Promise<Outcome>, ms: number): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ ok: false, err: new Error(`no answer within ${ms} ms`) }), ms);
-    timer.unref();
-    void pending.then((outcome) => {
-      clearTimeout(timer);
-      resolve(outcome);
-    });
-  });
 }

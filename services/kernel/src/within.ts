@@ -7,6 +7,8 @@ export function within<T>(promise: Promise<T>, ms: number, timedOut: () => Error
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(timedOut()), ms);
+    // A bound never keeps a process alive on its own.
+    timer.unref();
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { MongoClient, type Db } from "mongodb";
 import { afterAll, beforeAll, describe } from "vitest";
+import { MONGO_CLIENT_OPTIONS } from "../mongo.js";
 
 /** The databases one test file works in, on the replica set MONGODB_URI names. */
 export interface MongoTestDatabases {
@@ -35,7 +36,8 @@ export function describeOnMongo(name: string, body: (mongo: MongoTestDatabases) 
     };
 
     beforeAll(async () => {
-      client = new MongoClient(uri ?? "", { serverSelectionTimeoutMS: 5_000, monitorCommands: true });
+      // The services' own client options (bounded waits, ignoreUndefined), plus command monitoring for plan assertions.
+      client = new MongoClient(uri ?? "", { ...MONGO_CLIENT_OPTIONS, monitorCommands: true });
       await client.connect();
       db = open();
     });

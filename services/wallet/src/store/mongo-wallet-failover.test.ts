@@ -1,4 +1,4 @@
-import { isTransientStoreError, newId, systemClock } from "@tarmac/kernel";
+import { isTransientStoreError, MONGO_CLIENT_OPTIONS, newId, systemClock } from "@tarmac/kernel";
 import { MongoClient, type Db } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WalletCommand } from "../domain/commands.js";
@@ -18,7 +18,7 @@ describe.skipIf(!enabled)("MongoWalletStore across a primary step-down", () => {
   let db: Db;
   beforeAll(async () => {
     // Long enough to wait out an election (about 10 s), unlike the services' 5 s.
-    client = new MongoClient(uri ?? "", { serverSelectionTimeoutMS: 30_000 });
+    client = new MongoClient(uri ?? "", { ...MONGO_CLIENT_OPTIONS, serverSelectionTimeoutMS: 30_000 });
     await client.connect();
     db = client.db(`tarmac_failover_${newId("t").slice(-12)}`);
   });
