@@ -32,9 +32,11 @@ export class OfferFinder {
     const searchId = request.searchId === "" ? undefined : request.searchId;
     const signed = this.signer.open(request.signature, { agentId, searchId }, this.clock.now());
     if (request.offerId !== "" && request.offerId !== signed.offerId) throw offerNotFound();
-    const found = await this.store.findOffer(signed.searchId, { signature: request.signature });
+    // The signature names its offer: found by id, no index on signatures needed.
+    const found = await this.store.findOffer(signed.searchId, signed.offerId);
     // The signature is genuine and within its lifetime: a cache that no longer has it lost it early.
     if (!found) throw searchExpired();
+    if (found.offer.signature !== request.signature) throw offerNotFound();
     if (found.meta.agentId !== agentId) throw offerNotFound();
     return found;
   }
@@ -46,7 +48,7 @@ export class OfferFinder {
       if (found?.meta.agentId !== agentId) throw offerNotFound();
       return found;
     }
-    const found = await this.store.findOffer(request.searchId, { offerId: request.offerId });
+    const found = await this.store.findOffer(request.searchId, request.offerId);
     if (found) {
       if (found.meta.agentId !== agentId) throw offerNotFound();
       return found;

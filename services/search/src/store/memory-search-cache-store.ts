@@ -1,12 +1,11 @@
 import type { Clock } from "@tarmac/kernel";
 import type { PricedOffer } from "../domain/priced-offer.js";
-import type { CachedSearch, CachedSearchMeta, FoundOffer, OfferLookup, SearchCacheStore, SearchPage } from "./search-cache-store.js";
+import type { CachedSearch, CachedSearchMeta, FoundOffer, SearchCacheStore, SearchPage } from "./search-cache-store.js";
 
 interface Entry {
   readonly meta: CachedSearchMeta;
   readonly offers: readonly PricedOffer[];
   readonly positionById: ReadonlyMap<string, number>;
-  readonly positionBySignature: ReadonlyMap<string, number>;
 }
 
 export interface MemorySearchCacheStoreOptions {
@@ -35,14 +34,13 @@ export class MemorySearchCacheStore implements SearchCacheStore {
       meta: search.meta,
       offers,
       positionById: new Map(offers.map((o, i) => [o.offerId, i])),
-      positionBySignature: new Map(offers.map((o, i) => [o.signature, i])),
     });
     for (const offer of offers) this.searchOfOffer.set(offer.offerId, search.meta.searchId);
   }
 
   async findOfferById(offerId: string): Promise<FoundOffer | undefined> {
     const searchId = this.searchOfOffer.get(offerId);
-    return searchId === undefined ? undefined : this.findOffer(searchId, { offerId });
+    return searchId === undefined ? undefined : this.findOffer(searchId, offerId);
   }
 
   async page(searchId: string, offset: number, limit: number): Promise<SearchPage | undefined> {
@@ -50,10 +48,10 @@ export class MemorySearchCacheStore implements SearchCacheStore {
     return entry && { meta: entry.meta, offers: entry.offers.slice(offset, offset + limit) };
   }
 
-  async findOffer(searchId: string, by: OfferLookup): Promise<FoundOffer | undefined> {
+  async findOffer(searchId: string, offerId: string): Promise<FoundOffer | undefined> {
     const entry = this.live(searchId);
     if (!entry) return undefined;
-    const position = "offerId" in by ? entry.positionById.get(by.offerId) : entry.positionBySignature.get(by.signature);
+    const position = entry.positionById.get(offerId);
     const offer = position === undefined ? undefined : entry.offers[position];
     return offer && position !== undefined ? { meta: entry.meta, offer, position } : undefined;
   }

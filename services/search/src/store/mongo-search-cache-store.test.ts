@@ -19,6 +19,7 @@ describeOnMongo("MongoSearchCacheStore", (mongo) => {
     const byName = new Map(offers.map((i) => [i.name, i]));
     expect(byName.get("searchId_position")).toMatchObject({ key: { searchId: 1, position: 1 }, unique: true });
     expect(byName.get("searchId_offerId")).toMatchObject({ key: { searchId: 1, offerId: 1 }, unique: true });
+    expect(byName.has("searchId_signature")).toBe(false);
     expect(byName.get("expiresAt_ttl")).toMatchObject({ expireAfterSeconds: 0 });
     const searches = await mongo.db.collection("searches").indexes();
     expect(searches.find((i) => i.name === "expiresAt_ttl")).toMatchObject({ expireAfterSeconds: 0 });

@@ -1,8 +1,8 @@
 import type { Clock } from "@tarmac/kernel";
-import type { Collection, Db, Filter } from "mongodb";
+import { MongoServerError, type Collection, type Db, type Filter } from "mongodb";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import { fromOfferDoc, fromSearchDoc, toOfferDoc, toSearchDoc, type OfferDoc, type SearchDoc } from "./mongo-documents.js";
-import type { CachedSearch, FoundOffer, OfferLookup, SearchCacheStore, SearchPage } from "./search-cache-store.js";
+import type { CachedSearch, FoundOffer, SearchCacheStore, SearchPage } from "./search-cache-store.js";
 
 const MAJORITY = { writeConcern: { w: "majority" as const } };
 
@@ -37,12 +37,16 @@ export class MongoSearchCacheStore implements SearchCacheStore {
       this.offers.createIndexes([
         { key: { searchId: 1, position: 1 }, name: "searchId_position", unique: true },
         { key: { searchId: 1, offerId: 1 }, name: "searchId_offerId", unique: true },
-        { key: { searchId: 1, signature: 1 }, name: "searchId_signature", unique: true },
         // Reschedule quotes name an offer by its id alone.
         { key: { offerId: 1 }, name: "offerId" },
         { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
       ]),
     ]);
+    // Earlier releases also indexed offers by signature; a signature names its offer id, so the
+    // lookup goes by id and the fifth index entry per offer is gone. A missing index is fine.
+    await this.offers.dropIndex("searchId_signature").catch((error: unknown) => {
+      if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
+    });
   }
 
   async save(search: CachedSearch): Promise<void> {
@@ -72,12 +76,9 @@ export class MongoSearchCacheStore implements SearchCacheStore {
     return { meta: fromSearchDoc(search), offers: offers.map(fromOfferDoc) };
   }
 
-  async findOffer(searchId: string, by: OfferLookup): Promise<FoundOffer | undefined> {
+  async findOffer(searchId: string, offerId: string): Promise<FoundOffer | undefined> {
     const now = this.clock.now();
-    const filter: Filter<OfferDoc> =
-      "offerId" in by
-        ? { searchId, offerId: by.offerId, expiresAt: { $gt: now } }
-        : { searchId, signature: by.signature, expiresAt: { $gt: now } };
+    const filter: Filter<OfferDoc> = { searchId, offerId, expiresAt: { $gt: now } };
     const [search, doc] = await Promise.all([
       this.searches.findOne({ _id: searchId, expiresAt: { $gt: now } }),
       this.offers.findOne(filter, { projection: { _id: 0 } }),
@@ -89,6 +90,6 @@ export class MongoSearchCacheStore implements SearchCacheStore {
 
   async findOfferById(offerId: string): Promise<FoundOffer | undefined> {
     const doc = await this.offers.findOne({ offerId, expiresAt: { $gt: this.clock.now() } }, { projection: { searchId: 1 } });
-    return doc ? this.findOffer(doc.searchId, { offerId }) : undefined;
+    return doc ? this.findOffer(doc.searchId, offerId) : undefined;
   }
 }

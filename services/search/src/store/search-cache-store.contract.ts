@@ -51,15 +51,13 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       expect(await store.page(search.meta.searchId, 0, 100)).toEqual({ meta: search.meta, offers: [] });
     });
 
-    it("finds one offer by id or by signature, with its position", async () => {
+    it("finds one offer by id, with its position", async () => {
       const search = cachedSearch(newSearchId(), 12, clock.now());
       await store.save(search);
       const offer = search.offers[7]!;
       const expected = { meta: search.meta, offer, position: 7 };
-      expect(await store.findOffer(search.meta.searchId, { offerId: offer.offerId })).toEqual(expected);
-      expect(await store.findOffer(search.meta.searchId, { signature: offer.signature })).toEqual(expected);
-      expect(await store.findOffer(search.meta.searchId, { offerId: "off_unknown" })).toBeUndefined();
-      expect(await store.findOffer(search.meta.searchId, { signature: "sig_unknown" })).toBeUndefined();
+      expect(await store.findOffer(search.meta.searchId, offer.offerId)).toEqual(expected);
+      expect(await store.findOffer(search.meta.searchId, "off_unknown")).toBeUndefined();
       expect(await store.findOfferById(offer.offerId)).toEqual(expected);
       expect(await store.findOfferById("off_unknown")).toBeUndefined();
     });
@@ -70,7 +68,7 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       await store.save(first);
       await store.save(second);
       expect((await store.page(second.meta.searchId, 0, 10))?.offers).toEqual(second.offers);
-      expect(await store.findOffer(second.meta.searchId, { offerId: first.offers[0]!.offerId })).toBeUndefined();
+      expect(await store.findOffer(second.meta.searchId, first.offers[0]!.offerId)).toBeUndefined();
       expect(await store.page("srch_never_saved", 0, 10)).toBeUndefined();
     });
 
@@ -82,7 +80,7 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       await store.save(fresh);
       clock.set(old.meta.expiresAt);
       expect(await store.page(old.meta.searchId, 0, 10)).toBeUndefined();
-      expect(await store.findOffer(old.meta.searchId, { offerId: old.offers[0]!.offerId })).toBeUndefined();
+      expect(await store.findOffer(old.meta.searchId, old.offers[0]!.offerId)).toBeUndefined();
       expect(await store.findOfferById(old.offers[0]!.offerId)).toBeUndefined();
       expect((await store.page(fresh.meta.searchId, 0, 10))?.offers).toHaveLength(3);
       expect((await store.findOfferById(fresh.offers[2]!.offerId))?.position).toBe(2);

@@ -31,8 +31,6 @@ export interface FoundOffer {
   readonly position: number;
 }
 
-export type OfferLookup = { readonly offerId: string } | { readonly signature: string };
-
 /**
  * The search cache (30 minutes). Every read ignores expired searches, whether or not the adapter
  * has physically removed them yet. Reading page k costs the same as reading page 1.
@@ -41,7 +39,7 @@ export interface SearchCacheStore {
   save(search: CachedSearch): Promise<void>;
   /** Offers at positions [offset, offset + limit) with the search's meta; undefined if unknown or expired. */
   page(searchId: string, offset: number, limit: number): Promise<SearchPage | undefined>;
-  findOffer(searchId: string, by: OfferLookup): Promise<FoundOffer | undefined>;
+  findOffer(searchId: string, offerId: string): Promise<FoundOffer | undefined>;
   /** An offer by its id alone, in whichever live search holds it (offer ids are unique across searches). */
   findOfferById(offerId: string): Promise<FoundOffer | undefined>;
 }
