@@ -1,10 +1,17 @@
-import { type Clock, type Logger, systemClock } from "@tarmac/kernel";
+import { type Clock, type Logger, systemClock, within } from "@tarmac/kernel";
 import { type Collection, type Db, MongoServerError } from "mongodb";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
 import type { RateLimitHit, RateLimitStore } from "./rate-limit-store.js";
 
 export const RATE_LIMIT_COLLECTION = "rate_limit_windows";
 const DUPLICATE_KEY = 11000;
+/**
+ * A window's document outlives its window by this much: the TTL monitor deletes by the server's
+ * clock, and a server clock ahead of the gateway's would otherwise delete a window still counting,
+ * so its next hit would start again from one. Each window has a document of its own (its start is
+ * in the _id), so a late deletion costs only space.
+ */
+const SKEW_MARGIN_MS = 60_000;
 
 export interface MongoRateLimitStoreOptions {
   /** Told when MongoDB fails and when it answers again. */
@@ -71,7 +78,11 @@ export class MongoRateLimitStore implements RateLimitStore {
     const now = this.clock.now().getTime();
     if (this.unavailableUntil !== undefined && now < this.unavailableUntil) return this.fallback.increment(key, windowMs);
     try {
-      const hit = await withTimeout(this.incrementInMongo(key, windowMs, now), this.timeoutMs);
+      const hit = await within(
+        this.incrementInMongo(key, windowMs, now),
+        this.timeoutMs,
+        () => new Error(`MongoDB did not answer within ${this.timeoutMs} ms`),
+      );
       if (this.unavailableUntil !== undefined) {
         this.unavailableUntil = undefined;
         this.logger.info("rate limits: MongoDB answers again; counting there");
@@ -96,7 +107,7 @@ export class MongoRateLimitStore implements RateLimitStore {
     const hit = async () => {
       const window = await this.windows.findOneAndUpdate(
         { _id: { key, start: new Date(start) } },
-        { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(resetAt) } },
+        { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(resetAt + SKEW_MARGIN_MS) } },
         { upsert: true, returnDocument: "after", projection: { count: 1 }, maxTimeMS: this.timeoutMs },
       );
       if (!window) throw new Error("rate limit upsert returned no document");
@@ -111,12 +122,4 @@ export class MongoRateLimitStore implements RateLimitStore {
       throw error;
     }
   }
-}
-
-function withTimeout<T>(operation: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`MongoDB did not answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  return Promise.race([operation, timeout]).finally(() => clearTimeout(timer));
 }
