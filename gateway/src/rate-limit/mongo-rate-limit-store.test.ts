@@ -88,7 +88,7 @@ describe("MongoRateLimitStore without a database", () => {
     expect(calls).toEqual([
       [
         { _id: { key: "key:k1|search", start: new Date(1_800_000_000_000) } },
-        { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(1_800_000_001_000) } },
+        { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(1_800_000_061_000) } },
         expect.objectContaining({ upsert: true, returnDocument: "after" }),
       ],
     ]);
