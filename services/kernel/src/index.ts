@@ -28,3 +28,4 @@ export * from "./lease.js";
 export * from "./mongo-lease-store.js";
 export * from "./mongo-errors.js";
 export * from "./within.js";
+export * from "./deadline.js";

@@ -30,6 +30,13 @@ export function errorInterceptor(logger: Logger): Interceptor {
       return await next(req);
     } catch (cause) {
       const log = logger.child({ rpc: req.url.split("/").slice(-2).join("/"), requestId: currentRequestId() });
+      if (req.signal.aborted && !(cause instanceof DomainError && cause.status < 500)) {
+        // The caller gave up (its deadline, or it went away): not this service's failure, so not an
+        // error in its logs or metrics; what failed after it is moot.
+        const code = req.signal.reason instanceof ConnectError ? req.signal.reason.code : Code.Canceled;
+        log.info({ code: Code[code] }, "rpc abandoned by its caller");
+        throw new ConnectError(code === Code.DeadlineExceeded ? "the caller's deadline passed" : "the caller cancelled the call", code);
+      }
       if (cause instanceof DomainError) {
         const level = cause.status >= 500 ? "error" : "info";
         log[level]({ code: cause.code, err: cause.cause ?? undefined }, `rpc failed: ${cause.message}`);

@@ -5,6 +5,7 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { HealthService } from "./health-service.js";
+import { deadlineInterceptor } from "./deadline.js";
 import { errorInterceptor, requestIdInterceptor } from "./interceptors.js";
 import type { Logger } from "./logger.js";
 import { processMetrics, startMetricsServer, type MetricsRegistry } from "./metrics.js";
@@ -92,7 +93,13 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
       router.service(Health, health);
       options.routes(router);
     },
-    interceptors: [rpcMetricsInterceptor(options.name, metrics), requestIdInterceptor(), errorInterceptor(logger)],
+    // Outermost first: the error interceptor also translates what the deadline bound throws.
+    interceptors: [
+      rpcMetricsInterceptor(options.name, metrics),
+      requestIdInterceptor(),
+      errorInterceptor(logger),
+      deadlineInterceptor(logger),
+    ],
     grpc: true,
     grpcWeb: true,
     connect: true,

@@ -1,0 +1,57 @@
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { DomainError } from "./errors/domain-error.js";
+import { toConnectError } from "./errors/connect.js";
+import type { Logger } from "./logger.js";
+import { currentRequestId } from "./request-context.js";
+import { within } from "./within.js";
+
+const GRPC_TIMEOUT_UNITS: Readonly<Record<string, number>> = { H: 3_600_000, M: 60_000, S: 1_000, m: 1, u: 0.001, n: 0.000_001 };
+
+/**
+ * The caller's deadline as this request states it: `grpc-timeout` (gRPC, gRPC-Web: an integer and
+ * a unit, "2999m") or `connect-timeout-ms` (Connect); undefined when it sets none.
+ */
+export function remainingMsOf(header: Headers): number | undefined {
+  const grpc = /^(\d{1,8})([HMSmun])$/.exec(header.get("grpc-timeout") ?? "");
+  if (grpc) return Number(grpc[1]) * (GRPC_TIMEOUT_UNITS[grpc[2] ?? "m"] ?? 1);
+  const connect = /^\d{1,10}$/.exec(header.get("connect-timeout-ms") ?? "");
+  return connect ? Number(connect[0]) : undefined;
+}
+
+/** Less time than this left when a call arrives: nothing can be done in it, so nothing is started. */
+const MIN_BUDGET_MS = 5;
+
+/** Time kept back from the caller's deadline so the answer reaches it before the deadline does. */
+const answerMarginMs = (remainingMs: number) => Math.min(100, remainingMs / 10);
+
+/**
+ * Server side: bounds each call by its caller's deadline. A call whose deadline has (all but)
+ * passed when it arrives is not started, so a write sent too late does nothing. A call still
+ * running just before the deadline answers UNAVAILABLE (retryable; the service could not finish in
+ * time, a hung database for instance) instead of leaving the caller to time out blind; a write in
+ * flight may still complete, which the callers' idempotency keys make safe to retry.
+ */
+export function deadlineInterceptor(logger: Logger): Interceptor {
+  return (next) => (req) => {
+    const remainingMs = remainingMsOf(req.header);
+    if (remainingMs === undefined) return next(req);
+    const budgetMs = remainingMs - answerMarginMs(remainingMs);
+    if (budgetMs < MIN_BUDGET_MS) {
+      return Promise.reject(
+        new ConnectError("the caller's deadline had passed before the call started; nothing was done", Code.DeadlineExceeded),
+      );
+    }
+    const late = new DomainError("UNAVAILABLE", "The service could not answer within the caller's deadline; please retry", {
+      retryAfterSeconds: 1,
+    });
+    return within(next(req), budgetMs, () => late).catch((error: unknown) => {
+      if (error !== late) throw error;
+      // A warning, not an error: the caller retries; a run of these points at a slow dependency.
+      logger.warn(
+        { rpc: req.url.split("/").slice(-2).join("/"), requestId: currentRequestId(), budgetMs },
+        "rpc answered UNAVAILABLE at its caller's deadline",
+      );
+      throw toConnectError(late);
+    });
+  };
+}
