@@ -32,6 +32,7 @@ function expectWhole(outcome: StormOutcome): void {
   const debited = [...outcome.captures.values()].flat().reduce((sum, amount) => sum + amount, 0);
   expect(outcome.balanceAfter).toBe(outcome.balanceBefore + debited);
   expect(outcome.heldAfter).toBe(0);
+  expect(outcome.voidedTwice).toEqual([]);
 }
 
 describe("split mode: every service, the sandbox airline and the gateway as separate processes", () => {

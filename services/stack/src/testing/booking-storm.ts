@@ -18,6 +18,8 @@ export interface StormOutcome {
   readonly captures: ReadonlyMap<string, number[]>;
   /** Holds voided (a booking that failed, or was settled by recovery, gave its money back). */
   readonly voids: number;
+  /** Hold references voided more than once (two replicas' sweeps voiding one hold): should be none. */
+  readonly voidedTwice: readonly string[];
   readonly balanceBefore: number;
   readonly balanceAfter: number;
   readonly heldAfter: number;
@@ -66,10 +68,14 @@ export async function bookingStorm(
     }
     const after = await balance();
     const settled = [...statuses.values()].every((s) => TERMINAL.has(s)) && after.held_paise === 0;
-    const voids = lines.filter((l) => l.kind === "VOID").length;
+    const voidLines = lines.filter((l) => l.kind === "VOID");
+    const voids = voidLines.length;
+    const voidedTwice = voidLines.map((l) => l.reference).filter((reference, i, all) => all.indexOf(reference) !== i);
     const open = [...statuses].filter(([, s]) => !TERMINAL.has(s));
     last = `held ${after.held_paise}, not settled: ${JSON.stringify(open)}, holds ${lines.filter((l) => l.kind === "HOLD").length}, voids ${voids}, captures ${captures.size}`;
-    return settled ? { captures, voids, balanceAfter: after.balance_paise as number, heldAfter: after.held_paise as number } : undefined;
+    return settled
+      ? { captures, voids, voidedTwice, balanceAfter: after.balance_paise as number, heldAfter: after.held_paise as number }
+      : undefined;
   }, 60_000).catch((error: unknown) => {
     throw new Error(`the storm did not settle: ${last}`, { cause: error });
   });
