@@ -77,7 +77,7 @@ describe("decide", () => {
     expect(given).toEqual(before);
   });
 
-  it("never dates a transaction before the account's last one", () => {
+  it("dates each transaction after the account's last one (by a millisecond when the clock is behind)", () => {
     const c = commit(
       decide(
         { type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" },
@@ -85,7 +85,7 @@ describe("decide", () => {
         NOW,
       ),
     );
-    expect(c.transaction!.at.getTime()).toBe(NOW.getTime() + 5_000);
+    expect(c.transaction!.at.getTime()).toBe(NOW.getTime() + 5_001);
   });
 
   it("refuses a top-up that would take the balance past the ceiling", () => {

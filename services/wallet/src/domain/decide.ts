@@ -382,8 +382,10 @@ interface Posting {
 /** The next transaction on the agent's ledger and the account figures after it. */
 function post(account: WalletAccount, now: Date, posting: Posting): { account: WalletAccount; transaction: LedgerTransaction } {
   const seq = account.seq + 1;
-  // An agent's transactions are ordered by seq; `at` follows that order even if clocks step back.
-  const at = now.getTime() >= account.lastAt.getTime() ? now : account.lastAt;
+  // An agent's transactions are ordered by seq, and `at` strictly follows that order, even when
+  // clocks step back or two commit in one millisecond: their events are published in `at` order,
+  // and events of equal time would fall back to their ids, which two pods draw independently.
+  const at = now.getTime() > account.lastAt.getTime() || account.seq === 0 ? now : new Date(account.lastAt.getTime() + 1);
   const next: WalletAccount = {
     ...account,
     balancePaise: account.balancePaise + posting.balanceDelta,

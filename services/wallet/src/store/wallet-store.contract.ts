@@ -556,13 +556,16 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         expect(windowPage.map((l) => l.amountPaise)).toEqual([103, 102, 101]);
       });
 
-      it("keeps `at` in commit order even when the clock steps back", async () => {
+      it("keeps `at` strictly in commit order even when the clock steps back or stands still", async () => {
         await topUp(100, ref("a"));
         const first = (await store.listTransactions(agent))[0]!;
         clock.advance(-60_000);
         const second = (await topUp(200, ref("b"))).transaction!;
-        expect(second.at.getTime()).toBe(first.at.getTime());
+        expect(second.at.getTime()).toBe(first.at.getTime() + 1);
         expect(second.seq).toBe(2);
+        // Events are published in `at` order: two commits in one millisecond must not tie.
+        const third = (await topUp(300, ref("c"))).transaction!;
+        expect(third.at.getTime()).toBe(second.at.getTime() + 1);
         await expectSound();
       });
     });
