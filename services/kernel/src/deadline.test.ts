@@ -49,8 +49,9 @@ describe("a service host and its callers' deadlines", () => {
   it("answers UNAVAILABLE (retryable) before the caller's deadline when the work hangs, and logs no error", async () => {
     const { client, started, lines } = await hangingService();
     const begun = performance.now();
-    const failure = await client.searchFlights({}, { timeoutMs: 800 }).catch((e: unknown) => e);
-    expect(performance.now() - begun).toBeLessThan(800);
+    const failure = await client.searchFlights({}, { timeoutMs: 2_000 }).catch((e: unknown) => e);
+    // Answered before the caller's own deadline fired (which would have said DEADLINE_EXCEEDED).
+    expect(performance.now() - begun).toBeLessThan(2_000);
     expect([fromConnectError(failure).code, fromConnectError(failure).retryable]).toEqual(["UNAVAILABLE", true]);
     expect(started).toHaveLength(1);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);

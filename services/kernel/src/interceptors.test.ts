@@ -26,10 +26,14 @@ describe("server interceptors", () => {
     let fail: Error = new DomainError("SEARCH_CURSOR_EXPIRED", "Cursor expired");
     const transport = createRouterTransport((router) => router.service(SearchService, { searchFlights: () => Promise.reject(fail) }), {
       router: { interceptors: [requestIdInterceptor(), errorInterceptor(logger)] },
+      transport: { interceptors: [forwardRequestIdInterceptor()] },
     });
     const client = createClient(SearchService, transport);
-    const expired = await client.searchFlights({}).catch((e: unknown) => e);
+    const expired = await withRequestId("trace-err-1", () => client.searchFlights({}).catch((e: unknown) => e));
     expect(fromConnectError(expired).code).toBe("SEARCH_CURSOR_EXPIRED");
+
+    // The error answer names the request, as a success does.
+    expect(ConnectError.from(expired).metadata.get("x-request-id")).toBe("trace-err-1");
 
     fail = new Error("db password is hunter2");
     const crash = ConnectError.from(

@@ -13,9 +13,16 @@ export function requestIdInterceptor(): Interceptor {
   return (next) => async (req) => {
     const given = req.header.get(REQUEST_ID_HEADER);
     const requestId = isValidRequestId(given) ? given : newRequestId();
-    const res = await withRequestId(requestId, () => next(req));
-    res.header.set(REQUEST_ID_HEADER, requestId);
-    return res;
+    try {
+      const res = await withRequestId(requestId, () => next(req));
+      res.header.set(REQUEST_ID_HEADER, requestId);
+      return res;
+    } catch (cause) {
+      // Error answers carry it too: a failed call is the one a caller most needs to trace.
+      const error = ConnectError.from(cause);
+      error.metadata.set(REQUEST_ID_HEADER, requestId);
+      throw error;
+    }
   };
 }
 

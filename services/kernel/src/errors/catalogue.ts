@@ -58,7 +58,8 @@ export const catalogue = {
   PROVIDER_SOLD_OUT: entry(409, "PROVIDER", Code.FailedPrecondition),
   PROVIDER_PRICE_CHANGED: entry(409, "PROVIDER", Code.FailedPrecondition),
   PROVIDER_UNAVAILABLE: entry(503, "PROVIDER", Code.Unavailable, true),
-  PROVIDER_TIMEOUT: entry(504, "PROVIDER", Code.DeadlineExceeded, true),
+  // UNAVAILABLE, not DEADLINE_EXCEEDED: gRPC callers must tell the airline's timeout (retry) from their own deadline.
+  PROVIDER_TIMEOUT: entry(504, "PROVIDER", Code.Unavailable, true),
   INTERNAL: entry(500, "SYSTEM", Code.Internal),
   UNAVAILABLE: entry(503, "SYSTEM", Code.Unavailable, true),
 } as const satisfies Record<string, CatalogueEntry>;
