@@ -25,6 +25,23 @@ describe("service host", () => {
     }
   });
 
+  it("serves Connect and gRPC-Web over HTTP/1.1 on the same port, so curl and browsers call it directly", async () => {
+    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger() });
+    for (const transport of [
+      createConnectTransport({ baseUrl: host.url, httpVersion: "1.1" }),
+      createGrpcWebTransport({ baseUrl: host.url, httpVersion: "1.1" }),
+    ]) {
+      expect((await createClient(Health, transport).check({ service: "" })).status).toBe(ServingStatus.SERVING);
+    }
+    // What `curl -H 'Content-Type: application/json' -d '{}' <url>/grpc.health.v1.Health/Check` sends.
+    const res = await fetch(`${host.url}/grpc.health.v1.Health/Check`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ service: "" }),
+    });
+    expect([res.status, await res.json()]).toEqual([200, { status: "SERVING" }]);
+  });
+
   it("releases what its service opened once, after it stopped, or at once when it cannot start", async () => {
     const released: string[] = [];
     host = await startServiceHost({

@@ -1,4 +1,4 @@
-import * as http2 from "node:http2";
+import { dualProtocolServer } from "./dual-protocol-server.js";
 import type { AddressInfo } from "node:net";
 import type { DescService } from "@bufbuild/protobuf";
 import type { ConnectRouter } from "@connectrpc/connect";
@@ -104,12 +104,8 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
     grpcWeb: true,
     connect: true,
   });
-  const server = http2.createServer(handler);
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on("session", (session) => {
-    sessions.add(session);
-    session.once("close", () => sessions.delete(session));
-  });
+  const dual = dualProtocolServer(handler);
+  const { server } = dual;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host ?? "127.0.0.1", () => {
@@ -139,11 +135,11 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
     (stopping ??= new Promise<void>((resolve) => {
       health.close();
       const closed = new Promise<void>((done) => server.close(() => done()));
-      // GOAWAY: peers open no new streams here, in-flight streams run to completion.
-      for (const session of sessions) session.close();
+      // GOAWAY: peers open no new streams here, in-flight streams (and HTTP/1.1 calls) run to completion.
+      dual.drain();
       const timer = setTimeout(() => {
-        if (sessions.size > 0) logger.warn({ sessions: sessions.size }, "drain timed out, closing connections");
-        for (const session of sessions) session.destroy();
+        if (dual.openSessions > 0) logger.warn({ sessions: dual.openSessions }, "drain timed out, closing connections");
+        dual.destroy();
       }, options.drainTimeoutMs ?? 10_000);
       timer.unref();
       void Promise.all([closed, readiness?.stop()]).then(() => {
