@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { createServiceClient } from "@tarmac/kernel";
+import { createServiceClient, type CallerCredential } from "@tarmac/kernel";
 import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -21,9 +21,16 @@ export interface ServiceClients {
   health: Record<PeerName, Client<typeof Health>>;
 }
 
-/** gRPC (HTTP/2) clients for every peer; each call forwards the current request id. */
-export function createServiceClients(urls: PeerUrls, options: { timeoutMs?: number } = {}): ServiceClients {
-  const clientOptions = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
+/**
+ * gRPC (HTTP/2) clients for every peer: each call is signed with the gateway's credential, vouches
+ * for the agency the request authenticated (its agent_id) and forwards the request id.
+ */
+export function createServiceClients(urls: PeerUrls, options: { credential: CallerCredential; timeoutMs?: number }): ServiceClients {
+  const clientOptions = {
+    credential: options.credential,
+    vouchesForAgents: true,
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+  };
   const health = (peer: PeerName) => createServiceClient(Health, urls[peer], clientOptions);
   return {
     search: createServiceClient(SearchService, urls.search, clientOptions),

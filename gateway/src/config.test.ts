@@ -6,6 +6,7 @@ import { defaultRateTable } from "./secondary/currency.js";
 describe("gatewayConfigSchema", () => {
   it("defaults to loopback, port 8080 and the fixed service ports", () => {
     expect(parseConfig(gatewayConfigSchema, {})).toEqual({
+      callerAuth: expect.objectContaining({ usesDevelopmentCredential: true }),
       host: "127.0.0.1",
       port: 8080,
       metricsPort: 9463,

@@ -1,4 +1,13 @@
-import { commonEnv, env, mongoConfig, mongoEnv, requireInProduction } from "@tarmac/kernel";
+import {
+  callerAuthConfig,
+  callerAuthEnv,
+  checkCallerAuth,
+  commonEnv,
+  env,
+  mongoConfig,
+  mongoEnv,
+  requireInProduction,
+} from "@tarmac/kernel";
 import { z } from "zod";
 import { DEFAULT_RATE_LIMITS } from "./rate-limit/limits.js";
 import { rateTableFromEnv } from "./secondary/currency.js";
@@ -24,6 +33,7 @@ export const gatewayConfigSchema = z
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** Idempotency-Key records and rate limit counters; unset keeps them in this process's memory. */
     ...mongoEnv,
+    ...callerAuthEnv,
     /** Rate limits (API guide, Limits), per API key or token and per second; see the README. */
     RATE_LIMIT_SEARCH_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.search),
     RATE_LIMIT_DEFAULT_PER_SECOND: perSecond(DEFAULT_RATE_LIMITS.default),
@@ -59,8 +69,12 @@ export const gatewayConfigSchema = z
     LOG_LEVEL: commonEnv.LOG_LEVEL,
   })
   // A restart on memory would forget which Idempotency-Keys were used: a retry would book twice.
-  .superRefine((v, ctx) => requireInProduction(v, ctx, ["MONGODB_URI"]))
+  .superRefine((v, ctx) => {
+    checkCallerAuth(v, ctx, "gateway");
+    requireInProduction(v, ctx, ["MONGODB_URI"]);
+  })
   .transform((v) => ({
+    callerAuth: callerAuthConfig(v, "gateway"),
     host: v.HOST,
     port: v.PORT,
     metricsPort: v.METRICS_PORT,

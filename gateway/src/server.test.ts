@@ -2,7 +2,7 @@ import { type AddressInfo, connect, createServer } from "node:net";
 import type { DescService } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { parseConfig, type ServiceHost, startServiceHost } from "@tarmac/kernel";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { developmentCallerAuth, everyMethodFor, silentLogger } from "@tarmac/kernel/testing";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
@@ -46,6 +46,8 @@ async function host<S extends DescService>(name: string, service: S, impl?: Part
       if (impl) router.service(service, impl);
     },
     logger,
+    callerAuth: developmentCallerAuth(),
+    callerPolicy: everyMethodFor([service], "gateway"),
   });
   running.push(started);
   return started;

@@ -22,13 +22,10 @@ export interface RunningGateway {
 export async function startGateway(
   config: GatewayConfig,
   logger: Logger,
-  clients: ServiceClients = createServiceClients({
-    search: config.searchUrl,
-    fare: config.fareUrl,
-    booking: config.bookingUrl,
-    wallet: config.walletUrl,
-    auth: config.authUrl,
-  }),
+  clients: ServiceClients = createServiceClients(
+    { search: config.searchUrl, fare: config.fareUrl, booking: config.bookingUrl, wallet: config.walletUrl, auth: config.authUrl },
+    { credential: config.callerAuth.credential },
+  ),
 ): Promise<RunningGateway> {
   const idempotency = await openIdempotencyStore(config, logger);
   // On the idempotency store's MongoDB client when there is one; it closes with that client.

@@ -5,7 +5,7 @@ import { build } from "../app.js";
 import { fakeServiceClients, keys } from "../testing/fake-services.js";
 import { expectEnvelope } from "../testing/envelope.js";
 import { searchRequest, type TestApp, testApp } from "../testing/test-app.js";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { silentLogger, testCredential } from "@tarmac/kernel/testing";
 
 let gateway: TestApp;
 afterEach(async () => gateway?.app.close());
@@ -63,7 +63,7 @@ describe("X-API-Key", () => {
   it("answers 503 UNAVAILABLE (retryable) when the auth service cannot be reached", async () => {
     const { clients } = fakeServiceClients();
     // A real client to a loopback port nobody listens on: the connection is refused.
-    clients.auth = createServiceClient(AuthService, "http://127.0.0.1:1", { timeoutMs: 2_000 });
+    clients.auth = createServiceClient(AuthService, "http://127.0.0.1:1", { timeoutMs: 2_000, credential: testCredential("gateway") });
     const app = build({ clients, logger: silentLogger() });
     const response = await app.inject(searchRequest());
     const body = expectEnvelope(response, "UNAVAILABLE");

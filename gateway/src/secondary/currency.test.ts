@@ -12,6 +12,7 @@ import {
   rateTableFromEnv,
   rateTableOf,
 } from "./currency.js";
+import { productionCallerEnv } from "@tarmac/kernel/testing";
 
 describe("divideHalfEven", () => {
   it.each([
@@ -119,6 +120,7 @@ describe("rate tables", () => {
       TARMAC_CURRENCY_RATES: '{"USD":"0.0125"}',
       TARMAC_ENV: "production",
       MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
+      ...productionCallerEnv("gateway"),
     });
     expect([...config.currencyRates.keys()].sort()).toEqual(["INR", "USD"]);
     expect(config.environment).toBe("production");

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { DomainError, startServiceHost, type ServiceHost } from "@tarmac/kernel";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { developmentCallerAuth, everyMethodFor, silentLogger, testCredential } from "@tarmac/kernel/testing";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +24,7 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv) {
     env,
     stdout: (t) => out.push(t),
     stderr: (t) => err.push(t),
-    connect: (urls) => connectClients(urls, 2_000),
+    connect: (urls) => connectClients(urls, testCredential(), 2_000),
   });
   return { code, stdout: out.join("\n"), stderr: err.join("\n") };
 }
@@ -38,6 +38,8 @@ describe("the real gRPC clients", () => {
       port: 0,
       services: [AuthService, WalletService],
       logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: everyMethodFor([AuthService, WalletService]),
       routes(router) {
         router.service(AuthService, { getAgent: (req) => ({ agent: agent({ agentId: req.agentId }) }) });
         router.service(WalletService, {
@@ -52,13 +54,13 @@ describe("the real gRPC clients", () => {
   afterAll(() => host?.stop());
 
   it("call both services over gRPC (HTTP/2)", async () => {
-    const clients = connectClients({ auth: host.url, wallet: host.url });
+    const clients = connectClients({ auth: host.url, wallet: host.url }, testCredential());
     expect((await clients.auth.getAgent({ agentId: "agt_x" })).agent?.agentId).toBe("agt_x");
     expect((await clients.wallet.getBalance({ agentId: AGENT_ID })).balance?.balancePaise).toBe(100n);
   });
 
   it("tag a failure with the service, URL and method", async () => {
-    const clients = connectClients({ auth: host.url, wallet: host.url });
+    const clients = connectClients({ auth: host.url, wallet: host.url }, testCredential());
     const error = await clients.wallet.getBalance({ agentId: "agt_nope" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PeerCallError);
     expect(error).toMatchObject({ peer: "wallet", url: host.url, method: "WalletService.GetBalance" });

@@ -1,6 +1,6 @@
 import type { DescService } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { createServiceClient } from "@tarmac/kernel";
+import { createServiceClient, type CallerCredential } from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 
@@ -32,11 +32,11 @@ export class PeerCallError extends Error {
   }
 }
 
-/** gRPC clients for the two services; `timeoutMs` bounds every call. */
-export function connectClients(urls: ServiceUrls, timeoutMs = 10_000): AdminClients {
+/** gRPC clients for the two services, signed with the ops credential; `timeoutMs` bounds every call. */
+export function connectClients(urls: ServiceUrls, credential: CallerCredential, timeoutMs = 10_000): AdminClients {
   return adminClients(
-    createServiceClient(AuthService, urls.auth, { timeoutMs }),
-    createServiceClient(WalletService, urls.wallet, { timeoutMs }),
+    createServiceClient(AuthService, urls.auth, { timeoutMs, credential }),
+    createServiceClient(WalletService, urls.wallet, { timeoutMs, credential }),
     urls,
   );
 }

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { silentLogger, testCredential } from "@tarmac/kernel/testing";
 import { startStack, yyyymmdd, type Stack } from "@tarmac/stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./cli.js";
@@ -36,7 +36,7 @@ describe("the admin command line against the whole stack", () => {
       env,
       stdout: (t) => out.push(t),
       stderr: (t) => err.push(t),
-      connect: (urls) => connectClients(urls),
+      connect: (urls) => connectClients(urls, testCredential()),
     });
     expect(code, err.join("\n")).toBe(0);
     return JSON.parse(out.join("\n"));

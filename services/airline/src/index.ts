@@ -14,3 +14,4 @@ export { connectAirline, providerConfig, providerEnv, type ProviderSettings } fr
 export { remoteAirline } from "./grpc/remote-airline.js";
 export { airlineConfigSchema, type AirlineConfig } from "./config.js";
 export { startAirlineService, type StartedAirlineService, type AirlineServiceOverrides } from "./server.js";
+export { airlineCallerPolicy } from "./grpc/caller-policy.js";

@@ -1,4 +1,4 @@
-import { createServiceClient, env, type Clock } from "@tarmac/kernel";
+import { createServiceClient, env, type CallerCredential, type Clock } from "@tarmac/kernel";
 import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { z } from "zod";
 import { remoteAirline } from "./grpc/remote-airline.js";
@@ -28,6 +28,8 @@ export interface ProviderSettings {
   readonly airlineUrl: string | undefined;
   readonly airlineName: string;
   readonly providerTimeoutMs: number;
+  /** Signs the calls to the airline service (this process's SERVICE_CREDENTIAL). */
+  readonly callerAuth: { readonly credential: CallerCredential };
 }
 
 /**
@@ -41,6 +43,9 @@ export function connectAirline(
 ): AirlineProvider {
   if (settings.airlineUrl === undefined) return createSandboxAirline(sandbox);
   // The guard's deadline ends every call first; the client's own is a backstop.
-  const client = createServiceClient(AirlineService, settings.airlineUrl, { timeoutMs: settings.providerTimeoutMs + 1_000 });
+  const client = createServiceClient(AirlineService, settings.airlineUrl, {
+    timeoutMs: settings.providerTimeoutMs + 1_000,
+    credential: settings.callerAuth.credential,
+  });
   return remoteAirline(client, settings.airlineName);
 }

@@ -1,7 +1,7 @@
 import { createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { parseConfig } from "@tarmac/kernel";
-import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import { ManualClock, silentLogger, testCredential } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { airlineConfigSchema } from "./config.js";
@@ -26,7 +26,10 @@ describe("the airline service on a real HTTP/2 port", () => {
   };
   // What search, fare and booking build from AIRLINE_URL.
   const clientOf = (url: string) =>
-    connectAirline({ airlineUrl: url, airlineName: "SANDBOX", providerTimeoutMs: 2_000 }, { clock: new ManualClock() });
+    connectAirline(
+      { airlineUrl: url, airlineName: "SANDBOX", providerTimeoutMs: 2_000, callerAuth: { credential: testCredential("booking") } },
+      { clock: new ManualClock() },
+    );
 
   it("is one airline for every caller, and still the same one after a restart", async () => {
     const clock = new ManualClock("2026-11-22T06:00:00Z");

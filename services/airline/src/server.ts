@@ -16,6 +16,7 @@ import { openSandboxAirline, type SandboxAirline } from "./sandbox/sandbox-airli
 import { MemoryReservationJournal } from "./sandbox/store/memory-reservation-journal.js";
 import { MongoReservationJournal } from "./sandbox/store/mongo-reservation-journal.js";
 import type { ReservationJournal } from "./sandbox/store/reservation-journal.js";
+import { airlineCallerPolicy } from "./grpc/caller-policy.js";
 
 export interface AirlineServiceOverrides {
   readonly clock?: Clock;
@@ -49,6 +50,8 @@ export async function startAirlineService(
       journal: defined(journal, "the reservation journal"),
     });
     const host = await startServiceHost({
+      callerAuth: config.callerAuth,
+      callerPolicy: airlineCallerPolicy,
       ...hostSettings(config),
       name: "airline",
       services: [AirlineService],

@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import { authConfigSchema, DEVELOPMENT_AUTH_SECRET } from "./config.js";
+import { productionCallerEnv } from "@tarmac/kernel/testing";
 
 const production = {
   TARMAC_ENV: "production",
@@ -10,6 +11,7 @@ const production = {
   SMTP_FROM: "Tarmac <no-reply@example.com>",
   SMS_GATEWAY_URL: "https://sms.example.com/send",
   SMS_GATEWAY_API_KEY: "sms-key",
+  ...productionCallerEnv("auth"),
 };
 
 const problems = (env: Record<string, string>) => {
@@ -25,6 +27,7 @@ const problems = (env: Record<string, string>) => {
 describe("auth config", () => {
   it("defaults to port 50055, the tarmac database, development and the development adapter for both channels", () => {
     expect(parseConfig(authConfigSchema, {})).toEqual({
+      callerAuth: expect.objectContaining({ usesDevelopmentCredential: true }),
       host: "127.0.0.1",
       port: 50055,
       metricsPort: 9468,

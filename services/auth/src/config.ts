@@ -1,4 +1,15 @@
-import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets, requireInProduction } from "@tarmac/kernel";
+import {
+  commonConfig,
+  commonEnv,
+  env,
+  mongoConfig,
+  mongoEnv,
+  refuseDevelopmentSecrets,
+  requireInProduction,
+  callerAuthConfig,
+  callerAuthEnv,
+  checkCallerAuth,
+} from "@tarmac/kernel";
 import { z } from "zod";
 import { normalizeEmail, normalizePhone } from "./domain/agent-user.js";
 import { isSandboxApiKey } from "./domain/api-key.js";
@@ -72,8 +83,10 @@ export const authConfigSchema = z
     SMS_GATEWAY_SENDER: optionalText(),
     SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     ...commonEnv,
+    ...callerAuthEnv,
   })
   .superRefine((v, ctx) => {
+    checkCallerAuth(v, ctx, "auth");
     const production = v.TARMAC_ENV === "production";
     const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
     refuseDevelopmentSecrets(v, ctx, { TARMAC_AUTH_SECRET: DEVELOPMENT_AUTH_SECRET });
@@ -96,6 +109,7 @@ export const authConfigSchema = z
     const { email, sms } = deliveryOf(v);
     const secure = v.SMTP_SECURE === undefined ? v.SMTP_PORT === 465 : v.SMTP_SECURE === "true" || v.SMTP_SECURE === "1";
     return {
+      callerAuth: callerAuthConfig(v, "auth"),
       host: v.AUTH_HOST,
       port: v.AUTH_PORT,
       metricsPort: v.METRICS_PORT,

@@ -28,3 +28,4 @@ export {
 } from "./store/auth-store.js";
 export { MemoryAuthStore } from "./store/memory-auth-store.js";
 export { MongoAuthStore, AUTH_COLLECTIONS } from "./store/mongo-auth-store.js";
+export { authCallerPolicy } from "./caller-policy.js";

@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { fromConnectError, parseConfig } from "@tarmac/kernel";
-import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import { asPermittedCaller, ManualClock, productionCallerEnv, productionCredential, silentLogger } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { AgentStatus, AuthService, OtpChannel, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { DEMO_AGENT_ID, DEMO_USER_ID } from "./dev-seed.js";
 import { generateApiKey } from "./domain/api-key.js";
 import { startAuthService, type StartedAuthService } from "./server.js";
 import { MemoryAuthStore } from "./store/memory-auth-store.js";
+import { authCallerPolicy } from "./caller-policy.js";
 
 const HOUR = 3600_000;
 
@@ -26,7 +27,10 @@ describe("auth service over a real HTTP/2 server", () => {
       OTP_SMS_DELIVERY: "development",
     });
     started = await startAuthService(config, silentLogger(), { store: new MemoryAuthStore(), clock });
-    client = createClient(AuthService, createGrpcTransport({ baseUrl: started.host.url }));
+    client = createClient(
+      AuthService,
+      createGrpcTransport({ baseUrl: started.host.url, interceptors: [asPermittedCaller(authCallerPolicy)] }),
+    );
   });
   afterAll(async () => {
     await started?.host.stop();
@@ -39,7 +43,10 @@ describe("auth service over a real HTTP/2 server", () => {
     );
 
   it("reports SERVING for the auth service", async () => {
-    const health = createClient(Health, createGrpcTransport({ baseUrl: started.host.url }));
+    const health = createClient(
+      Health,
+      createGrpcTransport({ baseUrl: started.host.url, interceptors: [asPermittedCaller(authCallerPolicy)] }),
+    );
     expect((await health.check({ service: AuthService.typeName })).status).toBe(ServingStatus.SERVING);
   });
 
@@ -105,7 +112,10 @@ describe("development seeding by environment", () => {
     try {
       expect(started.demoApiKey).toBe(apiKey);
       expect(started.demoUser).toMatchObject({ email: "me@example.test", phone: "+14155550100" });
-      const client = createClient(AuthService, createGrpcTransport({ baseUrl: started.host.url }));
+      const client = createClient(
+        AuthService,
+        createGrpcTransport({ baseUrl: started.host.url, interceptors: [asPermittedCaller(authCallerPolicy)] }),
+      );
       expect((await client.verifyApiKey({ apiKey })).agentId).toBe(DEMO_AGENT_ID);
       expect((await client.getAgent({ agentId: DEMO_AGENT_ID })).agent?.users).toEqual([
         expect.objectContaining({ userId: DEMO_USER_ID, email: "me@example.test", phone: "+14155550100" }),
@@ -123,6 +133,7 @@ describe("production", () => {
     // Never opened: the test gives the service its store.
     MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
     TARMAC_AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+    ...productionCallerEnv("auth"),
     OTP_EMAIL_DELIVERY: "smtp",
     SMTP_HOST: "smtp.example.test",
     SMTP_FROM: "Tarmac <no-reply@example.test>",
@@ -152,7 +163,10 @@ describe("production", () => {
       expect(started.demoUser).toBeUndefined();
       expect(started.devOutbox).toBeUndefined();
       expect(await store.findAgent(DEMO_AGENT_ID)).toBeUndefined();
-      const client = createClient(AuthService, createGrpcTransport({ baseUrl: started.host.url }));
+      const client = createClient(
+        AuthService,
+        createGrpcTransport({ baseUrl: started.host.url, interceptors: [asPermittedCaller(authCallerPolicy, productionCredential)] }),
+      );
       const forbidden = await client.listDevOutbox({}).catch((e: unknown) => e);
       expect(ConnectError.from(forbidden).code).toBe(Code.PermissionDenied);
 

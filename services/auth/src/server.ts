@@ -20,6 +20,7 @@ import { authRoutes } from "./routes.js";
 import type { AuthStore } from "./store/auth-store.js";
 import { MemoryAuthStore } from "./store/memory-auth-store.js";
 import { MongoAuthStore } from "./store/mongo-auth-store.js";
+import { authCallerPolicy } from "./caller-policy.js";
 
 export interface AuthServiceOverrides {
   /** A store the caller owns (and closes); otherwise MONGODB_URI picks MongoDB or memory. */
@@ -91,6 +92,8 @@ export async function startAuthService(
     });
     resources.keep(service, () => service.settled());
     const host = await startServiceHost({
+      callerAuth: config.callerAuth,
+      callerPolicy: authCallerPolicy,
       ...hostSettings(config),
       name: "auth",
       services: [AuthService],

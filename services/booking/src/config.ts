@@ -1,10 +1,23 @@
 import { providerConfig, providerEnv } from "@tarmac/airline";
-import { commonConfig, commonEnv, env, eventsConfig, eventsEnv, mongoConfig, mongoEnv, requireInProduction } from "@tarmac/kernel";
+import {
+  commonConfig,
+  commonEnv,
+  env,
+  eventsConfig,
+  eventsEnv,
+  mongoConfig,
+  mongoEnv,
+  requireInProduction,
+  callerAuthConfig,
+  callerAuthEnv,
+  checkCallerAuth,
+} from "@tarmac/kernel";
 import { z } from "zod";
 
 export const bookingConfigSchema = z
   .object({
     ...commonEnv,
+    ...callerAuthEnv,
     BOOKING_HOST: z.string().min(1).default("127.0.0.1"),
     BOOKING_PORT: env.port(50053),
     /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
@@ -12,6 +25,8 @@ export const bookingConfigSchema = z
     FARE_URL: env.url().default("http://127.0.0.1:50052"),
     WALLET_URL: env.url().default("http://127.0.0.1:50054"),
     SEARCH_URL: env.url().default("http://127.0.0.1:50051"),
+    /** Where an agency's standing is checked (suspended agencies book nothing). */
+    AUTH_URL: env.url().default("http://127.0.0.1:50055"),
     /** The platform's fees on a cancellation and on a reschedule (API guide, Cancellation and reschedule), paise per booking. */
     OTA_CANCELLATION_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
     OTA_RESCHEDULE_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
@@ -28,6 +43,7 @@ export const bookingConfigSchema = z
     SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
   })
   .superRefine((v, ctx) => {
+    checkCallerAuth(v, ctx, "booking");
     requireInProduction(v, ctx, ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"]);
     // Recovery finds a crashed booking's hold by its reference; it must still be there.
     if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
@@ -35,6 +51,7 @@ export const bookingConfigSchema = z
     }
   })
   .transform((v) => ({
+    callerAuth: callerAuthConfig(v, "booking"),
     ...commonConfig(v),
     host: v.BOOKING_HOST,
     port: v.BOOKING_PORT,
@@ -42,6 +59,7 @@ export const bookingConfigSchema = z
     fareUrl: v.FARE_URL,
     walletUrl: v.WALLET_URL,
     searchUrl: v.SEARCH_URL,
+    authUrl: v.AUTH_URL,
     otaCancellationFeePaise: v.OTA_CANCELLATION_FEE_PAISE,
     otaRescheduleFeePaise: v.OTA_RESCHEDULE_FEE_PAISE,
     ...mongoConfig(v),

@@ -2,6 +2,8 @@ import type { Client } from "@connectrpc/connect";
 import { connectAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
 import { MemoryOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
 import {
+  activeAgentInterceptor,
+  AgentStanding,
   createServiceClient,
   hostSettings,
   MongoLeaseStore,
@@ -24,6 +26,8 @@ import { bookingRoutes } from "./routes.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { MemoryBookingStore } from "./store/memory-booking-store.js";
 import { MongoBookingStore } from "./store/mongo-booking-store.js";
+import { bookingCallerPolicy } from "./caller-policy.js";
+import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 
 export interface BookingServiceOverrides {
   /** The airline; guarded here with PROVIDER_TIMEOUT_MS like the default sandbox. */
@@ -33,6 +37,8 @@ export interface BookingServiceOverrides {
   readonly fare?: Client<typeof FareService>;
   readonly wallet?: Client<typeof WalletService>;
   readonly search?: Client<typeof SearchService>;
+  /** Asked whether an agency is suspended (GetAgent). */
+  readonly auth?: Pick<Client<typeof AuthService>, "getAgent">;
   /** Where events go instead of NATS_URL's JetStream (the stack's shared in-process bus). */
   readonly publisher?: EventPublisher;
   /**
@@ -62,7 +68,7 @@ export async function startBookingService(
     },
     onMongo: async (db) => ({ ...(await MongoBookingStore.open(db, logger)), leases: new MongoLeaseStore(db) }),
   });
-  const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000 };
+  const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000, credential: config.callerAuth.credential };
   const airline = overrides.provider ?? connectAirline(config, { clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
   const wired: BookingDependencies = {
     store: storage.value.store,
@@ -94,6 +100,15 @@ export async function startBookingService(
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
   const host = await startServiceHost({
+    callerAuth: config.callerAuth,
+    callerPolicy: bookingCallerPolicy,
+    // A suspended agency books and reschedules nothing, whoever relays its call.
+    interceptors: [
+      activeAgentInterceptor(new AgentStanding(overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions)), [
+        "CreateBooking",
+        "ConfirmReschedule",
+      ]),
+    ],
     ...hostSettings(config),
     name: "booking",
     services: [BookingService],

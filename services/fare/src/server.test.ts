@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { DomainError, fromConnectError, parseConfig, type ServiceHost } from "@tarmac/kernel";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { asPermittedCaller, silentLogger } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { fareConfigSchema } from "./config.js";
 import { fareRoutes } from "./routes.js";
 import { startFareService } from "./server.js";
 import { AGENT, fareHarness, PAX, type FareHarness } from "./testing/fare-harness.js";
+import { fareCallerPolicy } from "./caller-policy.js";
 
 const validateRequest = { agentId: AGENT, searchId: "srch_0001", signature: "sig_0001", pax: PAX };
 
@@ -35,12 +36,15 @@ describe("fare service over a real HTTP/2 port", () => {
   });
 
   it("answers health SERVING for FareService", async () => {
-    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
+    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(fareCallerPolicy)] }));
     expect((await health.check({ service: FareService.typeName })).status).toBe(ServingStatus.SERVING);
   });
 
   it("validates, serves the seat map and resolves the lock over gRPC", async () => {
-    const client = createClient(FareService, createGrpcTransport({ baseUrl: host.url }));
+    const client = createClient(
+      FareService,
+      createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(fareCallerPolicy)] }),
+    );
     const { fareToken, offer } = await client.validateFare(validateRequest);
     const map = await client.getSeatMap({
       agentId: AGENT,
@@ -55,7 +59,10 @@ describe("fare service over a real HTTP/2 port", () => {
   });
 
   it("carries the catalogue code across the wire", async () => {
-    const client = createClient(FareService, createGrpcTransport({ baseUrl: host.url }));
+    const client = createClient(
+      FareService,
+      createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(fareCallerPolicy)] }),
+    );
     const error = await client.getFareLock({ agentId: AGENT, fareToken: "forged" }).catch((e: unknown) => e);
     expect(ConnectError.from(error).code).toBe(Code.InvalidArgument);
     expect(fromConnectError(error)).toMatchObject({ code: "BOOKING_FARE_TOKEN_INVALID" } satisfies Partial<DomainError>);

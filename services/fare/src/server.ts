@@ -22,6 +22,7 @@ import { fareRoutes } from "./routes.js";
 import type { FareLockStore } from "./store/fare-lock-store.js";
 import { MemoryFareLockStore } from "./store/memory-fare-lock-store.js";
 import { MongoFareLockStore } from "./store/mongo-fare-lock-store.js";
+import { fareCallerPolicy } from "./caller-policy.js";
 
 export interface FareServiceOverrides {
   readonly provider?: AirlineProvider;
@@ -41,7 +42,12 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
         onMongo: (db) => MongoFareLockStore.open(db, clock),
       });
   const service = new FareServiceImpl({
-    search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, { timeoutMs: config.providerTimeoutMs + 1_000 }),
+    search:
+      overrides.search ??
+      createServiceClient(SearchService, config.searchUrl, {
+        timeoutMs: config.providerTimeoutMs + 1_000,
+        credential: config.callerAuth.credential,
+      }),
     provider: guardProvider(overrides.provider ?? connectAirline(config, { clock }), { timeoutMs: config.providerTimeoutMs }),
     store: owned ? owned.value : defined(overrides.store, "the store override"),
     fareTokens: createFareTokenCodec(createSigner(config.fareSecret, "fare-token")),
@@ -50,6 +56,8 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     logger,
   });
   return startServiceHost({
+    callerAuth: config.callerAuth,
+    callerPolicy: fareCallerPolicy,
     ...hostSettings(config),
     name: "fare",
     services: [FareService],

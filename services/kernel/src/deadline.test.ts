@@ -6,6 +6,7 @@ import { remainingMsOf } from "./deadline.js";
 import { fromConnectError } from "./errors/connect.js";
 import { startServiceHost, type ServiceHost } from "./service-host.js";
 import { createLogger } from "./logger.js";
+import { developmentCallerAuth, everyMethodFor, signedAs } from "./testing/caller-access.js";
 
 describe("remainingMsOf", () => {
   it("reads gRPC's grpc-timeout in each unit and Connect's connect-timeout-ms", () => {
@@ -42,8 +43,10 @@ describe("a service host and its callers' deadlines", () => {
           },
         }),
       logger,
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: everyMethodFor([SearchService]),
     });
-    return { client: createClient(SearchService, createGrpcTransport({ baseUrl: host.url })), started, lines };
+    return { client: createClient(SearchService, createGrpcTransport({ baseUrl: host.url, interceptors: [signedAs()] })), started, lines };
   }
 
   it("answers UNAVAILABLE (retryable) before the caller's deadline when the work hangs, and logs no error", async () => {

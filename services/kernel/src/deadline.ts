@@ -2,7 +2,7 @@ import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { DomainError } from "./errors/domain-error.js";
 import { toConnectError } from "./errors/connect.js";
 import type { Logger } from "./logger.js";
-import { currentRequestId } from "./request-context.js";
+import { currentDeadline, currentRequestId, withDeadline } from "./request-context.js";
 import { within } from "./within.js";
 
 const GRPC_TIMEOUT_UNITS: Readonly<Record<string, number>> = { H: 3_600_000, M: 60_000, S: 1_000, m: 1, u: 0.001, n: 0.000_001 };
@@ -44,7 +44,9 @@ export function deadlineInterceptor(logger: Logger): Interceptor {
     const late = new DomainError("UNAVAILABLE", "The service could not answer within the caller's deadline; please retry", {
       retryAfterSeconds: 1,
     });
-    return within(next(req), budgetMs, () => late).catch((error: unknown) => {
+    // Peer calls made for this one get the time left, less the margin this answer needs.
+    const work = withDeadline(Date.now() + budgetMs, () => next(req));
+    return within(work, budgetMs, () => late).catch((error: unknown) => {
       if (error !== late) throw error;
       // A warning, not an error: the caller retries; a run of these points at a slow dependency.
       logger.warn(
@@ -53,5 +55,24 @@ export function deadlineInterceptor(logger: Logger): Interceptor {
       );
       throw toConnectError(late);
     });
+  };
+}
+
+/**
+ * Client side: a peer call made while serving a call with a deadline carries no more time than is
+ * left of it, so the peer stops work the caller can no longer use. A peer call made outside any
+ * call (a sweep) keeps its own timeout.
+ */
+export function forwardDeadlineInterceptor(): Interceptor {
+  return (next) => (req) => {
+    const deadlineAt = currentDeadline();
+    if (deadlineAt === undefined) return next(req);
+    const leftMs = Math.max(1, Math.floor(deadlineAt - Date.now()));
+    const ownMs = remainingMsOf(req.header);
+    if (ownMs === undefined || ownMs > leftMs) {
+      if (req.header.has("connect-timeout-ms")) req.header.set("connect-timeout-ms", String(leftMs));
+      else req.header.set("grpc-timeout", `${leftMs}m`);
+    }
+    return next(req);
   };
 }

@@ -29,3 +29,5 @@ export * from "./mongo-lease-store.js";
 export * from "./mongo-errors.js";
 export * from "./within.js";
 export * from "./deadline.js";
+export * from "./caller-auth/index.js";
+export * from "./agent-standing.js";

@@ -16,6 +16,8 @@ export function newRequestId(): string {
 
 interface RequestContext {
   readonly requestId: string;
+  /** When the caller's deadline passes (epoch ms), if it set one: peer calls made for it end no later. */
+  readonly deadlineAt?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -27,4 +29,14 @@ export function withRequestId<T>(requestId: string, fn: () => T): T {
 
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** Runs `fn` with the caller's deadline visible to outgoing peer calls (forwardDeadlineInterceptor). */
+export function withDeadline<T>(deadlineAt: number, fn: () => T): T {
+  const current = storage.getStore();
+  return current ? storage.run({ ...current, deadlineAt }, fn) : fn();
+}
+
+export function currentDeadline(): number | undefined {
+  return storage.getStore()?.deadlineAt;
 }

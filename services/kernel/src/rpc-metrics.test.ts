@@ -9,6 +9,7 @@ import { createMetricsRegistry, type MetricsRegistry } from "./metrics.js";
 import { grpcCodeName } from "./rpc-metrics.js";
 import { startServiceHost, type ServiceHost } from "./service-host.js";
 import { silentLogger } from "./testing/silent-logger.js";
+import { developmentCallerAuth, everyMethodFor, signedAs } from "./testing/caller-access.js";
 
 describe("grpcCodeName", () => {
   it("names codes as gRPC does", () => {
@@ -34,6 +35,8 @@ describe("RPC metrics of the service host", () => {
       ...(metricsPort !== undefined && { metricsPort }),
       metrics,
       services: [WalletService],
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: everyMethodFor([WalletService]),
       routes: (router) =>
         router.service(WalletService, {
           getBalance(req) {
@@ -55,7 +58,7 @@ describe("RPC metrics of the service host", () => {
     const metrics = createMetricsRegistry();
     host = await start(metrics);
     expect(host.metricsUrl).toBeUndefined();
-    const wallet = createClient(WalletService, createGrpcTransport({ baseUrl: host.url }));
+    const wallet = createClient(WalletService, createGrpcTransport({ baseUrl: host.url, interceptors: [signedAs()] }));
     await wallet.getBalance({ agentId: "ok" });
     await wallet.getBalance({ agentId: "ok" });
     await expect(wallet.getBalance({ agentId: "missing" })).rejects.toMatchObject({ code: Code.NotFound });
@@ -81,7 +84,7 @@ describe("RPC metrics of the service host", () => {
     const metrics = createMetricsRegistry();
     host = await start(metrics, 0);
     expect(host.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
-    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
+    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url, interceptors: [signedAs()] }));
     await expect(health.check({ service: "nope" })).rejects.toMatchObject({ code: Code.NotFound });
     const seen: number[] = [];
     for await (const res of health.watch({ service: "" })) {
@@ -102,7 +105,7 @@ describe("RPC metrics of the service host", () => {
   it("serves the registry's metrics on metricsUrl while running", async () => {
     const metrics = createMetricsRegistry();
     host = await start(metrics, 0);
-    const wallet = createClient(WalletService, createGrpcTransport({ baseUrl: host.url }));
+    const wallet = createClient(WalletService, createGrpcTransport({ baseUrl: host.url, interceptors: [signedAs()] }));
     await wallet.getBalance({ agentId: "ok" });
     const res = await fetch(host.metricsUrl!);
     expect(res.status).toBe(200);

@@ -4,6 +4,7 @@ import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tar
 import { afterEach, describe, expect, it } from "vitest";
 import { startServiceHost, type ServiceHost } from "./service-host.js";
 import { silentLogger } from "./testing/silent-logger.js";
+import { developmentCallerAuth } from "./testing/caller-access.js";
 
 /** The host reports health for the services it is given; grpc.health.v1 itself stands in for one. */
 const SERVICE = Health.typeName;
@@ -22,6 +23,8 @@ describe("service host with dependencies", () => {
       services: [Health],
       routes: () => {},
       logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: {},
       dependencies: [{ name: "nats", check: () => nats.up }],
       readinessIntervalMs: 20,
     });

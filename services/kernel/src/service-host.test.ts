@@ -4,6 +4,7 @@ import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tar
 import { afterEach, describe, expect, it } from "vitest";
 import { startServiceHost, type ServiceHost } from "./service-host.js";
 import { silentLogger } from "./testing/silent-logger.js";
+import { developmentCallerAuth } from "./testing/caller-access.js";
 
 describe("service host", () => {
   let host: ServiceHost | undefined;
@@ -13,7 +14,15 @@ describe("service host", () => {
   });
 
   it("serves grpc.health.v1 over Connect, gRPC and gRPC-Web on one port", async () => {
-    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger() });
+    host = await startServiceHost({
+      name: "t",
+      port: 0,
+      services: [],
+      routes: () => {},
+      logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: {},
+    });
     const transports = [
       createGrpcTransport({ baseUrl: host.url }),
       createConnectTransport({ baseUrl: host.url, httpVersion: "2" }),
@@ -26,7 +35,15 @@ describe("service host", () => {
   });
 
   it("serves Connect and gRPC-Web over HTTP/1.1 on the same port, so curl and browsers call it directly", async () => {
-    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger() });
+    host = await startServiceHost({
+      name: "t",
+      port: 0,
+      services: [],
+      routes: () => {},
+      logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: {},
+    });
     for (const transport of [
       createConnectTransport({ baseUrl: host.url, httpVersion: "1.1" }),
       createGrpcWebTransport({ baseUrl: host.url, httpVersion: "1.1" }),
@@ -50,6 +67,8 @@ describe("service host", () => {
       services: [],
       routes: () => {},
       logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: {},
       release: async () => void released.push("first"),
     });
     const taken = host.port;
@@ -60,6 +79,8 @@ describe("service host", () => {
         services: [],
         routes: () => {},
         logger: silentLogger(),
+        callerAuth: developmentCallerAuth(),
+        callerPolicy: {},
         release: async () => void released.push("second"),
       }),
     ).rejects.toThrow(/EADDRINUSE/);
@@ -71,7 +92,15 @@ describe("service host", () => {
   });
 
   it("reports NOT_SERVING to watchers when it stops", async () => {
-    host = await startServiceHost({ name: "t", port: 0, services: [], routes: () => {}, logger: silentLogger() });
+    host = await startServiceHost({
+      name: "t",
+      port: 0,
+      services: [],
+      routes: () => {},
+      logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: {},
+    });
     const client = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
     const seen: ServingStatus[] = [];
     const watching = (async () => {

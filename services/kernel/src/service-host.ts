@@ -1,10 +1,14 @@
 import { dualProtocolServer } from "./dual-protocol-server.js";
 import type { AddressInfo } from "node:net";
 import type { DescService } from "@bufbuild/protobuf";
-import type { ConnectRouter } from "@connectrpc/connect";
+import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { HealthService } from "./health-service.js";
+import { callerAuthInterceptor } from "./caller-auth/interceptors.js";
+import type { CallerAuthConfig } from "./caller-auth/config.js";
+import { unknownPolicyMethods, type CallerPolicy } from "./caller-auth/policy.js";
+import { CallerTokenVerifier } from "./caller-auth/tokens.js";
 import { deadlineInterceptor } from "./deadline.js";
 import { errorInterceptor, requestIdInterceptor } from "./interceptors.js";
 import type { Logger } from "./logger.js";
@@ -21,6 +25,12 @@ export interface ServiceHostOptions {
   readonly services: readonly DescService[];
   readonly routes: (router: ConnectRouter) => void;
   readonly logger: Logger;
+  /** Whom the service trusts (TRUSTED_CALLERS, CALLER_GRANTS). */
+  readonly callerAuth: Pick<CallerAuthConfig, "trusted" | "grants">;
+  /** Which caller may call which method, and how it names the agency (caller-auth/policy.ts). */
+  readonly callerPolicy: CallerPolicy;
+  /** The service's own checks, run after the caller is authenticated (e.g. activeAgentInterceptor). */
+  readonly interceptors?: readonly Interceptor[];
   /** How long in-flight calls may run after a stop is requested. */
   readonly drainTimeoutMs?: number;
   /**
@@ -32,7 +42,7 @@ export interface ServiceHostOptions {
   readonly readinessIntervalMs?: number;
   /**
    * METRICS_PORT: serve GET /metrics (Prometheus text, HTTP/1.1) on this port (0: a free one);
-   * unset: no metrics server. The gRPC port is h2c only, which Prometheus cannot scrape.
+   * unset: no metrics server.
    */
   readonly metricsPort?: number;
   /** Where RPC metrics go and what /metrics serves; default the process registry. */
@@ -63,7 +73,7 @@ export interface ServiceHost {
   stop(): Promise<void>;
 }
 
-/** One HTTP/2 (h2c) port serving Connect, gRPC and gRPC-Web, plus grpc.health.v1. */
+/** One port serving Connect, gRPC and gRPC-Web over HTTP/2 and HTTP/1.1, plus grpc.health.v1; callers authenticated. */
 export async function startServiceHost(options: ServiceHostOptions): Promise<ServiceHost> {
   const release = options.release ?? (() => Promise.resolve());
   const host = await listen(options).catch(async (error: unknown) => {
@@ -76,6 +86,11 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
 
 async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
   const { logger } = options;
+  const misspelt = unknownPolicyMethods(
+    options.callerPolicy,
+    options.services.flatMap((service) => service.methods.map((method) => method.name)),
+  );
+  if (misspelt.length > 0) throw new Error(`${options.name}'s caller policy names methods it does not serve: ${misspelt.join(", ")}`);
   const metrics = options.metrics ?? processMetrics();
   const health = new HealthService(options.services.map((s) => s.typeName));
   const readiness = options.dependencies?.length
@@ -98,7 +113,13 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
       rpcMetricsInterceptor(options.name, metrics),
       requestIdInterceptor(),
       errorInterceptor(logger),
+      callerAuthInterceptor({
+        verifier: new CallerTokenVerifier(options.callerAuth.trusted),
+        grants: options.callerAuth.grants,
+        policy: options.callerPolicy,
+      }),
       deadlineInterceptor(logger),
+      ...(options.interceptors ?? []),
     ],
     grpc: true,
     grpcWeb: true,

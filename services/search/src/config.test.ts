@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from "@tarmac/kernel";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEVELOPMENT_CURSOR_SECRET, searchConfigSchema } from "./config.js";
 import { defaultPricingRules } from "./domain/pricing-rules.js";
+import { productionCallerEnv } from "@tarmac/kernel/testing";
 
 const ownSecret = "an-operator-chosen-secret-of-40-characters!";
 const rules = {
@@ -29,6 +30,7 @@ describe("search configuration", () => {
 
   it("has working defaults for development", () => {
     expect(parseConfig(searchConfigSchema, {})).toEqual({
+      callerAuth: expect.objectContaining({ usesDevelopmentCredential: true }),
       environment: "development",
       logLevel: "info",
       host: "127.0.0.1",
@@ -86,6 +88,7 @@ describe("search configuration", () => {
         MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
         AIRLINE_URL: "http://airline.example.test:50056",
         TARMAC_CURSOR_SECRET: ownSecret,
+        ...productionCallerEnv("search"),
       }).cursorSecret,
     ).toBe(ownSecret);
     expect(configError({ TARMAC_CURSOR_SECRET: "short" })).toContain("at least 32 characters");

@@ -1,5 +1,16 @@
 import { providerConfig, providerEnv } from "@tarmac/airline";
-import { commonConfig, commonEnv, env, mongoConfig, mongoEnv, refuseDevelopmentSecrets, requireInProduction } from "@tarmac/kernel";
+import {
+  commonConfig,
+  commonEnv,
+  env,
+  mongoConfig,
+  mongoEnv,
+  refuseDevelopmentSecrets,
+  requireInProduction,
+  callerAuthConfig,
+  callerAuthEnv,
+  checkCallerAuth,
+} from "@tarmac/kernel";
 import { z } from "zod";
 import { defaultPricingRules, type PricingRules } from "./domain/pricing-rules.js";
 import { pricingRulesVariable } from "./pricing-rules-source.js";
@@ -10,6 +21,7 @@ export const DEVELOPMENT_CURSOR_SECRET = "tarmac-development-cursor-secret-not-f
 export const searchConfigSchema = z
   .object({
     ...commonEnv,
+    ...callerAuthEnv,
     SEARCH_HOST: z.string().min(1).default("127.0.0.1"),
     SEARCH_PORT: env.port(50051),
     /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
@@ -21,11 +33,13 @@ export const searchConfigSchema = z
     ...providerEnv,
   })
   .superRefine((vars, ctx) => {
+    checkCallerAuth(vars, ctx, "search");
     refuseDevelopmentSecrets(vars, ctx, { TARMAC_CURSOR_SECRET: DEVELOPMENT_CURSOR_SECRET });
     requireInProduction(vars, ctx, ["MONGODB_URI", "AIRLINE_URL"]);
   })
   .transform((vars) => ({
     ...commonConfig(vars),
+    callerAuth: callerAuthConfig(vars, "search"),
     host: vars.SEARCH_HOST,
     port: vars.SEARCH_PORT,
     metricsPort: vars.METRICS_PORT,

@@ -8,3 +8,4 @@ export { MongoSearchCacheStore } from "./store/mongo-search-cache-store.js";
 export type { PricedOffer } from "./domain/priced-offer.js";
 export type { PricingBreakdown } from "./domain/pricing.js";
 export { pricingRulesSchema, defaultPricingRules, type PricingRules } from "./domain/pricing-rules.js";
+export { searchCallerPolicy } from "./caller-policy.js";

@@ -1,8 +1,8 @@
 import { createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { createSandboxAirline } from "@tarmac/airline";
-import { fromConnectError, parseConfig, type ServiceHost } from "@tarmac/kernel";
-import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import { CallerTokenIssuer, fromConnectError, parseConfig, type ServiceHost } from "@tarmac/kernel";
+import { asPermittedCaller, ManualClock, silentLogger, testCredential } from "@tarmac/kernel/testing";
 import {
   Health,
   HealthCheckRequestSchema,
@@ -21,6 +21,7 @@ import { startSearchService } from "./server.js";
 import { grpcJsUnary } from "./testing/grpc-js-unary.js";
 import { expectSorted } from "./testing/ordering.js";
 import { dateAhead } from "./testing/search-harness.js";
+import { searchCallerPolicy } from "./caller-policy.js";
 
 const config = parseConfig(searchConfigSchema, { SEARCH_PORT: "0", TARMAC_ENV: "test" });
 
@@ -36,7 +37,10 @@ describe("search service on a real HTTP/2 port", () => {
     const sandbox = createSandboxAirline({ clock });
     const searchFlights = vi.fn(sandbox.searchFlights.bind(sandbox));
     host = await startSearchService(config, silentLogger(), { clock, provider: { ...sandbox, searchFlights } });
-    const client = createClient(SearchService, createGrpcTransport({ baseUrl: host.url }));
+    const client = createClient(
+      SearchService,
+      createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(searchCallerPolicy)] }),
+    );
 
     const dod = dateAhead(clock, 20);
     const first = await client.searchFlights({ agentId: "agt_demo", origin: "DEL", dest: "BOM", dod, limit: 500 });
@@ -74,7 +78,7 @@ describe("search service on a real HTTP/2 port", () => {
 
   it("reports SERVING for the search service on grpc.health.v1", async () => {
     host = await startSearchService(config, silentLogger());
-    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
+    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(searchCallerPolicy)] }));
     expect((await health.check({ service: SearchService.typeName })).status).toBe(ServingStatus.SERVING);
   });
 
@@ -82,6 +86,7 @@ describe("search service on a real HTTP/2 port", () => {
     const clock = new ManualClock(new Date());
     host = await startSearchService(config, silentLogger(), { clock });
     const address = `127.0.0.1:${host.port}`;
+    const gateway = new CallerTokenIssuer(testCredential("gateway"));
     const health = await grpcJsUnary(address, "/grpc.health.v1.Health/Check", HealthCheckRequestSchema, HealthCheckResponseSchema, {
       service: SearchService.typeName,
     });
@@ -92,6 +97,11 @@ describe("search service on a real HTTP/2 port", () => {
       SearchFlightsRequestSchema,
       SearchFlightsResponseSchema,
       { agentId: "agt_one", origin: "BLR", dest: "HYD", dod: dateAhead(clock, 15), limit: 5 },
+      // As the gateway calls it: its own token and its word for the agency.
+      {
+        authorization: `Bearer ${await gateway.tokenFor(SearchService.typeName)}`,
+        "x-tarmac-agent-context": await gateway.agentContextFor("agt_one"),
+      },
     );
     expect(res.searchId).toMatch(/^srch_/);
     expect(res.count).toBe(5);

@@ -17,6 +17,7 @@ import { SearchServiceImpl } from "./search-service.js";
 import { MemorySearchCacheStore } from "./store/memory-search-cache-store.js";
 import { MongoSearchCacheStore } from "./store/mongo-search-cache-store.js";
 import type { SearchCacheStore } from "./store/search-cache-store.js";
+import { searchCallerPolicy } from "./caller-policy.js";
 
 export interface SearchServiceOverrides {
   readonly provider?: AirlineProvider;
@@ -51,6 +52,8 @@ export async function startSearchService(
     ttlSeconds: config.ttlSeconds,
   });
   return startServiceHost({
+    callerAuth: config.callerAuth,
+    callerPolicy: searchCallerPolicy,
     ...hostSettings(config),
     name: "search",
     services: [SearchService],

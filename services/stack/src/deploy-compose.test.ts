@@ -11,6 +11,7 @@ import { searchConfigSchema } from "@tarmac/search";
 import { walletConfigSchema } from "@tarmac/wallet";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { productionCallerEnv } from "@tarmac/kernel/testing";
 
 /**
  * deploy/compose.yaml and deploy/docker/Dockerfile, checked without Docker: the compose file is
@@ -50,10 +51,12 @@ const secrets = {
   TARMAC_WALLET_SECRET: "wallet",
   TARMAC_AUTH_SECRET: "auth",
 } as const;
-/** What a deploy/.env would hold: the four secrets, 32+ characters each. */
-const dotEnv: Record<string, string> = Object.fromEntries(
-  Object.keys(secrets).map((name) => [name, `${name.toLowerCase()}-0123456789abcdef0123456789`]),
-);
+/** What a deploy/.env would hold: the four secrets, 32+ characters each, and the caller credentials. */
+const dotEnv: Record<string, string> = {
+  ...Object.fromEntries(Object.keys(secrets).map((name) => [name, `${name.toLowerCase()}-0123456789abcdef0123456789`])),
+  ...Object.fromEntries(apps.map((app) => [`${app.toUpperCase()}_CREDENTIAL`, productionCallerEnv(app).SERVICE_CREDENTIAL])),
+  TRUSTED_CALLERS: productionCallerEnv("gateway").TRUSTED_CALLERS,
+};
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
 function interpolate(value: string, vars: Record<string, string | undefined>): string {

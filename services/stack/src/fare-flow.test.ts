@@ -1,7 +1,7 @@
 import { createClient } from "@connectrpc/connect";
 import { DEMO_AGENT_ID } from "@tarmac/auth";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { signedAs, silentLogger } from "@tarmac/kernel/testing";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yyyymmdd } from "./banner.js";
@@ -166,7 +166,7 @@ describe("fare validation and seat maps through the gateway", () => {
       for (const paxId of ["ADT1", "CHD1"]) expect(tokensOf(paxId).filter((t) => exitTokens.has(t))).toEqual([]);
 
       // The fare service vouches for a seat token exactly as the seat map showed it.
-      const fare = createClient(FareService, createGrpcTransport({ baseUrl: stack.services.fare! }));
+      const fare = createClient(FareService, createGrpcTransport({ baseUrl: stack.services.fare!, interceptors: [signedAs("booking")] }));
       const { seats: resolved } = await fare.getFareLock({
         agentId: DEMO_AGENT_ID,
         fareToken: fare_token,

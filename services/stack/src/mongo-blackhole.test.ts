@@ -2,9 +2,9 @@ import { createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { DEMO_AGENT_ID } from "@tarmac/auth";
 import { fromConnectError, MONGO_CLIENT_OPTIONS, newId, parseConfig, type ServiceHost } from "@tarmac/kernel";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { asPermittedCaller, silentLogger } from "@tarmac/kernel/testing";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
-import { startWalletService, walletConfigSchema } from "@tarmac/wallet";
+import { startWalletService, walletCallerPolicy, walletConfigSchema } from "@tarmac/wallet";
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlackholeProxy } from "./testing/blackhole-proxy.js";
@@ -47,7 +47,10 @@ describe.skipIf(!uri)("the wallet service on a MongoDB that stops answering", ()
   }, 60_000);
 
   it("answers reads and writes UNAVAILABLE within the caller's deadline, and worked before", async () => {
-    const wallet = createClient(WalletService, createGrpcTransport({ baseUrl: host!.url }));
+    const wallet = createClient(
+      WalletService,
+      createGrpcTransport({ baseUrl: host!.url, interceptors: [asPermittedCaller(walletCallerPolicy)] }),
+    );
     expect((await wallet.getBalance({ agentId: DEMO_AGENT_ID }, { timeoutMs: 5_000 })).balance).toBeDefined();
     proxy.swallow();
     for (const call of [

@@ -5,11 +5,12 @@ import { authConfigSchema } from "@tarmac/auth";
 import { bookingConfigSchema } from "@tarmac/booking";
 import { fareConfigSchema } from "@tarmac/fare";
 import { gatewayConfigSchema } from "@tarmac/gateway";
-import { ConfigError, parseConfig } from "@tarmac/kernel";
+import { ConfigError, developmentCredential, formatCredential, parseConfig, trustEntryOf } from "@tarmac/kernel";
 import { searchConfigSchema } from "@tarmac/search";
 import { walletConfigSchema } from "@tarmac/wallet";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { productionCallerEnv } from "@tarmac/kernel/testing";
 
 const SECRET = "an-operator-secret-of-at-least-32-characters";
 const DURABLE = {
@@ -36,7 +37,12 @@ const services: { name: string; schema: z.ZodType; env: Record<string, string>; 
 
 describe("production refuses the embedded defaults that lose data or split state", () => {
   for (const service of services) {
-    const complete = { TARMAC_ENV: "production", ...service.env, ...Object.fromEntries(service.durable.map((v) => [v, DURABLE[v]])) };
+    const complete = {
+      TARMAC_ENV: "production",
+      ...service.env,
+      ...productionCallerEnv(service.name),
+      ...Object.fromEntries(service.durable.map((v) => [v, DURABLE[v]])),
+    };
 
     it(`${service.name} starts with ${service.durable.join(" and ")} and refuses to without each`, () => {
       expect(() => parseConfig(service.schema, complete)).not.toThrow();
@@ -47,6 +53,25 @@ describe("production refuses the embedded defaults that lose data or split state
         // Development keeps the embedded default.
         expect(() => parseConfig(service.schema, { ...without, TARMAC_ENV: "development" })).not.toThrow();
       }
+    });
+
+    it(`${service.name} needs caller keys of its own in production: no development key, no other caller's`, () => {
+      for (const variable of ["SERVICE_CREDENTIAL", "TRUSTED_CALLERS"]) {
+        const without = Object.fromEntries(Object.entries(complete).filter(([name]) => name !== variable));
+        expect(() => parseConfig(service.schema, without)).toThrow(new RegExp(`${variable}: is required in production`));
+      }
+      const developmentKey = formatCredential(developmentCredential(service.name));
+      expect(() => parseConfig(service.schema, { ...complete, SERVICE_CREDENTIAL: developmentKey })).toThrow(
+        /SERVICE_CREDENTIAL: must be a credential of your own/,
+      );
+      const developmentTrust = trustEntryOf(developmentCredential("gateway"));
+      expect(() => parseConfig(service.schema, { ...complete, TRUSTED_CALLERS: developmentTrust })).toThrow(
+        /TRUSTED_CALLERS: holds development keys \(gateway\)/,
+      );
+      const other = productionCallerEnv(service.name === "booking" ? "wallet" : "booking").SERVICE_CREDENTIAL;
+      expect(() => parseConfig(service.schema, { ...complete, SERVICE_CREDENTIAL: other })).toThrow(
+        /SERVICE_CREDENTIAL: is the credential of/,
+      );
     });
   }
 

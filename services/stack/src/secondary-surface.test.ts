@@ -1,7 +1,7 @@
 import { createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { DEMO_AGENT_ID } from "@tarmac/auth";
-import { silentLogger } from "@tarmac/kernel/testing";
+import { signedAs, silentLogger } from "@tarmac/kernel/testing";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,7 +54,7 @@ describe("the secondary surface through the whole stack", () => {
     const sent = await post("/api/auth/send-otp", { identifier: DEMO_EMAIL, type: "EMAIL" });
     expect(sent.status).toBe(202);
     expect(sent.json).toEqual({ success: true, data: { expires_in: 300, resend_after: 30 } });
-    const auth = createClient(AuthService, createGrpcTransport({ baseUrl: stack.services.auth! }));
+    const auth = createClient(AuthService, createGrpcTransport({ baseUrl: stack.services.auth!, interceptors: [signedAs("gateway")] }));
     const [message] = (await auth.listDevOutbox({ identifier: DEMO_EMAIL, limit: 1 })).messages;
     const verified = await post("/api/auth/verify-otp", { identifier: DEMO_EMAIL, code: message!.code });
     expect(verified.status).toBe(200);
@@ -77,7 +77,10 @@ describe("the secondary surface through the whole stack", () => {
       bearer(),
     );
     expect(search.status).toBe(200);
-    const searchService = createClient(SearchService, createGrpcTransport({ baseUrl: stack.services.search! }));
+    const searchService = createClient(
+      SearchService,
+      createGrpcTransport({ baseUrl: stack.services.search!, interceptors: [signedAs("gateway", { vouchesForAgents: true })] }),
+    );
     for (const flight of search.json.data.flights.slice(0, 20)) {
       const { offer } = await searchService.getOffer({ agentId: DEMO_AGENT_ID, searchId: search.json.data.search_id, offerId: flight.id });
       expect(flight.currency).toBe("USD");

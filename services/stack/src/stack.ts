@@ -94,10 +94,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     started.push(search);
     const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline });
     started.push(fare);
-    const wallet = await startWalletService(configs.wallet, child("wallet"), publisher);
+    const wallet = await startWalletService({ ...configs.wallet, authUrl: auth.host.url }, child("wallet"), publisher);
     started.push(wallet);
     const booking: StartedBookingService = await startBookingService(
-      { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url },
+      { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url, authUrl: auth.host.url },
       child("booking"),
       { provider: airline, ...publisher, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
     );

@@ -13,3 +13,4 @@ export { WALLET_CREDITED, WALLET_DEBITED } from "./domain/decide.js";
 export type { CommandResult, WalletStore } from "./store/wallet-store.js";
 export { MemoryWalletStore, type MemoryWalletStoreOptions } from "./store/memory-wallet-store.js";
 export { MongoWalletStore, WALLET_COLLECTIONS, type MongoWalletStoreOptions } from "./store/mongo-wallet-store.js";
+export { walletCallerPolicy } from "./caller-policy.js";

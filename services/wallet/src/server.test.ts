@@ -2,7 +2,7 @@ import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { InProcessBus, type OutboxEvent } from "@tarmac/events";
 import { ConfigError, fromConnectError, parseConfig, type ServiceHost } from "@tarmac/kernel";
-import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import { activeAgents, asPermittedCaller, ManualClock, productionCallerEnv, silentLogger } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { EntryKind, WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,9 +10,14 @@ import { DEVELOPMENT_WALLET_SECRET, walletConfigSchema } from "./config.js";
 import { DEMO_WALLET } from "./dev-seed.js";
 import { startWalletService } from "./server.js";
 import { MemoryWalletStore } from "./store/memory-wallet-store.js";
+import { walletCallerPolicy } from "./caller-policy.js";
 
 /** Production requires both; never reached here, the tests give the service its store and publisher. */
-const PRODUCTION_STORES = { MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0", NATS_URL: "nats://nats.example.test:4222" };
+const PRODUCTION_STORES = {
+  MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
+  NATS_URL: "nats://nats.example.test:4222",
+  ...productionCallerEnv("wallet"),
+};
 
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -75,7 +80,8 @@ describe("wallet service over a real HTTP/2 port", () => {
   let clock: ManualClock;
   const bus = new InProcessBus();
   const published: OutboxEvent[] = [];
-  const client = () => createClient(WalletService, createGrpcTransport({ baseUrl: host.url }));
+  const client = () =>
+    createClient(WalletService, createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(walletCallerPolicy)] }));
 
   beforeAll(async () => {
     clock = new ManualClock(new Date());
@@ -85,6 +91,7 @@ describe("wallet service over a real HTTP/2 port", () => {
       clock,
       store,
       publisher: bus,
+      auth: activeAgents(["agt_suspended"]),
     });
   });
   afterAll(async () => {
@@ -93,7 +100,7 @@ describe("wallet service over a real HTTP/2 port", () => {
   });
 
   it("answers health SERVING for WalletService", async () => {
-    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
+    const health = createClient(Health, createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(walletCallerPolicy)] }));
     expect((await health.check({ service: WalletService.typeName })).status).toBe(ServingStatus.SERVING);
   });
 
@@ -199,8 +206,11 @@ describe("wallet service start and stop", () => {
   });
 
   it("starts with its own store and publisher and stops cleanly", async () => {
-    const host = await startWalletService(parseConfig(walletConfigSchema, { WALLET_PORT: "0" }), silentLogger());
-    const client = createClient(WalletService, createGrpcTransport({ baseUrl: host.url }));
+    const host = await startWalletService(parseConfig(walletConfigSchema, { WALLET_PORT: "0" }), silentLogger(), { auth: activeAgents() });
+    const client = createClient(
+      WalletService,
+      createGrpcTransport({ baseUrl: host.url, interceptors: [asPermittedCaller(walletCallerPolicy)] }),
+    );
     expect((await client.getBalance({ agentId: DEMO_WALLET.agentId })).balance?.availablePaise).toBe(60_000_000n);
     await host.stop();
   });

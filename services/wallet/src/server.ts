@@ -1,5 +1,8 @@
 import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
 import {
+  activeAgentInterceptor,
+  AgentStanding,
+  createServiceClient,
   LeaseHolder,
   createSigner,
   hostSettings,
@@ -21,6 +24,9 @@ import { MemoryWalletStore } from "./store/memory-wallet-store.js";
 import { MongoWalletStore } from "./store/mongo-wallet-store.js";
 import type { WalletStore } from "./store/wallet-store.js";
 import { WalletServiceImpl } from "./wallet-service.js";
+import { walletCallerPolicy } from "./caller-policy.js";
+import type { Client } from "@connectrpc/connect";
+import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 
 export interface WalletServiceOverrides {
   readonly clock?: Clock;
@@ -28,6 +34,8 @@ export interface WalletServiceOverrides {
   readonly store?: WalletStore;
   /** Where the outbox relay publishes (the caller closes it); otherwise NATS_URL picks JetStream, else an in-process bus. */
   readonly publisher?: EventPublisher;
+  /** Asked whether an agency exists and is suspended (GetAgent). */
+  readonly auth?: Pick<Client<typeof AuthService>, "getAgent">;
 }
 
 /**
@@ -74,6 +82,10 @@ export async function startWalletService(
       logger,
     });
     return await startServiceHost({
+      callerAuth: config.callerAuth,
+      callerPolicy: walletCallerPolicy,
+      // No wallet for an agency auth does not know; no money held for a suspended one.
+      interceptors: [activeAgentInterceptor(new AgentStanding(overrides.auth ?? authClient(config)), ["OpenAccount", "Hold"])],
       ...hostSettings(config),
       name: "wallet",
       services: [WalletService],
@@ -88,3 +100,5 @@ export async function startWalletService(
     throw error;
   }
 }
+
+const authClient = (config: WalletConfig) => createServiceClient(AuthService, config.authUrl, { credential: config.callerAuth.credential });

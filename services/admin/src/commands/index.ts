@@ -1,6 +1,7 @@
 import type { CommandGroup } from "../command.js";
 import { agentsGet, agentsReactivate, agentsSuspend } from "./agents.js";
 import { agentsCreate } from "./agents-create.js";
+import { credentialsInit, credentialsNew } from "./credentials.js";
 import { keysIssue, keysRotate } from "./keys-issue.js";
 import { keysList, keysRevoke } from "./keys.js";
 import { walletBalance, walletCreditLimit, walletOpen, walletTopUp } from "./wallet.js";
@@ -21,5 +22,10 @@ export const GROUPS: readonly CommandGroup[] = [
     name: "wallet",
     summary: "Agent wallets: top up, credit limit, balance",
     commands: [walletTopUp, walletCreditLimit, walletBalance, walletOpen],
+  },
+  {
+    name: "credentials",
+    summary: "Caller credentials of the gRPC services: make one, or the platform's set",
+    commands: [credentialsNew, credentialsInit],
   },
 ];

@@ -60,6 +60,10 @@ export const catalogue = {
   PROVIDER_UNAVAILABLE: entry(503, "PROVIDER", Code.Unavailable, true),
   // UNAVAILABLE, not DEADLINE_EXCEEDED: gRPC callers must tell the airline's timeout (retry) from their own deadline.
   PROVIDER_TIMEOUT: entry(504, "PROVIDER", Code.Unavailable, true),
+  // A service refused its caller (no valid caller token, or not allowed this method): to an agency
+  // behind the gateway that is the platform's own fault, hence 500; gRPC callers get the precise code.
+  SERVICE_CALLER_UNAUTHENTICATED: entry(500, "SYSTEM", Code.Unauthenticated),
+  SERVICE_CALLER_FORBIDDEN: entry(500, "SYSTEM", Code.PermissionDenied),
   INTERNAL: entry(500, "SYSTEM", Code.Internal),
   UNAVAILABLE: entry(503, "SYSTEM", Code.Unavailable, true),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -1,5 +1,4 @@
-import { fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
-import { create } from "@bufbuild/protobuf";
+import { create, type DescMessage, fromBinary, type MessageInitShape, type MessageShape, toBinary } from "@bufbuild/protobuf";
 import * as grpc from "@grpc/grpc-js";
 
 /**
@@ -12,6 +11,8 @@ export async function grpcJsUnary<I extends DescMessage, O extends DescMessage>(
   input: I,
   output: O,
   request: MessageInitShape<I>,
+  /** Call metadata, e.g. the caller's `authorization` token. */
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<MessageShape<O>> {
   const method = {
     path,
@@ -29,7 +30,7 @@ export async function grpcJsUnary<I extends DescMessage, O extends DescMessage>(
       const deadline = new Date(Date.now() + 10_000);
       client.unary!(
         create(input, request),
-        new grpc.Metadata(),
+        metadataOf(headers),
         { deadline },
         (error: grpc.ServiceError | null, response?: MessageShape<O>) =>
           error || !response ? reject(error ?? new Error("no response")) : resolve(response),
@@ -38,4 +39,10 @@ export async function grpcJsUnary<I extends DescMessage, O extends DescMessage>(
   } finally {
     client.close();
   }
+}
+
+function metadataOf(headers: Readonly<Record<string, string>>): grpc.Metadata {
+  const metadata = new grpc.Metadata();
+  for (const [name, value] of Object.entries(headers)) metadata.set(name, value);
+  return metadata;
 }

@@ -6,6 +6,8 @@ import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { startStack } from "../stack.js";
 import { adultPassenger, apiClient, contact } from "../testing/api-client.js";
 import { relaxedRateLimits } from "../testing/rate-limits.js";
+import { asPermittedCaller } from "@tarmac/kernel/testing";
+import { walletCallerPolicy } from "@tarmac/wallet";
 
 /**
  * `pnpm bench` (second part): bookings per second through the gateway on the embedded stores
@@ -24,7 +26,10 @@ const stack = await startStack({
   logger,
 });
 try {
-  const wallet = createClient(WalletService, createGrpcTransport({ baseUrl: stack.services.wallet! }));
+  const wallet = createClient(
+    WalletService,
+    createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [asPermittedCaller(walletCallerPolicy)] }),
+  );
   const run = `${process.pid}-${Date.now()}`;
   await wallet.topUp({
     agentId: DEMO_AGENT_ID,

@@ -52,7 +52,7 @@ export const TOPOLOGY: Readonly<Record<ProcessKind, ProcessSpec>> = {
     portVariable: "WALLET_PORT",
     port: 50054,
     metricsPort: 9467,
-    peers: [],
+    peers: ["auth"],
   },
   booking: {
     entry: "services/booking/src/main.ts",
@@ -60,7 +60,7 @@ export const TOPOLOGY: Readonly<Record<ProcessKind, ProcessSpec>> = {
     portVariable: "BOOKING_PORT",
     port: 50053,
     metricsPort: 9466,
-    peers: ["fare", "wallet", "search", "airline"],
+    peers: ["fare", "wallet", "search", "airline", "auth"],
   },
   gateway: {
     entry: "gateway/src/main.ts",

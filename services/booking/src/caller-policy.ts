@@ -1,0 +1,11 @@
+import type { CallerPolicy } from "@tarmac/kernel";
+
+/** Who calls booking: agencies through the gateway, each for its own bookings only. */
+export const bookingCallerPolicy: CallerPolicy = {
+  CreateBooking: { gateway: "agent-context" },
+  GetBooking: { gateway: "agent-context" },
+  QuoteCancellation: { gateway: "agent-context" },
+  ConfirmCancellation: { gateway: "agent-context" },
+  QuoteReschedule: { gateway: "agent-context" },
+  ConfirmReschedule: { gateway: "agent-context" },
+};

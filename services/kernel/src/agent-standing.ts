@@ -1,0 +1,47 @@
+import type { Client, Interceptor } from "@connectrpc/connect";
+import { AgentStatus, type AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { DomainError } from "./errors/domain-error.js";
+
+/**
+ * Whether an agency may commit money now, asked of auth (GetAgent) and remembered for `ttlMs`, so
+ * a suspension reaches booking and wallet within seconds without a call per request. The gateway
+ * checks too; this is what stops a caller that reaches booking or the wallet directly.
+ */
+export class AgentStanding {
+  private readonly known = new Map<string, { readonly status: AgentStatus; readonly until: number }>();
+
+  constructor(
+    private readonly auth: Pick<Client<typeof AuthService>, "getAgent">,
+    private readonly ttlMs = 5_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Resolves for an active agency; AUTH_AGENT_SUSPENDED for a suspended one, AUTH_NOT_FOUND for an unknown one. */
+  async assertActive(agentId: string): Promise<void> {
+    const status = await this.statusOf(agentId);
+    if (status === AgentStatus.SUSPENDED) throw new DomainError("AUTH_AGENT_SUSPENDED", "The agency is suspended");
+  }
+
+  private async statusOf(agentId: string): Promise<AgentStatus> {
+    const hit = this.known.get(agentId);
+    if (hit && hit.until > this.now()) return hit.status;
+    const { agent } = await this.auth.getAgent({ agentId });
+    if (!agent) throw new DomainError("AUTH_NOT_FOUND", "No such agency");
+    if (this.known.size >= 10_000) this.known.clear();
+    this.known.set(agentId, { status: agent.status, until: this.now() + this.ttlMs });
+    return agent.status;
+  }
+}
+
+/**
+ * Server side: the listed methods (those that commit an agency's money) run only for an active
+ * agency, named by the request's agent_id.
+ */
+export function activeAgentInterceptor(standing: AgentStanding, methods: readonly string[]): Interceptor {
+  const guarded = new Set(methods);
+  return (next) => async (req) => {
+    const agentId = guarded.has(req.method.name) && "message" in req ? (req.message as { agentId?: unknown }).agentId : undefined;
+    if (typeof agentId === "string" && agentId !== "") await standing.assertActive(agentId);
+    return next(req);
+  };
+}

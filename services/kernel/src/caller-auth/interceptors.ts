@@ -1,0 +1,67 @@
+import type { Interceptor } from "@connectrpc/connect";
+import { DomainError } from "../errors/domain-error.js";
+import { AGENT_CONTEXT_ISSUERS, ruleFor, type CallerGrants, type CallerPolicy } from "./policy.js";
+import { AGENT_CONTEXT_HEADER, CALLER_TOKEN_HEADER, type CallerTokenIssuer, type CallerTokenVerifier } from "./tokens.js";
+
+/** What a service checks its callers against. */
+export interface CallerAccess {
+  readonly verifier: CallerTokenVerifier;
+  readonly policy: CallerPolicy;
+  readonly grants: CallerGrants;
+}
+
+/** Probes (kubelet, load balancers) and discovery carry no credentials and reveal no data. */
+const OPEN_SERVICES: ReadonlySet<string> = new Set([
+  "grpc.health.v1.Health",
+  "grpc.reflection.v1.ServerReflection",
+  "grpc.reflection.v1alpha.ServerReflection",
+]);
+
+const BEARER = /^Bearer ([A-Za-z0-9._-]{1,4096})$/;
+
+const agentIdOf = (req: object): unknown =>
+  "message" in req && typeof req.message === "object" && req.message ? (req.message as { agentId?: unknown }).agentId : undefined;
+
+/**
+ * Server side: every call names its caller with a token signed by a trusted caller key, and the
+ * service's policy says whether that caller may call the method. Calls the gateway makes for an
+ * agency also carry the gateway's agent context, and the request's agent_id must be that agency:
+ * no caller gets an agency's money or bookings by writing its id in a field.
+ */
+export function callerAuthInterceptor(access: CallerAccess): Interceptor {
+  return (next) => async (req) => {
+    if (OPEN_SERVICES.has(req.service.typeName)) return next(req);
+    const method = req.method.name;
+    const bearer = BEARER.exec(req.header.get(CALLER_TOKEN_HEADER) ?? "")?.[1];
+    const caller = bearer === undefined ? undefined : await access.verifier.callerOf(bearer, req.service.typeName);
+    if (caller === undefined) {
+      throw new DomainError(
+        "SERVICE_CALLER_UNAUTHENTICATED",
+        `${req.service.typeName}/${method} needs "authorization: Bearer <token>" signed by a trusted caller key for this service`,
+      );
+    }
+    const rule = ruleFor(access.policy, access.grants, method, caller);
+    if (rule === undefined) throw new DomainError("SERVICE_CALLER_FORBIDDEN", `Caller "${caller}" may not call ${method}`);
+    if (rule === "agent-context") {
+      const token = req.header.get(AGENT_CONTEXT_HEADER);
+      const context = token ? await access.verifier.agentContextOf(token) : undefined;
+      if (!context || !AGENT_CONTEXT_ISSUERS.has(context.issuer) || context.subject !== agentIdOf(req)) {
+        throw new DomainError("SERVICE_CALLER_FORBIDDEN", `Caller "${caller}" calls ${method} only for the agency its agent context names`);
+      }
+    }
+    return next(req);
+  };
+}
+
+/**
+ * Client side: signs each call with this process's credential. The gateway also vouches for the
+ * agency it authenticated: the request's agent_id, which it set from the verified API key or session.
+ */
+export function callerTokenInterceptor(issuer: CallerTokenIssuer, options: { readonly vouchesForAgents?: boolean } = {}): Interceptor {
+  return (next) => async (req) => {
+    req.header.set(CALLER_TOKEN_HEADER, `Bearer ${await issuer.tokenFor(req.service.typeName)}`);
+    const agentId = options.vouchesForAgents ? agentIdOf(req) : undefined;
+    if (typeof agentId === "string" && agentId !== "") req.header.set(AGENT_CONTEXT_HEADER, await issuer.agentContextFor(agentId));
+    return next(req);
+  };
+}

@@ -1,0 +1,143 @@
+import type { DescService } from "@bufbuild/protobuf";
+import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { authCallerPolicy, DEMO_AGENT_ID } from "@tarmac/auth";
+import { bookingCallerPolicy } from "@tarmac/booking";
+import { fareCallerPolicy } from "@tarmac/fare";
+import { AGENT_CONTEXT_HEADER, CallerTokenIssuer, fromConnectError, type CallerPolicy } from "@tarmac/kernel";
+import { signedAs, silentLogger, testCredential } from "@tarmac/kernel/testing";
+import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { searchCallerPolicy } from "@tarmac/search";
+import { walletCallerPolicy } from "@tarmac/wallet";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "./stack.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
+import { onboardAgent } from "./testing/second-agent.js";
+
+const services: [name: string, service: DescService, policy: CallerPolicy][] = [
+  ["search", SearchService, searchCallerPolicy],
+  ["fare", FareService, fareCallerPolicy],
+  ["booking", BookingService, bookingCallerPolicy],
+  ["wallet", WalletService, walletCallerPolicy],
+  ["auth", AuthService, authCallerPolicy],
+];
+
+/** Every method of a service, called with `agentId` set, through one transport. */
+function callEach(url: string, service: DescService, interceptors: Interceptor[], agentId = DEMO_AGENT_ID) {
+  const client = createClient(service, createGrpcTransport({ baseUrl: url, interceptors })) as unknown as Record<
+    string,
+    (request: object) => Promise<unknown>
+  >;
+  return service.methods.map(async (method) => {
+    const call = client[method.localName];
+    const outcome = await call?.({ agentId }).then(
+      () => "answered",
+      (error: unknown) => Code[ConnectError.from(error).code],
+    );
+    return [method.name, outcome] as const;
+  });
+}
+
+/**
+ * Caller authentication on every RPC (README, Calling services directly): a matrix over every
+ * method of the five services, with no credential, with a trusted caller the method does not
+ * list, and with the gateway's credential but another agency's context.
+ */
+describe("who may call the services directly", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({
+      env: { TARMAC_ENV: "test", ...relaxedRateLimits },
+      port: 0,
+      servicePorts: "ephemeral",
+      logger: silentLogger(),
+    });
+  });
+  afterAll(() => stack.stop());
+
+  for (const [name, service, policy] of services) {
+    it(`${name}: every method refuses an anonymous caller (UNAUTHENTICATED) and a caller it does not list (PERMISSION_DENIED)`, async () => {
+      const url = stack.services[name]!;
+      const anonymous = Object.fromEntries(await Promise.all(callEach(url, service, [])));
+      expect(anonymous).toEqual(Object.fromEntries(service.methods.map((m) => [m.name, "Unauthenticated"])));
+      // The airline's credential is trusted, but the airline calls none of these services.
+      const unlisted = Object.fromEntries(await Promise.all(callEach(url, service, [signedAs("airline")])));
+      expect(unlisted).toEqual(Object.fromEntries(service.methods.map((m) => [m.name, "PermissionDenied"])));
+      // A signature the services do not trust is no credential at all.
+      const forged = Object.fromEntries(await Promise.all(callEach(url, service, [signedAs("intruder")])));
+      expect(forged).toEqual(Object.fromEntries(service.methods.map((m) => [m.name, "Unauthenticated"])));
+      // Methods for agencies need the gateway's word for the very agency the request names.
+      const agencyMethods = Object.entries(policy).filter(([, callers]) => callers.gateway === "agent-context");
+      const withoutContext = Object.fromEntries(await Promise.all(callEach(url, service, [signedAs("gateway")])));
+      for (const [method] of agencyMethods) expect([method, withoutContext[method]]).toEqual([method, "PermissionDenied"]);
+    });
+  }
+
+  it("lets the gateway act for the agency it vouches for, and for no other", async () => {
+    const search = createClient(
+      SearchService,
+      createGrpcTransport({ baseUrl: stack.services.search!, interceptors: [signedAs("gateway", { vouchesForAgents: true })] }),
+    );
+    // The gateway's genuine word, but for another agency than the request names.
+    const otherContext: Interceptor = (next) => async (req) => {
+      req.header.set(AGENT_CONTEXT_HEADER, await new CallerTokenIssuer(testCredential("gateway")).agentContextFor("agt_other"));
+      return next(req);
+    };
+    const spoofed = createClient(
+      SearchService,
+      createGrpcTransport({ baseUrl: stack.services.search!, interceptors: [otherContext, signedAs("gateway")] }),
+    );
+    const request = { agentId: DEMO_AGENT_ID, origin: "BLR", dest: "HYD", dod: "2099-01-01", limit: 1 };
+    expect(
+      await search.searchFlights(request).then(
+        () => "answered",
+        (e: unknown) => Code[ConnectError.from(e).code],
+      ),
+    ).not.toBe("PermissionDenied");
+    expect(
+      await spoofed.searchFlights(request).then(
+        () => "answered",
+        (e: unknown) => Code[ConnectError.from(e).code],
+      ),
+    ).toBe("PermissionDenied");
+  });
+
+  it("refuses a suspended agency in booking and the wallet, and a wallet for an agency auth does not know", async () => {
+    const agency = await onboardAgent(stack, "Agency S", "ops@agency-s.test");
+    const auth = createClient(AuthService, createGrpcTransport({ baseUrl: stack.services.auth!, interceptors: [signedAs("admin")] }));
+    await auth.suspendAgent({ agentId: agency.agentId, reason: "unpaid invoices" });
+    const wallet = createClient(
+      WalletService,
+      createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [signedAs("booking")] }),
+    );
+    // The wallet remembers an agency's standing for 5 s (it opened this one's account just now).
+    const suspendedAt = Date.now();
+    let hold: unknown;
+    for (let attempt = 0; attempt < 40 && fromConnectError(hold).code !== "AUTH_AGENT_SUSPENDED"; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+      hold = await wallet
+        .hold({ agentId: agency.agentId, amountPaise: 100n, reference: `suspended-hold-${attempt}`, description: "t" })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+    }
+    expect(fromConnectError(hold).code).toBe("AUTH_AGENT_SUSPENDED");
+    expect(Date.now() - suspendedAt).toBeLessThan(7_000);
+    const booking = createClient(
+      BookingService,
+      createGrpcTransport({ baseUrl: stack.services.booking!, interceptors: [signedAs("gateway", { vouchesForAgents: true })] }),
+    );
+    const created = await booking
+      .createBooking({ agentId: agency.agentId, fareToken: "x", idempotencyKey: "k-1" })
+      .catch((e: unknown) => e);
+    expect(fromConnectError(created).code).toBe("AUTH_AGENT_SUSPENDED");
+    const admin = createClient(WalletService, createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [signedAs("admin")] }));
+    const opened = await admin.openAccount({ agentId: "agt_nobody", currency: "INR" }).catch((e: unknown) => e);
+    expect(fromConnectError(opened).code).toBe("AUTH_NOT_FOUND");
+  });
+});
