@@ -258,6 +258,8 @@ describe("values.schema.json (Helm validates every install, upgrade, lint and te
     };
     visit(values, []);
     expect(accepted).toEqual([]);
+    // What Helm passes when the chart is another chart's dependency is not a mistake.
+    expect(errors(withValues({ global: { imageRegistry: "registry.example.com" }, enabled: true }))).toEqual([]);
     // A service that is not there (a typo of one that is) lacks every required key.
     expect(errors(withValues({ services: { bookng: { replicas: 3 } } }))).not.toEqual([]);
   });
