@@ -7,6 +7,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { Ajv } from "ajv";
 import { parse } from "yaml";
 
 const chartDir = join(dirname(fileURLToPath(import.meta.url)), "../../../deploy/helm/tarmac");
@@ -20,20 +21,20 @@ const values = parse(read("values.yaml")) as Obj;
 const services = values.services as Record<string, Obj>;
 
 describe("Helm chart deploy/helm/tarmac", () => {
-  it("Chart.yaml: apiVersion v2, versions, and NATS as an optional dependency", () => {
+  it("Chart.yaml: apiVersion v2, versions, and no dependency (it renders without network)", () => {
     expect(chart.apiVersion).toBe("v2");
     expect(chart.name).toBe("tarmac");
     expect(chart.type).toBe("application");
     expect(String(chart.version)).toMatch(/^\d+\.\d+\.\d+/);
     expect(String(chart.appVersion)).toMatch(/\S/);
-    const dependencies = chart.dependencies as Obj[];
-    expect(dependencies).toHaveLength(1);
-    expect(dependencies[0]).toMatchObject({
-      name: "nats",
-      repository: "https://nats-io.github.io/k8s/helm/charts/",
-      condition: "nats.enabled",
-    });
-    expect(String(dependencies[0]!.version)).toMatch(/\d/);
+    // Helm refuses a dependency missing from charts/ even when its condition is false, so NATS is
+    // the chart's own StatefulSet (templates/nats.yaml) behind nats.enabled.
+    expect(chart.dependencies).toBeUndefined();
+    const nats = read("templates", "nats.yaml");
+    expect(nats).toMatch(/^\{\{- if \.Values\.nats\.enabled \}\}$/m);
+    expect(nats).toContain("kind: StatefulSet");
+    expect(nats).toContain("volumeClaimTemplates:");
+    expect(read("templates", "_helpers.tpl")).toMatch(/jetstream \{\n\s+store_dir: \/data/);
   });
 
   it("values.yaml: NATS with JetStream, MongoDB and secrets from existing Secrets", () => {
@@ -135,10 +136,12 @@ describe("Helm chart deploy/helm/tarmac", () => {
     expect(files).toEqual([
       "NOTES.txt",
       "_helpers.tpl",
+      "admin-job.yaml",
       "configmap.yaml",
       "deployment.yaml",
       "hpa.yaml",
       "ingress.yaml",
+      "nats.yaml",
       "networkpolicy.yaml",
       "pdb.yaml",
       "service.yaml",
@@ -160,12 +163,16 @@ describe("Helm chart deploy/helm/tarmac", () => {
     for (const file of files) expect(read("templates", file), `${file} has a tab`).not.toContain("\t");
   });
 
-  it("the users' CI lints the chart and validates both renders with kubeconform", () => {
+  it("the users' CI lints the chart, validates three renders with kubeconform and checks that mistakes fail", () => {
     const workflow = parse(readFileSync(join(chartDir, "../../../.github/workflows/ci.yml"), "utf8")) as Obj;
     const chartJob = (workflow.jobs as Record<string, { steps: { run?: string }[] }>).chart;
     const runs = (chartJob?.steps ?? []).map((step) => step.run ?? "").join("\n");
     expect(runs).toMatch(/helm lint --strict "\$CHART" -f "\$CHART\/ci\/full-values.yaml"/);
-    expect(runs.match(/helm template [^\n]*\n?[^\n]*\| kubeconform -strict/g)).toHaveLength(2);
+    // Defaults, ci/full-values.yaml, a NATS cluster; no dependency to fetch first.
+    expect(runs.match(/helm template [^\n]*\n?[^\n]*\| kubeconform -strict/g)).toHaveLength(3);
+    expect(runs).not.toContain("helm dependency");
+    // values.schema.json: mistakes fail the render.
+    expect(runs).toMatch(/--set services\.booking\.replcias=3[\s\S]*if helm template tarmac "\$CHART" \$bad[\s\S]*exit 1/);
   });
 
   it("ci/full-values.yaml (CI's second render) sets only values that values.yaml has", () => {
@@ -206,6 +213,181 @@ describe("Helm chart deploy/helm/tarmac", () => {
   });
 });
 
+describe("values.schema.json (Helm validates every install, upgrade, lint and template against it)", () => {
+  const schema = JSON.parse(read("values.schema.json")) as Obj;
+  const validate = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(schema);
+  const errors = (given: unknown) => (validate(given) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+  const withValues = (overrides: Obj) => coalesce(structuredClone(values), overrides);
+
+  it("is JSON Schema draft 7 and accepts values.yaml and ci/full-values.yaml over it", () => {
+    expect(schema.$schema).toBe("http://json-schema.org/draft-07/schema#");
+    expect(errors(values)).toEqual([]);
+    expect(errors(withValues(parse(read("ci", "full-values.yaml")) as Obj))).toEqual([]);
+    // The README's examples.
+    expect(
+      errors(
+        withValues({
+          nats: { enabled: false },
+          events: { natsUrl: "nats://nats.messaging.svc.cluster.local:4222" },
+          adminJob: { enabled: true, args: ["agents", "create", "--name", "Sky Travels", "--email", "ops@skytravels.example"] },
+          callerAuth: { trustedCallers: ["gateway:2026-11:MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE"] },
+          services: {
+            booking: {
+              allowFrom: [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "reports" } } }],
+              callerGrants: { reports: ["GetBooking", "ListBookings"] },
+            },
+            wallet: { allowFrom: [{ ipBlock: { cidr: "10.20.0.0/16" } }], callerGrants: { "ops-bot": ["TopUp"] } },
+          },
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses a mistyped key at every level that is not a free-form map", () => {
+    const accepted: string[] = [];
+    const visit = (node: unknown, path: string[]) => {
+      if (!isObj(node)) return;
+      if (!OPEN_MAPS.has(path.at(-1) ?? "")) {
+        const given = structuredClone(values);
+        let at: Obj = given;
+        for (const key of path) at = at[key] as Obj;
+        at.replcias = 2;
+        if (errors(given).length === 0) accepted.push([...path, "replcias"].join("."));
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, [...path, key]);
+    };
+    visit(values, []);
+    expect(accepted).toEqual([]);
+    // What Helm passes when the chart is another chart's dependency is not a mistake.
+    expect(errors(withValues({ global: { imageRegistry: "registry.example.com" }, enabled: true }))).toEqual([]);
+    // A service that is not there (a typo of one that is) lacks every required key.
+    expect(errors(withValues({ services: { bookng: { replicas: 3 } } }))).not.toEqual([]);
+  });
+
+  it("refuses wrong types, values outside the enums and malformed entries", () => {
+    for (const overrides of [
+      { environment: "prod" },
+      { logLevel: "verbose" },
+      { networkPolicy: { extraIngress: [] } },
+      { services: { booking: { replicas: "3" } } },
+      { services: { booking: { ports: { grpc: 70000 } } } },
+      { services: { booking: { allowFrom: [{ namespaceSelctor: {} }] } } },
+      { services: { booking: { allowFrom: [{}] } } },
+      { services: { booking: { callerGrants: { reports: [] } } } },
+      { services: { booking: { callerGrants: { reports: "GetBooking" } } } },
+      { services: { booking: { probes: { readiness: { type: "exec" } } } } },
+      { callerAuth: { trustedCallers: ["no-kid"] } },
+      { nats: { config: { jetstream: { enabled: false } } } },
+      { nats: { natsBox: { enabled: false } } },
+      { events: { natsUrl: "http://nats:4222" } },
+      { pdb: { minAvailable: "half" } },
+      { adminJob: { args: "agents list" } },
+    ] as Obj[]) {
+      expect(errors(withValues(overrides)), JSON.stringify(overrides)).not.toEqual([]);
+    }
+  });
+});
+
+describe("templates read only values that exist", () => {
+  /** The values object a template variable stands for. */
+  const roots: Record<string, (path: string[]) => boolean> = {
+    Values: (path) => exists(values, path),
+    svc: (path) => Object.values(services).every((svc) => exists(svc, path)),
+    job: (path) => exists(values.adminJob, path),
+    nats: (path) => exists(values.nats, path),
+    config: (path) => exists((values.nats as Obj).config, path),
+  };
+  it("every .Values, $svc, $job, $nats and $config path in the templates is in values.yaml", () => {
+    const missing: string[] = [];
+    for (const file of readdirSync(join(chartDir, "templates"))) {
+      const text = read("templates", file);
+      for (const match of text.matchAll(/(?:\$(svc|job|nats|config)|\.(Values))((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g)) {
+        const root = match[1] ?? match[2]!;
+        const path = match[3]!.slice(1).split(".");
+        if (!roots[root]!(path)) missing.push(`${file}: ${match[0]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("NetworkPolicies: the call graph, the admin Job and services.<name>.allowFrom, never one rule for every service", () => {
+    const policy = read("templates", "networkpolicy.yaml");
+    expect(policy).toContain('include "tarmac.callers" $ctx');
+    expect(policy).toMatch(
+      /with \$allowFrom \}\}[\s\S]*?from:\s+\{\{- toYaml \. \| nindent 8 \}\}\s+ports:\s+- port: \{\{ \$servingPort \}\}/,
+    );
+    for (const file of readdirSync(join(chartDir, "templates"))) expect(read("templates", file), file).not.toContain("extraIngress");
+    expect(read("templates", "_helpers.tpl")).toMatch(/adminJob\.enabled \(has \.name \(\$root\.Values\.adminJob\.peers/);
+  });
+
+  it("caller authentication: SERVICE_CREDENTIAL from the Secret by workload name, TRUSTED_CALLERS and CALLER_GRANTS in the ConfigMap", () => {
+    const helpers = read("templates", "_helpers.tpl");
+    expect(helpers).toMatch(
+      /- name: SERVICE_CREDENTIAL\n\s+valueFrom:\n\s+secretKeyRef:\n\s+name: [^\n]*callerAuth\.existingSecret[^\n]*\n\s+key: \{\{ \.name \| quote \}\}/,
+    );
+    expect(helpers).toContain('set $data "TRUSTED_CALLERS" (join "," ($root.Values.callerAuth.trustedCallers');
+    expect(helpers).toContain('set $data "CALLER_GRANTS"');
+    expect(helpers).toMatch(/printf "%s=%s" \$caller \(join "," \$methods\)[\s\S]*join ";" \$grants/);
+    for (const file of ["deployment.yaml", "admin-job.yaml"]) {
+      expect(read("templates", file), file).toContain('include "tarmac.serviceCredentialEnv" $ctx');
+    }
+    expect(values.callerAuth).toEqual({ enabled: true, existingSecret: "tarmac-service-credentials", trustedCallers: [] });
+  });
+
+  it("the admin Job runs the admin image with adminJob.args and the URLs of adminJob.peers", () => {
+    const job = read("templates", "admin-job.yaml");
+    expect(job).toMatch(/^\{\{- if \.Values\.adminJob\.enabled \}\}$/m);
+    expect(job).toContain('$ctx := dict "root" $ "name" "admin" "svc" $job');
+    expect(job).toContain('include "tarmac.image" $ctx');
+    expect(job).toMatch(/args:\n\s+\{\{- range \$arg := \$job\.args \}\}/);
+    expect(job).toContain("restartPolicy: Never");
+    expect(values.adminJob).toMatchObject({ enabled: false, args: [], peers: ["auth", "wallet"] });
+  });
+});
+
+/** Whether a path leads into values.yaml (stopping at a leaf, a list or a free-form map). */
+function exists(node: unknown, path: string[]): boolean {
+  let at = node;
+  for (const key of path) {
+    if (!isObj(at) || Object.keys(at).length === 0 || FREE_FORM.has(key)) return isObj(at) && (key in at || Object.keys(at).length === 0);
+    if (!(key in at)) return false;
+    at = at[key];
+  }
+  return true;
+}
+
+/** Helm's coalescing of values files: maps merge, anything else replaces, null deletes. */
+function coalesce(base: Obj, overrides: Obj): Obj {
+  const merged: Obj = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = merged[key];
+    if (value === null) Reflect.deleteProperty(merged, key);
+    else merged[key] = isObj(value) && isObj(current) ? coalesce(current, value) : value;
+  }
+  return merged;
+}
+
+/** Maps whose keys are the user's (variables, labels, annotations, callers): any key is valid. */
+const OPEN_MAPS = new Set([
+  "env",
+  "secretEnv",
+  "podAnnotations",
+  "annotations",
+  "labels",
+  "podLabels",
+  "nodeSelector",
+  "podSecurityContext",
+  "securityContext",
+  "affinity",
+  "callerGrants",
+  "requests",
+  "limits",
+  "capabilities",
+  "seccompProfile",
+  "podSelector",
+  "matchLabels",
+]);
+
 /**
  * Keys whose value is documented as a whole (free-form maps, or settings documented in one row).
  * The top-level autoscaling and pdb have a row per setting; per service they are free-form overrides.
@@ -213,6 +395,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
 const FREE_FORM = new Set([
   "resources",
   "env",
+  "callerGrants",
   "secretEnv",
   "podAnnotations",
   "podLabels",

@@ -255,17 +255,19 @@ describe("deploy/docker/Dockerfile", () => {
     expect(deploy).toContain("--prod");
     expect(deploy).toContain("--config.inject-workspace-packages=true");
     expect(named("ARG")).toContain("ARG SERVICE");
-    // The SERVICE values it accepts are exactly compose's six images.
+    // The SERVICE values it accepts are exactly compose's images and the admin command line's.
     const accepted = /case "\$\{SERVICE\}" in\s+([a-z|]+)\)/.exec(deploy!)?.[1]?.split("|");
-    expect(accepted?.sort()).toEqual([...apps].sort());
+    expect(accepted?.sort()).toEqual([...apps, "admin"].sort());
   });
 
   it("runs src/main.ts with tsx under tini as the non-root user 10001, ready for a read-only root", () => {
     expect(named("USER")).toEqual(["USER 10001:10001"]);
     expect(dockerfile).toMatch(/useradd [^\n]*--uid 10001/);
     expect(dockerfile).toMatch(/apt-get install [^\n]*\btini\b/);
-    expect(named("ENTRYPOINT")).toEqual(['ENTRYPOINT ["/usr/bin/tini", "--"]']);
-    expect(named("CMD")).toEqual(['CMD ["node", "--import", "tsx", "src/main.ts"]']);
+    // The whole command is the entrypoint and there is no CMD: the container's arguments reach
+    // src/main.ts, so the admin image is the command line (`docker run tarmac-admin agents get ...`).
+    expect(named("ENTRYPOINT")).toEqual(['ENTRYPOINT ["/usr/bin/tini", "--", "node", "--import", "tsx", "src/main.ts"]']);
+    expect(named("CMD")).toEqual([]);
     expect(dockerfile).toContain("NODE_ENV=production");
     expect(dockerfile).toContain("TSX_DISABLE_CACHE=1");
   });
@@ -284,12 +286,12 @@ describe("deploy/docker/Dockerfile", () => {
 });
 
 describe(".github/workflows/ci.yml", () => {
-  it("builds the image of every compose service and validates the compose file", () => {
+  it("builds the image of every compose service and of the admin command line, and validates the compose file", () => {
     const workflow = parse(readFileSync(resolve(root, ".github/workflows/ci.yml"), "utf8")) as {
       jobs: Record<string, { strategy?: { matrix?: { service?: string[] } }; steps: { run?: string; with?: Record<string, unknown> }[] }>;
     };
     const image = workflow.jobs.image!;
-    expect([...image.strategy!.matrix!.service!].sort()).toEqual([...apps].sort());
+    expect([...image.strategy!.matrix!.service!].sort()).toEqual([...apps, "admin"].sort());
     const build = image.steps.find((step) => step.with?.file === "deploy/docker/Dockerfile");
     expect(build?.with).toMatchObject({ context: ".", "build-args": "SERVICE=${{ matrix.service }}", push: false });
     expect(image.steps.some((step) => step.run?.includes("docker compose -f deploy/compose.yaml config"))).toBe(true);

@@ -127,21 +127,95 @@ port>. Takes root, name (the caller) and peer.
 {{- end -}}
 {{- end }}
 
-{{/* NATS_URL: events.natsUrl, else this release's NATS when nats.enabled, else "" (in-process events). */}}
+{{/* NATS_URL: events.natsUrl, else this release's NATS (templates/nats.yaml) when nats.enabled, else "" (in-process events). */}}
 {{- define "tarmac.natsUrl" -}}
 {{- if .Values.events.natsUrl -}}
 {{- .Values.events.natsUrl -}}
 {{- else if .Values.nats.enabled -}}
-{{- $natsName := "" -}}
-{{- if .Values.nats.fullnameOverride -}}
-{{- $natsName = .Values.nats.fullnameOverride | trunc 63 | trimSuffix "-" -}}
-{{- else if contains "nats" .Release.Name -}}
-{{- $natsName = .Release.Name | trunc 63 | trimSuffix "-" -}}
-{{- else -}}
-{{- $natsName = printf "%s-nats" .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- printf "nats://%s.%s.svc.%s:%d" (include "tarmac.componentName" (dict "root" . "name" "nats")) .Release.Namespace .Values.clusterDomain (int .Values.nats.config.nats.port) -}}
 {{- end -}}
-{{- printf "nats://%s.%s.svc.%s:%d" $natsName .Release.Namespace .Values.clusterDomain (int .Values.nats.config.nats.port) -}}
+{{- end }}
+
+{{/*
+The NATS server configuration (templates/nats.yaml). Takes root, natsName, headless (the headless
+Service) and replicas. server_name comes from the pod name ($SERVER_NAME); with more than one
+server, each routes to all of them (a route to itself is ignored).
+*/}}
+{{- define "tarmac.natsConfig" -}}
+{{- $root := .root -}}
+{{- $config := $root.Values.nats.config -}}
+server_name: $SERVER_NAME
+port: {{ int $config.nats.port }}
+http_port: {{ int $config.monitor.port }}
+jetstream {
+  store_dir: /data
+}
+{{- if gt (int .replicas) 1 }}
+cluster {
+  name: {{ .natsName }}
+  port: {{ int $config.cluster.port }}
+  routes: [
+    {{- range $i := until (int .replicas) }}
+    nats://{{ $.natsName }}-{{ $i }}.{{ $.headless }}.{{ $root.Release.Namespace }}.svc.{{ $root.Values.clusterDomain }}:{{ int $config.cluster.port }}
+    {{- end }}
+  ]
+}
+{{- end }}
+{{- end }}
+
+{{/*
+The callers of a service, as a JSON list: every enabled service whose peers name it, and "admin"
+when the admin Job is enabled and adminJob.peers names it. Its NetworkPolicy lets them in.
+*/}}
+{{- define "tarmac.callers" -}}
+{{- $root := .root -}}
+{{- $callers := list -}}
+{{- range $callerName, $caller := $root.Values.services -}}
+{{- if and $caller.enabled (has $.name ($caller.peers | default list)) -}}
+{{- $callers = append $callers $callerName -}}
 {{- end -}}
+{{- end -}}
+{{- if and $root.Values.adminJob.enabled (has .name ($root.Values.adminJob.peers | default list)) -}}
+{{- $callers = append $callers "admin" -}}
+{{- end -}}
+{{- toJson $callers -}}
+{{- end }}
+
+{{/* The admin Job's name: <fullname>-admin-r<revision>, a new Job per release revision (a Job's pod template cannot change). */}}
+{{- define "tarmac.adminJobName" -}}
+{{- printf "%s-r%d" (include "tarmac.componentName" (dict "root" . "name" "admin")) (int .Release.Revision) | trunc 63 | trimSuffix "-" -}}
+{{- end }}
+
+{{/*
+CALLER_GRANTS from services.<name>.callerGrants (caller: [method, ...]): "reports=GetBooking,ListBookings;ops-bot=TopUp",
+callers in name order; "" when there are none.
+*/}}
+{{- define "tarmac.callerGrants" -}}
+{{- $svc := .svc -}}
+{{- $grants := list -}}
+{{- range $caller, $methods := ($svc.callerGrants | default dict) -}}
+{{- if not $methods -}}
+{{- fail (printf "services.%s.callerGrants.%s: list at least one RPC method" $.name $caller) -}}
+{{- end -}}
+{{- $grants = append $grants (printf "%s=%s" $caller (join "," $methods)) -}}
+{{- end -}}
+{{- join ";" $grants -}}
+{{- end }}
+
+{{/*
+SERVICE_CREDENTIAL of a workload ("<caller>:<kid>:<base64url PKCS8 Ed25519 private key>"): key
+<name> of Secret callerAuth.existingSecret, as an env entry. Takes root and name; nothing when
+callerAuth.enabled is false.
+*/}}
+{{- define "tarmac.serviceCredentialEnv" -}}
+{{- $root := .root -}}
+{{- if $root.Values.callerAuth.enabled }}
+- name: SERVICE_CREDENTIAL
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "callerAuth.existingSecret is required with callerAuth.enabled: a Secret with one key per workload (see the chart README)" $root.Values.callerAuth.existingSecret | quote }}
+      key: {{ .name | quote }}
+{{- end }}
 {{- end }}
 
 {{/* An environment value as text: whole numbers without exponent, everything else as is. */}}
@@ -156,7 +230,8 @@ port>. Takes root, name (the caller) and peer.
 {{/*
 A service's plain environment, as the data of its ConfigMap (sorted, every value a string): the
 release-wide variables, its own listen address and ports, its peers, NATS when it publishes events,
-then services.<name>.env (which wins; empty values are left out).
+the trusted callers' public keys and its callerGrants (callerAuth.enabled), then services.<name>.env
+(which wins; empty values are left out).
 */}}
 {{- define "tarmac.configData" -}}
 {{- $root := .root -}}
@@ -183,6 +258,12 @@ then services.<name>.env (which wins; empty values are left out).
 {{- end -}}
 {{- $_ := set $data "NATS_STREAM" (toString $root.Values.events.stream) -}}
 {{- $_ := set $data "NATS_SUBJECT_PREFIX" (toString $root.Values.events.subjectPrefix) -}}
+{{- end -}}
+{{- if $root.Values.callerAuth.enabled -}}
+{{- $_ := set $data "TRUSTED_CALLERS" (join "," ($root.Values.callerAuth.trustedCallers | default list)) -}}
+{{- with include "tarmac.callerGrants" . -}}
+{{- $_ := set $data "CALLER_GRANTS" . -}}
+{{- end -}}
 {{- end -}}
 {{- range $key, $value := $svc.env -}}
 {{- if not (or (kindIs "invalid" $value) (eq (toString $value) "")) -}}
