@@ -82,8 +82,8 @@ describe("Helm chart deploy/helm/tarmac", () => {
     expect(peers).toEqual({
       search: ["airline"],
       fare: ["airline", "search"],
-      booking: ["airline", "fare", "search", "wallet"],
-      wallet: [],
+      booking: ["airline", "auth", "fare", "search", "wallet"],
+      wallet: ["auth"],
       auth: [],
       airline: [],
       gateway: ["auth", "booking", "fare", "search", "wallet"],

@@ -154,7 +154,7 @@ describe("deploy/compose.yaml", () => {
     expect(JSON.stringify(config)).not.toMatch(/127\.0\.0\.1|localhost/);
   });
 
-  it("wires the gateway to all five services, fare to search, booking to fare, wallet and search, and those three to the one airline", () => {
+  it("wires the gateway to all five services, fare to search, booking to fare, wallet, search and auth, wallet to auth, and search, fare and booking to the one airline", () => {
     const peersOf = (app: App) =>
       Object.keys(configOf(app))
         .filter((key) => /^[a-z]+Url$/.test(key))
@@ -162,9 +162,10 @@ describe("deploy/compose.yaml", () => {
         .sort();
     expect(peersOf("gateway")).toEqual(["auth", "booking", "fare", "search", "wallet"]);
     expect(peersOf("fare")).toEqual(["airline", "search"]);
-    expect(peersOf("booking")).toEqual(["airline", "fare", "search", "wallet"]);
+    expect(peersOf("booking")).toEqual(["airline", "auth", "fare", "search", "wallet"]);
+    expect(peersOf("wallet")).toEqual(["auth"]);
     expect(peersOf("search")).toEqual(["airline"]);
-    for (const app of ["wallet", "auth", "airline"] as const) expect(peersOf(app)).toEqual([]);
+    for (const app of ["auth", "airline"] as const) expect(peersOf(app)).toEqual([]);
   });
 
   it("publishes the gateway's port 8080, and auth and wallet only on the host's loopback", () => {
