@@ -10,6 +10,7 @@ import { errorInterceptor, requestIdInterceptor } from "./interceptors.js";
 import type { Logger } from "./logger.js";
 import { processMetrics, startMetricsServer, type MetricsRegistry } from "./metrics.js";
 import { rpcMetricsInterceptor } from "./rpc-metrics.js";
+import { serveReflection } from "./reflection/server-reflection.js";
 import { ReadinessMonitor, type DependencyProbe } from "./readiness.js";
 
 export interface ServiceHostOptions {
@@ -63,7 +64,7 @@ export interface ServiceHost {
   stop(): Promise<void>;
 }
 
-/** One HTTP/2 (h2c) port serving Connect, gRPC and gRPC-Web, plus grpc.health.v1. */
+/** One HTTP/2 (h2c) and HTTP/1.1 port serving Connect, gRPC and gRPC-Web, plus grpc.health.v1 and server reflection. */
 export async function startServiceHost(options: ServiceHostOptions): Promise<ServiceHost> {
   const release = options.release ?? (() => Promise.resolve());
   const host = await listen(options).catch(async (error: unknown) => {
@@ -91,6 +92,7 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
   const handler = connectNodeAdapter({
     routes(router) {
       router.service(Health, health);
+      serveReflection(router, [...options.services, Health]);
       options.routes(router);
     },
     // Outermost first: the error interceptor also translates what the deadline bound throws.
