@@ -13,18 +13,21 @@ import {
   ServerReflectionResponseSchema as AlphaResponseSchema,
   type ServerReflectionRequest as AlphaRequest,
 } from "@tarmac/proto/grpc/reflection/v1alpha/reflection_pb.js";
+import { file_google_rpc_error_details } from "@tarmac/proto/google/rpc/error_details_pb.js";
+import { file_tarmac_errors_v1_errors } from "@tarmac/proto/tarmac/errors/v1/errors_pb.js";
 import { DescriptorIndex } from "./descriptor-index.js";
 
 /**
  * gRPC server reflection, `grpc.reflection.v1` and the older `v1alpha` (wire-identical; grpcurl,
  * buf curl, Postman and grpc_cli use one or the other), describing the given services, the two
- * reflection services and every file they import. Bidirectional streaming: HTTP/2 only.
+ * reflection services and every file they import, and the error details every error carries (so
+ * grpcurl and buf curl print them decoded). Bidirectional streaming: HTTP/2 only.
  */
 export function serveReflection(router: ConnectRouter, services: readonly DescService[]): void {
   const all = [...services, ServerReflectionV1, ServerReflectionV1Alpha];
   const reflection = new Reflection(
     all.map((s) => s.typeName),
-    new DescriptorIndex(all.map((s) => s.file)),
+    new DescriptorIndex([...all.map((s) => s.file), file_tarmac_errors_v1_errors, file_google_rpc_error_details]),
   );
   router.service(ServerReflectionV1, {
     serverReflectionInfo: (requests) => reflection.answerAll(requests),
