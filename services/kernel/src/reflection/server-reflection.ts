@@ -21,7 +21,7 @@ import { DescriptorIndex } from "./descriptor-index.js";
  * gRPC server reflection, `grpc.reflection.v1` and the older `v1alpha` (wire-identical; grpcurl,
  * buf curl, Postman and grpc_cli use one or the other), describing the given services, the two
  * reflection services and every file they import, and the error details every error carries (so
- * grpcurl and buf curl print them decoded). Bidirectional streaming: HTTP/2 only.
+ * grpcurl and buf curl print them decoded). A bidirectional stream: HTTP/2 for gRPC clients.
  */
 export function serveReflection(router: ConnectRouter, services: readonly DescService[]): void {
   const all = [...services, ServerReflectionV1, ServerReflectionV1Alpha];
