@@ -46,6 +46,12 @@ describe("the published contract artefact (pnpm contracts)", () => {
     expect(stdout).not.toContain("/gen/");
   });
 
+  it("is versioned with the release: package.json's version is the chart's appVersion (the images' tag)", () => {
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    const chart = parse(readFileSync(join(root, "deploy/helm/tarmac/Chart.yaml"), "utf8")) as { appVersion: string };
+    expect(version).toBe(chart.appVersion);
+  });
+
   it("the users' CI builds it and uploads it named with the version", () => {
     const workflow = parse(readFileSync(join(root, ".github/workflows/ci.yml"), "utf8")) as {
       jobs: Record<string, { steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }>;
