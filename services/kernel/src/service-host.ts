@@ -14,6 +14,7 @@ import { errorInterceptor, requestIdInterceptor } from "./interceptors.js";
 import type { Logger } from "./logger.js";
 import { processMetrics, startMetricsServer, type MetricsRegistry } from "./metrics.js";
 import { rpcMetricsInterceptor } from "./rpc-metrics.js";
+import { serveReflection } from "./reflection/server-reflection.js";
 import { ReadinessMonitor, type DependencyProbe } from "./readiness.js";
 
 export interface ServiceHostOptions {
@@ -73,7 +74,7 @@ export interface ServiceHost {
   stop(): Promise<void>;
 }
 
-/** One port serving Connect, gRPC and gRPC-Web over HTTP/2 and HTTP/1.1, plus grpc.health.v1; callers authenticated. */
+/** One port serving Connect, gRPC and gRPC-Web over HTTP/2 and HTTP/1.1, plus grpc.health.v1 and server reflection; callers authenticated. */
 export async function startServiceHost(options: ServiceHostOptions): Promise<ServiceHost> {
   const release = options.release ?? (() => Promise.resolve());
   const host = await listen(options).catch(async (error: unknown) => {
@@ -106,6 +107,7 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
   const handler = connectNodeAdapter({
     routes(router) {
       router.service(Health, health);
+      serveReflection(router, [...options.services, Health]);
       options.routes(router);
     },
     // Outermost first: the error interceptor also translates what the deadline bound throws.

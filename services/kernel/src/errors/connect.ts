@@ -3,8 +3,12 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { ErrorDetailSchema } from "@tarmac/proto/tarmac/errors/v1/errors_pb.js";
 import { catalogue, isErrorCode, type FieldErrorCode } from "./catalogue.js";
 import { DomainError } from "./domain-error.js";
+import { standardDetails } from "./standard-details.js";
 
-/** Domain error -> Connect error carrying the catalogue code as a typed detail. */
+/**
+ * Domain error -> Connect error carrying the catalogue code as our typed detail (first, which
+ * `fromConnectError` reads back) and the standard google.rpc ErrorInfo, BadRequest and RetryInfo.
+ */
 export function toConnectError(error: DomainError): ConnectError {
   const detail = create(ErrorDetailSchema, {
     code: error.code,
@@ -14,7 +18,10 @@ export function toConnectError(error: DomainError): ConnectError {
     ...(error.provider && { provider: { ...error.provider } }),
     retryAfterSeconds: error.retryAfterSeconds ?? 0,
   });
-  return new ConnectError(error.message, catalogue[error.code].connectCode, undefined, [{ desc: ErrorDetailSchema, value: detail }]);
+  return new ConnectError(error.message, catalogue[error.code].connectCode, undefined, [
+    { desc: ErrorDetailSchema, value: detail },
+    ...standardDetails(error),
+  ]);
 }
 
 /**
