@@ -7,13 +7,19 @@ import { ErrorDetailSchema } from "@tarmac/proto/tarmac/errors/v1/errors_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServiceHost, type ServiceHost } from "../service-host.js";
-import { silentLogger } from "../testing/silent-logger.js";
-import { developmentCallerAuth, everyMethodFor, testCredential } from "../testing/caller-access.js";
 import { CallerTokenIssuer } from "../caller-auth/tokens.js";
+import { developmentCallerAuth, everyMethodFor, testCredential } from "../testing/caller-access.js";
+import { silentLogger } from "../testing/silent-logger.js";
 import { DomainError, fieldError, validationFailed } from "./domain-error.js";
 
-/** One unary call by @grpc/grpc-js; resolves with the error it failed with. */
-async function grpcJsFailure(address: string, path: string): Promise<grpc.ServiceError> {
+/** One unary call by @grpc/grpc-js (signed as `caller` when given); resolves with the error it failed with. */
+async function grpcJsFailure(address: string, path: string, caller?: string): Promise<grpc.ServiceError> {
+  const metadata = new grpc.Metadata();
+  metadata.set("x-request-id", "req-details-1");
+  if (caller) {
+    const token = await new CallerTokenIssuer(testCredential(caller)).tokenFor(path.split("/")[1]!);
+    metadata.set("authorization", `Bearer ${token}`);
+  }
   const identity = { serialize: (b: Buffer) => b, deserialize: (b: Buffer) => b };
   const method = {
     path,
@@ -28,9 +34,6 @@ async function grpcJsFailure(address: string, path: string): Promise<grpc.Servic
   const client = new Client(address, grpc.credentials.createInsecure());
   try {
     return await new Promise((resolve, reject) => {
-      const metadata = new grpc.Metadata();
-      metadata.set("x-request-id", "req-details-1");
-      metadata.set("authorization", `Bearer ${token}`);
       client.call!(Buffer.alloc(0), metadata, (error: grpc.ServiceError | null) =>
         error ? resolve(error) : reject(new Error("the call succeeded")),
       );
@@ -56,18 +59,13 @@ function statusDetails(error: grpc.ServiceError) {
   };
 }
 
-let token = "";
-
 describe("standard error details, as a @grpc/grpc-js client sees them", () => {
   let host: ServiceHost;
   let address: string;
   beforeAll(async () => {
-    token = await new CallerTokenIssuer(testCredential()).tokenFor(WalletService.typeName);
     host = await startServiceHost({
       name: "t",
       port: 0,
-      callerAuth: developmentCallerAuth(),
-      callerPolicy: everyMethodFor([WalletService]),
       services: [WalletService],
       routes: (router) =>
         router.service(WalletService, {
@@ -79,13 +77,15 @@ describe("standard error details, as a @grpc/grpc-js client sees them", () => {
           },
         }),
       logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: everyMethodFor([WalletService]),
     });
     address = `127.0.0.1:${host.port}`;
   });
   afterAll(() => host.stop());
 
   it("sends ErrorInfo (catalogue code, domain, request id) and BadRequest beside our own detail", async () => {
-    const error = await grpcJsFailure(address, "/tarmac.wallet.v1.WalletService/Hold");
+    const error = await grpcJsFailure(address, "/tarmac.wallet.v1.WalletService/Hold", "admin");
     expect(error.code).toBe(grpc.status.INVALID_ARGUMENT);
     const { status, errorInfo, badRequest, retryInfo, ours } = statusDetails(error);
     expect(status.code).toBe(grpc.status.INVALID_ARGUMENT);
@@ -99,8 +99,20 @@ describe("standard error details, as a @grpc/grpc-js client sees them", () => {
     expect(ours?.code).toBe("VALIDATION_FAILED");
   });
 
+  it("an anonymous caller's refusal carries ErrorInfo too", async () => {
+    const error = await grpcJsFailure(address, "/tarmac.wallet.v1.WalletService/Hold");
+    expect(error.code).toBe(grpc.status.UNAUTHENTICATED);
+    const { errorInfo, ours } = statusDetails(error);
+    expect(errorInfo).toMatchObject({
+      reason: "SERVICE_CALLER_UNAUTHENTICATED",
+      domain: "tarmac.travel",
+      metadata: { requestId: "req-details-1" },
+    });
+    expect(ours?.code).toBe("SERVICE_CALLER_UNAUTHENTICATED");
+  });
+
   it("sends RetryInfo with the delay of a retryable error", async () => {
-    const error = await grpcJsFailure(address, "/tarmac.wallet.v1.WalletService/GetBalance");
+    const error = await grpcJsFailure(address, "/tarmac.wallet.v1.WalletService/GetBalance", "admin");
     expect(error.code).toBe(grpc.status.UNAVAILABLE);
     const { errorInfo, retryInfo, badRequest, ours } = statusDetails(error);
     expect(errorInfo?.reason).toBe("UNAVAILABLE");

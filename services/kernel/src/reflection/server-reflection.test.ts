@@ -6,8 +6,8 @@ import * as protoLoader from "@grpc/proto-loader";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServiceHost, type ServiceHost } from "../service-host.js";
+import { developmentCallerAuth, everyMethodFor } from "../testing/caller-access.js";
 import { silentLogger } from "../testing/silent-logger.js";
-import { developmentCallerAuth } from "../testing/caller-access.js";
 
 const protoRoot = fileURLToPath(new URL("../../../../proto", import.meta.url));
 
@@ -53,6 +53,7 @@ describe.each(["v1", "v1alpha"] as const)("server reflection %s, to a @grpc/grpc
   let host: ServiceHost;
   let stream: ReturnType<typeof reflectionStream>;
   beforeAll(async () => {
+    // No credentials on the client: reflection, like health, is open to every caller.
     host = await startServiceHost({
       name: "t",
       port: 0,
@@ -60,7 +61,7 @@ describe.each(["v1", "v1alpha"] as const)("server reflection %s, to a @grpc/grpc
       routes: () => {},
       logger: silentLogger(),
       callerAuth: developmentCallerAuth(),
-      callerPolicy: {},
+      callerPolicy: everyMethodFor([WalletService]),
     });
     stream = reflectionStream(`127.0.0.1:${host.port}`, version);
   });
