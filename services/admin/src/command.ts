@@ -20,6 +20,8 @@ export interface ArgSpec {
 interface CommandContext {
   readonly clients: AdminClients;
   readonly now: () => Date;
+  /** The environment, for what a command reads of it (the caller credential). */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 /** What a command prints: `json` under --json, else `text`; `notice` goes to stderr either way. */

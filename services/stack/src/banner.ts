@@ -1,4 +1,4 @@
-import { formatPaise } from "@tarmac/kernel";
+import { developmentCredential, formatCredential, formatPaise } from "@tarmac/kernel";
 import { DEMO_WALLET } from "@tarmac/wallet";
 
 export interface BannerFacts {
@@ -48,6 +48,14 @@ export function startBanner(facts: BannerFacts): string {
     "",
     "Then lock a fare (/api/v1/flight/fare/validate), book it (/api/v1/flight/booking/create with an",
     "Idempotency-Key header) and follow it (/api/v1/flight/booking/status): the README shows each call.",
+    "",
+    "Internal teams call the services directly (gRPC, Connect, gRPC-Web) with a caller credential; this",
+    "development system trusts the development ops credential (any process can derive it; production never):",
+    "",
+    `  SERVICE_CREDENTIAL=${formatCredential(developmentCredential("admin"))}`,
+    "",
+    '  grpcurl -plaintext -H "authorization: Bearer $(npx --yes pnpm@10.34.9 admin credentials token wallet)" \\',
+    `    -d '{"agent_id":"${facts.agentId}"}' 127.0.0.1:50054 tarmac.wallet.v1.WalletService/GetBalance`,
     "",
     "Stop with Ctrl-C.",
     "",

@@ -1,4 +1,5 @@
-import { formatCredential, newCredential, PLATFORM_CALLERS, trustEntryOf } from "@tarmac/kernel";
+import { CallerTokenIssuer, formatCredential, newCredential, PLATFORM_CALLERS, trustEntryOf } from "@tarmac/kernel";
+import { adminCredential } from "../credential.js";
 import { z } from "zod";
 import { defineCommand } from "../command.js";
 
@@ -58,5 +59,34 @@ export const credentialsInit = defineCommand({
       },
       text: lines.join("\n"),
     });
+  },
+});
+
+const SERVICES: Readonly<Record<string, string>> = {
+  search: "tarmac.search.v1.SearchService",
+  fare: "tarmac.fare.v1.FareService",
+  booking: "tarmac.booking.v1.BookingService",
+  wallet: "tarmac.wallet.v1.WalletService",
+  auth: "tarmac.auth.v1.AuthService",
+  airline: "tarmac.airline.v1.AirlineService",
+};
+
+export const credentialsToken = defineCommand({
+  group: "credentials",
+  name: "token",
+  summary: "Print a 5-minute caller token for grpcurl, buf curl or curl",
+  description:
+    "Signs a caller token (an EdDSA JWT) for one service with SERVICE_CREDENTIAL, or in development with the development " +
+    "admin credential, for tools that cannot sign their own: pass it as 'authorization: Bearer <token>'. It is valid for " +
+    "5 minutes and only for that service. Runs locally; calls no service.",
+  args: [{ key: "service", label: "<service>", description: "search, fare, booking, wallet, auth or airline" }],
+  flags: {},
+  examples: ['grpcurl -plaintext -H "authorization: Bearer $(pnpm admin credentials token wallet)" 127.0.0.1:50054 list'],
+  input: z.object({ service: z.enum(Object.keys(SERVICES) as [string, ...string[]]) }),
+  async run(input, { env }) {
+    const credential = adminCredential(env);
+    const audience = SERVICES[input.service] ?? "";
+    const token = await new CallerTokenIssuer(credential).tokenFor(audience);
+    return { json: { caller: credential.caller, audience, token, expires_in_seconds: 300 }, text: token };
   },
 });

@@ -1,7 +1,7 @@
 import type { CommandGroup } from "../command.js";
 import { agentsGet, agentsReactivate, agentsSuspend } from "./agents.js";
 import { agentsCreate } from "./agents-create.js";
-import { credentialsInit, credentialsNew } from "./credentials.js";
+import { credentialsInit, credentialsNew, credentialsToken } from "./credentials.js";
 import { keysIssue, keysRotate } from "./keys-issue.js";
 import { keysList, keysRevoke } from "./keys.js";
 import { walletBalance, walletCreditLimit, walletOpen, walletTopUp } from "./wallet.js";
@@ -25,7 +25,7 @@ export const GROUPS: readonly CommandGroup[] = [
   },
   {
     name: "credentials",
-    summary: "Caller credentials of the gRPC services: make one, or the platform's set",
-    commands: [credentialsNew, credentialsInit],
+    summary: "Caller credentials of the gRPC services: make one or the platform's set, sign a token",
+    commands: [credentialsNew, credentialsInit, credentialsToken],
   },
 ];
