@@ -17,8 +17,9 @@ import type { CancellationQuote, RescheduleQuote } from "./domain/quotes.js";
 import { statusToProto } from "./proto-mapping.js";
 
 /** The answers of BookingService's operations, from the booking and quote they concern. */
-export function createdAnswer(booking: Booking): CreateBookingResponse {
+export function createdAnswer(booking: Booking, replayed = false): CreateBookingResponse {
   return create(CreateBookingResponseSchema, {
+    replayed,
     bookingId: booking.bookingId,
     pnr: booking.pnr ?? "",
     totalPricePaise: paiseToProto(booking.totalPricePaise),

@@ -1,9 +1,10 @@
 import type { Client } from "@connectrpc/connect";
 import type { AirlineProvider } from "@tarmac/airline";
-import { DomainError, fieldError, isErrorCode, newId, validationFailed, type Clock, type Logger, defined } from "@tarmac/kernel";
+import { DomainError, fieldError, newId, validationFailed, type Clock, type Logger, defined } from "@tarmac/kernel";
 import type { CreateBookingRequest } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { BookingFlow } from "./booking-flow.js";
+import { replayedBooking } from "./booking-replays.js";
 import { BookingChangedConcurrently, countTransition, statusEvent } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { newBooking } from "./domain/new-booking.js";
@@ -12,6 +13,7 @@ import { passengerErrors, passengerMismatch } from "./domain/validate-passengers
 import { checkSeats } from "./domain/validate-seats.js";
 import { fareOfLock, vouchedSeats } from "./fare-lock-mapping.js";
 import { requestInput } from "./proto-mapping.js";
+import { createFingerprint } from "./request-fingerprints.js";
 import type { BookingStore } from "./store/booking-store.js";
 
 export interface BookingCreationDeps {
@@ -27,19 +29,29 @@ export interface BookingCreationDeps {
 
 const REQUIRED = ["agent_id", "fare_token", "idempotency_key"] as const;
 
+/** A create's answer: the booking, and whether it answers a retry (the key already named it). */
+export interface CreatedBooking {
+  readonly booking: Booking;
+  readonly replayed: boolean;
+}
+
 /**
- * Creating a booking (README, Creating a booking): check the request against the fare lock and
- * the seat map without writing anything, store it PENDING under the agent's idempotency key, and
- * hand it to the flow (hold, reserve, capture, BOOKED). The same key again answers the first
- * booking's outcome, never a second booking.
+ * Creating a booking (README, Creating a booking): the agent's idempotency key is looked up first
+ * (a retry answers the first booking's outcome, flagged replayed, without checking the lock or the
+ * seats again; another request under the key is IDEMPOTENCY_KEY_REUSED); then the request is
+ * checked against the fare lock and the seat map without writing anything, stored PENDING under
+ * the key, and handed to the flow (hold, reserve, capture, BOOKED). Never a second booking.
  */
 export class BookingCreation {
   constructor(private readonly deps: BookingCreationDeps) {}
 
-  async create(request: CreateBookingRequest, signal: AbortSignal): Promise<Booking> {
+  async create(request: CreateBookingRequest, signal: AbortSignal): Promise<CreatedBooking> {
     const values = { agent_id: request.agentId, fare_token: request.fareToken, idempotency_key: request.idempotencyKey };
     const missing = REQUIRED.filter((f) => values[f] === "");
     if (missing.length > 0) throw validationFailed(missing.map((f) => fieldError(f, "REQUIRED", `${f} is required`)));
+    const fingerprint = createFingerprint(request);
+    const earlier = await this.deps.store.findByIdempotencyKey(request.agentId, request.idempotencyKey);
+    if (earlier) return { booking: replayedBooking(earlier, fingerprint), replayed: true };
     const locked = await this.deps.fare
       .getFareLock({
         agentId: request.agentId,
@@ -64,6 +76,7 @@ export class BookingCreation {
       bookingId: newId("bkg"),
       agentId: request.agentId,
       idempotencyKey: request.idempotencyKey,
+      requestFingerprint: fingerprint,
       fare,
       passengers: input.passengers,
       contact: defined(input.contact, "contact"),
@@ -71,15 +84,16 @@ export class BookingCreation {
       now,
     });
     const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);
-    if (!stored.created) return outcomeOf(stored.existing);
+    // A concurrent first call stored it between the lookup and this write.
+    if (!stored.created) return { booking: replayedBooking(stored.existing, fingerprint), replayed: true };
     countTransition(undefined, booking.status);
     this.deps.logger.info({ bookingId: booking.bookingId, agentId: booking.agentId, debitPaise: booking.debitPaise }, "booking requested");
     try {
-      return await this.deps.flow.place(booking, signal);
+      return { booking: await this.deps.flow.place(booking, signal), replayed: false };
     } catch (error) {
       // The recovery sweep settled this booking while this call was slow: answer what it decided.
       if (!(error instanceof BookingChangedConcurrently)) throw error;
-      return outcomeOf(defined(await this.deps.store.get(booking.bookingId), "booking"));
+      return { booking: replayedBooking(defined(await this.deps.store.get(booking.bookingId), "booking"), fingerprint), replayed: false };
     }
   }
 
@@ -103,19 +117,6 @@ export class BookingCreation {
       );
     }
   }
-}
-
-/** A booking already stored under the key: its outcome, or the error it failed with. */
-function outcomeOf(existing: Booking): Booking {
-  if (existing.status === "PENDING") {
-    throw new DomainError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "This booking is still being made; retry in a moment");
-  }
-  if (existing.status === "FAILED" && existing.failure) {
-    const code = isErrorCode(existing.failure.code) ? existing.failure.code : "INTERNAL";
-    const { provider } = existing.failure;
-    throw new DomainError(code, existing.failure.message, provider ? { provider } : {});
-  }
-  return existing;
 }
 
 /** Fare service field names -> this request's: ancillary_tokens[i] is ancillaries[i].ancillary_token. */

@@ -26,12 +26,13 @@ describe("CreateBooking", () => {
     expect((await h.outbox.pending(10)).map((e) => e.type)).toEqual(["booking.pending", "booking.booked"]);
   });
 
-  it("answers the same booking to the same idempotency key, charging once", async () => {
+  it("answers the same booking to the same idempotency key, flagged as a replay, charging once", async () => {
     const h = bookingHarness();
     const request = createRequest();
     const first = await h.service.createBooking(request, context());
     const again = await h.service.createBooking(request, context());
-    expect(again).toEqual(first);
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ ...first, replayed: true });
     expect(h.wallet.captured).toHaveLength(1);
     expect(h.airline.reserveCalls).toHaveLength(1);
   });

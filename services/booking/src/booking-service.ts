@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
+import { DomainError } from "@tarmac/kernel";
 import {
   GetBookingResponseSchema,
   type BookingService,
@@ -12,6 +12,8 @@ import {
   type CreateBookingResponse,
   type GetBookingRequest,
   type GetBookingResponse,
+  type ListBookingsRequest,
+  type ListBookingsResponse,
   type QuoteCancellationRequest,
   type QuoteCancellationResponse,
   type QuoteRescheduleRequest,
@@ -19,11 +21,15 @@ import {
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { cancellationAnswer, cancellationQuoteAnswer, createdAnswer, rescheduleAnswer, rescheduleQuoteAnswer } from "./booking-answers.js";
 import type { BookingCreation } from "./booking-creation.js";
+import type { BookingListing } from "./booking-listing.js";
+import { lookUpBooking } from "./booking-lookup.js";
 import { BookingChangedConcurrently } from "./booking-writer.js";
 import type { Cancellations } from "./cancellations.js";
 import { cancellationTerms, requireBookingIds, rescheduleTerms } from "./change-requests.js";
+import { cancellationReplay, rescheduleReplay } from "./confirm-replays.js";
 import type { Booking } from "./domain/booking.js";
 import { toProtoBooking } from "./proto-mapping.js";
+import { cancellationKey, rescheduleKey } from "./request-fingerprints.js";
 import type { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
 
@@ -33,35 +39,29 @@ export interface BookingServiceDeps {
   readonly creation: BookingCreation;
   readonly cancellations: Cancellations;
   readonly reschedules: Reschedules;
+  readonly listing: BookingListing;
 }
 
 /**
  * tarmac.booking.v1.BookingService: creation and status, cancellation and reschedule. Each
  * operation checks its request and answers; the work is done by the collaborators it is given.
- * Another agent's booking is answered exactly like one that does not exist.
+ * Another agent's booking is answered exactly like one that does not exist. Writes under an
+ * idempotency key look the key up first: a retry is answered from what the first call did.
  */
 export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
   constructor(private readonly deps: BookingServiceDeps) {}
 
   async createBooking(request: CreateBookingRequest, context: HandlerContext): Promise<CreateBookingResponse> {
-    return createdAnswer(await this.deps.creation.create(request, context.signal));
+    const { booking, replayed } = await this.deps.creation.create(request, context.signal);
+    return createdAnswer(booking, replayed);
   }
 
   async getBooking(request: GetBookingRequest): Promise<GetBookingResponse> {
-    if (request.agentId === "") throw validationFailed([fieldError("agent_id", "REQUIRED", "agent_id is required")]);
-    if (request.bookingId === "" && request.pnr === "") {
-      throw validationFailed([fieldError("booking_id", "REQUIRED", "booking_id or pnr is required")]);
-    }
-    const byId = request.bookingId === "" ? undefined : await this.deps.store.get(request.bookingId);
-    const byPnr = request.pnr === "" ? undefined : await this.deps.store.findByPnr(request.agentId, request.pnr.toUpperCase());
-    const own = [byId, byPnr].filter((b): b is Booking => b?.agentId === request.agentId);
-    const expected = (request.bookingId !== "" ? 1 : 0) + (request.pnr !== "" ? 1 : 0);
-    const [first, second] = own;
-    if (!first || own.length < expected) throw new DomainError("BOOKING_NOT_FOUND", "No such booking");
-    if (second && first.bookingId !== second.bookingId) {
-      throw validationFailed([fieldError("pnr", "INVALID_VALUE", "names another booking than booking_id")]);
-    }
-    return create(GetBookingResponseSchema, { booking: toProtoBooking(first) });
+    return create(GetBookingResponseSchema, { booking: toProtoBooking(await lookUpBooking(this.deps.store, request)) });
+  }
+
+  async listBookings(request: ListBookingsRequest): Promise<ListBookingsResponse> {
+    return this.deps.listing.list(request);
   }
 
   async quoteCancellation(request: QuoteCancellationRequest): Promise<QuoteCancellationResponse> {
@@ -72,8 +72,11 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   async confirmCancellation(request: ConfirmCancellationRequest): Promise<ConfirmCancellationResponse> {
     const terms = cancellationTerms(request);
+    const key = cancellationKey(request);
+    const replay = await cancellationReplay(this.deps.store, request.agentId, key);
+    if (replay) return replay;
     const booking = await this.own(request.agentId, request.bookingId);
-    const { quote } = await this.reportingRaces(() => this.deps.cancellations.confirm(booking, terms));
+    const { quote } = await this.reportingRaces(() => this.deps.cancellations.confirm(booking, terms, key));
     return cancellationAnswer(booking, quote);
   }
 
@@ -85,8 +88,11 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   async confirmReschedule(request: ConfirmRescheduleRequest): Promise<ConfirmRescheduleResponse> {
     requireBookingIds(request);
+    const key = rescheduleKey(request);
+    const replay = await rescheduleReplay(this.deps.store, request.agentId, key);
+    if (replay) return replay;
     const booking = await this.own(request.agentId, request.bookingId);
-    const { booking: changed, quote } = await this.reportingRaces(() => this.deps.reschedules.confirm(booking));
+    const { booking: changed, quote } = await this.reportingRaces(() => this.deps.reschedules.confirm(booking, key));
     return rescheduleAnswer(changed, quote);
   }
 

@@ -1,11 +1,13 @@
 import type { Client } from "@connectrpc/connect";
 import type { AirlineProvider } from "@tarmac/airline";
-import type { Clock, Logger } from "@tarmac/kernel";
+import { createSigner, type Clock, type Logger } from "@tarmac/kernel";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { BookingCreation } from "./booking-creation.js";
 import { BookingFlow } from "./booking-flow.js";
+import { createBookingListCursorCodec } from "./booking-list-cursor.js";
+import { BOOKING_STATUSES, BookingListing } from "./booking-listing.js";
 import { BookingServiceImpl } from "./booking-service.js";
 import { BookingWriter } from "./booking-writer.js";
 import { Cancellations } from "./cancellations.js";
@@ -34,6 +36,8 @@ export interface BookingWiring extends BookingDependencies {
   readonly otaRescheduleFeePaise: number;
   readonly holdTtlMs: number;
   readonly recoveryGraceMs: number;
+  /** Signs ListBookings cursors (TARMAC_BOOKING_SECRET). */
+  readonly bookingSecret: string;
 }
 
 export interface BookingParts {
@@ -58,9 +62,11 @@ export function wireBooking(w: BookingWiring): BookingParts {
     logger,
     otaFeePaise: w.otaRescheduleFeePaise,
   });
+  const cursors = createBookingListCursorCodec(createSigner(w.bookingSecret, "booking-list"), BOOKING_STATUSES);
+  const listing = new BookingListing(store, cursors);
   const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger });
   return {
-    service: new BookingServiceImpl({ store, creation, cancellations, reschedules }),
+    service: new BookingServiceImpl({ store, creation, cancellations, reschedules, listing }),
     recovery: new RecoverySweep({ store, cancellations, writer, payments, provider, clock, logger, graceMs: w.recoveryGraceMs }),
     ticketing: new TicketingWorker({ store, provider, writer, wallet, clock, logger, resumeReschedule: (b) => reschedules.resume(b) }),
   };

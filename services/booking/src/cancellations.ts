@@ -4,6 +4,7 @@ import { DomainError, formatPaise, newId, type Clock, type Logger } from "@tarma
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
+import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import { quoteCancellation, requireCancellable } from "./domain/quote-cancellation.js";
 import { newestValid, withQuote, type CancellationQuote, type CancellationType, type Quote, type ReasonCode } from "./domain/quotes.js";
 
@@ -38,7 +39,8 @@ export class Cancellations {
     return quote;
   }
 
-  async confirm(booking: Booking, request: CancellationRequest): Promise<{ booking: Booking; quote: CancellationQuote }> {
+  /** With `key`, the confirm and its answer are kept on the booking in the CANCELLED write (a retry under the key replays it). */
+  async confirm(booking: Booking, request: CancellationRequest, key?: ConfirmKey): Promise<{ booking: Booking; quote: CancellationQuote }> {
     requireCancellable(booking);
     const matches = (q: Quote): q is CancellationQuote =>
       q.kind === "CANCELLATION" && q.reasonCode === request.reasonCode && q.cancellationType === request.cancellationType;
@@ -47,9 +49,13 @@ export class Cancellations {
       throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid cancellation quote with these fields; quote again (quotes hold 10 minutes)");
     await this.deps.provider.cancelReservation(booking.bookingId);
     const { kind: _kind, quoteId: _id, createdAt: _created, validUntil: _valid, ...terms } = quote;
+    const confirmedAt = this.deps.clock.now();
+    const { airlinePenaltyPaise, otaFeePaise, refundAmountPaise } = quote;
+    const answer = { kind: "CANCELLATION" as const, airlinePenaltyPaise, otaFeePaise, refundAmountPaise };
     const cancelled = await this.deps.writer.move(booking, "CANCELLED", `cancelled: ${quote.cancellationType} ${quote.reasonCode}`, {
-      cancellation: { ...terms, confirmedAt: this.deps.clock.now() },
+      cancellation: { ...terms, confirmedAt },
       quotes: booking.quotes.filter((q) => q.kind !== "CANCELLATION"),
+      ...(key && { confirmations: withConfirmation(booking, { ...key, answer, confirmedAt }) }),
     });
     return { booking: await this.refund(cancelled), quote };
   }

@@ -7,12 +7,16 @@ import {
   eventsEnv,
   mongoConfig,
   mongoEnv,
+  refuseDevelopmentSecrets,
   requireInProduction,
   callerAuthConfig,
   callerAuthEnv,
   checkCallerAuth,
 } from "@tarmac/kernel";
 import { z } from "zod";
+
+/** Development only: main.ts warns when it is in use and production refuses it. */
+export const DEVELOPMENT_BOOKING_SECRET = "tarmac-development-booking-secret-not-for-production";
 
 export const bookingConfigSchema = z
   .object({
@@ -41,9 +45,12 @@ export const bookingConfigSchema = z
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
     /** Sandbox airline: how long after a reservation its tickets are issued. */
     SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
+    /** Signs ListBookings cursors. */
+    TARMAC_BOOKING_SECRET: env.secret(DEVELOPMENT_BOOKING_SECRET),
   })
   .superRefine((v, ctx) => {
     checkCallerAuth(v, ctx, "booking");
+    refuseDevelopmentSecrets(v, ctx, { TARMAC_BOOKING_SECRET: DEVELOPMENT_BOOKING_SECRET });
     requireInProduction(v, ctx, ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"]);
     // Recovery finds a crashed booking's hold by its reference; it must still be there.
     if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
@@ -69,6 +76,8 @@ export const bookingConfigSchema = z
     recoveryGraceMs: v.RECOVERY_GRACE_SECONDS * 1000,
     sweepIntervalMs: v.BOOKING_SWEEP_INTERVAL_MS,
     sandboxTicketingDelayMs: v.SANDBOX_TICKETING_DELAY_MS,
+    bookingSecret: v.TARMAC_BOOKING_SECRET,
+    usesDevelopmentSecret: v.TARMAC_BOOKING_SECRET === DEVELOPMENT_BOOKING_SECRET,
   }));
 
 export type BookingConfig = z.output<typeof bookingConfigSchema>;

@@ -1,4 +1,4 @@
-export { bookingConfigSchema, type BookingConfig } from "./config.js";
+export { bookingConfigSchema, DEVELOPMENT_BOOKING_SECRET, type BookingConfig } from "./config.js";
 export { bookingRoutes } from "./routes.js";
 export { startBookingService, type BookingServiceOverrides, type StartedBookingService } from "./server.js";
 export type { BookingDependencies } from "./booking-wiring.js";

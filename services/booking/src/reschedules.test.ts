@@ -1,64 +1,17 @@
-import { create } from "@bufbuild/protobuf";
-import { DomainError, newId } from "@tarmac/kernel";
+import { DomainError } from "@tarmac/kernel";
 import { CancellationType, ReasonCode } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
-import { Cabin, Direction, OfferSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { describe, expect, it } from "vitest";
-import { AGENT, bookingHarness, NET_FARE, OTA_FEE, type BookingHarness } from "./testing/booking-harness.js";
+import { AGENT, bookingHarness, NET_FARE, OTA_FEE } from "./testing/booking-harness.js";
 import { crashes } from "./testing/crash-points.js";
 import { crashAfter, crashBefore } from "./testing/decorate-once.js";
 import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
+import { newOffer } from "./testing/new-offer.js";
 import { booked } from "./testing/service-calls.js";
 import { failureOf } from "@tarmac/kernel/testing";
 
 const cancellation = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
 
 describe("reschedule", () => {
-  function newOffer(h: BookingHarness, netFare: number) {
-    const offerId = newId("off");
-    h.newOffers.set(
-      offerId,
-      create(OfferSchema, {
-        offerId,
-        searchId: newId("srch"),
-        provider: "SANDBOX",
-        currency: "INR",
-        airline: "AI",
-        bestPricePaise: BigInt(netFare + 40_000),
-        pricingBreakdown: {
-          baseFare: 700_000n,
-          taxes: 150_000n,
-          commission: 20_000n,
-          otaMarkup: 30_000n,
-          agentMarkup: 40_000n,
-          netFare: BigInt(netFare),
-          finalPrice: BigInt(netFare + 40_000),
-        },
-        fareRules: {
-          refundable: false,
-          cancellationPenalties: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 300_000n }],
-          changeFees: [],
-          taxesRefundable: true,
-        },
-        segments: [
-          {
-            carrier: "AI",
-            flightNo: "105",
-            origin: "DEL",
-            dest: "BOM",
-            depTime: "2026-12-02T09:00:00+05:30",
-            arrTime: "2026-12-02T11:10:00+05:30",
-            cabin: Cabin.ECONOMY,
-            direction: Direction.OUTBOUND,
-            bookingClass: "Y",
-            aircraft: "320",
-            durationMinutes: 130,
-          },
-        ],
-      }),
-    );
-    return offerId;
-  }
-
   it("quotes and confirms a change: the difference and fees debited, itinerary replaced, status kept, ticket reissued", async () => {
     const h = bookingHarness();
     const bookingId = await booked(h);

@@ -4,6 +4,7 @@ import { DomainError, idCreatedAt, newId, type Clock, type Logger, defined } fro
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { bookingEvent, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
+import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import { quoteReschedule, requireReschedulable } from "./domain/quote-reschedule.js";
 import { newestValid, withQuote, type NewFare, type Quote, type ReasonCode, type RescheduleQuote } from "./domain/quotes.js";
 import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
@@ -63,14 +64,17 @@ export class Reschedules {
     return quote;
   }
 
-  async confirm(booking: Booking): Promise<{ booking: Booking; quote: RescheduleQuote }> {
+  /** With `key`, the mark carries it (a retry meanwhile is IN_PROGRESS) and the record keeps the answer for replays. */
+  async confirm(booking: Booking, key?: ConfirmKey): Promise<{ booking: Booking; quote: RescheduleQuote }> {
     requireReschedulable(booking);
     const { payments, clock } = this.deps;
     const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
     if (!quote)
       throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
     // Marked first: if this call is interrupted, a sweep finishes or unwinds it (resume).
-    const marked = await this.deps.writer.amend(booking, { pendingReschedule: { quoteId: quote.quoteId, startedAt: clock.now() } });
+    const marked = await this.deps.writer.amend(booking, {
+      pendingReschedule: { quoteId: quote.quoteId, startedAt: clock.now(), ...key },
+    });
     const settlement = await payments.payFor(paymentFor(marked, quote), () => this.change(marked, quote));
     // Refused funds or a refusing airline leave the booking as it was. A hold gone before the
     // capture ("unpaid": the airline changed) keeps the mark: the sweep takes the payment again.
@@ -130,6 +134,10 @@ export class Reschedules {
     const { newFare } = quote;
     const newTotalPaise = newFare.pricing.finalPrice;
     const changePenaltyPaise = quote.airlineChangeFeePaise + quote.otaFeePaise;
+    const confirmedAt = clock.now();
+    const { idempotencyKey, fingerprint } = booking.pendingReschedule ?? {};
+    const answer = { kind: "RESCHEDULE" as const, fareDifferencePaise: quote.fareDifferencePaise, changePenaltyPaise, newTotalPaise };
+    const keyed = idempotencyKey !== undefined && fingerprint !== undefined;
     return this.deps.writer.amend(
       booking,
       {
@@ -147,13 +155,14 @@ export class Reschedules {
         ticketNumbers: reservation.tickets,
         quotes: booking.quotes.filter((q) => q.kind !== "RESCHEDULE"),
         pendingReschedule: undefined,
+        ...(keyed && { confirmations: withConfirmation(booking, { idempotencyKey, fingerprint, answer, confirmedAt }) }),
         reschedule: {
           newOfferId: newFare.offerId,
           reasonCode: quote.reasonCode,
           fareDifferencePaise: quote.fareDifferencePaise,
           changePenaltyPaise,
           newTotalPaise,
-          confirmedAt: clock.now(),
+          confirmedAt,
         },
       },
       {

@@ -85,6 +85,7 @@ export async function startBookingService(
     otaRescheduleFeePaise: config.otaRescheduleFeePaise,
     holdTtlMs: config.holdTtlMs,
     recoveryGraceMs: config.recoveryGraceMs,
+    bookingSecret: config.bookingSecret,
   });
   const sweepNow = async () => {
     await recovery.run();

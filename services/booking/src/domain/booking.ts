@@ -1,4 +1,5 @@
 import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline";
+import type { KeyedConfirmation } from "./keyed-confirmations.js";
 import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
 
 export type BookingStatus = "PENDING" | "BOOKED" | "TICKETED" | "FAILED" | "CANCELLED" | "REFUNDED" | "FLOWN";
@@ -51,12 +52,27 @@ interface BookingFailure {
   readonly provider?: { readonly name: string; readonly code: string; readonly message: string };
 }
 
+/** A reschedule confirm under way, with the agent's key and its request's fingerprint when it gave one. */
+interface PendingReschedule {
+  readonly quoteId: string;
+  readonly startedAt: Date;
+  readonly idempotencyKey?: string | undefined;
+  readonly fingerprint?: string | undefined;
+}
+
 export interface Booking {
   /** `bkg_` + ULID; also the wallet hold's reference and the provider's client reference. */
   readonly bookingId: string;
   readonly agentId: string;
-  /** Unique per agent: the second guard behind the gateway's idempotency store. */
+  /** Unique per agent: a create with the key again finds this booking before anything else. */
   readonly idempotencyKey: string;
+  /**
+   * The create request's fingerprint (fingerprintOf its canonical content, key left out): a retry
+   * with the key must match it, else IDEMPOTENCY_KEY_REUSED. Absent on bookings of earlier releases.
+   */
+  readonly requestFingerprint?: string | undefined;
+  /** Cancellation and reschedule confirms made under one of the agent's idempotency keys, oldest first. */
+  readonly confirmations?: readonly KeyedConfirmation[] | undefined;
   readonly status: BookingStatus;
   readonly statusHistory: readonly StatusChange[];
   readonly pnr: string | undefined;
@@ -89,7 +105,7 @@ export interface Booking {
    * A reschedule confirm under way (set before its hold, cleared by its last write): if the
    * confirm is interrupted, a sweep finishes it from what the airline says it did.
    */
-  readonly pendingReschedule?: { readonly quoteId: string; readonly startedAt: Date } | undefined;
+  readonly pendingReschedule?: PendingReschedule | undefined;
   /** When the last segment lands: a TICKETED booking becomes FLOWN after it. */
   readonly lastArrivalAt: Date;
   readonly createdAt: Date;

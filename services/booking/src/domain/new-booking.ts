@@ -22,6 +22,8 @@ export interface NewBookingInput {
   readonly bookingId: string;
   readonly agentId: string;
   readonly idempotencyKey: string;
+  /** The create request's fingerprint (fingerprintOf), kept to tell a retry from a reused key. */
+  readonly requestFingerprint: string;
   readonly fare: FareForBooking;
   readonly passengers: readonly PassengerInput[];
   readonly contact: { readonly email: string; readonly phone: string };
@@ -41,6 +43,7 @@ export function newBooking(input: NewBookingInput): Booking {
     bookingId: input.bookingId,
     agentId: input.agentId,
     idempotencyKey: input.idempotencyKey,
+    requestFingerprint: input.requestFingerprint,
     status: "PENDING",
     statusHistory: [{ status: "PENDING", at: now, reason: "booking requested" }],
     pnr: undefined,

@@ -1,5 +1,6 @@
 import type { OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
+import type { BookingListQuery } from "./booking-list-query.js";
 
 export type DueField = "updatedAt" | "lastArrivalAt";
 
@@ -38,6 +39,12 @@ export interface BookingStore {
   /** Stores a new booking; an agent's idempotency key is unique, so a second create finds the first. */
   create(booking: Booking, events: readonly OutboxEvent[]): Promise<CreateResult>;
   get(bookingId: string): Promise<Booking | undefined>;
+  /** The agent's booking created under `idempotencyKey` (unique per agent). */
+  findByIdempotencyKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined>;
+  /** The agent's booking holding a cancellation or reschedule confirm made (or running) under `idempotencyKey`. */
+  findByConfirmationKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined>;
+  /** A page of the agent's bookings, newest first (createdAt, then bookingId, descending). */
+  list(query: BookingListQuery): Promise<Booking[]>;
   /**
    * The agent's newest booking with this PNR. PNRs are not unique: each airline gives out its own
    * and carriers reuse them over time, so a booking is identified by its id and a PNR only within

@@ -1,11 +1,14 @@
 import { MemoryOutbox } from "@tarmac/events";
 import { describe } from "vitest";
+import { bookingStoreLookupsContract } from "./booking-store-lookups.contract.js";
 import { bookingStoreContract } from "./booking-store.contract.js";
 import { MemoryBookingStore } from "./memory-booking-store.js";
 
 describe("MemoryBookingStore", () => {
-  bookingStoreContract(async () => {
+  const open = async () => {
     const outbox = new MemoryOutbox();
     return { store: new MemoryBookingStore(outbox), outbox };
-  });
+  };
+  bookingStoreContract(open);
+  bookingStoreLookupsContract(open);
 });

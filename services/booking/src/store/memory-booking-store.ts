@@ -1,6 +1,7 @@
 import { defined } from "@tarmac/kernel";
 import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
+import { compareNewestFirst, matchesQuery, type BookingListQuery } from "./booking-list-query.js";
 import {
   sweepInstantOf,
   type BookingStore,
@@ -40,6 +41,28 @@ export class MemoryBookingStore implements BookingStore {
   async get(bookingId: string): Promise<Booking | undefined> {
     const booking = this.byId.get(bookingId);
     return booking && structuredClone(booking);
+  }
+
+  async findByIdempotencyKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined> {
+    const id = this.byIdempotencyKey.get(`${agentId}\u0000${idempotencyKey}`);
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  async findByConfirmationKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined> {
+    const holds = (b: Booking) =>
+      b.agentId === agentId &&
+      (b.confirmations?.some((c) => c.idempotencyKey === idempotencyKey) === true ||
+        b.pendingReschedule?.idempotencyKey === idempotencyKey);
+    const found = [...this.byId.values()].find(holds);
+    return found && structuredClone(found);
+  }
+
+  async list(query: BookingListQuery): Promise<Booking[]> {
+    return [...this.byId.values()]
+      .filter((b) => matchesQuery(b, query))
+      .sort(compareNewestFirst)
+      .slice(0, query.limit)
+      .map((b) => structuredClone(b));
   }
 
   async findByPnr(agentId: string, pnr: string): Promise<Booking | undefined> {

@@ -1,20 +1,23 @@
 import { describeOnMongo, findsDuring, planOf } from "@tarmac/kernel/testing";
 import { MongoOutbox } from "@tarmac/events";
 import { expect, it } from "vitest";
+import { bookingStoreLookupsContract } from "./booking-store-lookups.contract.js";
 import { bookingStoreContract } from "./booking-store.contract.js";
 import { MongoBookingStore } from "./mongo-booking-store.js";
 import { bookingFixture } from "../testing/booking-fixture.js";
 
 describeOnMongo("MongoBookingStore", (mongo) => {
   // Each test gets fresh collections, so listings and outboxes never see another test's rows.
-  bookingStoreContract(async () => {
+  const open = async () => {
     const scoped = mongo.fresh();
     const outbox = new MongoOutbox(scoped, "booking_outbox");
     await outbox.ensureIndexes();
     const store = new MongoBookingStore(scoped, outbox);
     await store.ensureIndexes();
     return { store, outbox };
-  });
+  };
+  bookingStoreContract(open);
+  bookingStoreLookupsContract(open);
 
   it("creates the unique idempotency index, the agent's PNR index (not unique) and the sweep index, dropping the old unique PNR index", async () => {
     const db = mongo.fresh();
@@ -30,6 +33,36 @@ describeOnMongo("MongoBookingStore", (mongo) => {
     expect(byName.get("agentId_pnr_createdAt")).toMatchObject({ partialFilterExpression: { pnr: { $type: "string" } } });
     expect(byName.get("agentId_pnr_createdAt")?.unique).toBeUndefined();
     expect(byName.get("status_dueAt_id")).toMatchObject({ key: { status: 1, dueAt: 1, _id: 1 } });
+    expect(byName.get("agentId_createdAt_id")).toMatchObject({ key: { agentId: 1, createdAt: -1, _id: -1 } });
+    expect(byName.get("agentId_confirmationKey")).toMatchObject({
+      partialFilterExpression: { "confirmations.idempotencyKey": { $type: "string" } },
+    });
+    expect(byName.has("agentId_createdAt")).toBe(false);
+  });
+
+  it("lists an agent's bookings and finds a confirm's key through indexes, without a collection scan or an in-memory sort", async () => {
+    const db = mongo.fresh();
+    const outbox = new MongoOutbox(db, "booking_outbox");
+    await outbox.ensureIndexes();
+    const store = new MongoBookingStore(db, outbox);
+    await store.ensureIndexes();
+    for (let i = 0; i < 20; i++) {
+      const at = new Date(Date.parse("2026-11-22T06:00:00Z") + (i % 5) * 60_000);
+      await store.create(bookingFixture({ createdAt: at, status: i % 2 === 0 ? "PENDING" : "BOOKED" }), []);
+    }
+    const after = { createdAt: new Date("2026-11-22T06:02:00Z"), bookingId: "bkg_zzz" };
+    const finds = [
+      ...(await findsDuring(mongo.client, () => store.list({ agentId: "agt_one", limit: 5 }))),
+      ...(await findsDuring(mongo.client, () => store.list({ agentId: "agt_one", limit: 5, after, createdFrom: new Date(0) }))),
+      ...(await findsDuring(mongo.client, () => store.list({ agentId: "agt_one", status: "BOOKED", limit: 5, after }))),
+      ...(await findsDuring(mongo.client, () => store.findByConfirmationKey("agt_one", "c-1"))),
+    ];
+    expect(finds.length).toBeGreaterThanOrEqual(5);
+    for (const find of finds) {
+      const plan = await planOf(db, find);
+      expect(plan.stages, JSON.stringify(find.filter)).not.toContain("COLLSCAN");
+      expect(plan.stages, JSON.stringify(find.filter)).not.toContain("SORT");
+    }
   });
 
   it("finds by PNR and claims due bookings through indexes, without a collection scan or an in-memory sort", async () => {

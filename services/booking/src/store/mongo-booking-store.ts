@@ -10,7 +10,9 @@ import {
   type CreateResult,
   type DueField,
 } from "./booking-store.js";
+import type { BookingListQuery } from "./booking-list-query.js";
 import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./mongo-booking-documents.js";
+import { AGENT_INDEXES, confirmationKeyFilter, listFilter, NEWEST_FIRST, OBSOLETE_AGENT_INDEXES } from "./mongo-booking-queries.js";
 
 const TRANSACTION: TransactionOptions = {
   readConcern: { level: "snapshot" },
@@ -61,11 +63,11 @@ export class MongoBookingStore implements BookingStore {
       { key: { status: 1, dueAt: 1, _id: 1 }, name: "status_dueAt_id" },
       { key: { status: 1, updatedAt: 1, _id: 1 }, name: "status_updatedAt_id" },
       { key: { status: 1, lastArrivalAt: 1, _id: 1 }, name: "status_lastArrivalAt_id" },
-      { key: { agentId: 1, createdAt: -1 }, name: "agentId_createdAt" },
+      ...AGENT_INDEXES,
     ]);
     // Indexes of earlier releases: the globally unique PNR index (a second airline's equal PNR
     // failed the BOOKED write after the capture) and sweep indexes without _id (a blocking sort).
-    for (const obsolete of ["pnr", "status_dueAt", "status_updatedAt", "status_lastArrivalAt"]) {
+    for (const obsolete of ["pnr", "status_dueAt", "status_updatedAt", "status_lastArrivalAt", ...OBSOLETE_AGENT_INDEXES]) {
       await this.bookings.dropIndex(obsolete).catch((error: unknown) => {
         if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
       });
@@ -97,6 +99,25 @@ export class MongoBookingStore implements BookingStore {
   async get(bookingId: string): Promise<Booking | undefined> {
     const doc = await this.bookings.findOne({ _id: bookingId });
     return doc ? fromBookingDocument(doc) : undefined;
+  }
+
+  async findByIdempotencyKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined> {
+    // From the primary as it stands, like create's duplicate-key read: a retry may follow its first call closely.
+    const doc = await this.latest.findOne({ agentId, idempotencyKey });
+    return doc ? fromBookingDocument(doc) : undefined;
+  }
+
+  async findByConfirmationKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined> {
+    for (const filter of confirmationKeyFilter(agentId, idempotencyKey)) {
+      const doc = await this.latest.findOne(filter);
+      if (doc) return fromBookingDocument(doc);
+    }
+    return undefined;
+  }
+
+  async list(query: BookingListQuery): Promise<Booking[]> {
+    const docs = await this.bookings.find(listFilter(query)).sort(NEWEST_FIRST).limit(query.limit).toArray();
+    return docs.map(fromBookingDocument);
   }
 
   async findByPnr(agentId: string, pnr: string): Promise<Booking | undefined> {

@@ -174,6 +174,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     otaRescheduleFeePaise: OTA_FEE,
     holdTtlMs: 1_800_000,
     recoveryGraceMs: 60_000,
+    bookingSecret: "booking-harness-secret-of-32-characters-at-least",
   });
   return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing };
 }

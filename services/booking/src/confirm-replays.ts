@@ -1,0 +1,57 @@
+import { create } from "@bufbuild/protobuf";
+import { DomainError, paiseToProto } from "@tarmac/kernel";
+import {
+  ConfirmCancellationResponseSchema,
+  ConfirmRescheduleResponseSchema,
+  type ConfirmCancellationResponse,
+  type ConfirmRescheduleResponse,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import type { Booking } from "./domain/booking.js";
+import { replayedConfirm, type ConfirmKey } from "./domain/keyed-confirmations.js";
+import type { BookingStore } from "./store/booking-store.js";
+
+/**
+ * Looks the agent's confirm key up before anything else: the first confirm's answer again
+ * (replayed) for the same request, IDEMPOTENCY_KEY_REUSED for another, IN_PROGRESS while it runs;
+ * undefined when the key is new (or none was given).
+ */
+export async function cancellationReplay(
+  store: BookingStore,
+  agentId: string,
+  key: ConfirmKey | undefined,
+): Promise<ConfirmCancellationResponse | undefined> {
+  const found = key && (await store.findByConfirmationKey(agentId, key.idempotencyKey));
+  const answer = key && replayedConfirm(found, key);
+  if (!found || !answer) return undefined;
+  if (answer.kind !== "CANCELLATION") throw mismatch();
+  const { kind: _kind, ...figures } = answer;
+  return create(ConfirmCancellationResponseSchema, {
+    ...header(found),
+    airlinePenaltyPaise: paiseToProto(figures.airlinePenaltyPaise),
+    otaFeePaise: paiseToProto(figures.otaFeePaise),
+    refundAmountPaise: paiseToProto(figures.refundAmountPaise),
+  });
+}
+
+/** ConfirmReschedule's key, like cancellationReplay. */
+export async function rescheduleReplay(
+  store: BookingStore,
+  agentId: string,
+  key: ConfirmKey | undefined,
+): Promise<ConfirmRescheduleResponse | undefined> {
+  const found = key && (await store.findByConfirmationKey(agentId, key.idempotencyKey));
+  const answer = key && replayedConfirm(found, key);
+  if (!found || !answer) return undefined;
+  if (answer.kind !== "RESCHEDULE") throw mismatch();
+  return create(ConfirmRescheduleResponseSchema, {
+    ...header(found),
+    fareDifferencePaise: paiseToProto(answer.fareDifferencePaise),
+    changePenaltyPaise: paiseToProto(answer.changePenaltyPaise),
+    newTotalPaise: paiseToProto(answer.newTotalPaise),
+  });
+}
+
+const header = (booking: Booking) => ({ bookingId: booking.bookingId, currency: booking.currency, replayed: true });
+
+/** Fingerprints name the RPC, so a key of the other kind of confirm never matches; kept as a guard. */
+const mismatch = () => new DomainError("IDEMPOTENCY_KEY_REUSED", "This idempotency key was already used with a different request");

@@ -1,0 +1,60 @@
+import { DomainError } from "@tarmac/kernel";
+import type { Booking } from "./booking.js";
+
+/** What a cancellation confirm answered, kept to answer a retry under the same key. */
+interface CancellationAnswer {
+  readonly kind: "CANCELLATION";
+  readonly airlinePenaltyPaise: number;
+  readonly otaFeePaise: number;
+  readonly refundAmountPaise: number;
+}
+
+/** What a reschedule confirm answered, kept to answer a retry under the same key. */
+interface RescheduleAnswer {
+  readonly kind: "RESCHEDULE";
+  readonly fareDifferencePaise: number;
+  readonly changePenaltyPaise: number;
+  readonly newTotalPaise: number;
+}
+
+export type ConfirmAnswer = CancellationAnswer | RescheduleAnswer;
+
+/** A confirm made under the agent's idempotency key: the key, its request's fingerprint and its answer. */
+export interface KeyedConfirmation {
+  readonly idempotencyKey: string;
+  readonly fingerprint: string;
+  readonly answer: ConfirmAnswer;
+  readonly confirmedAt: Date;
+}
+
+/** A confirm's key and the fingerprint of its request (kind, booking, terms). */
+export interface ConfirmKey {
+  readonly idempotencyKey: string;
+  readonly fingerprint: string;
+}
+
+/**
+ * A booking (found by the agent's key) that already answered a confirm under `key`: its answer
+ * again when the request is the same, IDEMPOTENCY_KEY_REUSED when it is not. Undefined when the
+ * booking holds no confirm under the key, or while its confirm with this key is still running
+ * (IDEMPOTENCY_REQUEST_IN_PROGRESS).
+ */
+export function replayedConfirm(booking: Booking | undefined, key: ConfirmKey): ConfirmAnswer | undefined {
+  if (!booking) return undefined;
+  const done = booking.confirmations?.find((c) => c.idempotencyKey === key.idempotencyKey);
+  const pending = booking.pendingReschedule?.idempotencyKey === key.idempotencyKey ? booking.pendingReschedule : undefined;
+  const fingerprint = done?.fingerprint ?? pending?.fingerprint;
+  if (fingerprint === undefined) return undefined;
+  if (fingerprint !== key.fingerprint) throw keyReused();
+  if (!done) throw new DomainError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "This confirm is still running; retry in a moment");
+  return done.answer;
+}
+
+/** The booking's keyed confirms with one more (the newest last). */
+export function withConfirmation(booking: Booking, confirmation: KeyedConfirmation): KeyedConfirmation[] {
+  return [...(booking.confirmations ?? []), confirmation];
+}
+
+export function keyReused(): DomainError {
+  return new DomainError("IDEMPOTENCY_KEY_REUSED", "This idempotency key was already used with a different request");
+}

@@ -1,0 +1,35 @@
+import { toJson } from "@bufbuild/protobuf";
+import {
+  CreateBookingRequestSchema,
+  type ConfirmCancellationRequest,
+  type ConfirmRescheduleRequest,
+  type CreateBookingRequest,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { fingerprintOf } from "./domain/fingerprint.js";
+import type { ConfirmKey } from "./domain/keyed-confirmations.js";
+
+/**
+ * A create request's fingerprint: everything it asks for (agent, fare token, passengers, contact,
+ * seats), its idempotency key left out, in proto3 JSON so unset and default fields read the same.
+ */
+export function createFingerprint(request: CreateBookingRequest): string {
+  const json = toJson(CreateBookingRequestSchema, { ...request, idempotencyKey: "" });
+  return fingerprintOf({ rpc: "CreateBooking", request: json });
+}
+
+/** A cancellation confirm's key and fingerprint (its booking and terms), or undefined without a key. */
+export function cancellationKey(request: ConfirmCancellationRequest): ConfirmKey | undefined {
+  if (request.idempotencyKey === "") return undefined;
+  const { agentId, bookingId, reasonCode, cancellationType } = request;
+  return {
+    idempotencyKey: request.idempotencyKey,
+    fingerprint: fingerprintOf({ rpc: "ConfirmCancellation", agentId, bookingId, reasonCode, cancellationType }),
+  };
+}
+
+/** A reschedule confirm's key and fingerprint (its booking: the terms are the newest quote's), or undefined without a key. */
+export function rescheduleKey(request: ConfirmRescheduleRequest): ConfirmKey | undefined {
+  if (request.idempotencyKey === "") return undefined;
+  const { agentId, bookingId } = request;
+  return { idempotencyKey: request.idempotencyKey, fingerprint: fingerprintOf({ rpc: "ConfirmReschedule", agentId, bookingId }) };
+}

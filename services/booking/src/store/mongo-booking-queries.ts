@@ -1,0 +1,51 @@
+import type { Filter, IndexDescription, Sort } from "mongodb";
+import type { BookingListQuery } from "./booking-list-query.js";
+import type { BookingDocument } from "./mongo-booking-documents.js";
+
+/**
+ * The indexes behind an agent's lookups: its list, newest first, with and without a status
+ * (keyset pagination on (createdAt, _id), so no page sorts in memory), and its keyed confirms.
+ * The confirms' index is partial (only bookings that hold one); its query repeats the $type filter.
+ */
+export const AGENT_INDEXES: IndexDescription[] = [
+  { key: { agentId: 1, createdAt: -1, _id: -1 }, name: "agentId_createdAt_id" },
+  { key: { agentId: 1, status: 1, createdAt: -1, _id: -1 }, name: "agentId_status_createdAt_id" },
+  {
+    key: { agentId: 1, "confirmations.idempotencyKey": 1 },
+    name: "agentId_confirmationKey",
+    partialFilterExpression: { "confirmations.idempotencyKey": { $type: "string" } },
+  },
+  {
+    key: { agentId: 1, "pendingReschedule.idempotencyKey": 1 },
+    name: "agentId_pendingRescheduleKey",
+    partialFilterExpression: { "pendingReschedule.idempotencyKey": { $type: "string" } },
+  },
+];
+
+/** Replaced by agentId_createdAt_id (the list's tie-break on _id needs it in the index). */
+export const OBSOLETE_AGENT_INDEXES = ["agentId_createdAt"];
+
+export const NEWEST_FIRST: Sort = { createdAt: -1, _id: -1 };
+
+/** BookingStore.list's filter: the agent, its status and range, and what comes after the cursor's position. */
+export function listFilter(query: BookingListQuery): Filter<BookingDocument> {
+  const createdAt: { $gte?: Date; $lt?: Date } = {};
+  if (query.createdFrom) createdAt.$gte = query.createdFrom;
+  if (query.createdTo) createdAt.$lt = query.createdTo;
+  const filter: Filter<BookingDocument> = {
+    agentId: query.agentId,
+    ...(query.status !== undefined && { status: query.status }),
+    ...(Object.keys(createdAt).length > 0 && { createdAt }),
+  };
+  if (!query.after) return filter;
+  const { createdAt: at, bookingId } = query.after;
+  return { $and: [filter, { $or: [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: bookingId } }] }] };
+}
+
+/** The booking holding a confirm under the agent's key; each branch repeats its partial index's $type filter. */
+export function confirmationKeyFilter(agentId: string, idempotencyKey: string): Filter<BookingDocument>[] {
+  return [
+    { agentId, "confirmations.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
+    { agentId, "pendingReschedule.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
+  ];
+}
