@@ -110,7 +110,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
     expect(secretVariables).toEqual({
       search: ["TARMAC_CURSOR_SECRET"],
       fare: ["TARMAC_FARE_SECRET"],
-      booking: [],
+      booking: ["TARMAC_BOOKING_SECRET"],
       wallet: ["TARMAC_WALLET_SECRET"],
       auth: ["SMS_GATEWAY_API_KEY", "SMTP_PASSWORD", "SMTP_URL", "SMTP_USER", "TARMAC_AUTH_SECRET"],
       airline: [],

@@ -48,10 +48,11 @@ const apps = Object.keys(ports) as App[];
 const secrets = {
   TARMAC_CURSOR_SECRET: "search",
   TARMAC_FARE_SECRET: "fare",
+  TARMAC_BOOKING_SECRET: "booking",
   TARMAC_WALLET_SECRET: "wallet",
   TARMAC_AUTH_SECRET: "auth",
 } as const;
-/** What a deploy/.env would hold: the four secrets, 32+ characters each, and the caller credentials. */
+/** What a deploy/.env would hold: the five secrets, 32+ characters each, and the caller credentials. */
 const dotEnv: Record<string, string> = {
   ...Object.fromEntries(Object.keys(secrets).map((name) => [name, `${name.toLowerCase()}-0123456789abcdef0123456789`])),
   ...Object.fromEntries(apps.map((app) => [`${app.toUpperCase()}_CREDENTIAL`, productionCallerEnv(app).SERVICE_CREDENTIAL])),

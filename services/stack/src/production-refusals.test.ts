@@ -29,7 +29,12 @@ const services: { name: string; schema: z.ZodType; env: Record<string, string>; 
   },
   { name: "search", schema: searchConfigSchema, env: { TARMAC_CURSOR_SECRET: SECRET }, durable: ["MONGODB_URI", "AIRLINE_URL"] },
   { name: "fare", schema: fareConfigSchema, env: { TARMAC_FARE_SECRET: SECRET }, durable: ["MONGODB_URI", "AIRLINE_URL"] },
-  { name: "booking", schema: bookingConfigSchema, env: {}, durable: ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"] },
+  {
+    name: "booking",
+    schema: bookingConfigSchema,
+    env: { TARMAC_BOOKING_SECRET: SECRET },
+    durable: ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"],
+  },
   { name: "airline", schema: airlineConfigSchema, env: {}, durable: ["MONGODB_URI"] },
   { name: "gateway", schema: gatewayConfigSchema, env: {}, durable: ["MONGODB_URI"] },
   { name: "wallet", schema: walletConfigSchema, env: { TARMAC_WALLET_SECRET: SECRET }, durable: ["MONGODB_URI", "NATS_URL"] },
