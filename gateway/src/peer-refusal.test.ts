@@ -69,6 +69,7 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
     contact_info: contact,
   }),
   "POST /api/v1/flight/booking/status": primary("/api/v1/flight/booking/status", { booking_id: "bkg_1" }),
+  "POST /api/v1/flight/booking/list": primary("/api/v1/flight/booking/list", { page_size: 5 }),
   "POST /api/v1/flight/booking/cancel/quote": primary("/api/v1/flight/booking/cancel/quote", cancellation),
   "POST /api/v1/flight/booking/cancel/confirm": primary("/api/v1/flight/booking/cancel/confirm", cancellation),
   "POST /api/v1/flight/booking/reschedule/quote": primary("/api/v1/flight/booking/reschedule/quote", {

@@ -41,6 +41,7 @@ const OPERATIONS: readonly Expected[] = [
     examples: true,
   },
   { path: "/api/v1/flight/booking/status", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/flight/booking/list", tag: "booking", security: "ApiKey", statuses: ["401", "403"], examples: true },
   { path: "/api/v1/flight/booking/cancel/quote", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404", "409"] },
   {
     path: "/api/v1/flight/booking/cancel/confirm",

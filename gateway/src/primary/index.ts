@@ -8,6 +8,7 @@ import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";
 import { changesRoutes } from "./booking/changes-routes.js";
+import { bookingListRoute } from "./booking/list-route.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
 import { searchRoutes } from "./search/routes.js";
@@ -40,6 +41,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(searchRoutes, { search: clients.search });
   await app.register(fareRoutes, { fare: clients.fare });
   await app.register(bookingRoutes, { booking: clients.booking });
+  await app.register(bookingListRoute, { booking: clients.booking });
   await app.register(changesRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
 };

@@ -15,6 +15,7 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/flight/fare/seatmap", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/create", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/status", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/booking/list", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/cancel/quote", Scope.FLIGHT_CANCEL],
   ["/api/v1/flight/booking/cancel/confirm", Scope.FLIGHT_CANCEL],
   ["/api/v1/flight/booking/reschedule/quote", Scope.FLIGHT_RESCHEDULE],

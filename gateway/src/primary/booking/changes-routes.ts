@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
+import { idempotencyKeyOf } from "../../idempotency/idempotency-key.js";
 import {
   type CancellationBody,
   cancellationConfirmResponseSchema,
@@ -87,7 +88,8 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
   });
 
   app.post<{ Body: CancellationBody }>("/flight/booking/cancel/confirm", cancel(true), async (request) => {
-    const c = await booking.confirmCancellation(cancellation(request));
+    // The header (required here) goes on to booking, which replays the first confirm under it too.
+    const c = await booking.confirmCancellation({ ...cancellation(request), idempotencyKey: idempotencyKeyOf(request.headers) });
     return {
       booking_id: c.bookingId,
       airline_penalty_paise: paiseFromProto(c.airlinePenaltyPaise),
@@ -162,7 +164,11 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
       config: { scope: Scope.FLIGHT_RESCHEDULE, idempotency: "booking.reschedule.confirm" },
     },
     async (request) => {
-      const c = await booking.confirmReschedule({ agentId: callerOf(request).agentId, bookingId: request.body.booking_id });
+      const c = await booking.confirmReschedule({
+        agentId: callerOf(request).agentId,
+        bookingId: request.body.booking_id,
+        idempotencyKey: idempotencyKeyOf(request.headers),
+      });
       return {
         booking_id: c.bookingId,
         fare_difference_paise: paiseFromProto(c.fareDifferencePaise),

@@ -91,6 +91,8 @@ describe("cancellation and reschedule routes", () => {
     });
     expectEnvelope(await post("cancel/confirm", cancelBody), "IDEMPOTENCY_KEY_REQUIRED");
     const confirm = await post("cancel/confirm", cancelBody, { "idempotency-key": "c1" });
+    // The key goes on to booking, which replays under it too (a retry the gateway's own record missed).
+    expect(seen.at(-1)).toMatchObject({ bookingId: "bkg_1", idempotencyKey: "c1" });
     expect(confirm.json()).toEqual({
       booking_id: "bkg_1",
       airline_penalty_paise: 150_000,
@@ -111,6 +113,7 @@ describe("cancellation and reschedule routes", () => {
       total_payable_paise: 175_000,
     });
     const confirm = await post("reschedule/confirm", { booking_id: "bkg_1" }, { "idempotency-key": "r1" });
+    expect(seen.at(-1)).toMatchObject({ agentId: AGENT_ID, bookingId: "bkg_1", idempotencyKey: "r1" });
     expect(confirm.json()).toEqual({
       booking_id: "bkg_1",
       fare_difference_paise: 100_000,
