@@ -48,7 +48,7 @@ function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
       });
     },
     getBooking(request) {
-      if (request.bookingId !== "bkg_1" && request.pnr !== "ABC234")
+      if (request.bookingId !== "bkg_1" && request.pnr !== "ABC234" && request.idempotencyKey !== "order-42")
         throw toConnectError(new DomainError("BOOKING_NOT_FOUND", "No such booking"));
       const offer = searchPage().results[0]!;
       return create(GetBookingResponseSchema, {
@@ -179,6 +179,8 @@ describe("POST /api/v1/flight/booking/status", () => {
     });
     expect(booking.status_history.map((h: { status: string }) => h.status)).toEqual(["PENDING", "BOOKED", "TICKETED"]);
     expectEnvelope(await post("/api/v1/flight/booking/status", { booking_id: "bkg_x" }), "BOOKING_NOT_FOUND");
+    // By the Idempotency-Key it was created with: a client whose create answer was lost finds it.
+    expect((await post("/api/v1/flight/booking/status", { idempotency_key: "order-42" })).json()).toMatchObject({ booking_id: "bkg_1" });
   });
 
   it("needs flight.book", async () => {

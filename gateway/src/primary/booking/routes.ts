@@ -75,7 +75,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         tags: ["booking"],
         summary: "Read a booking and its status",
         description:
-          "The whole booking by `booking_id` or `pnr` (at least one; both must name the same booking): status (PENDING, " +
+          "The whole booking by `booking_id`, `pnr` or the `idempotency_key` it was created with (at least one; all given must " +
+          "name the same booking): status (PENDING, " +
           "BOOKED, TICKETED, FAILED, CANCELLED, REFUNDED, FLOWN), itinerary, passengers, ticket numbers, status history and " +
           "the latest cancellation or reschedule. Another agent's booking is answered as not found. Scope `flight.book`.",
         body: bookingStatusRequestSchema,
@@ -85,8 +86,13 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
       config: { scope: Scope.FLIGHT_BOOK },
     },
     async (request: FastifyRequest<{ Body: BookingStatusBody }>) => {
-      const { booking_id, pnr } = request.body;
-      const response = await booking.getBooking({ agentId: callerOf(request).agentId, bookingId: booking_id ?? "", pnr: pnr ?? "" });
+      const { booking_id, pnr, idempotency_key } = request.body;
+      const response = await booking.getBooking({
+        agentId: callerOf(request).agentId,
+        bookingId: booking_id ?? "",
+        pnr: pnr ?? "",
+        idempotencyKey: idempotency_key ?? "",
+      });
       if (!response.booking) throw new Error("booking service answered without a booking");
       return bookingJson(response.booking);
     },

@@ -80,12 +80,14 @@ export const createBookingResponseSchema = object({
 export const bookingStatusRequestSchema = {
   type: "object",
   additionalProperties: false,
-  properties: { booking_id: text(64), pnr: { type: "string", pattern: "^[A-Za-z0-9]{6}$" } },
+  properties: { booking_id: text(64), pnr: { type: "string", pattern: "^[A-Za-z0-9]{6}$" }, idempotency_key: text(255) },
 } as const;
 
 export interface BookingStatusBody {
   booking_id?: string;
   pnr?: string;
+  /** The Idempotency-Key the booking was created with: finds it when the create's answer was lost. */
+  idempotency_key?: string;
 }
 
 const segmentSchema = offerSchema.properties.segments.items;
