@@ -4,6 +4,7 @@ import type { CallerPolicy } from "@tarmac/kernel";
 export const bookingCallerPolicy: CallerPolicy = {
   CreateBooking: { gateway: "agent-context" },
   GetBooking: { gateway: "agent-context" },
+  ListBookings: { gateway: "agent-context" },
   QuoteCancellation: { gateway: "agent-context" },
   ConfirmCancellation: { gateway: "agent-context" },
   QuoteReschedule: { gateway: "agent-context" },

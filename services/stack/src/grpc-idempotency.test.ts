@@ -64,21 +64,33 @@ describe("CreateBooking's idempotency over real gRPC (@grpc/grpc-js, proto-loade
     const late = await c.failure("CreateBooking", request, 40);
     // The client's own deadline, or the service answering just before it (deadline interceptor): no answer in time either way.
     expect([GrpcStatus.DEADLINE_EXCEEDED, GrpcStatus.UNAVAILABLE]).toContain(late.status);
-    let retried: Created | undefined;
-    for (let attempt = 0; attempt < 100 && !retried; attempt++) {
-      try {
-        retried = await c.call<Created>("CreateBooking", request);
-      } catch (error) {
-        // IDEMPOTENCY_REQUEST_IN_PROGRESS while it is being made.
-        expect((error as { code: number }).code).toBe(GrpcStatus.ABORTED);
-        await sleep(50);
+    // The flow goes on after the deadline. It finishes by itself, or its next peer call carries the
+    // caller's spent deadline and is not started (deadlines propagate): then the booking waits
+    // PENDING, with its hold and the airline's reservation, for the recovery sweep. Meanwhile a
+    // retry is told it is in progress (ABORTED, retryable).
+    const retry = async (): Promise<Created | undefined> => {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        try {
+          return await c.call<Created>("CreateBooking", request);
+        } catch (error) {
+          expect((error as { code: number }).code).toBe(GrpcStatus.ABORTED);
+          await sleep(50);
+        }
       }
+      return undefined;
+    };
+    let retried = await retry();
+    if (!retried) {
+      s.clock.advance(61_000); // RECOVERY_GRACE_SECONDS
+      await s.booking.sweepNow();
+      retried = await retry();
     }
+    if (!retried) throw new Error("the booking was never settled");
     expect(retried).toMatchObject({ status: "BOOKING_STATUS_BOOKED", replayed: true });
     const found = await c.call<{ booking: { booking_id: string } }>("GetBooking", { agent_id: DEMO_AGENT_ID, idempotency_key: "order-b" });
-    expect(found.booking.booking_id).toBe(retried!.booking_id);
+    expect(found.booking.booking_id).toBe(retried.booking_id);
     const statement = await grpcClientOf(WalletService, s.wallet).listStatement({ agentId: DEMO_AGENT_ID, limit: 100 });
-    const lines = statement.lines.filter((l) => l.reference === retried!.booking_id).map((l) => EntryKind[l.kind]);
+    const lines = statement.lines.filter((l) => l.reference === retried.booking_id).map((l) => EntryKind[l.kind]);
     expect(lines.sort()).toEqual(["CAPTURE", "HOLD"]); // one hold, captured once: one debit
     expect(statement.lines.filter((l) => l.kind === EntryKind.CAPTURE)).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { createSandboxAirline } from "@tarmac/airline";
 import { bookingConfigSchema, startBookingService, type BookingServiceOverrides, type StartedBookingService } from "@tarmac/booking";
 import { fareConfigSchema, startFareService } from "@tarmac/fare";
 import { parseConfig, type ServiceHost } from "@tarmac/kernel";
-import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
+import { activeAgents, ManualClock, signedAs, silentLogger } from "@tarmac/kernel/testing";
 import { searchConfigSchema, startSearchService } from "@tarmac/search";
 import { startWalletService, walletConfigSchema } from "@tarmac/wallet";
 
@@ -20,7 +20,8 @@ export interface ClockedServices {
 /**
  * Search, fare, wallet and booking on free ports with in-memory stores, one sandbox airline and
  * one clock the test moves (fare locks, quotes, recovery grace all follow it). No gateway and no
- * auth: callers name the agent as internal gRPC callers do.
+ * auth service (every agency is active); callers sign their calls as the gateway does, with the
+ * development credentials.
  */
 export async function startClockedServices(
   options: { decorateBooking?: BookingServiceOverrides["decorate"] } = {},
@@ -44,13 +45,16 @@ export async function startClockedServices(
       provider: airline,
     });
     started.push(fare);
-    const wallet = await startWalletService(parseConfig(walletConfigSchema, { ...env, WALLET_PORT: "0" }), logger, { clock });
+    const wallet = await startWalletService(parseConfig(walletConfigSchema, { ...env, WALLET_PORT: "0" }), logger, {
+      clock,
+      auth: activeAgents(),
+    });
     started.push(wallet);
     const bookingConfig = parseConfig(bookingConfigSchema, { ...env, BOOKING_PORT: "0" });
     const booking = await startBookingService(
       { ...bookingConfig, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url },
       logger,
-      { clock, provider: airline, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
+      { clock, provider: airline, auth: activeAgents(), ...(options.decorateBooking && { decorate: options.decorateBooking }) },
     );
     started.push(booking);
     return { clock, search, fare, wallet, booking, stop };
@@ -60,7 +64,10 @@ export async function startClockedServices(
   }
 }
 
-/** A connect-node gRPC client of `service` on `host`, for setting a test up (the calls under test use @grpc/grpc-js). */
+/**
+ * A connect-node gRPC client of `service` on `host` signing as the gateway for the request's
+ * agency, for setting a test up (the calls under test use @grpc/grpc-js).
+ */
 export function grpcClientOf<S extends Parameters<typeof createClient>[0]>(service: S, host: ServiceHost) {
-  return createClient(service, createGrpcTransport({ baseUrl: host.url }));
+  return createClient(service, createGrpcTransport({ baseUrl: host.url, interceptors: [signedAs("gateway", { vouchesForAgents: true })] }));
 }

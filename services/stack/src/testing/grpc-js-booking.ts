@@ -4,6 +4,9 @@ import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { AnySchema, anyUnpack } from "@bufbuild/protobuf/wkt";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
+import { AGENT_CONTEXT_HEADER, CALLER_TOKEN_HEADER, CallerTokenIssuer } from "@tarmac/kernel";
+import { testCredential } from "@tarmac/kernel/testing";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { ErrorDetailSchema } from "@tarmac/proto/tarmac/errors/v1/errors_pb.js";
 
 const PROTO_ROOT = fileURLToPath(new URL("../../../../proto", import.meta.url));
@@ -25,10 +28,12 @@ type Unary = (
 /**
  * BookingService as a third party calls it: @grpc/grpc-js with the .proto files loaded at run
  * time by @grpc/proto-loader (no generated TypeScript), plain JS objects in and out (enums as
- * names, int64 as strings).
+ * names, int64 as strings). Each call is signed as the gateway signs it: its caller token, and the
+ * agency of the request's agent_id in a signed agent context (development credentials).
  */
 export class GrpcJsBooking {
   private readonly client: grpc.Client & Record<string, Unary>;
+  private readonly issuer = new CallerTokenIssuer(testCredential("gateway"));
 
   constructor(url: string) {
     const definition = protoLoader.loadSync("tarmac/booking/v1/booking.proto", {
@@ -46,11 +51,15 @@ export class GrpcJsBooking {
   }
 
   /** Calls `method` with a deadline `deadlineMs` from now. */
-  call<T = Record<string, unknown>>(method: string, request: object, deadlineMs = 10_000): Promise<T> {
+  async call<T = Record<string, unknown>>(method: string, request: object, deadlineMs = 10_000): Promise<T> {
     const unary = this.client[method];
     if (!unary) throw new Error(`no method ${method}`);
+    const metadata = new grpc.Metadata();
+    metadata.set(CALLER_TOKEN_HEADER, `Bearer ${await this.issuer.tokenFor(BookingService.typeName)}`);
+    const agentId = (request as { agent_id?: unknown }).agent_id;
+    if (typeof agentId === "string" && agentId !== "") metadata.set(AGENT_CONTEXT_HEADER, await this.issuer.agentContextFor(agentId));
     return new Promise((resolve, reject) => {
-      unary.call(this.client, request, new grpc.Metadata(), { deadline: new Date(Date.now() + deadlineMs) }, (error, response) =>
+      unary.call(this.client, request, metadata, { deadline: new Date(Date.now() + deadlineMs) }, (error, response) =>
         error ? reject(error) : resolve(response as T),
       );
     });
