@@ -886,6 +886,8 @@ export const ConfirmRescheduleResponseSchema: GenMessage<ConfirmRescheduleRespon
   messageDesc(file_tarmac_booking_v1_booking, 20);
 
 /**
+ * A page of an agent's bookings: the first page names its filters, the next ones its cursor.
+ *
  * @generated from message tarmac.booking.v1.ListBookingsRequest
  */
 export type ListBookingsRequest = Message<"tarmac.booking.v1.ListBookingsRequest"> & {
@@ -941,6 +943,8 @@ export const ListBookingsRequestSchema: GenMessage<ListBookingsRequest> = /*@__P
   messageDesc(file_tarmac_booking_v1_booking, 21);
 
 /**
+ * A page of bookings, each as GetBooking answers it.
+ *
  * @generated from message tarmac.booking.v1.ListBookingsResponse
  */
 export type ListBookingsResponse = Message<"tarmac.booking.v1.ListBookingsResponse"> & {
