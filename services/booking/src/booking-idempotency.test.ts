@@ -78,6 +78,17 @@ describe("ConfirmCancellation and ConfirmReschedule under an idempotency key", (
     );
   });
 
+  it("answers every one of 10 racing identical keyed confirms with the same figures, refunding once", async () => {
+    const h = bookingHarness();
+    const bookingId = await booked(h);
+    await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...terms } as never);
+    const confirm = { agentId: AGENT, bookingId, ...terms, idempotencyKey: "cancel-race" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => h.service.confirmCancellation(confirm as never)));
+    expect(new Set(answers.map((a) => a.refundAmountPaise))).toEqual(new Set([answers[0]!.refundAmountPaise]));
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    expect(h.wallet.calls.filter((c) => c.startsWith("credit"))).toHaveLength(1);
+  });
+
   it("replays a reschedule's answer, paying once; the key on a cancellation is IDEMPOTENCY_KEY_REUSED", async () => {
     const h = bookingHarness();
     const bookingId = await booked(h);

@@ -76,8 +76,12 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     const replay = await cancellationReplay(this.deps.store, request.agentId, key);
     if (replay) return replay;
     const booking = await this.own(request.agentId, request.bookingId);
-    const { quote } = await this.reportingRaces(() => this.deps.cancellations.confirm(booking, terms, key));
-    return cancellationAnswer(booking, quote);
+    try {
+      const { quote } = await this.reportingRaces(() => this.deps.cancellations.confirm(booking, terms, key));
+      return cancellationAnswer(booking, quote);
+    } catch (error) {
+      return await this.replayOr(error, () => cancellationReplay(this.deps.store, request.agentId, key));
+    }
   }
 
   async quoteReschedule(request: QuoteRescheduleRequest): Promise<QuoteRescheduleResponse> {
@@ -92,14 +96,25 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     const replay = await rescheduleReplay(this.deps.store, request.agentId, key);
     if (replay) return replay;
     const booking = await this.own(request.agentId, request.bookingId);
-    const { booking: changed, quote } = await this.reportingRaces(() => this.deps.reschedules.confirm(booking, key));
-    return rescheduleAnswer(changed, quote);
+    try {
+      const { booking: changed, quote } = await this.reportingRaces(() => this.deps.reschedules.confirm(booking, key));
+      return rescheduleAnswer(changed, quote);
+    } catch (error) {
+      return await this.replayOr(error, () => rescheduleReplay(this.deps.store, request.agentId, key));
+    }
   }
 
   private async own(agentId: string, bookingId: string): Promise<Booking> {
     const booking = await this.deps.store.get(bookingId);
     if (booking?.agentId !== agentId) throw new DomainError("BOOKING_NOT_FOUND", "No such booking");
     return booking;
+  }
+
+  /** A keyed confirm that failed because an identical one under its key won the write: what that one answered; else its error. */
+  private async replayOr<R>(error: unknown, replay: () => Promise<R | undefined>): Promise<R> {
+    const replayed = await replay().catch(() => undefined);
+    if (replayed === undefined) throw error;
+    return replayed;
   }
 
   /** A concurrent change (a sweep, a parallel request) moved the booking: say what it is now. */

@@ -19,7 +19,7 @@ export function createFingerprint(request: CreateBookingRequest): string {
 
 /** A cancellation confirm's key and fingerprint (its booking and terms), or undefined without a key. */
 export function cancellationKey(request: ConfirmCancellationRequest): ConfirmKey | undefined {
-  if (request.idempotencyKey === "") return undefined;
+  if (!request.idempotencyKey) return undefined;
   const { agentId, bookingId, reasonCode, cancellationType } = request;
   return {
     idempotencyKey: request.idempotencyKey,
@@ -29,7 +29,7 @@ export function cancellationKey(request: ConfirmCancellationRequest): ConfirmKey
 
 /** A reschedule confirm's key and fingerprint (its booking: the terms are the newest quote's), or undefined without a key. */
 export function rescheduleKey(request: ConfirmRescheduleRequest): ConfirmKey | undefined {
-  if (request.idempotencyKey === "") return undefined;
+  if (!request.idempotencyKey) return undefined;
   const { agentId, bookingId } = request;
   return { idempotencyKey: request.idempotencyKey, fingerprint: fingerprintOf({ rpc: "ConfirmReschedule", agentId, bookingId }) };
 }

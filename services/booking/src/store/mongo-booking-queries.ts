@@ -38,8 +38,10 @@ export function listFilter(query: BookingListQuery): Filter<BookingDocument> {
     ...(Object.keys(createdAt).length > 0 && { createdAt }),
   };
   if (!query.after) return filter;
+  // Keyset: strictly after (at, id) newest first. The $lte bounds the index scan on createdAt; the
+  // $or only tells the bookings created at `at` itself apart by _id.
   const { createdAt: at, bookingId } = query.after;
-  return { $and: [filter, { $or: [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: bookingId } }] }] };
+  return { ...filter, createdAt: { ...createdAt, $lte: at }, $or: [{ createdAt: { $lt: at } }, { _id: { $lt: bookingId } }] };
 }
 
 /** The booking holding a confirm under the agent's key; each branch repeats its partial index's $type filter. */
