@@ -139,6 +139,22 @@ describe("CreateBooking", () => {
 });
 
 describe("GetBooking", () => {
+  it("keeps bookings apart when the airline gives them the same PNR: both BOOKED, the PNR names the newest", async () => {
+    const h = bookingHarness();
+    h.airline.fixedPnr = "SAME01";
+    const first = await h.service.createBooking(createRequest({ idempotencyKey: "pnr-first" }), context());
+    h.clock.advance(1_000);
+    const second = await h.service.createBooking(createRequest({ idempotencyKey: "pnr-second" }), context());
+    expect([first.pnr, second.pnr, first.bookingId === second.bookingId]).toEqual(["SAME01", "SAME01", false]);
+    for (const { bookingId } of [first, second]) {
+      const { booking } = await h.service.getBooking({ agentId: AGENT, bookingId, pnr: "" } as never);
+      expect(booking?.status).toBe(BookingStatus.BOOKED);
+    }
+    const byPnr = await h.service.getBooking({ agentId: AGENT, bookingId: "", pnr: "SAME01" } as never);
+    expect(byPnr.booking?.bookingId).toBe(second.bookingId);
+    expect(h.wallet.captured).toHaveLength(2);
+  });
+
   it("finds a booking by id, by PNR or both, only for its own agent", async () => {
     const h = bookingHarness();
     const { bookingId, pnr } = await h.service.createBooking(createRequest(), context());

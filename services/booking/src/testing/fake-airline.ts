@@ -9,6 +9,8 @@ import type { AirlineProvider } from "@tarmac/airline";
 export class FakeAirline {
   readonly reservations = new Map<string, ProviderReservation>();
   readonly reserveCalls: ReservationRequest[] = [];
+  /** Set to give every new reservation this PNR: carriers reuse PNRs, and two airline systems may issue the same one. */
+  fixedPnr: string | undefined;
   /** Set to make the next reserve calls reject with it. */
   refuseWith: Error | undefined;
   /** The keys reservations were changed to, in order. */
@@ -27,7 +29,7 @@ export class FakeAirline {
         if (this.refuseWith) throw this.refuseWith;
         const reservation: ProviderReservation = {
           clientReference: request.clientReference,
-          pnr: `PNR${++this.pnrs}AB`.slice(0, 6),
+          pnr: this.fixedPnr ?? `PNR${++this.pnrs}AB`.slice(0, 6),
           status: "HELD",
           tickets: [],
         };
