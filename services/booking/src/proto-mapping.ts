@@ -54,13 +54,13 @@ export function segmentFromProto(segment: Segment): ProviderSegment {
 
 export function pricingFromProto(p: PricingBreakdown): BookedPricing {
   return {
-    baseFare: paiseFromProto(p.baseFare),
-    taxes: paiseFromProto(p.taxes),
-    commission: paiseFromProto(p.commission),
-    otaMarkup: paiseFromProto(p.otaMarkup),
-    agentMarkup: paiseFromProto(p.agentMarkup),
-    netFare: paiseFromProto(p.netFare),
-    finalPrice: paiseFromProto(p.finalPrice),
+    baseFare: paiseFromProto(p.baseFarePaise),
+    taxes: paiseFromProto(p.taxesPaise),
+    commission: paiseFromProto(p.commissionPaise),
+    otaMarkup: paiseFromProto(p.otaMarkupPaise),
+    agentMarkup: paiseFromProto(p.agentMarkupPaise),
+    netFare: paiseFromProto(p.netFarePaise),
+    finalPrice: paiseFromProto(p.finalPricePaise),
   };
 }
 
@@ -85,13 +85,13 @@ export function toProtoBooking(b: Booking): ProtoBooking {
     netFarePaise: paiseToProto(p.netFare),
     seatsPaise: paiseToProto(b.seatsPaise),
     pricingBreakdown: {
-      baseFare: paiseToProto(p.baseFare),
-      taxes: paiseToProto(p.taxes),
-      commission: paiseToProto(p.commission),
-      otaMarkup: paiseToProto(p.otaMarkup),
-      agentMarkup: paiseToProto(p.agentMarkup),
-      netFare: paiseToProto(p.netFare),
-      finalPrice: paiseToProto(p.finalPrice),
+      baseFarePaise: paiseToProto(p.baseFare),
+      taxesPaise: paiseToProto(p.taxes),
+      commissionPaise: paiseToProto(p.commission),
+      otaMarkupPaise: paiseToProto(p.otaMarkup),
+      agentMarkupPaise: paiseToProto(p.agentMarkup),
+      netFarePaise: paiseToProto(p.netFare),
+      finalPricePaise: paiseToProto(p.finalPrice),
     },
     segments: b.segments.map((s) => ({
       ...s,

@@ -23,8 +23,30 @@ export function offerToJson(offer: Offer): JsonObject {
   return toJson(OfferSchema, offer) as JsonObject;
 }
 
-function lockedOffer(lock: FareLock): Offer {
-  return fromJson(OfferSchema, lock.offer);
+/**
+ * PricingBreakdown's amounts were renamed with their unit (`baseFare` to `baseFarePaise`, ...; same
+ * field numbers). A lock written before the rename keeps the old JSON names for its 15 minutes:
+ * they are read as the new ones, never dropped (an unknown name would fail the read).
+ */
+const LEGACY_PRICING_NAMES: Readonly<Record<string, string>> = {
+  baseFare: "baseFarePaise",
+  taxes: "taxesPaise",
+  commission: "commissionPaise",
+  otaMarkup: "otaMarkupPaise",
+  agentMarkup: "agentMarkupPaise",
+  netFare: "netFarePaise",
+  finalPrice: "finalPricePaise",
+};
+
+function withCurrentPricingNames(offer: JsonObject): JsonObject {
+  const pricing = offer.pricingBreakdown;
+  if (typeof pricing !== "object" || pricing === null || Array.isArray(pricing)) return offer;
+  const renamed = Object.fromEntries(Object.entries(pricing).map(([name, value]) => [LEGACY_PRICING_NAMES[name] ?? name, value]));
+  return { ...offer, pricingBreakdown: renamed };
+}
+
+export function lockedOffer(lock: Pick<FareLock, "offer">): Offer {
+  return fromJson(OfferSchema, withCurrentPricingNames(lock.offer));
 }
 
 export function toProtoFareLock(lock: FareLock, fareToken: string): ProtoFareLock {

@@ -119,12 +119,12 @@ function toProtoBand(band: DomainPenaltyBand): PenaltyBand {
 
 function toProtoPricing(pricing: PricingBreakdown): ProtoPricingBreakdown {
   return create(PricingBreakdownSchema, {
-    baseFare: paiseToProto(pricing.baseFare),
-    taxes: paiseToProto(pricing.taxes),
-    commission: paiseToProto(pricing.commission),
-    otaMarkup: paiseToProto(pricing.otaMarkup),
-    agentMarkup: paiseToProto(pricing.agentMarkup),
-    netFare: paiseToProto(pricing.netFare),
-    finalPrice: paiseToProto(pricing.finalPrice),
+    baseFarePaise: paiseToProto(pricing.baseFare),
+    taxesPaise: paiseToProto(pricing.taxes),
+    commissionPaise: paiseToProto(pricing.commission),
+    otaMarkupPaise: paiseToProto(pricing.otaMarkup),
+    agentMarkupPaise: paiseToProto(pricing.agentMarkup),
+    netFarePaise: paiseToProto(pricing.netFare),
+    finalPricePaise: paiseToProto(pricing.finalPrice),
   });
 }

@@ -53,11 +53,11 @@ describe("SearchServiceImpl.priceOffer", () => {
     const p = res.offer!.pricingBreakdown!;
     expect(res.priceChanged).toBe(true);
     expect(res.previousPricePaise).toBe(offer.bestPricePaise);
-    expect(p.baseFare).toBe(offer.pricingBreakdown!.baseFare + 123_400n);
-    expect(res.offer!.bestPricePaise).toBe(p.finalPrice);
+    expect(p.baseFarePaise).toBe(offer.pricingBreakdown!.baseFarePaise + 123_400n);
+    expect(res.offer!.bestPricePaise).toBe(p.finalPricePaise);
     expect(res.offer!.bestPricePaise).toBeGreaterThan(offer.bestPricePaise);
-    expect(p.netFare).toBe(p.baseFare + p.taxes + p.otaMarkup - p.commission);
-    expect(p.finalPrice).toBe(p.baseFare + p.taxes + p.otaMarkup + p.agentMarkup);
+    expect(p.netFarePaise).toBe(p.baseFarePaise + p.taxesPaise + p.otaMarkupPaise - p.commissionPaise);
+    expect(p.finalPricePaise).toBe(p.baseFarePaise + p.taxesPaise + p.otaMarkupPaise + p.agentMarkupPaise);
     expect([res.offer!.offerId, res.offer!.signature, res.offer!.expiresAt]).toEqual([offer.offerId, offer.signature, offer.expiresAt]);
   });
 

@@ -27,9 +27,9 @@ describe("SearchServiceImpl.searchFlights", () => {
     expect(offer.signature).not.toBe("");
     expect(offer.currency).toBe("INR");
     expect(offer.provider).toBe("FAKE");
-    expect(offer.bestPricePaise).toBe(offer.pricingBreakdown!.finalPrice);
+    expect(offer.bestPricePaise).toBe(offer.pricingBreakdown!.finalPricePaise);
     const p = offer.pricingBreakdown!;
-    expect(p.netFare).toBe(p.baseFare + p.taxes + p.otaMarkup - p.commission);
+    expect(p.netFarePaise).toBe(p.baseFarePaise + p.taxesPaise + p.otaMarkupPaise - p.commissionPaise);
     expect(offer.expiresAt!.seconds).toBe(BigInt(Math.floor(h.clock.now().getTime() / 1000) + 1800));
     expect(offer.segments[0]).toMatchObject({ cabin: Cabin.ECONOMY, direction: Direction.OUTBOUND, origin: "DEL" });
     expectSorted(res.results);
@@ -106,8 +106,8 @@ describe("SearchServiceImpl.searchFlights", () => {
     h = searchHarness({ offers: 10 });
     const plain = await newSearch({ agentId: "agt_plain" });
     const demo = await newSearch({ agentId: "agt_demo" });
-    expect(plain.results.every((o) => o.pricingBreakdown!.agentMarkup === 0n)).toBe(true);
-    expect(demo.results.every((o) => o.pricingBreakdown!.agentMarkup > 0n)).toBe(true);
+    expect(plain.results.every((o) => o.pricingBreakdown!.agentMarkupPaise === 0n)).toBe(true);
+    expect(demo.results.every((o) => o.pricingBreakdown!.agentMarkupPaise > 0n)).toBe(true);
   });
 
   it("refuses an expired cursor with SEARCH_CURSOR_EXPIRED", async () => {

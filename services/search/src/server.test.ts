@@ -60,8 +60,8 @@ describe("search service on a real HTTP/2 port", () => {
     expectSorted(seen);
     for (const offer of seen) {
       const p = offer.pricingBreakdown!;
-      expect(p.netFare).toBe(p.baseFare + p.taxes + p.otaMarkup - p.commission);
-      expect(p.finalPrice).toBe(p.baseFare + p.taxes + p.otaMarkup + p.agentMarkup);
+      expect(p.netFarePaise).toBe(p.baseFarePaise + p.taxesPaise + p.otaMarkupPaise - p.commissionPaise);
+      expect(p.finalPricePaise).toBe(p.baseFarePaise + p.taxesPaise + p.otaMarkupPaise + p.agentMarkupPaise);
       expect(offer.segments[0]!.depTime).toMatch(/\+05:30$/);
     }
     expect(searchFlights).toHaveBeenCalledTimes(1);

@@ -57,13 +57,13 @@ export function segmentJson(segment: Segment) {
 
 export function pricingJson(pricing: PricingBreakdown) {
   return {
-    base_fare: paiseFromProto(pricing.baseFare),
-    taxes: paiseFromProto(pricing.taxes),
-    commission: paiseFromProto(pricing.commission),
-    ota_markup: paiseFromProto(pricing.otaMarkup),
-    agent_markup: paiseFromProto(pricing.agentMarkup),
-    net_fare: paiseFromProto(pricing.netFare),
-    final_price: paiseFromProto(pricing.finalPrice),
+    base_fare: paiseFromProto(pricing.baseFarePaise),
+    taxes: paiseFromProto(pricing.taxesPaise),
+    commission: paiseFromProto(pricing.commissionPaise),
+    ota_markup: paiseFromProto(pricing.otaMarkupPaise),
+    agent_markup: paiseFromProto(pricing.agentMarkupPaise),
+    net_fare: paiseFromProto(pricing.netFarePaise),
+    final_price: paiseFromProto(pricing.finalPricePaise),
   };
 }
 
