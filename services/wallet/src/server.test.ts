@@ -1,9 +1,11 @@
+import { fromJsonString } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { InProcessBus, type OutboxEvent } from "@tarmac/events";
+import { eventBody, InProcessBus, type OutboxEvent } from "@tarmac/events";
 import { ConfigError, fromConnectError, parseConfig, type ServiceHost } from "@tarmac/kernel";
 import { activeAgents, asPermittedCaller, ManualClock, productionCallerEnv, silentLogger } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
+import { WalletMovedEventSchema } from "@tarmac/proto/tarmac/events/v1/events_pb.js";
 import { EntryKind, WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPMENT_WALLET_SECRET, walletConfigSchema } from "./config.js";
@@ -132,6 +134,14 @@ describe("wallet service over a real HTTP/2 port", () => {
       ["wallet.debited", "CAPTURE", -60_000, 40_000],
       ["wallet.credited", "REFUND", 10_000, 50_000],
     ]);
+    // tarmac.events.v1 describes the published JSON: each body parses (unknown names refused) as WalletMovedEvent.
+    const parsed = mine.map((e) => fromJsonString(WalletMovedEventSchema, eventBody(e)));
+    expect(parsed.map((e) => [e.type, e.agentId, e.data?.kind, e.data?.amountPaise, e.data?.reference])).toEqual([
+      ["wallet.credited", agentId, "TOP_UP", 100_000n, "http-top-up"],
+      ["wallet.debited", agentId, "CAPTURE", -60_000n, "bkg_http"],
+      ["wallet.credited", agentId, "REFUND", 10_000n, "bkg_http:cancel"],
+    ]);
+    expect(parsed.every((e) => e.id.startsWith("evt_") && e.data?.entryId.startsWith("wtx_") && e.createdAt !== undefined)).toBe(true);
   });
 
   it("carries WALLET_INSUFFICIENT_FUNDS and WALLET_ACCOUNT_NOT_FOUND across the wire", async () => {

@@ -2,107 +2,128 @@
 // @generated from file tarmac/events/v1/events.proto (package tarmac.events.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+// Domain events exactly as Tarmac publishes them (API guide, Events; services/events/README.md).
+//
+// Events are not sent as protobuf: booking and wallet write each event to their outbox in the
+// transaction of the change, and the outbox relay publishes it to NATS JetStream as a JSON body,
+// with the Nats-Msg-Id header set to the event id (a republish within JetStream's duplicate window,
+// 2 minutes, is dropped; consumers deduplicate by `id` beyond it). Delivery is at least once; events
+// of one booking, or of one agent's wallet, are published in the order they happened.
+//
+// Each message below ending in `Event` is one published body, read as the proto3 JSON mapping of
+// that message with the original (snake_case) field names: `created_at` is the JSON form of a
+// google.protobuf.Timestamp (RFC 3339 in UTC, e.g. "2026-12-01T06:15:00.123Z"); the int64 amounts
+// are written as JSON numbers, which every proto3 JSON parser accepts. A consumer may therefore
+// parse a body with its protobuf library's JSON parser into the message named for its subject.
+//
+// Conventions of every tarmac contract: amounts are int64 paise (integer hundredths of a rupee) in
+// the currency the message names, with a `_paise` suffix; instants are google.protobuf.Timestamp;
+// calendar dates are YYYY-MM-DD strings; flight schedule times are RFC 3339 strings in the airport's
+// local time with its UTC offset.
+
+import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { BookingStatus } from "../../booking/v1/booking_pb.js";
-import { file_tarmac_booking_v1_booking } from "../../booking/v1/booking_pb.js";
-import type { EntryKind } from "../../wallet/v1/wallet_pb.js";
-import { file_tarmac_wallet_v1_wallet } from "../../wallet/v1/wallet_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file tarmac/events/v1/events.proto.
  */
 export const file_tarmac_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKxAgoFRXZlbnQSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghhZ2VudF9pZBgEIAEoCRJIChZib29raW5nX3N0YXR1c19jaGFuZ2VkGAUgASgLMiYudGFybWFjLmV2ZW50cy52MS5Cb29raW5nU3RhdHVzQ2hhbmdlZEgAEkMKE2Jvb2tpbmdfcmVzY2hlZHVsZWQYBiABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZEgAEjUKDHdhbGxldF9tb3ZlZBgHIAEoCzIdLnRhcm1hYy5ldmVudHMudjEuV2FsbGV0TW92ZWRIAEIGCgRkYXRhIqUBChRCb29raW5nU3RhdHVzQ2hhbmdlZBISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIuCgRmcm9tGAMgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIsCgJ0bxgEIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSDgoGcmVhc29uGAUgASgJImQKEkJvb2tpbmdSZXNjaGVkdWxlZBISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIUCgxuZXdfb2ZmZXJfaWQYAyABKAkSFwoPbmV3X3RvdGFsX3BhaXNlGAQgASgDIpABCgtXYWxsZXRNb3ZlZBIQCghlbnRyeV9pZBgBIAEoCRIpCgRraW5kGAIgASgOMhsudGFybWFjLndhbGxldC52MS5FbnRyeUtpbmQSFAoMYW1vdW50X3BhaXNlGAMgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBCABKAMSEQoJcmVmZXJlbmNlGAUgASgJIoEBCgdXZWJob29rEhIKCndlYmhvb2tfaWQYASABKAkSEAoIYWdlbnRfaWQYAiABKAkSCwoDdXJsGAMgASgJEhMKC2V2ZW50X3R5cGVzGAQgAygJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkoKFENyZWF0ZVdlYmhvb2tSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEgsKA3VybBgCIAEoCRITCgtldmVudF90eXBlcxgDIAMoCSJTChVDcmVhdGVXZWJob29rUmVzcG9uc2USKgoHd2ViaG9vaxgBIAEoCzIZLnRhcm1hYy5ldmVudHMudjEuV2ViaG9vaxIOCgZzZWNyZXQYAiABKAkiJwoTTGlzdFdlYmhvb2tzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSJDChRMaXN0V2ViaG9va3NSZXNwb25zZRIrCgh3ZWJob29rcxgBIAMoCzIZLnRhcm1hYy5ldmVudHMudjEuV2ViaG9vayI8ChREZWxldGVXZWJob29rUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgp3ZWJob29rX2lkGAIgASgJIhcKFURlbGV0ZVdlYmhvb2tSZXNwb25zZTKzAgoOV2ViaG9va1NlcnZpY2USYAoNQ3JlYXRlV2ViaG9vaxImLnRhcm1hYy5ldmVudHMudjEuQ3JlYXRlV2ViaG9va1JlcXVlc3QaJy50YXJtYWMuZXZlbnRzLnYxLkNyZWF0ZVdlYmhvb2tSZXNwb25zZRJdCgxMaXN0V2ViaG9va3MSJS50YXJtYWMuZXZlbnRzLnYxLkxpc3RXZWJob29rc1JlcXVlc3QaJi50YXJtYWMuZXZlbnRzLnYxLkxpc3RXZWJob29rc1Jlc3BvbnNlEmAKDURlbGV0ZVdlYmhvb2sSJi50YXJtYWMuZXZlbnRzLnYxLkRlbGV0ZVdlYmhvb2tSZXF1ZXN0GicudGFybWFjLmV2ZW50cy52MS5EZWxldGVXZWJob29rUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_tarmac_booking_v1_booking, file_tarmac_wallet_v1_wallet]);
+  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKbAQoQV2FsbGV0TW92ZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEisKBGRhdGEYBSABKAsyHS50YXJtYWMuZXZlbnRzLnYxLldhbGxldE1vdmVkInMKC1dhbGxldE1vdmVkEhAKCGVudHJ5X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBCABKAMSEQoJcmVmZXJlbmNlGAUgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
- * Published to NATS JetStream with Nats-Msg-Id = id. Subjects: tarmac.booking.<status>,
- * tarmac.booking.rescheduled, tarmac.wallet.debited, tarmac.wallet.credited.
+ * Published on subject tarmac.booking.<new status in lower case> (tarmac.booking.pending,
+ * tarmac.booking.booked, tarmac.booking.ticketed, tarmac.booking.failed, tarmac.booking.cancelled,
+ * tarmac.booking.refunded, tarmac.booking.flown) each time a booking changes status, including its
+ * creation as PENDING. Written by the booking service.
  *
- * @generated from message tarmac.events.v1.Event
+ * @generated from message tarmac.events.v1.BookingStatusChangedEvent
  */
-export type Event = Message<"tarmac.events.v1.Event"> & {
+export type BookingStatusChangedEvent = Message<"tarmac.events.v1.BookingStatusChangedEvent"> & {
   /**
+   * Event id, evt_<ULID>; also the Nats-Msg-Id header. Consumers deduplicate by it.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
-   * The subject suffix, e.g. booking.ticketed, wallet.debited.
+   * The subject without its "tarmac." prefix, e.g. booking.booked.
    *
    * @generated from field: string type = 2;
    */
   type: string;
 
   /**
+   * When the change was stored (the status_history entry's time).
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 3;
    */
   createdAt?: Timestamp | undefined;
 
   /**
+   * The agent (agency) that owns the booking.
+   *
    * @generated from field: string agent_id = 4;
    */
   agentId: string;
 
   /**
-   * @generated from oneof tarmac.events.v1.Event.data
+   * The change.
+   *
+   * @generated from field: tarmac.events.v1.BookingStatusChanged data = 5;
    */
-  data: {
-    /**
-     * @generated from field: tarmac.events.v1.BookingStatusChanged booking_status_changed = 5;
-     */
-    value: BookingStatusChanged;
-    case: "bookingStatusChanged";
-  } | {
-    /**
-     * @generated from field: tarmac.events.v1.BookingRescheduled booking_rescheduled = 6;
-     */
-    value: BookingRescheduled;
-    case: "bookingRescheduled";
-  } | {
-    /**
-     * @generated from field: tarmac.events.v1.WalletMoved wallet_moved = 7;
-     */
-    value: WalletMoved;
-    case: "walletMoved";
-  } | { case: undefined; value?: undefined };
+  data?: BookingStatusChanged | undefined;
 };
 
 /**
- * Describes the message tarmac.events.v1.Event.
- * Use `create(EventSchema)` to create a new message.
+ * Describes the message tarmac.events.v1.BookingStatusChangedEvent.
+ * Use `create(BookingStatusChangedEventSchema)` to create a new message.
  */
-export const EventSchema: GenMessage<Event> = /*@__PURE__*/
+export const BookingStatusChangedEventSchema: GenMessage<BookingStatusChangedEvent> = /*@__PURE__*/
   messageDesc(file_tarmac_events_v1_events, 0);
 
 /**
+ * The `data` of a booking status event.
+ *
  * @generated from message tarmac.events.v1.BookingStatusChanged
  */
 export type BookingStatusChanged = Message<"tarmac.events.v1.BookingStatusChanged"> & {
   /**
+   * Tarmac's booking id.
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * The airline's PNR; empty while the booking has none (PENDING, or FAILED before the airline
+   * reserved it).
+   *
    * @generated from field: string pnr = 2;
    */
   pnr: string;
 
   /**
-   * @generated from field: tarmac.booking.v1.BookingStatus from = 3;
+   * The status before, as its name without prefix (PENDING, BOOKED, TICKETED, FAILED, CANCELLED,
+   * REFUNDED, FLOWN; see tarmac.booking.v1.BookingStatus); empty for a new booking's PENDING.
+   *
+   * @generated from field: string from = 3;
    */
-  from: BookingStatus;
+  from: string;
 
   /**
-   * @generated from field: tarmac.booking.v1.BookingStatus to = 4;
+   * The status after, written like `from`; the subject names it in lower case.
+   *
+   * @generated from field: string to = 4;
    */
-  to: BookingStatus;
+  to: string;
 
   /**
+   * Why, as recorded in the booking's status_history (free text; may be empty).
+   *
    * @generated from field: string reason = 5;
    */
   reason: string;
@@ -116,25 +137,86 @@ export const BookingStatusChangedSchema: GenMessage<BookingStatusChanged> = /*@_
   messageDesc(file_tarmac_events_v1_events, 1);
 
 /**
+ * Published on subject tarmac.booking.rescheduled when a reschedule is confirmed (API guide,
+ * Cancellation and reschedule); the booking keeps its status. Written by the booking service.
+ *
+ * @generated from message tarmac.events.v1.BookingRescheduledEvent
+ */
+export type BookingRescheduledEvent = Message<"tarmac.events.v1.BookingRescheduledEvent"> & {
+  /**
+   * Event id, evt_<ULID>; also the Nats-Msg-Id header. Consumers deduplicate by it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Always booking.rescheduled.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * When the reschedule was recorded.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 3;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The agent (agency) that owns the booking.
+   *
+   * @generated from field: string agent_id = 4;
+   */
+  agentId: string;
+
+  /**
+   * The reschedule.
+   *
+   * @generated from field: tarmac.events.v1.BookingRescheduled data = 5;
+   */
+  data?: BookingRescheduled | undefined;
+};
+
+/**
+ * Describes the message tarmac.events.v1.BookingRescheduledEvent.
+ * Use `create(BookingRescheduledEventSchema)` to create a new message.
+ */
+export const BookingRescheduledEventSchema: GenMessage<BookingRescheduledEvent> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 2);
+
+/**
+ * The `data` of tarmac.booking.rescheduled.
+ *
  * @generated from message tarmac.events.v1.BookingRescheduled
  */
 export type BookingRescheduled = Message<"tarmac.events.v1.BookingRescheduled"> & {
   /**
+   * Tarmac's booking id.
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * The airline's PNR (a reschedule keeps it).
+   *
    * @generated from field: string pnr = 2;
    */
   pnr: string;
 
   /**
+   * The offer the booking now flies (tarmac.search.v1.Offer.offer_id of the newer search).
+   *
    * @generated from field: string new_offer_id = 3;
    */
   newOfferId: string;
 
   /**
+   * The new fare's final price for all passengers (its pricing_breakdown.final_price_paise), in
+   * paise of the booking's currency; the same as ConfirmRescheduleResponse.new_total_paise.
+   *
    * @generated from field: int64 new_total_paise = 4;
    */
   newTotalPaise: bigint;
@@ -145,33 +227,99 @@ export type BookingRescheduled = Message<"tarmac.events.v1.BookingRescheduled"> 
  * Use `create(BookingRescheduledSchema)` to create a new message.
  */
 export const BookingRescheduledSchema: GenMessage<BookingRescheduled> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 2);
+  messageDesc(file_tarmac_events_v1_events, 3);
 
 /**
+ * Published on subject tarmac.wallet.debited (a hold captured: kind CAPTURE, amount negative) or
+ * tarmac.wallet.credited (a refund or top-up: kind REFUND or TOP_UP, amount positive). Holds, voids
+ * and credit-limit changes publish nothing. Written by the wallet service.
+ *
+ * @generated from message tarmac.events.v1.WalletMovedEvent
+ */
+export type WalletMovedEvent = Message<"tarmac.events.v1.WalletMovedEvent"> & {
+  /**
+   * Event id, evt_<ULID>; also the Nats-Msg-Id header. Consumers deduplicate by it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * wallet.debited or wallet.credited.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * When the movement was posted (the ledger line's `at`; strictly increasing per agent).
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 3;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The agent whose wallet moved.
+   *
+   * @generated from field: string agent_id = 4;
+   */
+  agentId: string;
+
+  /**
+   * The movement.
+   *
+   * @generated from field: tarmac.events.v1.WalletMoved data = 5;
+   */
+  data?: WalletMoved | undefined;
+};
+
+/**
+ * Describes the message tarmac.events.v1.WalletMovedEvent.
+ * Use `create(WalletMovedEventSchema)` to create a new message.
+ */
+export const WalletMovedEventSchema: GenMessage<WalletMovedEvent> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 4);
+
+/**
+ * The `data` of a wallet event: the statement line (tarmac.wallet.v1.LedgerLine) of the movement.
+ *
  * @generated from message tarmac.events.v1.WalletMoved
  */
 export type WalletMoved = Message<"tarmac.events.v1.WalletMoved"> & {
   /**
+   * The ledger line's entry_id (wtx_<ULID>), as ListStatement shows it.
+   *
    * @generated from field: string entry_id = 1;
    */
   entryId: string;
 
   /**
-   * @generated from field: tarmac.wallet.v1.EntryKind kind = 2;
+   * CAPTURE, REFUND or TOP_UP: tarmac.wallet.v1.EntryKind's name without prefix.
+   *
+   * @generated from field: string kind = 2;
    */
-  kind: EntryKind;
+  kind: string;
 
   /**
+   * Signed, in paise of the wallet's currency: negative debits the agent (CAPTURE), positive
+   * credits it (REFUND, TOP_UP).
+   *
    * @generated from field: int64 amount_paise = 3;
    */
   amountPaise: bigint;
 
   /**
+   * The wallet's balance after the movement, in paise (holds do not count).
+   *
    * @generated from field: int64 balance_after_paise = 4;
    */
   balanceAfterPaise: bigint;
 
   /**
+   * The caller's idempotency reference of the movement: the booking id for a booking's capture and
+   * its refunds, <booking id>:<reschedule quote id> for a reschedule's capture, the caller's own
+   * reference for a top-up or any other Credit.
+   *
    * @generated from field: string reference = 5;
    */
   reference: string;
@@ -182,195 +330,5 @@ export type WalletMoved = Message<"tarmac.events.v1.WalletMoved"> & {
  * Use `create(WalletMovedSchema)` to create a new message.
  */
 export const WalletMovedSchema: GenMessage<WalletMoved> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 3);
-
-/**
- * @generated from message tarmac.events.v1.Webhook
- */
-export type Webhook = Message<"tarmac.events.v1.Webhook"> & {
-  /**
-   * @generated from field: string webhook_id = 1;
-   */
-  webhookId: string;
-
-  /**
-   * @generated from field: string agent_id = 2;
-   */
-  agentId: string;
-
-  /**
-   * @generated from field: string url = 3;
-   */
-  url: string;
-
-  /**
-   * @generated from field: repeated string event_types = 4;
-   */
-  eventTypes: string[];
-
-  /**
-   * @generated from field: google.protobuf.Timestamp created_at = 5;
-   */
-  createdAt?: Timestamp | undefined;
-};
-
-/**
- * Describes the message tarmac.events.v1.Webhook.
- * Use `create(WebhookSchema)` to create a new message.
- */
-export const WebhookSchema: GenMessage<Webhook> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 4);
-
-/**
- * @generated from message tarmac.events.v1.CreateWebhookRequest
- */
-export type CreateWebhookRequest = Message<"tarmac.events.v1.CreateWebhookRequest"> & {
-  /**
-   * @generated from field: string agent_id = 1;
-   */
-  agentId: string;
-
-  /**
-   * @generated from field: string url = 2;
-   */
-  url: string;
-
-  /**
-   * @generated from field: repeated string event_types = 3;
-   */
-  eventTypes: string[];
-};
-
-/**
- * Describes the message tarmac.events.v1.CreateWebhookRequest.
- * Use `create(CreateWebhookRequestSchema)` to create a new message.
- */
-export const CreateWebhookRequestSchema: GenMessage<CreateWebhookRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_events_v1_events, 5);
-
-/**
- * @generated from message tarmac.events.v1.CreateWebhookResponse
- */
-export type CreateWebhookResponse = Message<"tarmac.events.v1.CreateWebhookResponse"> & {
-  /**
-   * @generated from field: tarmac.events.v1.Webhook webhook = 1;
-   */
-  webhook?: Webhook | undefined;
-
-  /**
-   * Signing secret for Tarmac-Signature, shown once.
-   *
-   * @generated from field: string secret = 2;
-   */
-  secret: string;
-};
-
-/**
- * Describes the message tarmac.events.v1.CreateWebhookResponse.
- * Use `create(CreateWebhookResponseSchema)` to create a new message.
- */
-export const CreateWebhookResponseSchema: GenMessage<CreateWebhookResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 6);
-
-/**
- * @generated from message tarmac.events.v1.ListWebhooksRequest
- */
-export type ListWebhooksRequest = Message<"tarmac.events.v1.ListWebhooksRequest"> & {
-  /**
-   * @generated from field: string agent_id = 1;
-   */
-  agentId: string;
-};
-
-/**
- * Describes the message tarmac.events.v1.ListWebhooksRequest.
- * Use `create(ListWebhooksRequestSchema)` to create a new message.
- */
-export const ListWebhooksRequestSchema: GenMessage<ListWebhooksRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 7);
-
-/**
- * @generated from message tarmac.events.v1.ListWebhooksResponse
- */
-export type ListWebhooksResponse = Message<"tarmac.events.v1.ListWebhooksResponse"> & {
-  /**
-   * @generated from field: repeated tarmac.events.v1.Webhook webhooks = 1;
-   */
-  webhooks: Webhook[];
-};
-
-/**
- * Describes the message tarmac.events.v1.ListWebhooksResponse.
- * Use `create(ListWebhooksResponseSchema)` to create a new message.
- */
-export const ListWebhooksResponseSchema: GenMessage<ListWebhooksResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 8);
-
-/**
- * @generated from message tarmac.events.v1.DeleteWebhookRequest
- */
-export type DeleteWebhookRequest = Message<"tarmac.events.v1.DeleteWebhookRequest"> & {
-  /**
-   * @generated from field: string agent_id = 1;
-   */
-  agentId: string;
-
-  /**
-   * @generated from field: string webhook_id = 2;
-   */
-  webhookId: string;
-};
-
-/**
- * Describes the message tarmac.events.v1.DeleteWebhookRequest.
- * Use `create(DeleteWebhookRequestSchema)` to create a new message.
- */
-export const DeleteWebhookRequestSchema: GenMessage<DeleteWebhookRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 9);
-
-/**
- * @generated from message tarmac.events.v1.DeleteWebhookResponse
- */
-export type DeleteWebhookResponse = Message<"tarmac.events.v1.DeleteWebhookResponse"> & {
-};
-
-/**
- * Describes the message tarmac.events.v1.DeleteWebhookResponse.
- * Use `create(DeleteWebhookResponseSchema)` to create a new message.
- */
-export const DeleteWebhookResponseSchema: GenMessage<DeleteWebhookResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 10);
-
-/**
- * Webhook registrations for enterprise agents (API guide, Events).
- *
- * @generated from service tarmac.events.v1.WebhookService
- */
-export const WebhookService: GenService<{
-  /**
-   * @generated from rpc tarmac.events.v1.WebhookService.CreateWebhook
-   */
-  createWebhook: {
-    methodKind: "unary";
-    input: typeof CreateWebhookRequestSchema;
-    output: typeof CreateWebhookResponseSchema;
-  },
-  /**
-   * @generated from rpc tarmac.events.v1.WebhookService.ListWebhooks
-   */
-  listWebhooks: {
-    methodKind: "unary";
-    input: typeof ListWebhooksRequestSchema;
-    output: typeof ListWebhooksResponseSchema;
-  },
-  /**
-   * @generated from rpc tarmac.events.v1.WebhookService.DeleteWebhook
-   */
-  deleteWebhook: {
-    methodKind: "unary";
-    input: typeof DeleteWebhookRequestSchema;
-    output: typeof DeleteWebhookResponseSchema;
-  },
-}> = /*@__PURE__*/
-  serviceDesc(file_tarmac_events_v1_events, 0);
 
