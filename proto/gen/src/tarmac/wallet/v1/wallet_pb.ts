@@ -2,6 +2,12 @@
 // @generated from file tarmac/wallet/v1/wallet.proto (package tarmac.wallet.v1, syntax proto3)
 /* eslint-disable */
 
+// Conventions of every tarmac contract: amounts are int64 paise (integer hundredths of a rupee) with
+// a `_paise` suffix, in the currency the message names (wallets are INR only); instants are
+// google.protobuf.Timestamp; calendar dates are YYYY-MM-DD strings; flight schedule times are
+// RFC 3339 strings in the airport's local time with its UTC offset. Proto3 cannot tell an absent
+// string or number from "" or 0: "required" below means "" or 0 is refused.
+
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -15,36 +21,48 @@ export const file_tarmac_wallet_v1_wallet: GenFile = /*@__PURE__*/
   fileDesc("Ch10YXJtYWMvd2FsbGV0L3YxL3dhbGxldC5wcm90bxIQdGFybWFjLndhbGxldC52MSKNAQoHQmFsYW5jZRIQCghhZ2VudF9pZBgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIVCg1iYWxhbmNlX3BhaXNlGAMgASgDEhoKEmNyZWRpdF9saW1pdF9wYWlzZRgEIAEoAxISCgpoZWxkX3BhaXNlGAUgASgDEhcKD2F2YWlsYWJsZV9wYWlzZRgGIAEoAyJUChJPcGVuQWNjb3VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEAoIY3VycmVuY3kYAiABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAMgASgDIkEKE09wZW5BY2NvdW50UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKNAQoLSG9sZFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSFAoMYW1vdW50X3BhaXNlGAIgASgDEhEKCXJlZmVyZW5jZRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtkZXNjcmlwdGlvbhgFIAEoCSJLCgxIb2xkUmVzcG9uc2USDwoHaG9sZF9pZBgBIAEoCRIqCgdiYWxhbmNlGAIgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIiEKDkNhcHR1cmVSZXF1ZXN0Eg8KB2hvbGRfaWQYASABKAkiPQoPQ2FwdHVyZVJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiHgoLVm9pZFJlcXVlc3QSDwoHaG9sZF9pZBgBIAEoCSI6CgxWb2lkUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSJaCg1DcmVkaXRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSDgoGcmVhc29uGAQgASgJIjwKDkNyZWRpdFJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiXgoMVG9wVXBSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkiOwoNVG9wVXBSZXNwb25zZRIqCgdiYWxhbmNlGAEgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIlgKFVNldENyZWRpdExpbWl0UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYAiABKAMSEQoJcmVmZXJlbmNlGAMgASgJIkQKFlNldENyZWRpdExpbWl0UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSIlChFHZXRCYWxhbmNlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSJAChJHZXRCYWxhbmNlUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKoAQoUTGlzdFN0YXRlbWVudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWxpbWl0GAQgASgFSACIAQESDgoGY3Vyc29yGAUgASgJQggKBl9saW1pdCJjChVMaXN0U3RhdGVtZW50UmVzcG9uc2USKwoFbGluZXMYASADKAsyHC50YXJtYWMud2FsbGV0LnYxLkxlZGdlckxpbmUSDgoGY3Vyc29yGAIgASgJEg0KBWNvdW50GAMgASgFIswBCgpMZWRnZXJMaW5lEhAKCGVudHJ5X2lkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgRraW5kGAMgASgOMhsudGFybWFjLndhbGxldC52MS5FbnRyeUtpbmQSFAoMYW1vdW50X3BhaXNlGAQgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBSABKAMSEQoJcmVmZXJlbmNlGAYgASgJEhMKC2Rlc2NyaXB0aW9uGAcgASgJKrIBCglFbnRyeUtpbmQSGgoWRU5UUllfS0lORF9VTlNQRUNJRklFRBAAEhMKD0VOVFJZX0tJTkRfSE9MRBABEhYKEkVOVFJZX0tJTkRfQ0FQVFVSRRACEhMKD0VOVFJZX0tJTkRfVk9JRBADEhUKEUVOVFJZX0tJTkRfUkVGVU5EEAQSFQoRRU5UUllfS0lORF9UT1BfVVAQBRIZChVFTlRSWV9LSU5EX0FESlVTVE1FTlQQBjKABgoNV2FsbGV0U2VydmljZRJaCgtPcGVuQWNjb3VudBIkLnRhcm1hYy53YWxsZXQudjEuT3BlbkFjY291bnRSZXF1ZXN0GiUudGFybWFjLndhbGxldC52MS5PcGVuQWNjb3VudFJlc3BvbnNlEkUKBEhvbGQSHS50YXJtYWMud2FsbGV0LnYxLkhvbGRSZXF1ZXN0Gh4udGFybWFjLndhbGxldC52MS5Ib2xkUmVzcG9uc2USTgoHQ2FwdHVyZRIgLnRhcm1hYy53YWxsZXQudjEuQ2FwdHVyZVJlcXVlc3QaIS50YXJtYWMud2FsbGV0LnYxLkNhcHR1cmVSZXNwb25zZRJFCgRWb2lkEh0udGFybWFjLndhbGxldC52MS5Wb2lkUmVxdWVzdBoeLnRhcm1hYy53YWxsZXQudjEuVm9pZFJlc3BvbnNlEksKBkNyZWRpdBIfLnRhcm1hYy53YWxsZXQudjEuQ3JlZGl0UmVxdWVzdBogLnRhcm1hYy53YWxsZXQudjEuQ3JlZGl0UmVzcG9uc2USSAoFVG9wVXASHi50YXJtYWMud2FsbGV0LnYxLlRvcFVwUmVxdWVzdBofLnRhcm1hYy53YWxsZXQudjEuVG9wVXBSZXNwb25zZRJjCg5TZXRDcmVkaXRMaW1pdBInLnRhcm1hYy53YWxsZXQudjEuU2V0Q3JlZGl0TGltaXRSZXF1ZXN0GigudGFybWFjLndhbGxldC52MS5TZXRDcmVkaXRMaW1pdFJlc3BvbnNlElcKCkdldEJhbGFuY2USIy50YXJtYWMud2FsbGV0LnYxLkdldEJhbGFuY2VSZXF1ZXN0GiQudGFybWFjLndhbGxldC52MS5HZXRCYWxhbmNlUmVzcG9uc2USYAoNTGlzdFN0YXRlbWVudBImLnRhcm1hYy53YWxsZXQudjEuTGlzdFN0YXRlbWVudFJlcXVlc3QaJy50YXJtYWMud2FsbGV0LnYxLkxpc3RTdGF0ZW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
+ * An agent's wallet figures at one moment, in paise of `currency`.
+ *
  * @generated from message tarmac.wallet.v1.Balance
  */
 export type Balance = Message<"tarmac.wallet.v1.Balance"> & {
   /**
+   * The agent (agency) that owns the wallet.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * ISO 4217 code; always INR today.
+   *
    * @generated from field: string currency = 2;
    */
   currency: string;
 
   /**
+   * Money the agent has: top-ups and refunds minus captures. Negative when credit is in use.
+   *
    * @generated from field: int64 balance_paise = 3;
    */
   balancePaise: bigint;
 
   /**
+   * How far the balance may go below zero.
+   *
    * @generated from field: int64 credit_limit_paise = 4;
    */
   creditLimitPaise: bigint;
 
   /**
+   * The sum of holds not yet captured, voided or expired.
+   *
    * @generated from field: int64 held_paise = 5;
    */
   heldPaise: bigint;
 
   /**
-   * balance + credit_limit - held.
+   * What a new hold may take: balance_paise + credit_limit_paise - held_paise.
    *
    * @generated from field: int64 available_paise = 6;
    */
@@ -59,20 +77,28 @@ export const BalanceSchema: GenMessage<Balance> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 0);
 
 /**
+ * OpenAccount's request.
+ *
  * @generated from message tarmac.wallet.v1.OpenAccountRequest
  */
 export type OpenAccountRequest = Message<"tarmac.wallet.v1.OpenAccountRequest"> & {
   /**
+   * Required: the agent whose wallet to open (at most 128 printable ASCII characters).
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * ISO 4217 code; empty means INR, anything else is refused.
+   *
    * @generated from field: string currency = 2;
    */
   currency: string;
 
   /**
+   * The starting credit limit, 0 to 10^12 paise; 0 when not set.
+   *
    * @generated from field: int64 credit_limit_paise = 3;
    */
   creditLimitPaise: bigint;
@@ -86,10 +112,14 @@ export const OpenAccountRequestSchema: GenMessage<OpenAccountRequest> = /*@__PUR
   messageDesc(file_tarmac_wallet_v1_wallet, 1);
 
 /**
+ * OpenAccount's answer.
+ *
  * @generated from message tarmac.wallet.v1.OpenAccountResponse
  */
 export type OpenAccountResponse = Message<"tarmac.wallet.v1.OpenAccountResponse"> & {
   /**
+   * The wallet as it is now.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 1;
    */
   balance?: Balance | undefined;
@@ -103,32 +133,45 @@ export const OpenAccountResponseSchema: GenMessage<OpenAccountResponse> = /*@__P
   messageDesc(file_tarmac_wallet_v1_wallet, 2);
 
 /**
+ * Hold's request.
+ *
  * @generated from message tarmac.wallet.v1.HoldRequest
  */
 export type HoldRequest = Message<"tarmac.wallet.v1.HoldRequest"> & {
   /**
+   * Required: the agent whose wallet to hold money in.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Required: 1 to 10^12 paise.
+   *
    * @generated from field: int64 amount_paise = 2;
    */
   amountPaise: bigint;
 
   /**
-   * Idempotency reference, e.g. the booking id.
+   * Required idempotency reference (at most 255 printable ASCII characters), e.g. the booking id
+   * (the booking service sends <booking id>:<quote id> for a reschedule); a repeat with the same
+   * agent and amount answers the same hold.
    *
    * @generated from field: string reference = 3;
    */
   reference: string;
 
   /**
+   * When the sweep releases the hold if it is not captured: in the future, at most 7 days ahead.
+   * Optional: 30 minutes from now when absent.
+   *
    * @generated from field: google.protobuf.Timestamp expires_at = 4;
    */
   expiresAt?: Timestamp | undefined;
 
   /**
+   * Optional text for the statement line (at most 500 characters).
+   *
    * @generated from field: string description = 5;
    */
   description: string;
@@ -142,15 +185,21 @@ export const HoldRequestSchema: GenMessage<HoldRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 3);
 
 /**
+ * Hold's answer.
+ *
  * @generated from message tarmac.wallet.v1.HoldResponse
  */
 export type HoldResponse = Message<"tarmac.wallet.v1.HoldResponse"> & {
   /**
+   * The hold's id (hld_<ULID>), for Capture or Void.
+   *
    * @generated from field: string hold_id = 1;
    */
   holdId: string;
 
   /**
+   * The wallet after the hold.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 2;
    */
   balance?: Balance | undefined;
@@ -164,10 +213,14 @@ export const HoldResponseSchema: GenMessage<HoldResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 4);
 
 /**
+ * Capture's request.
+ *
  * @generated from message tarmac.wallet.v1.CaptureRequest
  */
 export type CaptureRequest = Message<"tarmac.wallet.v1.CaptureRequest"> & {
   /**
+   * Required: the hold to capture, as Hold answered it.
+   *
    * @generated from field: string hold_id = 1;
    */
   holdId: string;
@@ -181,10 +234,14 @@ export const CaptureRequestSchema: GenMessage<CaptureRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 5);
 
 /**
+ * Capture's answer.
+ *
  * @generated from message tarmac.wallet.v1.CaptureResponse
  */
 export type CaptureResponse = Message<"tarmac.wallet.v1.CaptureResponse"> & {
   /**
+   * The wallet after the capture.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 1;
    */
   balance?: Balance | undefined;
@@ -198,10 +255,14 @@ export const CaptureResponseSchema: GenMessage<CaptureResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 6);
 
 /**
+ * Void's request.
+ *
  * @generated from message tarmac.wallet.v1.VoidRequest
  */
 export type VoidRequest = Message<"tarmac.wallet.v1.VoidRequest"> & {
   /**
+   * Required: the hold to release, as Hold answered it.
+   *
    * @generated from field: string hold_id = 1;
    */
   holdId: string;
@@ -215,10 +276,14 @@ export const VoidRequestSchema: GenMessage<VoidRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 7);
 
 /**
+ * Void's answer.
+ *
  * @generated from message tarmac.wallet.v1.VoidResponse
  */
 export type VoidResponse = Message<"tarmac.wallet.v1.VoidResponse"> & {
   /**
+   * The wallet after the release.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 1;
    */
   balance?: Balance | undefined;
@@ -232,25 +297,37 @@ export const VoidResponseSchema: GenMessage<VoidResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 8);
 
 /**
+ * Credit's request.
+ *
  * @generated from message tarmac.wallet.v1.CreditRequest
  */
 export type CreditRequest = Message<"tarmac.wallet.v1.CreditRequest"> & {
   /**
+   * Required: the agent to credit.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Required: 1 to 10^12 paise; the resulting balance may not pass 10^15 paise.
+   *
    * @generated from field: int64 amount_paise = 2;
    */
   amountPaise: bigint;
 
   /**
+   * Required idempotency reference (at most 255 printable ASCII characters); the booking service
+   * sends the booking id.
+   *
    * @generated from field: string reference = 3;
    */
   reference: string;
 
   /**
+   * Optional text for the statement line (at most 500 characters); "Refund for <reference>"
+   * when empty.
+   *
    * @generated from field: string reason = 4;
    */
   reason: string;
@@ -264,10 +341,14 @@ export const CreditRequestSchema: GenMessage<CreditRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 9);
 
 /**
+ * Credit's answer.
+ *
  * @generated from message tarmac.wallet.v1.CreditResponse
  */
 export type CreditResponse = Message<"tarmac.wallet.v1.CreditResponse"> & {
   /**
+   * The wallet after the credit.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 1;
    */
   balance?: Balance | undefined;
@@ -281,25 +362,37 @@ export const CreditResponseSchema: GenMessage<CreditResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 10);
 
 /**
+ * TopUp's request.
+ *
  * @generated from message tarmac.wallet.v1.TopUpRequest
  */
 export type TopUpRequest = Message<"tarmac.wallet.v1.TopUpRequest"> & {
   /**
+   * Required: the agent to top up.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Required: 1 to 10^12 paise; the resulting balance may not pass 10^15 paise.
+   *
    * @generated from field: int64 amount_paise = 2;
    */
   amountPaise: bigint;
 
   /**
+   * Required idempotency reference (at most 255 printable ASCII characters), e.g. the bank
+   * transfer's reference.
+   *
    * @generated from field: string reference = 3;
    */
   reference: string;
 
   /**
+   * Optional text for the statement line (at most 500 characters); "Top-up <reference>" when
+   * empty.
+   *
    * @generated from field: string description = 4;
    */
   description: string;
@@ -313,10 +406,14 @@ export const TopUpRequestSchema: GenMessage<TopUpRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 11);
 
 /**
+ * TopUp's answer.
+ *
  * @generated from message tarmac.wallet.v1.TopUpResponse
  */
 export type TopUpResponse = Message<"tarmac.wallet.v1.TopUpResponse"> & {
   /**
+   * The wallet after the top-up.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 1;
    */
   balance?: Balance | undefined;
@@ -330,20 +427,28 @@ export const TopUpResponseSchema: GenMessage<TopUpResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 12);
 
 /**
+ * SetCreditLimit's request.
+ *
  * @generated from message tarmac.wallet.v1.SetCreditLimitRequest
  */
 export type SetCreditLimitRequest = Message<"tarmac.wallet.v1.SetCreditLimitRequest"> & {
   /**
+   * Required: the agent whose limit to set.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The new limit, 0 to 10^12 paise (0 removes credit).
+   *
    * @generated from field: int64 credit_limit_paise = 2;
    */
   creditLimitPaise: bigint;
 
   /**
+   * Required idempotency reference (at most 255 printable ASCII characters).
+   *
    * @generated from field: string reference = 3;
    */
   reference: string;
@@ -357,10 +462,14 @@ export const SetCreditLimitRequestSchema: GenMessage<SetCreditLimitRequest> = /*
   messageDesc(file_tarmac_wallet_v1_wallet, 13);
 
 /**
+ * SetCreditLimit's answer.
+ *
  * @generated from message tarmac.wallet.v1.SetCreditLimitResponse
  */
 export type SetCreditLimitResponse = Message<"tarmac.wallet.v1.SetCreditLimitResponse"> & {
   /**
+   * The wallet with its new limit.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 1;
    */
   balance?: Balance | undefined;
@@ -374,10 +483,14 @@ export const SetCreditLimitResponseSchema: GenMessage<SetCreditLimitResponse> = 
   messageDesc(file_tarmac_wallet_v1_wallet, 14);
 
 /**
+ * GetBalance's request.
+ *
  * @generated from message tarmac.wallet.v1.GetBalanceRequest
  */
 export type GetBalanceRequest = Message<"tarmac.wallet.v1.GetBalanceRequest"> & {
   /**
+   * Required: the agent whose wallet to read.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
@@ -391,10 +504,14 @@ export const GetBalanceRequestSchema: GenMessage<GetBalanceRequest> = /*@__PURE_
   messageDesc(file_tarmac_wallet_v1_wallet, 15);
 
 /**
+ * GetBalance's answer.
+ *
  * @generated from message tarmac.wallet.v1.GetBalanceResponse
  */
 export type GetBalanceResponse = Message<"tarmac.wallet.v1.GetBalanceResponse"> & {
   /**
+   * The wallet as it is now.
+   *
    * @generated from field: tarmac.wallet.v1.Balance balance = 1;
    */
   balance?: Balance | undefined;
@@ -408,30 +525,42 @@ export const GetBalanceResponseSchema: GenMessage<GetBalanceResponse> = /*@__PUR
   messageDesc(file_tarmac_wallet_v1_wallet, 16);
 
 /**
+ * ListStatement's request. With a cursor, from and to are ignored (the cursor carries them).
+ *
  * @generated from message tarmac.wallet.v1.ListStatementRequest
  */
 export type ListStatementRequest = Message<"tarmac.wallet.v1.ListStatementRequest"> & {
   /**
+   * Required: the agent whose statement to read.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Optional: only lines at or after this instant.
+   *
    * @generated from field: google.protobuf.Timestamp from = 2;
    */
   from?: Timestamp | undefined;
 
   /**
+   * Optional: only lines before this instant; must be after `from`.
+   *
    * @generated from field: google.protobuf.Timestamp to = 3;
    */
   to?: Timestamp | undefined;
 
   /**
+   * Lines per page, 1 to 500; 100 when absent.
+   *
    * @generated from field: optional int32 limit = 4;
    */
   limit?: number | undefined;
 
   /**
+   * The previous page's cursor, to continue; empty for the first page.
+   *
    * @generated from field: string cursor = 5;
    */
   cursor: string;
@@ -445,10 +574,14 @@ export const ListStatementRequestSchema: GenMessage<ListStatementRequest> = /*@_
   messageDesc(file_tarmac_wallet_v1_wallet, 17);
 
 /**
+ * ListStatement's answer.
+ *
  * @generated from message tarmac.wallet.v1.ListStatementResponse
  */
 export type ListStatementResponse = Message<"tarmac.wallet.v1.ListStatementResponse"> & {
   /**
+   * Newest first.
+   *
    * @generated from field: repeated tarmac.wallet.v1.LedgerLine lines = 1;
    */
   lines: LedgerLine[];
@@ -461,6 +594,8 @@ export type ListStatementResponse = Message<"tarmac.wallet.v1.ListStatementRespo
   cursor: string;
 
   /**
+   * The number of lines in this page.
+   *
    * @generated from field: int32 count = 3;
    */
   count: number;
@@ -474,44 +609,58 @@ export const ListStatementResponseSchema: GenMessage<ListStatementResponse> = /*
   messageDesc(file_tarmac_wallet_v1_wallet, 18);
 
 /**
+ * One line of an agent's statement (API guide, Wallet).
+ *
  * @generated from message tarmac.wallet.v1.LedgerLine
  */
 export type LedgerLine = Message<"tarmac.wallet.v1.LedgerLine"> & {
   /**
+   * The ledger transaction's id (wtx_<ULID>); wallet events carry it as entry_id too.
+   *
    * @generated from field: string entry_id = 1;
    */
   entryId: string;
 
   /**
+   * When it was posted; strictly increasing per agent.
+   *
    * @generated from field: google.protobuf.Timestamp at = 2;
    */
   at?: Timestamp | undefined;
 
   /**
+   * What moved.
+   *
    * @generated from field: tarmac.wallet.v1.EntryKind kind = 3;
    */
   kind: EntryKind;
 
   /**
-   * Signed: negative debits the agent.
+   * Signed, in paise: negative debits the agent (HOLD, CAPTURE), positive credits it (VOID,
+   * REFUND, TOP_UP). HOLD and VOID move held_paise, not the balance.
    *
    * @generated from field: int64 amount_paise = 4;
    */
   amountPaise: bigint;
 
   /**
+   * The balance after this line, in paise (holds do not change it).
+   *
    * @generated from field: int64 balance_after_paise = 5;
    */
   balanceAfterPaise: bigint;
 
   /**
-   * Booking id, top-up reference, ...
+   * The caller's idempotency reference: the booking id for a booking's hold, capture and refund
+   * (<booking id>:<quote id> for a reschedule's), the top-up's reference, ...
    *
    * @generated from field: string reference = 6;
    */
   reference: string;
 
   /**
+   * Text for people, from the caller's description or the wallet's own.
+   *
    * @generated from field: string description = 7;
    */
   description: string;
@@ -525,40 +674,56 @@ export const LedgerLineSchema: GenMessage<LedgerLine> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 19);
 
 /**
+ * The kind of a ledger line (API guide, Wallet).
+ *
  * @generated from enum tarmac.wallet.v1.EntryKind
  */
 export enum EntryKind {
   /**
+   * Never sent.
+   *
    * @generated from enum value: ENTRY_KIND_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Money reserved by Hold: moves held_paise, not the balance; the line's amount is negative.
+   *
    * @generated from enum value: ENTRY_KIND_HOLD = 1;
    */
   HOLD = 1,
 
   /**
+   * A hold captured: the balance falls; the line's amount is negative.
+   *
    * @generated from enum value: ENTRY_KIND_CAPTURE = 2;
    */
   CAPTURE = 2,
 
   /**
+   * A hold released (Void or expiry): moves held_paise back; the line's amount is positive.
+   *
    * @generated from enum value: ENTRY_KIND_VOID = 3;
    */
   VOID = 3,
 
   /**
+   * A Credit (refund): the balance grows.
+   *
    * @generated from enum value: ENTRY_KIND_REFUND = 4;
    */
   REFUND = 4,
 
   /**
+   * A TopUp: the balance grows.
+   *
    * @generated from enum value: ENTRY_KIND_TOP_UP = 5;
    */
   TOP_UP = 5,
 
   /**
+   * Reserved for manual corrections; nothing produces it today.
+   *
    * @generated from enum value: ENTRY_KIND_ADJUSTMENT = 6;
    */
   ADJUSTMENT = 6,
@@ -571,13 +736,28 @@ export const EntryKindSchema: GenEnum<EntryKind> = /*@__PURE__*/
   enumDesc(file_tarmac_wallet_v1_wallet, 0);
 
 /**
- * Wallet owns agent accounts: a double-entry ledger in paise. Every money-moving call carries a
- * caller reference and is idempotent by it.
+ * Wallet owns agent accounts: a double-entry ledger in paise (API guide, Wallet). Every
+ * money-moving call carries a caller reference and is idempotent by it: the same reference for the
+ * same kind of movement (hold, credit, top-up, credit limit), agent and amount answers the
+ * recorded result and moves nothing; the same reference with another agent or amount answers
+ * IDEMPOTENCY_KEY_REUSED. References are global across agents.
+ *
+ * Callers: the booking service (Hold, Capture, Void, Credit), the gateway (GetBalance,
+ * ListStatement for agencies), the admin CLI and internal teams (OpenAccount, TopUp,
+ * SetCreditLimit and the reads). Every RPC may answer VALIDATION_FAILED (INVALID_ARGUMENT, with
+ * field violations) for a malformed request, WALLET_ACCOUNT_NOT_FOUND (NOT_FOUND) when the agent
+ * has no wallet, UNAVAILABLE when the database does not answer within the caller's deadline, and
+ * INTERNAL. Errors carry a tarmac.errors.v1.ErrorDetail (API guide, Errors).
  *
  * @generated from service tarmac.wallet.v1.WalletService
  */
 export const WalletService: GenService<{
   /**
+   * Opens an agent's wallet with a zero balance. Idempotent by agent_id: opening it again with the
+   * same currency and credit limit answers the wallet as it is now; other values answer
+   * IDEMPOTENCY_KEY_REUSED (change the limit with SetCreditLimit). Called by the admin CLI when it
+   * creates an agent. The wallet does not check that auth knows the agent.
+   *
    * @generated from rpc tarmac.wallet.v1.WalletService.OpenAccount
    */
   openAccount: {
@@ -586,6 +766,11 @@ export const WalletService: GenService<{
     output: typeof OpenAccountResponseSchema;
   },
   /**
+   * Reserves an amount for a payment: held_paise grows, the balance does not. Idempotent by
+   * reference: a retry answers the same hold. Answers WALLET_INSUFFICIENT_FUNDS
+   * (FAILED_PRECONDITION) when available_paise does not cover the amount. A hold not captured
+   * by expires_at is released by the wallet's sweep. Called by the booking service.
+   *
    * @generated from rpc tarmac.wallet.v1.WalletService.Hold
    */
   hold: {
@@ -594,6 +779,11 @@ export const WalletService: GenService<{
     output: typeof HoldResponseSchema;
   },
   /**
+   * Turns a hold into a debit: the balance and held_paise both fall by the held amount, and
+   * tarmac.wallet.debited is published. Idempotent by hold_id: capturing a captured hold answers
+   * the wallet unchanged. A hold that is unknown, voided or expired answers VALIDATION_FAILED on
+   * hold_id. Called by the booking service.
+   *
    * @generated from rpc tarmac.wallet.v1.WalletService.Capture
    */
   capture: {
@@ -602,6 +792,10 @@ export const WalletService: GenService<{
     output: typeof CaptureResponseSchema;
   },
   /**
+   * Releases a hold without debiting. Idempotent by hold_id: voiding a voided hold answers the
+   * wallet unchanged. An unknown or captured hold answers VALIDATION_FAILED on hold_id (refund a
+   * capture with Credit). Called by the booking service.
+   *
    * @generated from rpc tarmac.wallet.v1.WalletService.Void
    */
   void: {
@@ -610,6 +804,10 @@ export const WalletService: GenService<{
     output: typeof VoidResponseSchema;
   },
   /**
+   * Credits a refund to an agent's balance (ledger kind REFUND) and publishes
+   * tarmac.wallet.credited. Idempotent by reference (a retry moves nothing). Called by the booking
+   * service for cancellations and failed ticketing, with the booking id as reference.
+   *
    * @generated from rpc tarmac.wallet.v1.WalletService.Credit
    */
   credit: {
@@ -618,7 +816,8 @@ export const WalletService: GenService<{
     output: typeof CreditResponseSchema;
   },
   /**
-   * Internal teams only.
+   * Adds funds to an agent's balance (ledger kind TOP_UP) and publishes tarmac.wallet.credited.
+   * Idempotent by reference. For internal teams and the admin CLI only, never for agencies.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.TopUp
    */
@@ -628,7 +827,9 @@ export const WalletService: GenService<{
     output: typeof TopUpResponseSchema;
   },
   /**
-   * Internal teams only.
+   * Sets the agent's credit limit. Idempotent by reference (a retry with the same reference and
+   * limit changes nothing). A limit below held_paise - balance_paise (money already spent or held)
+   * answers VALIDATION_FAILED on credit_limit_paise. For internal teams and the admin CLI only.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.SetCreditLimit
    */
@@ -638,6 +839,9 @@ export const WalletService: GenService<{
     output: typeof SetCreditLimitResponseSchema;
   },
   /**
+   * The agent's balance, credit limit, held and available amounts. Read-only. Called by the
+   * gateway (POST /api/v1/wallet/balance) and the admin CLI.
+   *
    * @generated from rpc tarmac.wallet.v1.WalletService.GetBalance
    */
   getBalance: {
@@ -646,6 +850,10 @@ export const WalletService: GenService<{
     output: typeof GetBalanceResponseSchema;
   },
   /**
+   * The agent's ledger lines, newest first, a page at a time (API guide, Pagination). Read-only. A
+   * cursor of another agent, or a malformed one, answers VALIDATION_FAILED on cursor. Called by the
+   * gateway (POST /api/v1/wallet/statement) and the admin CLI.
+   *
    * @generated from rpc tarmac.wallet.v1.WalletService.ListStatement
    */
   listStatement: {
