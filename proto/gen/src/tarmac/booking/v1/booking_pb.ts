@@ -2,6 +2,12 @@
 // @generated from file tarmac/booking/v1/booking.proto (package tarmac.booking.v1, syntax proto3)
 /* eslint-disable */
 
+// Conventions of every tarmac contract: amounts are int64 paise (integer hundredths of a rupee) with
+// a `_paise` suffix, in the currency the message names; instants are google.protobuf.Timestamp;
+// calendar dates are YYYY-MM-DD strings; flight schedule times are RFC 3339 strings in the
+// airport's local time with its UTC offset. Proto3 cannot tell an absent string or number from ""
+// or 0: "required" below means "" or 0 is refused.
+
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -17,50 +23,63 @@ export const file_tarmac_booking_v1_booking: GenFile = /*@__PURE__*/
   fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9ib29raW5nLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSLkAQoJUGFzc2VuZ2VyEgoKAmlkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXJUeXBlEicKBXRpdGxlGAMgASgOMhgudGFybWFjLmJvb2tpbmcudjEuVGl0bGUSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSKQoGZ2VuZGVyGAYgASgOMhkudGFybWFjLmJvb2tpbmcudjEuR2VuZGVyEgsKA2RvYhgHIAEoCRITCgtuYXRpb25hbGl0eRgIIAEoCSIrCgtDb250YWN0SW5mbxINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSI4Cg1TZWF0U2VsZWN0aW9uEg4KBnBheF9pZBgBIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YAiABKAki9AEKFENyZWF0ZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmZhcmVfdG9rZW4YAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEjAKCnBhc3NlbmdlcnMYBCADKAsyHC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXISNAoMY29udGFjdF9pbmZvGAUgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYBiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uIqkBChVDcmVhdGVCb29raW5nUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYAyABKAMSEAoIY3VycmVuY3kYBCABKAkSMAoGc3RhdHVzGAUgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIQCghyZXBsYXllZBgGIAEoCCJfChFHZXRCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEgsKA3BuchgDIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiQQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nIroHCgdCb29raW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEjAKBnN0YXR1cxgDIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSEAoIYWdlbnRfaWQYBCABKAkSLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY3VycmVuY3kYByABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYCCABKAMSFgoObmV0X2ZhcmVfcGFpc2UYCSABKAMSPQoRcHJpY2luZ19icmVha2Rvd24YCiABKAsyIi50YXJtYWMuc2VhcmNoLnYxLlByaWNpbmdCcmVha2Rvd24SKwoIc2VnbWVudHMYCyADKAsyGS50YXJtYWMuc2VhcmNoLnYxLlNlZ21lbnQSMAoKcGFzc2VuZ2VycxgMIAMoCzIcLnRhcm1hYy5ib29raW5nLnYxLlBhc3NlbmdlchI3Cg50aWNrZXRfbnVtYmVycxgNIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlRpY2tldE51bWJlchI3Cg5zdGF0dXNfaGlzdG9yeRgOIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlN0YXR1c0NoYW5nZRI1CgxjYW5jZWxsYXRpb24YDyABKAsyHy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb24SMQoKcmVzY2hlZHVsZRgQIAEoCzIdLnRhcm1hYy5ib29raW5nLnYxLlJlc2NoZWR1bGUSNAoMY29udGFjdF9pbmZvGBEgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYEiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEhMKC3NlYXRzX3BhaXNlGBMgASgDEiwKBXNlYXRzGBQgAygLMh0udGFybWFjLmJvb2tpbmcudjEuQm9va2VkU2VhdBIzCg9sYXN0X2Fycml2YWxfYXQYFSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCmZhcmVfcnVsZXMYFiABKAsyGy50YXJtYWMuc2VhcmNoLnYxLkZhcmVSdWxlcxIVCg1kZWJpdGVkX3BhaXNlGBcgASgDImwKCkJvb2tlZFNlYXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxIUCgxhbmNpbGxhcnlfaWQYBSABKAkiTAoMVGlja2V0TnVtYmVyEg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEhUKDXRpY2tldF9udW1iZXIYAyABKAkieAoMU3RhdHVzQ2hhbmdlEjAKBnN0YXR1cxgBIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgDIAEoCSKHAgoMQ2FuY2VsbGF0aW9uEj4KEWNhbmNlbGxhdGlvbl90eXBlGAEgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAMgASgDEhUKDW90YV9mZWVfcGFpc2UYBCABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt4BCgpSZXNjaGVkdWxlEhQKDG5ld19vZmZlcl9pZBgBIAEoCRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVZmFyZV9kaWZmZXJlbmNlX3BhaXNlGAMgASgDEhwKFGNoYW5nZV9wZW5hbHR5X3BhaXNlGAQgASgDEhcKD25ld190b3RhbF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrQBChhRdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIyCgtyZWFzb25fY29kZRgDIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSPgoRY2FuY2VsbGF0aW9uX3R5cGUYBCABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlIssBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAIgASgDEhUKDW90YV9mZWVfcGFpc2UYAyABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgEIAEoAxIQCghjdXJyZW5jeRgFIAEoCRI1ChFxdW90ZV92YWxpZF91bnRpbBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizwEKGkNvbmZpcm1DYW5jZWxsYXRpb25SZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSMgoLcmVhc29uX2NvZGUYAyABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlEj4KEWNhbmNlbGxhdGlvbl90eXBlGAQgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIXCg9pZGVtcG90ZW5jeV9rZXkYBSABKAkiqAEKG0NvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWFpcmxpbmVfcGVuYWx0eV9wYWlzZRgCIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAMgASgDEhsKE3JlZnVuZF9hbW91bnRfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSEAoIcmVwbGF5ZWQYBiABKAgiiAEKFlF1b3RlUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIUCgxuZXdfb2ZmZXJfaWQYAyABKAkSMgoLcmVhc29uX2NvZGUYBCABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlIusBChdRdW90ZVJlc2NoZWR1bGVSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgCIAEoAxIgChhhaXJsaW5lX2NoYW5nZV9mZWVfcGFpc2UYAyABKAMSFQoNb3RhX2ZlZV9wYWlzZRgEIAEoAxIbChN0b3RhbF9wYXlhYmxlX3BhaXNlGAUgASgDEjUKEXF1b3RlX3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghjdXJyZW5jeRgHIAEoCSJZChhDb25maXJtUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkiqQEKGUNvbmZpcm1SZXNjaGVkdWxlUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRIdChVmYXJlX2RpZmZlcmVuY2VfcGFpc2UYAiABKAMSHAoUY2hhbmdlX3BlbmFsdHlfcGFpc2UYAyABKAMSFwoPbmV3X3RvdGFsX3BhaXNlGAQgASgDEhAKCGN1cnJlbmN5GAUgASgJEhAKCHJlcGxheWVkGAYgASgIIt4BChNMaXN0Qm9va2luZ3NSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEjAKBnN0YXR1cxgCIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSMAoMY3JlYXRlZF9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX3RvGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYWdlX3NpemUYBSABKAUSDgoGY3Vyc29yGAYgASgJIlkKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZxITCgtuZXh0X2N1cnNvchgCIAEoCSrzAQoNQm9va2luZ1N0YXR1cxIeChpCT09LSU5HX1NUQVRVU19VTlNQRUNJRklFRBAAEhoKFkJPT0tJTkdfU1RBVFVTX1BFTkRJTkcQARIZChVCT09LSU5HX1NUQVRVU19CT09LRUQQAhIbChdCT09LSU5HX1NUQVRVU19USUNLRVRFRBADEhkKFUJPT0tJTkdfU1RBVFVTX0ZBSUxFRBAEEhwKGEJPT0tJTkdfU1RBVFVTX0NBTkNFTExFRBAFEhsKF0JPT0tJTkdfU1RBVFVTX1JFRlVOREVEEAYSGAoUQk9PS0lOR19TVEFUVVNfRkxPV04QByp3Cg1QYXNzZW5nZXJUeXBlEh4KGlBBU1NFTkdFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSUEFTU0VOR0VSX1RZUEVfQURUEAESFgoSUEFTU0VOR0VSX1RZUEVfQ0hEEAISFgoSUEFTU0VOR0VSX1RZUEVfSU5GEAMqaQoFVGl0bGUSFQoRVElUTEVfVU5TUEVDSUZJRUQQABIMCghUSVRMRV9NUhABEg0KCVRJVExFX01SUxACEgwKCFRJVExFX01TEAMSDgoKVElUTEVfTUlTUxAEEg4KClRJVExFX01TVFIQBSpKCgZHZW5kZXISFgoSR0VOREVSX1VOU1BFQ0lGSUVEEAASDAoIR0VOREVSX00QARIMCghHRU5ERVJfRhACEgwKCEdFTkRFUl9YEAMqeQoQQ2FuY2VsbGF0aW9uVHlwZRIhCh1DQU5DRUxMQVRJT05fVFlQRV9VTlNQRUNJRklFRBAAEh8KG0NBTkNFTExBVElPTl9UWVBFX1ZPTFVOVEFSWRABEiEKHUNBTkNFTExBVElPTl9UWVBFX0lOVk9MVU5UQVJZEAIq4QEKClJlYXNvbkNvZGUSGwoXUkVBU09OX0NPREVfVU5TUEVDSUZJRUQQABIgChxSRUFTT05fQ09ERV9DVVNUT01FUl9SRVFVRVNUEAESHwobUkVBU09OX0NPREVfU0NIRURVTEVfQ0hBTkdFEAISIAocUkVBU09OX0NPREVfRkxJR0hUX0NBTkNFTExFRBADEiEKHVJFQVNPTl9DT0RFX0RVUExJQ0FURV9CT09LSU5HEAQSFwoTUkVBU09OX0NPREVfTUVESUNBTBAFEhUKEVJFQVNPTl9DT0RFX09USEVSEAYy8AUKDkJvb2tpbmdTZXJ2aWNlEmIKDUNyZWF0ZUJvb2tpbmcSJy50YXJtYWMuYm9va2luZy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLnRhcm1hYy5ib29raW5nLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQudGFybWFjLmJvb2tpbmcudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS50YXJtYWMuYm9va2luZy52MS5HZXRCb29raW5nUmVzcG9uc2USbgoRUXVvdGVDYW5jZWxsYXRpb24SKy50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEnQKE0NvbmZpcm1DYW5jZWxsYXRpb24SLS50YXJtYWMuYm9va2luZy52MS5Db25maXJtQ2FuY2VsbGF0aW9uUmVxdWVzdBouLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRJoCg9RdW90ZVJlc2NoZWR1bGUSKS50YXJtYWMuYm9va2luZy52MS5RdW90ZVJlc2NoZWR1bGVSZXF1ZXN0GioudGFybWFjLmJvb2tpbmcudjEuUXVvdGVSZXNjaGVkdWxlUmVzcG9uc2USbgoRQ29uZmlybVJlc2NoZWR1bGUSKy50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLnRhcm1hYy5ib29raW5nLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy50YXJtYWMuYm9va2luZy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
 
 /**
+ * A passenger of a booking (API guide, Bookings). Every field is required in CreateBooking.
+ *
  * @generated from message tarmac.booking.v1.Passenger
  */
 export type Passenger = Message<"tarmac.booking.v1.Passenger"> & {
   /**
-   * ADT1, CHD1, INF1: the same form as pax_id in the seat map.
+   * ADT1, CHD1, INF1...: the type followed by its number, numbered from 1 per type; the same
+   * form as pax_id in the seat map.
    *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
+   * Adult, child or infant; the passengers' counts must equal the fare's.
+   *
    * @generated from field: tarmac.booking.v1.PassengerType type = 2;
    */
   type: PassengerType;
 
   /**
+   * The title.
+   *
    * @generated from field: tarmac.booking.v1.Title title = 3;
    */
   title: Title;
 
   /**
+   * Given name: 1 to 50 letters, spaces, hyphens or apostrophes, starting with a letter.
+   *
    * @generated from field: string first_name = 4;
    */
   firstName: string;
 
   /**
+   * Family name, same rules as first_name.
+   *
    * @generated from field: string last_name = 5;
    */
   lastName: string;
 
   /**
+   * The gender.
+   *
    * @generated from field: tarmac.booking.v1.Gender gender = 6;
    */
   gender: Gender;
 
   /**
-   * YYYY-MM-DD.
+   * Date of birth, YYYY-MM-DD; the age on the last flight's local date must fit `type`.
    *
    * @generated from field: string dob = 7;
    */
   dob: string;
 
   /**
-   * ISO 3166-1 alpha-2.
+   * ISO 3166-1 alpha-2, upper case (e.g. IN).
    *
    * @generated from field: string nationality = 8;
    */
@@ -75,16 +94,20 @@ export const PassengerSchema: GenMessage<Passenger> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 0);
 
 /**
+ * Who the airline and Tarmac contact about a booking.
+ *
  * @generated from message tarmac.booking.v1.ContactInfo
  */
 export type ContactInfo = Message<"tarmac.booking.v1.ContactInfo"> & {
   /**
+   * Required: an e-mail address.
+   *
    * @generated from field: string email = 1;
    */
   email: string;
 
   /**
-   * E.164, leading plus.
+   * Required: E.164, leading plus (e.g. +919812345678).
    *
    * @generated from field: string phone = 2;
    */
@@ -99,15 +122,21 @@ export const ContactInfoSchema: GenMessage<ContactInfo> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 1);
 
 /**
+ * A paid seat chosen from the fare's seat map (tarmac.fare.v1.FareService.GetSeatMap).
+ *
  * @generated from message tarmac.booking.v1.SeatSelection
  */
 export type SeatSelection = Message<"tarmac.booking.v1.SeatSelection"> & {
   /**
+   * The passenger who sits there (ADT1, CHD1...); infants get no seat.
+   *
    * @generated from field: string pax_id = 1;
    */
   paxId: string;
 
   /**
+   * The seat's signed ancillary_token from the seat map of this booking's fare token.
+   *
    * @generated from field: string ancillary_token = 2;
    */
   ancillaryToken: string;
@@ -121,35 +150,51 @@ export const SeatSelectionSchema: GenMessage<SeatSelection> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 2);
 
 /**
+ * CreateBooking's request.
+ *
  * @generated from message tarmac.booking.v1.CreateBookingRequest
  */
 export type CreateBookingRequest = Message<"tarmac.booking.v1.CreateBookingRequest"> & {
   /**
+   * Required: the booking agent, set by the gateway from the verified credentials; must be the
+   * agent the fare token was issued to.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Required: the fare token from ValidateFare (tarmac.fare.v1), still within its 15-minute lock.
+   *
    * @generated from field: string fare_token = 2;
    */
   fareToken: string;
 
   /**
+   * Required: the caller's idempotency key (the gateway passes the agency's Idempotency-Key),
+   * scoped to agent_id.
+   *
    * @generated from field: string idempotency_key = 3;
    */
   idempotencyKey: string;
 
   /**
+   * Required: at least one; counts per type equal to the fare's passenger counts.
+   *
    * @generated from field: repeated tarmac.booking.v1.Passenger passengers = 4;
    */
   passengers: Passenger[];
 
   /**
+   * Required.
+   *
    * @generated from field: tarmac.booking.v1.ContactInfo contact_info = 5;
    */
   contactInfo?: ContactInfo | undefined;
 
   /**
+   * Optional paid seats, at most one per passenger per segment.
+   *
    * @generated from field: repeated tarmac.booking.v1.SeatSelection ancillaries = 6;
    */
   ancillaries: SeatSelection[];
@@ -163,30 +208,42 @@ export const CreateBookingRequestSchema: GenMessage<CreateBookingRequest> = /*@_
   messageDesc(file_tarmac_booking_v1_booking, 3);
 
 /**
+ * CreateBooking's answer.
+ *
  * @generated from message tarmac.booking.v1.CreateBookingResponse
  */
 export type CreateBookingResponse = Message<"tarmac.booking.v1.CreateBookingResponse"> & {
   /**
+   * Tarmac's booking id (bkg_<ULID>).
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * The airline's record locator (6 letters or digits).
+   *
    * @generated from field: string pnr = 2;
    */
   pnr: string;
 
   /**
+   * What the end customer pays: the fare's final price plus paid seats, in paise of `currency`.
+   *
    * @generated from field: int64 total_price_paise = 3;
    */
   totalPricePaise: bigint;
 
   /**
+   * ISO 4217 code of the amounts (INR).
+   *
    * @generated from field: string currency = 4;
    */
   currency: string;
 
   /**
+   * BOOKED on a first success; a replay answers the booking's status now.
+   *
    * @generated from field: tarmac.booking.v1.BookingStatus status = 5;
    */
   status: BookingStatus;
@@ -209,20 +266,28 @@ export const CreateBookingResponseSchema: GenMessage<CreateBookingResponse> = /*
   messageDesc(file_tarmac_booking_v1_booking, 4);
 
 /**
+ * GetBooking's request: booking_id, pnr or idempotency_key, at least one.
+ *
  * @generated from message tarmac.booking.v1.GetBookingRequest
  */
 export type GetBookingRequest = Message<"tarmac.booking.v1.GetBookingRequest"> & {
   /**
+   * Required: the calling agent; only its own bookings are found.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The booking id; optional when another lookup field is given.
+   *
    * @generated from field: string booking_id = 2;
    */
   bookingId: string;
 
   /**
+   * The PNR (any case); optional when another lookup field is given.
+   *
    * @generated from field: string pnr = 3;
    */
   pnr: string;
@@ -244,10 +309,14 @@ export const GetBookingRequestSchema: GenMessage<GetBookingRequest> = /*@__PURE_
   messageDesc(file_tarmac_booking_v1_booking, 5);
 
 /**
+ * GetBooking's answer.
+ *
  * @generated from message tarmac.booking.v1.GetBookingResponse
  */
 export type GetBookingResponse = Message<"tarmac.booking.v1.GetBookingResponse"> & {
   /**
+   * The whole booking.
+   *
    * @generated from field: tarmac.booking.v1.Booking booking = 1;
    */
   booking?: Booking | undefined;
@@ -261,90 +330,127 @@ export const GetBookingResponseSchema: GenMessage<GetBookingResponse> = /*@__PUR
   messageDesc(file_tarmac_booking_v1_booking, 6);
 
 /**
+ * A booking as GetBooking answers it (API guide, Bookings). Amounts are in paise of `currency`.
+ *
  * @generated from message tarmac.booking.v1.Booking
  */
 export type Booking = Message<"tarmac.booking.v1.Booking"> & {
   /**
+   * Tarmac's booking id (bkg_<ULID>).
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * The airline's record locator; empty until the airline reserved it.
+   *
    * @generated from field: string pnr = 2;
    */
   pnr: string;
 
   /**
+   * The status now.
+   *
    * @generated from field: tarmac.booking.v1.BookingStatus status = 3;
    */
   status: BookingStatus;
 
   /**
+   * The agent (agency) that owns it.
+   *
    * @generated from field: string agent_id = 4;
    */
   agentId: string;
 
   /**
+   * When it was requested.
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 5;
    */
   createdAt?: Timestamp | undefined;
 
   /**
+   * When it last changed.
+   *
    * @generated from field: google.protobuf.Timestamp updated_at = 6;
    */
   updatedAt?: Timestamp | undefined;
 
   /**
+   * ISO 4217 code of every amount of the booking (INR).
+   *
    * @generated from field: string currency = 7;
    */
   currency: string;
 
   /**
+   * What the end customer pays: pricing_breakdown.final_price_paise plus seats_paise (after a
+   * reschedule, the new fare's final price).
+   *
    * @generated from field: int64 total_price_paise = 8;
    */
   totalPricePaise: bigint;
 
   /**
+   * The agency's net fare: pricing_breakdown.net_fare_paise.
+   *
    * @generated from field: int64 net_fare_paise = 9;
    */
   netFarePaise: bigint;
 
   /**
+   * The fare's breakdown for all passengers (API guide, Money and pricing).
+   *
    * @generated from field: tarmac.search.v1.PricingBreakdown pricing_breakdown = 10;
    */
   pricingBreakdown?: PricingBreakdown | undefined;
 
   /**
+   * The itinerary, outbound then return.
+   *
    * @generated from field: repeated tarmac.search.v1.Segment segments = 11;
    */
   segments: Segment[];
 
   /**
+   * The passengers, as booked.
+   *
    * @generated from field: repeated tarmac.booking.v1.Passenger passengers = 12;
    */
   passengers: Passenger[];
 
   /**
+   * One per passenger per segment once TICKETED.
+   *
    * @generated from field: repeated tarmac.booking.v1.TicketNumber ticket_numbers = 13;
    */
   ticketNumbers: TicketNumber[];
 
   /**
+   * Every change, oldest first (status changes, and reschedules under the same status).
+   *
    * @generated from field: repeated tarmac.booking.v1.StatusChange status_history = 14;
    */
   statusHistory: StatusChange[];
 
   /**
+   * The confirmed cancellation; absent until there is one.
+   *
    * @generated from field: tarmac.booking.v1.Cancellation cancellation = 15;
    */
   cancellation?: Cancellation | undefined;
 
   /**
+   * The latest confirmed reschedule; absent until there is one.
+   *
    * @generated from field: tarmac.booking.v1.Reschedule reschedule = 16;
    */
   reschedule?: Reschedule | undefined;
 
   /**
+   * The contact given at creation.
+   *
    * @generated from field: tarmac.booking.v1.ContactInfo contact_info = 17;
    */
   contactInfo?: ContactInfo | undefined;
@@ -357,11 +463,15 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
   ancillaries: SeatSelection[];
 
   /**
+   * The paid seats' total (0 after a reschedule, which drops seats).
+   *
    * @generated from field: int64 seats_paise = 19;
    */
   seatsPaise: bigint;
 
   /**
+   * The paid seats booked.
+   *
    * @generated from field: repeated tarmac.booking.v1.BookedSeat seats = 20;
    */
   seats: BookedSeat[];
@@ -381,7 +491,8 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
   fareRules?: FareRules | undefined;
 
   /**
-   * Everything the wallet was debited for this booking (fare, seats, reschedules), net of nothing.
+   * Everything the wallet was debited for this booking (fare, seats, reschedules), before any
+   * refund.
    *
    * @generated from field: int64 debited_paise = 23;
    */
@@ -396,15 +507,21 @@ export const BookingSchema: GenMessage<Booking> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 7);
 
 /**
+ * A paid seat of a booking.
+ *
  * @generated from message tarmac.booking.v1.BookedSeat
  */
 export type BookedSeat = Message<"tarmac.booking.v1.BookedSeat"> & {
   /**
+   * The passenger (ADT1, CHD1...).
+   *
    * @generated from field: string pax_id = 1;
    */
   paxId: string;
 
   /**
+   * The segment, 0-based in the booking's segments.
+   *
    * @generated from field: int32 segment_index = 2;
    */
   segmentIndex: number;
@@ -417,11 +534,15 @@ export type BookedSeat = Message<"tarmac.booking.v1.BookedSeat"> & {
   seat: string;
 
   /**
+   * The seat's price, in paise.
+   *
    * @generated from field: int64 price_paise = 4;
    */
   pricePaise: bigint;
 
   /**
+   * The seat map's ancillary id of the seat.
+   *
    * @generated from field: string ancillary_id = 5;
    */
   ancillaryId: string;
@@ -435,20 +556,28 @@ export const BookedSeatSchema: GenMessage<BookedSeat> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 8);
 
 /**
+ * A ticket of one passenger on one segment.
+ *
  * @generated from message tarmac.booking.v1.TicketNumber
  */
 export type TicketNumber = Message<"tarmac.booking.v1.TicketNumber"> & {
   /**
+   * The passenger (ADT1, CHD1, INF1...).
+   *
    * @generated from field: string pax_id = 1;
    */
   paxId: string;
 
   /**
+   * The segment, 0-based in the booking's segments.
+   *
    * @generated from field: int32 segment_index = 2;
    */
   segmentIndex: number;
 
   /**
+   * 13 digits: the carrier's accounting code and a 10-digit serial.
+   *
    * @generated from field: string ticket_number = 3;
    */
   ticketNumber: string;
@@ -462,20 +591,28 @@ export const TicketNumberSchema: GenMessage<TicketNumber> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 9);
 
 /**
+ * One entry of a booking's history.
+ *
  * @generated from message tarmac.booking.v1.StatusChange
  */
 export type StatusChange = Message<"tarmac.booking.v1.StatusChange"> & {
   /**
+   * The status after the change.
+   *
    * @generated from field: tarmac.booking.v1.BookingStatus status = 1;
    */
   status: BookingStatus;
 
   /**
+   * When it happened.
+   *
    * @generated from field: google.protobuf.Timestamp at = 2;
    */
   at?: Timestamp | undefined;
 
   /**
+   * Why, for people (free text).
+   *
    * @generated from field: string reason = 3;
    */
   reason: string;
@@ -489,35 +626,49 @@ export const StatusChangeSchema: GenMessage<StatusChange> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 10);
 
 /**
+ * A confirmed cancellation; amounts in paise of the booking's currency.
+ *
  * @generated from message tarmac.booking.v1.Cancellation
  */
 export type Cancellation = Message<"tarmac.booking.v1.Cancellation"> & {
   /**
+   * Who caused it.
+   *
    * @generated from field: tarmac.booking.v1.CancellationType cancellation_type = 1;
    */
   cancellationType: CancellationType;
 
   /**
+   * Why.
+   *
    * @generated from field: tarmac.booking.v1.ReasonCode reason_code = 2;
    */
   reasonCode: ReasonCode;
 
   /**
+   * The airline's penalty kept.
+   *
    * @generated from field: int64 airline_penalty_paise = 3;
    */
   airlinePenaltyPaise: bigint;
 
   /**
+   * Tarmac's fee kept.
+   *
    * @generated from field: int64 ota_fee_paise = 4;
    */
   otaFeePaise: bigint;
 
   /**
+   * Credited to the wallet: debited - airline penalty - OTA fee, never below zero.
+   *
    * @generated from field: int64 refund_amount_paise = 5;
    */
   refundAmountPaise: bigint;
 
   /**
+   * When it was confirmed.
+   *
    * @generated from field: google.protobuf.Timestamp confirmed_at = 6;
    */
   confirmedAt?: Timestamp | undefined;
@@ -531,35 +682,49 @@ export const CancellationSchema: GenMessage<Cancellation> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 11);
 
 /**
+ * A confirmed reschedule; amounts in paise of the booking's currency.
+ *
  * @generated from message tarmac.booking.v1.Reschedule
  */
 export type Reschedule = Message<"tarmac.booking.v1.Reschedule"> & {
   /**
+   * The offer now flown.
+   *
    * @generated from field: string new_offer_id = 1;
    */
   newOfferId: string;
 
   /**
+   * Why.
+   *
    * @generated from field: tarmac.booking.v1.ReasonCode reason_code = 2;
    */
   reasonCode: ReasonCode;
 
   /**
+   * max(0, new net fare - old net fare).
+   *
    * @generated from field: int64 fare_difference_paise = 3;
    */
   fareDifferencePaise: bigint;
 
   /**
+   * The airline's change fee plus Tarmac's fee.
+   *
    * @generated from field: int64 change_penalty_paise = 4;
    */
   changePenaltyPaise: bigint;
 
   /**
+   * The new fare's final price (the booking's new total_price_paise).
+   *
    * @generated from field: int64 new_total_paise = 5;
    */
   newTotalPaise: bigint;
 
   /**
+   * When it was confirmed.
+   *
    * @generated from field: google.protobuf.Timestamp confirmed_at = 6;
    */
   confirmedAt?: Timestamp | undefined;
@@ -573,25 +738,35 @@ export const RescheduleSchema: GenMessage<Reschedule> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 12);
 
 /**
+ * QuoteCancellation's request. Every field is required.
+ *
  * @generated from message tarmac.booking.v1.QuoteCancellationRequest
  */
 export type QuoteCancellationRequest = Message<"tarmac.booking.v1.QuoteCancellationRequest"> & {
   /**
+   * The calling agent; only its own bookings are found.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The booking to cancel.
+   *
    * @generated from field: string booking_id = 2;
    */
   bookingId: string;
 
   /**
+   * Why.
+   *
    * @generated from field: tarmac.booking.v1.ReasonCode reason_code = 3;
    */
   reasonCode: ReasonCode;
 
   /**
+   * Who caused it; INVOLUNTARY carries no airline penalty.
+   *
    * @generated from field: tarmac.booking.v1.CancellationType cancellation_type = 4;
    */
   cancellationType: CancellationType;
@@ -605,35 +780,50 @@ export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest
   messageDesc(file_tarmac_booking_v1_booking, 13);
 
 /**
+ * QuoteCancellation's answer; amounts in paise of `currency`.
+ *
  * @generated from message tarmac.booking.v1.QuoteCancellationResponse
  */
 export type QuoteCancellationResponse = Message<"tarmac.booking.v1.QuoteCancellationResponse"> & {
   /**
+   * The booking quoted.
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * Nothing when involuntary; the whole base fare when non-refundable; otherwise the fare rules'
+   * band for the hours before departure per seated passenger, capped at the base fare.
+   *
    * @generated from field: int64 airline_penalty_paise = 2;
    */
   airlinePenaltyPaise: bigint;
 
   /**
+   * Tarmac's cancellation fee.
+   *
    * @generated from field: int64 ota_fee_paise = 3;
    */
   otaFeePaise: bigint;
 
   /**
+   * What the wallet would be credited: debited - airline penalty - OTA fee, never below zero.
+   *
    * @generated from field: int64 refund_amount_paise = 4;
    */
   refundAmountPaise: bigint;
 
   /**
+   * ISO 4217 code of the amounts.
+   *
    * @generated from field: string currency = 5;
    */
   currency: string;
 
   /**
+   * The quote holds until then (10 minutes).
+   *
    * @generated from field: google.protobuf.Timestamp quote_valid_until = 6;
    */
   quoteValidUntil?: Timestamp | undefined;
@@ -647,25 +837,36 @@ export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationRespon
   messageDesc(file_tarmac_booking_v1_booking, 14);
 
 /**
+ * ConfirmCancellation's request; reason_code and cancellation_type must equal an unexpired
+ * quote's. Every field is required.
+ *
  * @generated from message tarmac.booking.v1.ConfirmCancellationRequest
  */
 export type ConfirmCancellationRequest = Message<"tarmac.booking.v1.ConfirmCancellationRequest"> & {
   /**
+   * The calling agent; only its own bookings are found.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The booking to cancel.
+   *
    * @generated from field: string booking_id = 2;
    */
   bookingId: string;
 
   /**
+   * As quoted.
+   *
    * @generated from field: tarmac.booking.v1.ReasonCode reason_code = 3;
    */
   reasonCode: ReasonCode;
 
   /**
+   * As quoted.
+   *
    * @generated from field: tarmac.booking.v1.CancellationType cancellation_type = 4;
    */
   cancellationType: CancellationType;
@@ -688,30 +889,42 @@ export const ConfirmCancellationRequestSchema: GenMessage<ConfirmCancellationReq
   messageDesc(file_tarmac_booking_v1_booking, 15);
 
 /**
+ * ConfirmCancellation's answer: the quote's figures, now applied.
+ *
  * @generated from message tarmac.booking.v1.ConfirmCancellationResponse
  */
 export type ConfirmCancellationResponse = Message<"tarmac.booking.v1.ConfirmCancellationResponse"> & {
   /**
+   * The booking cancelled.
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * The airline's penalty kept, in paise.
+   *
    * @generated from field: int64 airline_penalty_paise = 2;
    */
   airlinePenaltyPaise: bigint;
 
   /**
+   * Tarmac's fee kept, in paise.
+   *
    * @generated from field: int64 ota_fee_paise = 3;
    */
   otaFeePaise: bigint;
 
   /**
+   * Credited to the wallet, in paise.
+   *
    * @generated from field: int64 refund_amount_paise = 4;
    */
   refundAmountPaise: bigint;
 
   /**
+   * ISO 4217 code of the amounts.
+   *
    * @generated from field: string currency = 5;
    */
   currency: string;
@@ -732,25 +945,36 @@ export const ConfirmCancellationResponseSchema: GenMessage<ConfirmCancellationRe
   messageDesc(file_tarmac_booking_v1_booking, 16);
 
 /**
+ * QuoteReschedule's request. Every field is required.
+ *
  * @generated from message tarmac.booking.v1.QuoteRescheduleRequest
  */
 export type QuoteRescheduleRequest = Message<"tarmac.booking.v1.QuoteRescheduleRequest"> & {
   /**
+   * The calling agent; only its own bookings are found.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The booking to change (BOOKED or TICKETED).
+   *
    * @generated from field: string booking_id = 2;
    */
   bookingId: string;
 
   /**
+   * The offer to move to: from a search of the same agent made after the booking, for the same
+   * passengers and route.
+   *
    * @generated from field: string new_offer_id = 3;
    */
   newOfferId: string;
 
   /**
+   * Why.
+   *
    * @generated from field: tarmac.booking.v1.ReasonCode reason_code = 4;
    */
   reasonCode: ReasonCode;
@@ -764,40 +988,56 @@ export const QuoteRescheduleRequestSchema: GenMessage<QuoteRescheduleRequest> = 
   messageDesc(file_tarmac_booking_v1_booking, 17);
 
 /**
+ * QuoteReschedule's answer; amounts in paise of `currency`.
+ *
  * @generated from message tarmac.booking.v1.QuoteRescheduleResponse
  */
 export type QuoteRescheduleResponse = Message<"tarmac.booking.v1.QuoteRescheduleResponse"> & {
   /**
+   * The booking quoted.
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * max(0, new net fare - old net fare).
+   *
    * @generated from field: int64 fare_difference_paise = 2;
    */
   fareDifferencePaise: bigint;
 
   /**
+   * The airline's change fee, from the booked fare's rules.
+   *
    * @generated from field: int64 airline_change_fee_paise = 3;
    */
   airlineChangeFeePaise: bigint;
 
   /**
+   * Tarmac's reschedule fee.
+   *
    * @generated from field: int64 ota_fee_paise = 4;
    */
   otaFeePaise: bigint;
 
   /**
+   * fare difference + airline change fee + OTA fee: debited on confirm.
+   *
    * @generated from field: int64 total_payable_paise = 5;
    */
   totalPayablePaise: bigint;
 
   /**
+   * The quote holds until then (10 minutes).
+   *
    * @generated from field: google.protobuf.Timestamp quote_valid_until = 6;
    */
   quoteValidUntil?: Timestamp | undefined;
 
   /**
+   * ISO 4217 code of the amounts.
+   *
    * @generated from field: string currency = 7;
    */
   currency: string;
@@ -811,15 +1051,22 @@ export const QuoteRescheduleResponseSchema: GenMessage<QuoteRescheduleResponse> 
   messageDesc(file_tarmac_booking_v1_booking, 18);
 
 /**
+ * ConfirmReschedule's request: confirms the booking's newest unexpired reschedule quote. Every
+ * field is required.
+ *
  * @generated from message tarmac.booking.v1.ConfirmRescheduleRequest
  */
 export type ConfirmRescheduleRequest = Message<"tarmac.booking.v1.ConfirmRescheduleRequest"> & {
   /**
+   * The calling agent; only its own bookings are found.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The booking to change.
+   *
    * @generated from field: string booking_id = 2;
    */
   bookingId: string;
@@ -842,30 +1089,42 @@ export const ConfirmRescheduleRequestSchema: GenMessage<ConfirmRescheduleRequest
   messageDesc(file_tarmac_booking_v1_booking, 19);
 
 /**
+ * ConfirmReschedule's answer; amounts in paise of `currency`.
+ *
  * @generated from message tarmac.booking.v1.ConfirmRescheduleResponse
  */
 export type ConfirmRescheduleResponse = Message<"tarmac.booking.v1.ConfirmRescheduleResponse"> & {
   /**
+   * The booking changed.
+   *
    * @generated from field: string booking_id = 1;
    */
   bookingId: string;
 
   /**
+   * As quoted.
+   *
    * @generated from field: int64 fare_difference_paise = 2;
    */
   fareDifferencePaise: bigint;
 
   /**
+   * The airline's change fee plus Tarmac's fee, as quoted.
+   *
    * @generated from field: int64 change_penalty_paise = 3;
    */
   changePenaltyPaise: bigint;
 
   /**
+   * The booking's new total_price_paise: the new fare's final price.
+   *
    * @generated from field: int64 new_total_paise = 4;
    */
   newTotalPaise: bigint;
 
   /**
+   * ISO 4217 code of the amounts.
+   *
    * @generated from field: string currency = 5;
    */
   currency: string;
@@ -971,45 +1230,63 @@ export const ListBookingsResponseSchema: GenMessage<ListBookingsResponse> = /*@_
   messageDesc(file_tarmac_booking_v1_booking, 22);
 
 /**
+ * A booking's status (API guide, Booking states, which lists the allowed changes).
+ *
  * @generated from enum tarmac.booking.v1.BookingStatus
  */
 export enum BookingStatus {
   /**
+   * Never sent.
+   *
    * @generated from enum value: BOOKING_STATUS_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Stored, being paid for and reserved; a recovery sweep finishes it after a crash.
+   *
    * @generated from enum value: BOOKING_STATUS_PENDING = 1;
    */
   PENDING = 1,
 
   /**
+   * Reserved with the airline (PNR) and paid; ticketing follows.
+   *
    * @generated from enum value: BOOKING_STATUS_BOOKED = 2;
    */
   BOOKED = 2,
 
   /**
+   * Ticket numbers issued.
+   *
    * @generated from enum value: BOOKING_STATUS_TICKETED = 3;
    */
   TICKETED = 3,
 
   /**
+   * Terminal: creation or ticketing failed; any capture was credited back.
+   *
    * @generated from enum value: BOOKING_STATUS_FAILED = 4;
    */
   FAILED = 4,
 
   /**
+   * Cancelled with the airline; the refund follows within seconds.
+   *
    * @generated from enum value: BOOKING_STATUS_CANCELLED = 5;
    */
   CANCELLED = 5,
 
   /**
+   * Terminal: the cancellation's refund was credited to the wallet.
+   *
    * @generated from enum value: BOOKING_STATUS_REFUNDED = 6;
    */
   REFUNDED = 6,
 
   /**
+   * Terminal: the last segment has landed (set by a sweep).
+   *
    * @generated from enum value: BOOKING_STATUS_FLOWN = 7;
    */
   FLOWN = 7,
@@ -1022,25 +1299,35 @@ export const BookingStatusSchema: GenEnum<BookingStatus> = /*@__PURE__*/
   enumDesc(file_tarmac_booking_v1_booking, 0);
 
 /**
+ * A passenger's type; its age on the last flight date must fit it.
+ *
  * @generated from enum tarmac.booking.v1.PassengerType
  */
 export enum PassengerType {
   /**
+   * Refused (REQUIRED).
+   *
    * @generated from enum value: PASSENGER_TYPE_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Adult, 12 or older.
+   *
    * @generated from enum value: PASSENGER_TYPE_ADT = 1;
    */
   ADT = 1,
 
   /**
+   * Child, 2 to 11.
+   *
    * @generated from enum value: PASSENGER_TYPE_CHD = 2;
    */
   CHD = 2,
 
   /**
+   * Infant, under 2; travels on an adult's lap (no seat).
+   *
    * @generated from enum value: PASSENGER_TYPE_INF = 3;
    */
   INF = 3,
@@ -1053,35 +1340,49 @@ export const PassengerTypeSchema: GenEnum<PassengerType> = /*@__PURE__*/
   enumDesc(file_tarmac_booking_v1_booking, 1);
 
 /**
+ * A passenger's title as the airline prints it.
+ *
  * @generated from enum tarmac.booking.v1.Title
  */
 export enum Title {
   /**
+   * Refused (REQUIRED).
+   *
    * @generated from enum value: TITLE_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Mr.
+   *
    * @generated from enum value: TITLE_MR = 1;
    */
   MR = 1,
 
   /**
+   * Mrs.
+   *
    * @generated from enum value: TITLE_MRS = 2;
    */
   MRS = 2,
 
   /**
+   * Ms.
+   *
    * @generated from enum value: TITLE_MS = 3;
    */
   MS = 3,
 
   /**
+   * Miss.
+   *
    * @generated from enum value: TITLE_MISS = 4;
    */
   MISS = 4,
 
   /**
+   * Master (a boy).
+   *
    * @generated from enum value: TITLE_MSTR = 5;
    */
   MSTR = 5,
@@ -1094,25 +1395,35 @@ export const TitleSchema: GenEnum<Title> = /*@__PURE__*/
   enumDesc(file_tarmac_booking_v1_booking, 2);
 
 /**
+ * A passenger's gender as the airline records it.
+ *
  * @generated from enum tarmac.booking.v1.Gender
  */
 export enum Gender {
   /**
+   * Refused (REQUIRED).
+   *
    * @generated from enum value: GENDER_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Male.
+   *
    * @generated from enum value: GENDER_M = 1;
    */
   M = 1,
 
   /**
+   * Female.
+   *
    * @generated from enum value: GENDER_F = 2;
    */
   F = 2,
 
   /**
+   * Unspecified or another gender (X).
+   *
    * @generated from enum value: GENDER_X = 3;
    */
   X = 3,
@@ -1125,20 +1436,28 @@ export const GenderSchema: GenEnum<Gender> = /*@__PURE__*/
   enumDesc(file_tarmac_booking_v1_booking, 3);
 
 /**
+ * Who caused a cancellation; decides the airline penalty (API guide, Cancellation and reschedule).
+ *
  * @generated from enum tarmac.booking.v1.CancellationType
  */
 export enum CancellationType {
   /**
+   * Refused (REQUIRED).
+   *
    * @generated from enum value: CANCELLATION_TYPE_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * The customer cancels: the fare rules' penalty applies.
+   *
    * @generated from enum value: CANCELLATION_TYPE_VOLUNTARY = 1;
    */
   VOLUNTARY = 1,
 
   /**
+   * The airline cancelled or changed the flight: no airline penalty.
+   *
    * @generated from enum value: CANCELLATION_TYPE_INVOLUNTARY = 2;
    */
   INVOLUNTARY = 2,
@@ -1151,40 +1470,56 @@ export const CancellationTypeSchema: GenEnum<CancellationType> = /*@__PURE__*/
   enumDesc(file_tarmac_booking_v1_booking, 4);
 
 /**
+ * Why a booking is cancelled or rescheduled; recorded, it does not change the price.
+ *
  * @generated from enum tarmac.booking.v1.ReasonCode
  */
 export enum ReasonCode {
   /**
+   * Refused (REQUIRED).
+   *
    * @generated from enum value: REASON_CODE_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * The customer asked.
+   *
    * @generated from enum value: REASON_CODE_CUSTOMER_REQUEST = 1;
    */
   CUSTOMER_REQUEST = 1,
 
   /**
+   * The airline changed the schedule.
+   *
    * @generated from enum value: REASON_CODE_SCHEDULE_CHANGE = 2;
    */
   SCHEDULE_CHANGE = 2,
 
   /**
+   * The airline cancelled the flight.
+   *
    * @generated from enum value: REASON_CODE_FLIGHT_CANCELLED = 3;
    */
   FLIGHT_CANCELLED = 3,
 
   /**
+   * The same trip was booked twice.
+   *
    * @generated from enum value: REASON_CODE_DUPLICATE_BOOKING = 4;
    */
   DUPLICATE_BOOKING = 4,
 
   /**
+   * A medical reason.
+   *
    * @generated from enum value: REASON_CODE_MEDICAL = 5;
    */
   MEDICAL = 5,
 
   /**
+   * Anything else.
+   *
    * @generated from enum value: REASON_CODE_OTHER = 6;
    */
   OTHER = 6,
@@ -1197,12 +1532,45 @@ export const ReasonCodeSchema: GenEnum<ReasonCode> = /*@__PURE__*/
   enumDesc(file_tarmac_booking_v1_booking, 5);
 
 /**
- * Booking owns PNRs: creation with an atomic wallet debit, status, cancellation and reschedule.
+ * Booking owns PNRs: creation with an atomic wallet debit, status, cancellation and reschedule
+ * (API guide, Bookings; Booking states; Cancellation and reschedule).
+ *
+ * Called by the gateway for agencies, with agent_id set from the verified credentials and its
+ * signed agent context naming the same agency, and by internal teams granted a method with
+ * CALLER_GRANTS. Every call carries a caller token (README, Calling services directly; the
+ * per-method policy is the service's caller-policy.ts): without a valid one it answers
+ * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
+ * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
+ * (PERMISSION_DENIED). Every request names its agent_id
+ * (required), and another agent's booking is answered exactly like one that does not exist
+ * (BOOKING_NOT_FOUND). Every RPC may also answer VALIDATION_FAILED (INVALID_ARGUMENT, with field violations), UNAVAILABLE (a peer or the
+ * database did not answer in time; retryable) and INTERNAL. Errors carry a
+ * tarmac.errors.v1.ErrorDetail (API guide, Errors).
  *
  * @generated from service tarmac.booking.v1.BookingService
  */
 export const BookingService: GenService<{
   /**
+   * Books a locked fare: the booking is stored PENDING, the wallet holds its net fare plus paid
+   * seats, the airline reserves it and returns a PNR, the hold is captured, and the answer is
+   * BOOKED; all of it happens or none of it does (API guide, Bookings). Ticketing follows
+   * asynchronously.
+   *
+   * Idempotent by (agent_id, idempotency_key), looked up first: an identical retry answers the
+   * first booking's outcome flagged `replayed` (its answer, or the error it failed with), whatever
+   * happened to the fare lock or the seats since; the same key with another request answers
+   * IDEMPOTENCY_KEY_REUSED (FAILED_PRECONDITION); IDEMPOTENCY_REQUEST_IN_PROGRESS (ABORTED,
+   * retryable) while the first is still PENDING. A caller whose answer was lost finds the booking
+   * with GetBooking by idempotency_key. The gateway also replays agencies' Idempotency-Key answers
+   * (API guide, Idempotency).
+   *
+   * Errors: AUTH_AGENT_SUSPENDED (a suspended agency books nothing), AUTH_NOT_FOUND (an agency auth
+   * does not know), BOOKING_FARE_TOKEN_INVALID, BOOKING_FARE_EXPIRED (the 15-minute lock has
+   * passed), BOOKING_PASSENGER_MISMATCH (passengers differ from the fare's counts),
+   * BOOKING_SEAT_UNAVAILABLE,
+   * WALLET_INSUFFICIENT_FUNDS, WALLET_ACCOUNT_NOT_FOUND, PROVIDER_SOLD_OUT, PROVIDER_REJECTED,
+   * PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS.
+   *
    * @generated from rpc tarmac.booking.v1.BookingService.CreateBooking
    */
   createBooking: {
@@ -1211,7 +1579,8 @@ export const BookingService: GenService<{
     output: typeof CreateBookingResponseSchema;
   },
   /**
-   * Looks a booking up by id or PNR (at least one; both must name the same booking).
+   * Looks a booking up by id, PNR or the idempotency key it was created with (at least one; all
+   * given must name the same booking). Read-only. Errors: BOOKING_NOT_FOUND.
    *
    * @generated from rpc tarmac.booking.v1.BookingService.GetBooking
    */
@@ -1221,6 +1590,10 @@ export const BookingService: GenService<{
     output: typeof GetBookingResponseSchema;
   },
   /**
+   * Prices a cancellation now (API guide, Cancellation and reschedule) and keeps the quote for 10
+   * minutes. Changes no status; each call makes a new quote. Errors: BOOKING_NOT_FOUND,
+   * BOOKING_INVALID_STATE.
+   *
    * @generated from rpc tarmac.booking.v1.BookingService.QuoteCancellation
    */
   quoteCancellation: {
@@ -1229,6 +1602,14 @@ export const BookingService: GenService<{
     output: typeof QuoteCancellationResponseSchema;
   },
   /**
+   * Cancels with the airline using the newest unexpired quote with the same reason_code and
+   * cancellation_type, stores CANCELLED, credits the refund to the wallet (reference: the booking
+   * id) and stores REFUNDED. Idempotent by (agent_id, idempotency_key) when a key is given: the
+   * same key and request answer the first confirm's result flagged `replayed`, another request
+   * under the key IDEMPOTENCY_KEY_REUSED. Without a key a repeat after success answers
+   * BOOKING_INVALID_STATE. Errors: BOOKING_NOT_FOUND, BOOKING_INVALID_STATE, BOOKING_QUOTE_EXPIRED,
+   * IDEMPOTENCY_KEY_REUSED, PROVIDER_*.
+   *
    * @generated from rpc tarmac.booking.v1.BookingService.ConfirmCancellation
    */
   confirmCancellation: {
@@ -1237,6 +1618,12 @@ export const BookingService: GenService<{
     output: typeof ConfirmCancellationResponseSchema;
   },
   /**
+   * Prices a change to another offer (fare difference, airline change fee, OTA fee) with the
+   * offer's live price, and keeps the quote for 10 minutes. Changes no status; each call makes a
+   * new quote. Errors: BOOKING_NOT_FOUND, BOOKING_INVALID_STATE (only BOOKED or TICKETED),
+   * VALIDATION_FAILED on new_offer_id (other passengers, another route, a search older than the
+   * booking, the offer already booked), SEARCH_* and PROVIDER_* from pricing the new offer.
+   *
    * @generated from rpc tarmac.booking.v1.BookingService.QuoteReschedule
    */
   quoteReschedule: {
@@ -1245,6 +1632,16 @@ export const BookingService: GenService<{
     output: typeof QuoteRescheduleResponseSchema;
   },
   /**
+   * Confirms the newest unexpired reschedule quote: holds total_payable, changes the reservation
+   * with the airline (same PNR; a ticketed booking gets new tickets), captures, and replaces the
+   * itinerary keeping the status; a refusal leaves the booking as it was. Idempotent by
+   * (agent_id, idempotency_key) when a key is given: the same key and booking answer the first
+   * confirm's result flagged `replayed`, another booking under the key IDEMPOTENCY_KEY_REUSED;
+   * IDEMPOTENCY_REQUEST_IN_PROGRESS while the first still runs. Without a key a repeat after
+   * success answers BOOKING_QUOTE_EXPIRED (the quote is used). Errors: AUTH_AGENT_SUSPENDED,
+   * BOOKING_NOT_FOUND, BOOKING_INVALID_STATE, BOOKING_QUOTE_EXPIRED, WALLET_INSUFFICIENT_FUNDS,
+   * IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, PROVIDER_*.
+   *
    * @generated from rpc tarmac.booking.v1.BookingService.ConfirmReschedule
    */
   confirmReschedule: {
@@ -1254,7 +1651,8 @@ export const BookingService: GenService<{
   },
   /**
    * The agent's bookings, newest first (created_at, then booking_id), a page at a time behind a
-   * signed cursor; optionally only one status and a created_at range.
+   * signed cursor; optionally only one status and a created_at range. Read-only. A malformed
+   * cursor, or another agent's, answers VALIDATION_FAILED on cursor.
    *
    * @generated from rpc tarmac.booking.v1.BookingService.ListBookings
    */
