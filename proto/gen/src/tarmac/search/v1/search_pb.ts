@@ -2,6 +2,14 @@
 // @generated from file tarmac/search/v1/search.proto (package tarmac.search.v1, syntax proto3)
 /* eslint-disable */
 
+// Conventions of every tarmac contract: amounts are int64 paise (integer hundredths of a rupee) with
+// a `_paise` suffix, in the currency the message names; instants are google.protobuf.Timestamp;
+// calendar dates are YYYY-MM-DD strings (this service's SearchFlightsRequest keeps the agency
+// request's YYYYMMDD, see there); flight schedule times (Segment.dep_time, arr_time) are RFC 3339
+// strings in the airport's local time with its UTC offset, because a Timestamp would lose the
+// offset. Proto3 cannot tell an absent string or number from "" or 0: "required" below means ""
+// or 0 is refused.
+
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -15,51 +23,66 @@ export const file_tarmac_search_v1_search: GenFile = /*@__PURE__*/
   fileDesc("Ch10YXJtYWMvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQdGFybWFjLnNlYXJjaC52MSK4AgoUU2VhcmNoRmxpZ2h0c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSCwoDZG9kGAQgASgJEgsKA2RvYRgFIAEoCRIWCglwYXhfYWR1bHQYBiABKAVIAIgBARIWCglwYXhfY2hpbGQYByABKAVIAYgBARIXCgpwYXhfaW5mYW50GAggASgFSAKIAQESJgoFY2FiaW4YCSABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhIKBWxpbWl0GAogASgFSAOIAQESDgoGY3Vyc29yGAsgASgJEgwKBG1vZGUYDCABKAlCDAoKX3BheF9hZHVsdEIMCgpfcGF4X2NoaWxkQg0KC19wYXhfaW5mYW50QggKBl9saW1pdCKKAQoVU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIoCgdyZXN1bHRzGAIgAygLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIOCgZjdXJzb3IYAyABKAkSDQoFY291bnQYBCABKAUSFQoNdG90YWxfcmVzdWx0cxgFIAEoBSJbCg9HZXRPZmZlclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRIQCghvZmZlcl9pZBgEIAEoCSKGAQoQR2V0T2ZmZXJSZXNwb25zZRImCgVvZmZlchgBIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAIgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSGgoScHJvdmlkZXJfb2ZmZXJfa2V5GAMgASgJIo0BChFQcmljZU9mZmVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIr0BChJQcmljZU9mZmVyUmVzcG9uc2USJgoFb2ZmZXIYASABKAsyFy50YXJtYWMuc2VhcmNoLnYxLk9mZmVyEi4KA3BheBgCIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzEhoKEnByb3ZpZGVyX29mZmVyX2tleRgDIAEoCRIVCg1wcmljZV9jaGFuZ2VkGAQgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAUgASgDIj8KD1Bhc3NlbmdlckNvdW50cxINCgVhZHVsdBgBIAEoBRINCgVjaGlsZBgCIAEoBRIOCgZpbmZhbnQYAyABKAUi7wIKBU9mZmVyEhAKCG9mZmVyX2lkGAEgASgJEhEKCXNlYXJjaF9pZBgCIAEoCRIRCglzaWduYXR1cmUYAyABKAkSDwoHYWlybGluZRgEIAEoCRIrCghzZWdtZW50cxgFIAMoCzIZLnRhcm1hYy5zZWFyY2gudjEuU2VnbWVudBIYChBiZXN0X3ByaWNlX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEj0KEXByaWNpbmdfYnJlYWtkb3duGAggASgLMiIudGFybWFjLnNlYXJjaC52MS5QcmljaW5nQnJlYWtkb3duEi4KCmV4cGlyZXNfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlZnVuZGFibGUYCiABKAgSEAoIcHJvdmlkZXIYCyABKAkSLwoKZmFyZV9ydWxlcxgMIAEoCzIbLnRhcm1hYy5zZWFyY2gudjEuRmFyZVJ1bGVzIqwBCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI9ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh0udGFybWFjLnNlYXJjaC52MS5QZW5hbHR5QmFuZBIyCgtjaGFuZ2VfZmVlcxgDIAMoCzIdLnRhcm1hYy5zZWFyY2gudjEuUGVuYWx0eUJhbmQSGAoQdGF4ZXNfcmVmdW5kYWJsZRgEIAEoCCJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIqMCCgdTZWdtZW50Eg8KB2NhcnJpZXIYASABKAkSEQoJZmxpZ2h0X25vGAIgASgJEg4KBm9yaWdpbhgDIAEoCRIMCgRkZXN0GAQgASgJEhAKCGRlcF90aW1lGAUgASgJEhAKCGFycl90aW1lGAYgASgJEiYKBWNhYmluGAcgASgOMhcudGFybWFjLnNlYXJjaC52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIuCglkaXJlY3Rpb24YCiABKA4yGy50YXJtYWMuc2VhcmNoLnYxLkRpcmVjdGlvbhIYChBkdXJhdGlvbl9taW51dGVzGAsgASgFEhAKCGFpcmNyYWZ0GAwgASgJIsMBChBQcmljaW5nQnJlYWtkb3duEhcKD2Jhc2VfZmFyZV9wYWlzZRgBIAEoAxITCgt0YXhlc19wYWlzZRgCIAEoAxIYChBjb21taXNzaW9uX3BhaXNlGAMgASgDEhgKEG90YV9tYXJrdXBfcGFpc2UYBCABKAMSGgoSYWdlbnRfbWFya3VwX3BhaXNlGAUgASgDEhYKDm5ldF9mYXJlX3BhaXNlGAYgASgDEhkKEWZpbmFsX3ByaWNlX3BhaXNlGAcgASgDKnEKBUNhYmluEhUKEUNBQklOX1VOU1BFQ0lGSUVEEAASEQoNQ0FCSU5fRUNPTk9NWRABEhkKFUNBQklOX1BSRU1JVU1fRUNPTk9NWRACEhIKDkNBQklOX0JVU0lORVNTEAMSDwoLQ0FCSU5fRklSU1QQBCpUCglEaXJlY3Rpb24SGQoVRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSRElSRUNUSU9OX09VVEJPVU5EEAESFAoQRElSRUNUSU9OX1JFVFVSThACMp0CCg1TZWFyY2hTZXJ2aWNlEmAKDVNlYXJjaEZsaWdodHMSJi50YXJtYWMuc2VhcmNoLnYxLlNlYXJjaEZsaWdodHNSZXF1ZXN0GicudGFybWFjLnNlYXJjaC52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USUQoIR2V0T2ZmZXISIS50YXJtYWMuc2VhcmNoLnYxLkdldE9mZmVyUmVxdWVzdBoiLnRhcm1hYy5zZWFyY2gudjEuR2V0T2ZmZXJSZXNwb25zZRJXCgpQcmljZU9mZmVyEiMudGFybWFjLnNlYXJjaC52MS5QcmljZU9mZmVyUmVxdWVzdBokLnRhcm1hYy5zZWFyY2gudjEuUHJpY2VPZmZlclJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
+ * SearchFlights' request: the agency's search (API guide, Search), field for field. With `cursor`
+ * only agent_id, cursor and limit are read.
+ *
  * @generated from message tarmac.search.v1.SearchFlightsRequest
  */
 export type SearchFlightsRequest = Message<"tarmac.search.v1.SearchFlightsRequest"> & {
   /**
-   * The calling agent, set by the gateway from the verified credentials.
+   * The calling agent, set by the gateway from the verified credentials. Required.
    *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Required for a new search: IATA airport code, three upper-case letters, e.g. DEL.
+   *
    * @generated from field: string origin = 2;
    */
   origin: string;
 
   /**
+   * Required for a new search: IATA airport code, not origin.
+   *
    * @generated from field: string dest = 3;
    */
   dest: string;
 
   /**
-   * Departure date, YYYYMMDD.
+   * Required for a new search: departure date, YYYYMMDD (the agency request's format, kept here
+   * because this request mirrors it and its field errors reach agencies as they are); not before
+   * today at the origin, at most 365 days ahead.
    *
    * @generated from field: string dod = 4;
    */
   dod: string;
 
   /**
-   * Return date, YYYYMMDD; empty for one-way.
+   * Return date, YYYYMMDD, on or after dod; empty for one-way.
    *
    * @generated from field: string doa = 5;
    */
   doa: string;
 
   /**
+   * Adults, 1 to 9; 1 when absent.
+   *
    * @generated from field: optional int32 pax_adult = 6;
    */
   paxAdult?: number | undefined;
 
   /**
+   * Children, 0 to 9; 0 when absent. Adults plus children at most 9.
+   *
    * @generated from field: optional int32 pax_child = 7;
    */
   paxChild?: number | undefined;
 
   /**
+   * Infants, 0 to 9, at most pax_adult; 0 when absent.
+   *
    * @generated from field: optional int32 pax_infant = 8;
    */
   paxInfant?: number | undefined;
@@ -72,17 +95,21 @@ export type SearchFlightsRequest = Message<"tarmac.search.v1.SearchFlightsReques
   cabin: Cabin;
 
   /**
+   * Offers per page, 1 to 500; 100 when absent.
+   *
    * @generated from field: optional int32 limit = 10;
    */
   limit?: number | undefined;
 
   /**
+   * The previous page's cursor, to continue a search; empty for a new search.
+   *
    * @generated from field: string cursor = 11;
    */
   cursor: string;
 
   /**
-   * Accepted and ignored (API guide, Search).
+   * Accepted and ignored (API guide, Search); at most 32 characters.
    *
    * @generated from field: string mode = 12;
    */
@@ -97,15 +124,21 @@ export const SearchFlightsRequestSchema: GenMessage<SearchFlightsRequest> = /*@_
   messageDesc(file_tarmac_search_v1_search, 0);
 
 /**
+ * SearchFlights' answer: one page.
+ *
  * @generated from message tarmac.search.v1.SearchFlightsResponse
  */
 export type SearchFlightsResponse = Message<"tarmac.search.v1.SearchFlightsResponse"> & {
   /**
+   * The search's id (srch_<ULID>).
+   *
    * @generated from field: string search_id = 1;
    */
   searchId: string;
 
   /**
+   * This page's offers, sorted by best_price_paise, then departure time, then offer_id.
+   *
    * @generated from field: repeated tarmac.search.v1.Offer results = 2;
    */
   results: Offer[];
@@ -118,11 +151,15 @@ export type SearchFlightsResponse = Message<"tarmac.search.v1.SearchFlightsRespo
   cursor: string;
 
   /**
+   * The number of offers in this page.
+   *
    * @generated from field: int32 count = 4;
    */
   count: number;
 
   /**
+   * The number of offers in the whole search.
+   *
    * @generated from field: int32 total_results = 5;
    */
   totalResults: number;
@@ -136,15 +173,21 @@ export const SearchFlightsResponseSchema: GenMessage<SearchFlightsResponse> = /*
   messageDesc(file_tarmac_search_v1_search, 1);
 
 /**
+ * GetOffer's request: signature, or offer_id (with or without search_id).
+ *
  * @generated from message tarmac.search.v1.GetOfferRequest
  */
 export type GetOfferRequest = Message<"tarmac.search.v1.GetOfferRequest"> & {
   /**
+   * Required: the calling agent.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The search; optional (the signature or offer id is enough).
+   *
    * @generated from field: string search_id = 2;
    */
   searchId: string;
@@ -157,6 +200,8 @@ export type GetOfferRequest = Message<"tarmac.search.v1.GetOfferRequest"> & {
   signature: string;
 
   /**
+   * The offer's id; with a signature, it must be the signed offer's.
+   *
    * @generated from field: string offer_id = 4;
    */
   offerId: string;
@@ -170,15 +215,21 @@ export const GetOfferRequestSchema: GenMessage<GetOfferRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 2);
 
 /**
+ * GetOffer's answer.
+ *
  * @generated from message tarmac.search.v1.GetOfferResponse
  */
 export type GetOfferResponse = Message<"tarmac.search.v1.GetOfferResponse"> & {
   /**
+   * The offer as the search priced it.
+   *
    * @generated from field: tarmac.search.v1.Offer offer = 1;
    */
   offer?: Offer | undefined;
 
   /**
+   * The search's passenger counts.
+   *
    * @generated from field: tarmac.search.v1.PassengerCounts pax = 2;
    */
   pax?: PassengerCounts | undefined;
@@ -199,15 +250,21 @@ export const GetOfferResponseSchema: GenMessage<GetOfferResponse> = /*@__PURE__*
   messageDesc(file_tarmac_search_v1_search, 3);
 
 /**
+ * PriceOffer's request: names the offer like GetOfferRequest.
+ *
  * @generated from message tarmac.search.v1.PriceOfferRequest
  */
 export type PriceOfferRequest = Message<"tarmac.search.v1.PriceOfferRequest"> & {
   /**
+   * Required: the calling agent.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The search; optional (the signature or offer id is enough).
+   *
    * @generated from field: string search_id = 2;
    */
   searchId: string;
@@ -220,6 +277,8 @@ export type PriceOfferRequest = Message<"tarmac.search.v1.PriceOfferRequest"> & 
   signature: string;
 
   /**
+   * The offer's id; with a signature, it must be the signed offer's.
+   *
    * @generated from field: string offer_id = 4;
    */
   offerId: string;
@@ -240,6 +299,8 @@ export const PriceOfferRequestSchema: GenMessage<PriceOfferRequest> = /*@__PURE_
   messageDesc(file_tarmac_search_v1_search, 4);
 
 /**
+ * PriceOffer's answer.
+ *
  * @generated from message tarmac.search.v1.PriceOfferResponse
  */
 export type PriceOfferResponse = Message<"tarmac.search.v1.PriceOfferResponse"> & {
@@ -252,11 +313,15 @@ export type PriceOfferResponse = Message<"tarmac.search.v1.PriceOfferResponse"> 
   offer?: Offer | undefined;
 
   /**
+   * The search's passenger counts.
+   *
    * @generated from field: tarmac.search.v1.PassengerCounts pax = 2;
    */
   pax?: PassengerCounts | undefined;
 
   /**
+   * The provider's own key of the itinerary and fare (internal: never shown to agencies).
+   *
    * @generated from field: string provider_offer_key = 3;
    */
   providerOfferKey: string;
@@ -284,20 +349,28 @@ export const PriceOfferResponseSchema: GenMessage<PriceOfferResponse> = /*@__PUR
   messageDesc(file_tarmac_search_v1_search, 5);
 
 /**
+ * Passengers by type.
+ *
  * @generated from message tarmac.search.v1.PassengerCounts
  */
 export type PassengerCounts = Message<"tarmac.search.v1.PassengerCounts"> & {
   /**
+   * Adults (12 or older).
+   *
    * @generated from field: int32 adult = 1;
    */
   adult: number;
 
   /**
+   * Children (2 to 11).
+   *
    * @generated from field: int32 child = 2;
    */
   child: number;
 
   /**
+   * Infants (under 2), on an adult's lap.
+   *
    * @generated from field: int32 infant = 3;
    */
   infant: number;
@@ -311,55 +384,79 @@ export const PassengerCountsSchema: GenMessage<PassengerCounts> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 6);
 
 /**
+ * One priced itinerary of a search (API guide, Search; Money and pricing). Amounts are totals for
+ * all passengers, in paise of `currency`.
+ *
  * @generated from message tarmac.search.v1.Offer
  */
 export type Offer = Message<"tarmac.search.v1.Offer"> & {
   /**
+   * The offer's id within Tarmac (unique across searches).
+   *
    * @generated from field: string offer_id = 1;
    */
   offerId: string;
 
   /**
+   * The search it belongs to.
+   *
    * @generated from field: string search_id = 2;
    */
   searchId: string;
 
   /**
+   * A signed reference to this offer for this agent, valid until expires_at; fare validation
+   * names the offer by it.
+   *
    * @generated from field: string signature = 3;
    */
   signature: string;
 
   /**
+   * The validating carrier's IATA code.
+   *
    * @generated from field: string airline = 4;
    */
   airline: string;
 
   /**
+   * The itinerary, outbound then return.
+   *
    * @generated from field: repeated tarmac.search.v1.Segment segments = 5;
    */
   segments: Segment[];
 
   /**
+   * What the end customer pays: pricing_breakdown.final_price_paise.
+   *
    * @generated from field: int64 best_price_paise = 6;
    */
   bestPricePaise: bigint;
 
   /**
+   * ISO 4217 code of the amounts (INR).
+   *
    * @generated from field: string currency = 7;
    */
   currency: string;
 
   /**
+   * How the price is made up.
+   *
    * @generated from field: tarmac.search.v1.PricingBreakdown pricing_breakdown = 8;
    */
   pricingBreakdown?: PricingBreakdown | undefined;
 
   /**
+   * When the offer (and its search and cursors) expire: 30 minutes after the search.
+   *
    * @generated from field: google.protobuf.Timestamp expires_at = 9;
    */
   expiresAt?: Timestamp | undefined;
 
   /**
+   * Whether the fare can be refunded at all (fare_rules.refundable).
+   *
    * @generated from field: bool refundable = 10;
    */
   refundable: boolean;
@@ -387,10 +484,14 @@ export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 7);
 
 /**
+ * A fare's cancellation and change rules (API guide, Cancellation and reschedule).
+ *
  * @generated from message tarmac.search.v1.FareRules
  */
 export type FareRules = Message<"tarmac.search.v1.FareRules"> & {
   /**
+   * False: a voluntary cancellation keeps the whole base fare.
+   *
    * @generated from field: bool refundable = 1;
    */
   refundable: boolean;
@@ -403,6 +504,8 @@ export type FareRules = Message<"tarmac.search.v1.FareRules"> & {
   cancellationPenalties: PenaltyBand[];
 
   /**
+   * The airline's change fee bands, nearest departure last.
+   *
    * @generated from field: repeated tarmac.search.v1.PenaltyBand change_fees = 3;
    */
   changeFees: PenaltyBand[];
@@ -429,11 +532,15 @@ export const FareRulesSchema: GenMessage<FareRules> = /*@__PURE__*/
  */
 export type PenaltyBand = Message<"tarmac.search.v1.PenaltyBand"> & {
   /**
+   * The band applies when departure is at least this many hours away.
+   *
    * @generated from field: int32 min_hours_before_departure = 1;
    */
   minHoursBeforeDeparture: number;
 
   /**
+   * The penalty per seated passenger (infants excluded), in paise.
+   *
    * @generated from field: int64 per_passenger_paise = 2;
    */
   perPassengerPaise: bigint;
@@ -447,62 +554,86 @@ export const PenaltyBandSchema: GenMessage<PenaltyBand> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 9);
 
 /**
+ * One flight of an itinerary.
+ *
  * @generated from message tarmac.search.v1.Segment
  */
 export type Segment = Message<"tarmac.search.v1.Segment"> & {
   /**
+   * The carrier's IATA code, e.g. AI.
+   *
    * @generated from field: string carrier = 1;
    */
   carrier: string;
 
   /**
+   * Flight number without the carrier, e.g. 101.
+   *
    * @generated from field: string flight_no = 2;
    */
   flightNo: string;
 
   /**
+   * Departure airport, IATA code.
+   *
    * @generated from field: string origin = 3;
    */
   origin: string;
 
   /**
+   * Arrival airport, IATA code.
+   *
    * @generated from field: string dest = 4;
    */
   dest: string;
 
   /**
-   * RFC 3339 local time with the airport's UTC offset, e.g. 2026-12-01T06:15:00+05:30.
+   * Scheduled departure: RFC 3339 local time with the airport's UTC offset, e.g.
+   * 2026-12-01T06:15:00+05:30 (a schedule time, not a google.protobuf.Timestamp, to keep the
+   * offset agencies show).
    *
    * @generated from field: string dep_time = 5;
    */
   depTime: string;
 
   /**
+   * Scheduled arrival, written like dep_time with the arrival airport's offset.
+   *
    * @generated from field: string arr_time = 6;
    */
   arrTime: string;
 
   /**
+   * The cabin sold.
+   *
    * @generated from field: tarmac.search.v1.Cabin cabin = 7;
    */
   cabin: Cabin;
 
   /**
+   * The airline's booking class, e.g. Y.
+   *
    * @generated from field: string booking_class = 8;
    */
   bookingClass: string;
 
   /**
+   * Seats left, as the airline reports them.
+   *
    * @generated from field: int32 seats_available = 9;
    */
   seatsAvailable: number;
 
   /**
+   * Outbound or return.
+   *
    * @generated from field: tarmac.search.v1.Direction direction = 10;
    */
   direction: Direction;
 
   /**
+   * Flight time in minutes.
+   *
    * @generated from field: int32 duration_minutes = 11;
    */
   durationMinutes: number;
@@ -523,42 +654,57 @@ export const SegmentSchema: GenMessage<Segment> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 10);
 
 /**
- * All amounts are totals for all passengers, in paise.
+ * All amounts are totals for all passengers, in paise of the offer's currency (API guide, Money
+ * and pricing). Over HTTP the gateway shows them without the suffix (base_fare, ...).
  *
  * @generated from message tarmac.search.v1.PricingBreakdown
  */
 export type PricingBreakdown = Message<"tarmac.search.v1.PricingBreakdown"> & {
   /**
+   * The airline's base fare.
+   *
    * @generated from field: int64 base_fare_paise = 1;
    */
   baseFarePaise: bigint;
 
   /**
+   * The airline's taxes.
+   *
    * @generated from field: int64 taxes_paise = 2;
    */
   taxesPaise: bigint;
 
   /**
+   * What the airline pays the agency: a percentage of the base fare, per airline.
+   *
    * @generated from field: int64 commission_paise = 3;
    */
   commissionPaise: bigint;
 
   /**
+   * The platform's markup.
+   *
    * @generated from field: int64 ota_markup_paise = 4;
    */
   otaMarkupPaise: bigint;
 
   /**
+   * The agency's own markup for its customer.
+   *
    * @generated from field: int64 agent_markup_paise = 5;
    */
   agentMarkupPaise: bigint;
 
   /**
+   * base_fare + taxes + ota_markup - commission: what the wallet is debited.
+   *
    * @generated from field: int64 net_fare_paise = 6;
    */
   netFarePaise: bigint;
 
   /**
+   * base_fare + taxes + ota_markup + agent_markup: what the end customer pays.
+   *
    * @generated from field: int64 final_price_paise = 7;
    */
   finalPricePaise: bigint;
@@ -572,30 +718,42 @@ export const PricingBreakdownSchema: GenMessage<PricingBreakdown> = /*@__PURE__*
   messageDesc(file_tarmac_search_v1_search, 11);
 
 /**
+ * A cabin class.
+ *
  * @generated from enum tarmac.search.v1.Cabin
  */
 export enum Cabin {
   /**
+   * In a search request: every cabin. Never in an offer.
+   *
    * @generated from enum value: CABIN_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Economy.
+   *
    * @generated from enum value: CABIN_ECONOMY = 1;
    */
   ECONOMY = 1,
 
   /**
+   * Premium economy.
+   *
    * @generated from enum value: CABIN_PREMIUM_ECONOMY = 2;
    */
   PREMIUM_ECONOMY = 2,
 
   /**
+   * Business.
+   *
    * @generated from enum value: CABIN_BUSINESS = 3;
    */
   BUSINESS = 3,
 
   /**
+   * First.
+   *
    * @generated from enum value: CABIN_FIRST = 4;
    */
   FIRST = 4,
@@ -608,20 +766,28 @@ export const CabinSchema: GenEnum<Cabin> = /*@__PURE__*/
   enumDesc(file_tarmac_search_v1_search, 0);
 
 /**
+ * Which way of a trip a segment flies.
+ *
  * @generated from enum tarmac.search.v1.Direction
  */
 export enum Direction {
   /**
+   * Never sent.
+   *
    * @generated from enum value: DIRECTION_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * From origin to destination.
+   *
    * @generated from enum value: DIRECTION_OUTBOUND = 1;
    */
   OUTBOUND = 1,
 
   /**
+   * Back, on a round trip.
+   *
    * @generated from enum value: DIRECTION_RETURN = 2;
    */
   RETURN = 2,
@@ -635,13 +801,24 @@ export const DirectionSchema: GenEnum<Direction> = /*@__PURE__*/
 
 /**
  * Search owns the offers: it asks the airline providers, prices the offers for the agent (B2B
- * pricing, API guide, Money and pricing), caches them for 30 minutes and pages through them by cursor.
+ * pricing, API guide, Money and pricing), caches them for 30 minutes and pages through them by
+ * cursor (API guide, Search; Pagination).
+ *
+ * Callers: the gateway (SearchFlights for agencies, agent_id set from the verified credentials),
+ * the fare service (PriceOffer before it locks a fare) and the booking service (PriceOffer for a
+ * reschedule quote). Every request names its agent_id (required); another agent's search, offer
+ * or cursor is answered like one that does not exist. Every RPC is read-only towards Tarmac's
+ * data except that SearchFlights caches a new search, so retries are safe (a retried new search
+ * makes another search_id). Every RPC may answer VALIDATION_FAILED (INVALID_ARGUMENT, with field
+ * violations), UNAVAILABLE and INTERNAL; errors carry a tarmac.errors.v1.ErrorDetail.
  *
  * @generated from service tarmac.search.v1.SearchService
  */
 export const SearchService: GenService<{
   /**
-   * Runs a new search, or continues one when `cursor` is set (the cursor takes precedence).
+   * Runs a new search, or continues one when `cursor` is set (the cursor takes precedence). Errors:
+   * VALIDATION_FAILED (field codes include UNKNOWN_AIRPORT), SEARCH_CURSOR_INVALID,
+   * SEARCH_CURSOR_EXPIRED, PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT.
    *
    * @generated from rpc tarmac.search.v1.SearchService.SearchFlights
    */
@@ -652,6 +829,7 @@ export const SearchService: GenService<{
   },
   /**
    * Looks up one cached offer of a search, by signature or by offer id, for the calling agent.
+   * Errors: SEARCH_OFFER_NOT_FOUND, SEARCH_EXPIRED (the search's 30 minutes are over).
    *
    * @generated from rpc tarmac.search.v1.SearchService.GetOffer
    */
@@ -662,7 +840,10 @@ export const SearchService: GenService<{
   },
   /**
    * Asks the offer's provider for its live price now and prices it for the agent with the same
-   * rules as the search; used by the fare service before it locks a price.
+   * rules as the search; used by the fare service before it locks a price and by the booking
+   * service to quote a reschedule. Caches nothing. Errors: SEARCH_OFFER_NOT_FOUND, SEARCH_EXPIRED,
+   * VALIDATION_FAILED on pax, PROVIDER_SOLD_OUT, PROVIDER_REJECTED, PROVIDER_UNAVAILABLE,
+   * PROVIDER_TIMEOUT.
    *
    * @generated from rpc tarmac.search.v1.SearchService.PriceOffer
    */
