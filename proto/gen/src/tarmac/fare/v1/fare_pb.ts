@@ -2,6 +2,12 @@
 // @generated from file tarmac/fare/v1/fare.proto (package tarmac.fare.v1, syntax proto3)
 /* eslint-disable */
 
+// Conventions of every tarmac contract: amounts are int64 paise (integer hundredths of a rupee) with
+// a `_paise` suffix, in the currency the message names; instants are google.protobuf.Timestamp;
+// calendar dates are YYYY-MM-DD strings; flight schedule times are RFC 3339 strings in the
+// airport's local time with its UTC offset. Proto3 cannot tell an absent string or number from ""
+// or 0: "required" below means "" or 0 is refused.
+
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -17,20 +23,28 @@ export const file_tarmac_fare_v1_fare: GenFile = /*@__PURE__*/
   fileDesc("Chl0YXJtYWMvZmFyZS92MS9mYXJlLnByb3RvEg50YXJtYWMuZmFyZS52MSKPAQoTVmFsaWRhdGVGYXJlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIrkBChRWYWxpZGF0ZUZhcmVSZXNwb25zZRISCgpmYXJlX3Rva2VuGAEgASgJEiYKBW9mZmVyGAIgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIVCg1wcmljZV9jaGFuZ2VkGAMgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAQgASgDEjAKDGxvY2tlZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicQoRR2V0U2VhdE1hcFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRISCgpmYXJlX3Rva2VuGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJItUBChJHZXRTZWF0TWFwUmVzcG9uc2USEQoJc2VhcmNoX2lkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIwCghzZWdtZW50cxgFIAMoCzIeLnRhcm1hYy5mYXJlLnYxLlNlYXRNYXBTZWdtZW50EkMKFXBhc3Nlbmdlcl9hbmNpbGxhcmllcxgGIAMoCzIkLnRhcm1hYy5mYXJlLnYxLlBhc3NlbmdlckFuY2lsbGFyaWVzIm8KDlNlYXRNYXBTZWdtZW50EhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSKAoHc2VhdG1hcBgEIAMoCzIXLnRhcm1hYy5mYXJlLnYxLlNlYXRSb3ciOwoHU2VhdFJvdxILCgNyb3cYASABKAUSIwoFc2VhdHMYAiADKAsyFC50YXJtYWMuZmFyZS52MS5TZWF0IsQBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEhQKDGFuY2lsbGFyeV9pZBgEIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YBSABKAkSLgoIcG9zaXRpb24YBiABKA4yHC50YXJtYWMuZmFyZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYByABKAgSFQoNZXh0cmFfbGVncm9vbRgIIAEoCCJAChRQYXNzZW5nZXJBbmNpbGxhcmllcxIOCgZwYXhfaWQYASABKAkSGAoQYW5jaWxsYXJ5X3Rva2VucxgCIAMoCSJUChJHZXRGYXJlTG9ja1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKZmFyZV90b2tlbhgCIAEoCRIYChBhbmNpbGxhcnlfdG9rZW5zGAMgAygJImoKE0dldEZhcmVMb2NrUmVzcG9uc2USJgoEbG9jaxgBIAEoCzIYLnRhcm1hYy5mYXJlLnYxLkZhcmVMb2NrEisKBXNlYXRzGAIgAygLMhwudGFybWFjLmZhcmUudjEuU2VsZWN0ZWRTZWF0IokBCgxTZWxlY3RlZFNlYXQSFwoPYW5jaWxsYXJ5X3Rva2VuGAEgASgJEhQKDGFuY2lsbGFyeV9pZBgCIAEoCRIVCg1zZWdtZW50X2luZGV4GAMgASgFEgwKBHNlYXQYBCABKAkSEwoLcHJpY2VfcGFpc2UYBSABKAMSEAoIZXhpdF9yb3cYBiABKAgimQIKCEZhcmVMb2NrEhIKCmZhcmVfdG9rZW4YASABKAkSEAoIYWdlbnRfaWQYAiABKAkSEQoJc2VhcmNoX2lkGAMgASgJEiYKBW9mZmVyGAQgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIuCgNwYXgYBSABKAsyIS50YXJtYWMuc2VhcmNoLnYxLlBhc3NlbmdlckNvdW50cxIwCgxsb2NrZWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhoKEnByb3ZpZGVyX29mZmVyX2tleRgIIAEoCSp6CgxTZWF0UG9zaXRpb24SHQoZU0VBVF9QT1NJVElPTl9VTlNQRUNJRklFRBAAEhgKFFNFQVRfUE9TSVRJT05fV0lORE9XEAESGAoUU0VBVF9QT1NJVElPTl9NSURETEUQAhIXChNTRUFUX1BPU0lUSU9OX0FJU0xFEAMylQIKC0ZhcmVTZXJ2aWNlElkKDFZhbGlkYXRlRmFyZRIjLnRhcm1hYy5mYXJlLnYxLlZhbGlkYXRlRmFyZVJlcXVlc3QaJC50YXJtYWMuZmFyZS52MS5WYWxpZGF0ZUZhcmVSZXNwb25zZRJTCgpHZXRTZWF0TWFwEiEudGFybWFjLmZhcmUudjEuR2V0U2VhdE1hcFJlcXVlc3QaIi50YXJtYWMuZmFyZS52MS5HZXRTZWF0TWFwUmVzcG9uc2USVgoLR2V0RmFyZUxvY2sSIi50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1JlcXVlc3QaIy50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
 
 /**
+ * ValidateFare's request: the offer by search_id and signature, or by offer_id alone.
+ *
  * @generated from message tarmac.fare.v1.ValidateFareRequest
  */
 export type ValidateFareRequest = Message<"tarmac.fare.v1.ValidateFareRequest"> & {
   /**
+   * Required: the calling agent.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The offer's search; required unless offer_id is given.
+   *
    * @generated from field: string search_id = 2;
    */
   searchId: string;
 
   /**
+   * The offer's signature from the search (tarmac.search.v1.Offer.signature).
+   *
    * @generated from field: string signature = 3;
    */
   signature: string;
@@ -43,6 +57,8 @@ export type ValidateFareRequest = Message<"tarmac.fare.v1.ValidateFareRequest"> 
   offerId: string;
 
   /**
+   * Required: must equal the search's passenger counts.
+   *
    * @generated from field: tarmac.search.v1.PassengerCounts pax = 5;
    */
   pax?: PassengerCounts | undefined;
@@ -56,30 +72,42 @@ export const ValidateFareRequestSchema: GenMessage<ValidateFareRequest> = /*@__P
   messageDesc(file_tarmac_fare_v1_fare, 0);
 
 /**
+ * ValidateFare's answer.
+ *
  * @generated from message tarmac.fare.v1.ValidateFareResponse
  */
 export type ValidateFareResponse = Message<"tarmac.fare.v1.ValidateFareResponse"> & {
   /**
+   * Signed, bound to the agent, the offer, the price and the lock; booking needs it.
+   *
    * @generated from field: string fare_token = 1;
    */
   fareToken: string;
 
   /**
+   * The offer at its live price, priced for the agent.
+   *
    * @generated from field: tarmac.search.v1.Offer offer = 2;
    */
   offer?: Offer | undefined;
 
   /**
+   * True when the live price differs from the searched one.
+   *
    * @generated from field: bool price_changed = 3;
    */
   priceChanged: boolean;
 
   /**
+   * The searched best_price_paise when price_changed; 0 otherwise.
+   *
    * @generated from field: int64 previous_price_paise = 4;
    */
   previousPricePaise: bigint;
 
   /**
+   * When the lock ends: 15 minutes after validation.
+   *
    * @generated from field: google.protobuf.Timestamp locked_until = 5;
    */
   lockedUntil?: Timestamp | undefined;
@@ -93,30 +121,43 @@ export const ValidateFareResponseSchema: GenMessage<ValidateFareResponse> = /*@_
   messageDesc(file_tarmac_fare_v1_fare, 1);
 
 /**
+ * GetSeatMap's request. Every field is required; search_id, signature and provider must be the
+ * locked offer's.
+ *
  * @generated from message tarmac.fare.v1.GetSeatMapRequest
  */
 export type GetSeatMapRequest = Message<"tarmac.fare.v1.GetSeatMapRequest"> & {
   /**
+   * The calling agent; the fare token's.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The locked offer's search.
+   *
    * @generated from field: string search_id = 2;
    */
   searchId: string;
 
   /**
+   * The locked offer's signature.
+   *
    * @generated from field: string signature = 3;
    */
   signature: string;
 
   /**
+   * From ValidateFare, still within its lock.
+   *
    * @generated from field: string fare_token = 4;
    */
   fareToken: string;
 
   /**
+   * The offer's provider name (tarmac.search.v1.Offer.provider), e.g. SANDBOX.
+   *
    * @generated from field: string provider = 5;
    */
   provider: string;
@@ -130,35 +171,49 @@ export const GetSeatMapRequestSchema: GenMessage<GetSeatMapRequest> = /*@__PURE_
   messageDesc(file_tarmac_fare_v1_fare, 2);
 
 /**
+ * GetSeatMap's answer.
+ *
  * @generated from message tarmac.fare.v1.GetSeatMapResponse
  */
 export type GetSeatMapResponse = Message<"tarmac.fare.v1.GetSeatMapResponse"> & {
   /**
+   * The locked offer's search.
+   *
    * @generated from field: string search_id = 1;
    */
   searchId: string;
 
   /**
+   * The locked offer's signature.
+   *
    * @generated from field: string signature = 2;
    */
   signature: string;
 
   /**
+   * The provider that serves the seats.
+   *
    * @generated from field: string provider = 3;
    */
   provider: string;
 
   /**
+   * ISO 4217 code of the seat prices.
+   *
    * @generated from field: string currency = 4;
    */
   currency: string;
 
   /**
+   * One per segment of the offer.
+   *
    * @generated from field: repeated tarmac.fare.v1.SeatMapSegment segments = 5;
    */
   segments: SeatMapSegment[];
 
   /**
+   * Per seated passenger, the tokens of the free seats that passenger may take.
+   *
    * @generated from field: repeated tarmac.fare.v1.PassengerAncillaries passenger_ancillaries = 6;
    */
   passengerAncillaries: PassengerAncillaries[];
@@ -172,25 +227,35 @@ export const GetSeatMapResponseSchema: GenMessage<GetSeatMapResponse> = /*@__PUR
   messageDesc(file_tarmac_fare_v1_fare, 3);
 
 /**
+ * The seat map of one segment.
+ *
  * @generated from message tarmac.fare.v1.SeatMapSegment
  */
 export type SeatMapSegment = Message<"tarmac.fare.v1.SeatMapSegment"> & {
   /**
+   * The segment, 0-based in the offer's segments.
+   *
    * @generated from field: int32 segment_index = 1;
    */
   segmentIndex: number;
 
   /**
+   * Departure airport, IATA code.
+   *
    * @generated from field: string origin = 2;
    */
   origin: string;
 
   /**
+   * Arrival airport, IATA code.
+   *
    * @generated from field: string dest = 3;
    */
   dest: string;
 
   /**
+   * The cabin's rows, front to back.
+   *
    * @generated from field: repeated tarmac.fare.v1.SeatRow seatmap = 4;
    */
   seatmap: SeatRow[];
@@ -204,15 +269,21 @@ export const SeatMapSegmentSchema: GenMessage<SeatMapSegment> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 4);
 
 /**
+ * One row of a seat map.
+ *
  * @generated from message tarmac.fare.v1.SeatRow
  */
 export type SeatRow = Message<"tarmac.fare.v1.SeatRow"> & {
   /**
+   * The row number.
+   *
    * @generated from field: int32 row = 1;
    */
   row: number;
 
   /**
+   * The row's seats.
+   *
    * @generated from field: repeated tarmac.fare.v1.Seat seats = 2;
    */
   seats: Seat[];
@@ -226,6 +297,8 @@ export const SeatRowSchema: GenMessage<SeatRow> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 5);
 
 /**
+ * A seat, priced for the locked fare.
+ *
  * @generated from message tarmac.fare.v1.Seat
  */
 export type Seat = Message<"tarmac.fare.v1.Seat"> & {
@@ -237,26 +310,36 @@ export type Seat = Message<"tarmac.fare.v1.Seat"> & {
   seat: string;
 
   /**
+   * False when someone has taken it.
+   *
    * @generated from field: bool available = 2;
    */
   available: boolean;
 
   /**
+   * Its price, in paise; 0 for a free seat.
+   *
    * @generated from field: int64 price_paise = 3;
    */
   pricePaise: bigint;
 
   /**
+   * SEAT-<segment index>-<seat>, e.g. SEAT-0-12C.
+   *
    * @generated from field: string ancillary_id = 4;
    */
   ancillaryId: string;
 
   /**
+   * Signed, bound to the fare token and this seat's price; CreateBooking takes it.
+   *
    * @generated from field: string ancillary_token = 5;
    */
   ancillaryToken: string;
 
   /**
+   * Window, middle or aisle.
+   *
    * @generated from field: tarmac.fare.v1.SeatPosition position = 6;
    */
   position: SeatPosition;
@@ -269,6 +352,8 @@ export type Seat = Message<"tarmac.fare.v1.Seat"> & {
   exitRow: boolean;
 
   /**
+   * More legroom than the cabin's standard seat.
+   *
    * @generated from field: bool extra_legroom = 8;
    */
   extraLegroom: boolean;
@@ -282,17 +367,22 @@ export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 6);
 
 /**
+ * The seats one passenger may choose.
+ *
  * @generated from message tarmac.fare.v1.PassengerAncillaries
  */
 export type PassengerAncillaries = Message<"tarmac.fare.v1.PassengerAncillaries"> & {
   /**
-   * ADT1, CHD1, ...
+   * ADT1, CHD1, ... (infants get no seat and no entry).
    *
    * @generated from field: string pax_id = 1;
    */
   paxId: string;
 
   /**
+   * Tokens of the free seats this passenger may take (no exit rows for children or adults with an
+   * infant).
+   *
    * @generated from field: repeated string ancillary_tokens = 2;
    */
   ancillaryTokens: string[];
@@ -306,15 +396,21 @@ export const PassengerAncillariesSchema: GenMessage<PassengerAncillaries> = /*@_
   messageDesc(file_tarmac_fare_v1_fare, 7);
 
 /**
+ * GetFareLock's request.
+ *
  * @generated from message tarmac.fare.v1.GetFareLockRequest
  */
 export type GetFareLockRequest = Message<"tarmac.fare.v1.GetFareLockRequest"> & {
   /**
+   * Required: the calling agent; the fare token's.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Required: from ValidateFare, still within its lock.
+   *
    * @generated from field: string fare_token = 2;
    */
   fareToken: string;
@@ -335,10 +431,14 @@ export const GetFareLockRequestSchema: GenMessage<GetFareLockRequest> = /*@__PUR
   messageDesc(file_tarmac_fare_v1_fare, 8);
 
 /**
+ * GetFareLock's answer.
+ *
  * @generated from message tarmac.fare.v1.GetFareLockResponse
  */
 export type GetFareLockResponse = Message<"tarmac.fare.v1.GetFareLockResponse"> & {
   /**
+   * The lock the token names.
+   *
    * @generated from field: tarmac.fare.v1.FareLock lock = 1;
    */
   lock?: FareLock | undefined;
@@ -365,31 +465,43 @@ export const GetFareLockResponseSchema: GenMessage<GetFareLockResponse> = /*@__P
  */
 export type SelectedSeat = Message<"tarmac.fare.v1.SelectedSeat"> & {
   /**
+   * The token as requested.
+   *
    * @generated from field: string ancillary_token = 1;
    */
   ancillaryToken: string;
 
   /**
+   * SEAT-<segment index>-<seat>.
+   *
    * @generated from field: string ancillary_id = 2;
    */
   ancillaryId: string;
 
   /**
+   * The segment, 0-based in the offer's segments.
+   *
    * @generated from field: int32 segment_index = 3;
    */
   segmentIndex: number;
 
   /**
+   * Row number plus letter, e.g. 12C.
+   *
    * @generated from field: string seat = 4;
    */
   seat: string;
 
   /**
+   * Its price, in paise.
+   *
    * @generated from field: int64 price_paise = 5;
    */
   pricePaise: bigint;
 
   /**
+   * Emergency exit row: not for children or adults travelling with an infant.
+   *
    * @generated from field: bool exit_row = 6;
    */
   exitRow: boolean;
@@ -403,40 +515,56 @@ export const SelectedSeatSchema: GenMessage<SelectedSeat> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 10);
 
 /**
+ * A price lock made by ValidateFare.
+ *
  * @generated from message tarmac.fare.v1.FareLock
  */
 export type FareLock = Message<"tarmac.fare.v1.FareLock"> & {
   /**
+   * The token that names it.
+   *
    * @generated from field: string fare_token = 1;
    */
   fareToken: string;
 
   /**
+   * The agent it was issued to.
+   *
    * @generated from field: string agent_id = 2;
    */
   agentId: string;
 
   /**
+   * The offer's search.
+   *
    * @generated from field: string search_id = 3;
    */
   searchId: string;
 
   /**
+   * The offer at the locked price.
+   *
    * @generated from field: tarmac.search.v1.Offer offer = 4;
    */
   offer?: Offer | undefined;
 
   /**
+   * The passenger counts it was priced for.
+   *
    * @generated from field: tarmac.search.v1.PassengerCounts pax = 5;
    */
   pax?: PassengerCounts | undefined;
 
   /**
+   * When the lock ends (15 minutes after created_at).
+   *
    * @generated from field: google.protobuf.Timestamp locked_until = 6;
    */
   lockedUntil?: Timestamp | undefined;
 
   /**
+   * When ValidateFare made it.
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 7;
    */
   createdAt?: Timestamp | undefined;
@@ -457,25 +585,35 @@ export const FareLockSchema: GenMessage<FareLock> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 11);
 
 /**
+ * Where a seat is in its row.
+ *
  * @generated from enum tarmac.fare.v1.SeatPosition
  */
 export enum SeatPosition {
   /**
+   * Not known.
+   *
    * @generated from enum value: SEAT_POSITION_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * By the window.
+   *
    * @generated from enum value: SEAT_POSITION_WINDOW = 1;
    */
   WINDOW = 1,
 
   /**
+   * Between window and aisle.
+   *
    * @generated from enum value: SEAT_POSITION_MIDDLE = 2;
    */
   MIDDLE = 2,
 
   /**
+   * By the aisle.
+   *
    * @generated from enum value: SEAT_POSITION_AISLE = 3;
    */
   AISLE = 3,
@@ -489,12 +627,25 @@ export const SeatPositionSchema: GenEnum<SeatPosition> = /*@__PURE__*/
 
 /**
  * Fare validates an offer live with the airline, locks its price for 15 minutes and serves seat
- * maps for locked fares.
+ * maps for locked fares (API guide, Fare validation and seat maps).
+ *
+ * Callers: the gateway (ValidateFare, GetSeatMap for agencies, agent_id set from the verified
+ * credentials) and the booking service (GetFareLock). Every request names its agent_id
+ * (required); a fare token is honoured only for the agent it was issued to. Every RPC may answer
+ * VALIDATION_FAILED (INVALID_ARGUMENT, with field violations), UNAVAILABLE and INTERNAL; errors
+ * carry a tarmac.errors.v1.ErrorDetail (API guide, Errors).
  *
  * @generated from service tarmac.fare.v1.FareService
  */
 export const FareService: GenService<{
   /**
+   * Asks search for the offer's live price (tarmac.search.v1.SearchService.PriceOffer) and locks
+   * it for 15 minutes behind a signed fare token. A changed price still validates, with
+   * price_changed and previous_price_paise. Each call makes a new lock and token, so a retry is
+   * safe (an unused lock just expires). Errors: SEARCH_OFFER_NOT_FOUND, SEARCH_EXPIRED,
+   * VALIDATION_FAILED on pax, PROVIDER_SOLD_OUT, PROVIDER_REJECTED, PROVIDER_UNAVAILABLE,
+   * PROVIDER_TIMEOUT.
+   *
    * @generated from rpc tarmac.fare.v1.FareService.ValidateFare
    */
   validateFare: {
@@ -503,6 +654,11 @@ export const FareService: GenService<{
     output: typeof ValidateFareResponseSchema;
   },
   /**
+   * The airline's seat maps of a locked fare's segments, each seat priced and carrying an
+   * ancillary token bound to the fare token. Read-only. Errors: BOOKING_FARE_TOKEN_INVALID,
+   * BOOKING_FARE_EXPIRED, VALIDATION_FAILED when search_id, signature or provider is not the
+   * lock's, PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT.
+   *
    * @generated from rpc tarmac.fare.v1.FareService.GetSeatMap
    */
   getSeatMap: {
@@ -511,7 +667,9 @@ export const FareService: GenService<{
     output: typeof GetSeatMapResponseSchema;
   },
   /**
-   * Resolves a fare token to its lock; used by the booking service.
+   * Resolves a fare token to its lock, and the seats its ancillary tokens vouch for; used by the
+   * booking service. Read-only. Errors: BOOKING_FARE_TOKEN_INVALID, BOOKING_FARE_EXPIRED,
+   * VALIDATION_FAILED on ancillary_tokens[i] (not a seat of this fare token's seat map).
    *
    * @generated from rpc tarmac.fare.v1.FareService.GetFareLock
    */
