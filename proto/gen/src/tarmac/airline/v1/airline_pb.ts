@@ -2,6 +2,12 @@
 // @generated from file tarmac/airline/v1/airline.proto (package tarmac.airline.v1, syntax proto3)
 /* eslint-disable */
 
+// Conventions of every tarmac contract: amounts are int64 paise (integer hundredths of a rupee) with
+// a `_paise` suffix, in the currency the message names; instants are google.protobuf.Timestamp;
+// calendar dates are YYYY-MM-DD strings; flight schedule times are RFC 3339 strings in the
+// airport's local time with its UTC offset. Proto3 cannot tell an absent string or number from ""
+// or 0.
+
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
@@ -13,20 +19,28 @@ export const file_tarmac_airline_v1_airline: GenFile = /*@__PURE__*/
   fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIusBCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcyJQChBMaXZlUHJpY2VSZXF1ZXN0EgsKA2tleRgBIAEoCRIvCgNwYXgYAiABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMiPAoRTGl2ZVByaWNlUmVzcG9uc2USJwoFb2ZmZXIYASABKAsyGC50YXJtYWMuYWlybGluZS52MS5PZmZlciIgChFHZXRTZWF0TWFwUmVxdWVzdBILCgNrZXkYASABKAkibQoSR2V0U2VhdE1hcFJlc3BvbnNlEhAKCHByb3ZpZGVyGAEgASgJEhAKCGN1cnJlbmN5GAIgASgJEjMKCHNlZ21lbnRzGAMgAygLMiEudGFybWFjLmFpcmxpbmUudjEuU2VnbWVudFNlYXRNYXAi5gEKDlNlZ21lbnRTZWF0TWFwEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDwoHY2FycmllchgCIAEoCRIRCglmbGlnaHRfbm8YAyABKAkSDgoGb3JpZ2luGAQgASgJEgwKBGRlc3QYBSABKAkSFgoOZGVwYXJ0dXJlX2RhdGUYBiABKAkSEAoIYWlyY3JhZnQYByABKAkSJwoFY2FiaW4YCCABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIoCgRyb3dzGAkgAygLMhoudGFybWFjLmFpcmxpbmUudjEuU2VhdFJvdyI+CgdTZWF0Um93EgsKA3JvdxgBIAEoBRImCgVzZWF0cxgCIAMoCzIXLnRhcm1hYy5haXJsaW5lLnYxLlNlYXQimAEKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSMQoIcG9zaXRpb24YBCABKA4yHy50YXJtYWMuYWlybGluZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYBSABKAgSFQoNZXh0cmFfbGVncm9vbRgGIAEoCCK+AQoUUmVzZXJ2YXRpb25QYXNzZW5nZXISDgoGcGF4X2lkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJUeXBlEg0KBXRpdGxlGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg4KBmdlbmRlchgGIAEoCRILCgNkb2IYByABKAkSEwoLbmF0aW9uYWxpdHkYCCABKAkiQgoLU2VhdFJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCSInCgdDb250YWN0Eg0KBWVtYWlsGAEgASgJEg0KBXBob25lGAIgASgJItABCg5SZXNlcnZlUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA2tleRgCIAEoCRI7CgpwYXNzZW5nZXJzGAMgAygLMicudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25QYXNzZW5nZXISLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdBIrCgdjb250YWN0GAUgASgLMhoudGFybWFjLmFpcmxpbmUudjEuQ29udGFjdCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSLJAQoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCSIxChVHZXRSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSJNChZHZXRSZXNlcnZhdGlvblJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24iNAoYQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiGwoZQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZSKKAQoYQ2hhbmdlUmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkSGAoQY2hhbmdlX3JlZmVyZW5jZRgCIAEoCRILCgNrZXkYAyABKAkSLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdCJQChlDaGFuZ2VSZXNlcnZhdGlvblJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24qcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIqdwoNUGFzc2VuZ2VyVHlwZRIeChpQQVNTRU5HRVJfVFlQRV9VTlNQRUNJRklFRBAAEhYKElBBU1NFTkdFUl9UWVBFX0FEVBABEhYKElBBU1NFTkdFUl9UWVBFX0NIRBACEhYKElBBU1NFTkdFUl9UWVBFX0lORhADKnoKDFNlYXRQb3NpdGlvbhIdChlTRUFUX1BPU0lUSU9OX1VOU1BFQ0lGSUVEEAASGAoUU0VBVF9QT1NJVElPTl9XSU5ET1cQARIYChRTRUFUX1BPU0lUSU9OX01JRERMRRACEhcKE1NFQVRfUE9TSVRJT05fQUlTTEUQAyrAAQoRUmVzZXJ2YXRpb25TdGF0dXMSIgoeUkVTRVJWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVJWQVRJT05fU1RBVFVTX0hFTEQQARIfChtSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VURUQQAhInCiNSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VUSU5HX0ZBSUxFRBADEiAKHFJFU0VSVkFUSU9OX1NUQVRVU19DQU5DRUxMRUQQBDLABQoOQWlybGluZVNlcnZpY2USYgoNU2VhcmNoRmxpZ2h0cxInLnRhcm1hYy5haXJsaW5lLnYxLlNlYXJjaEZsaWdodHNSZXF1ZXN0GigudGFybWFjLmFpcmxpbmUudjEuU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlElYKCUxpdmVQcmljZRIjLnRhcm1hYy5haXJsaW5lLnYxLkxpdmVQcmljZVJlcXVlc3QaJC50YXJtYWMuYWlybGluZS52MS5MaXZlUHJpY2VSZXNwb25zZRJZCgpHZXRTZWF0TWFwEiQudGFybWFjLmFpcmxpbmUudjEuR2V0U2VhdE1hcFJlcXVlc3QaJS50YXJtYWMuYWlybGluZS52MS5HZXRTZWF0TWFwUmVzcG9uc2USUAoHUmVzZXJ2ZRIhLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmVSZXF1ZXN0GiIudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlc3BvbnNlEmUKDkdldFJlc2VydmF0aW9uEigudGFybWFjLmFpcmxpbmUudjEuR2V0UmVzZXJ2YXRpb25SZXF1ZXN0GikudGFybWFjLmFpcmxpbmUudjEuR2V0UmVzZXJ2YXRpb25SZXNwb25zZRJuChFDYW5jZWxSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNhbmNlbFJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNhbmNlbFJlc2VydmF0aW9uUmVzcG9uc2USbgoRQ2hhbmdlUmVzZXJ2YXRpb24SKy50YXJtYWMuYWlybGluZS52MS5DaGFuZ2VSZXNlcnZhdGlvblJlcXVlc3QaLC50YXJtYWMuYWlybGluZS52MS5DaGFuZ2VSZXNlcnZhdGlvblJlc3BvbnNlYgZwcm90bzM");
 
 /**
+ * Passengers by type.
+ *
  * @generated from message tarmac.airline.v1.PassengerCounts
  */
 export type PassengerCounts = Message<"tarmac.airline.v1.PassengerCounts"> & {
   /**
+   * Adults.
+   *
    * @generated from field: int32 adult = 1;
    */
   adult: number;
 
   /**
+   * Children.
+   *
    * @generated from field: int32 child = 2;
    */
   child: number;
 
   /**
+   * Infants (lap).
+   *
    * @generated from field: int32 infant = 3;
    */
   infant: number;
@@ -40,15 +54,21 @@ export const PassengerCountsSchema: GenMessage<PassengerCounts> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 0);
 
 /**
+ * SearchFlights' request.
+ *
  * @generated from message tarmac.airline.v1.SearchFlightsRequest
  */
 export type SearchFlightsRequest = Message<"tarmac.airline.v1.SearchFlightsRequest"> & {
   /**
+   * Departure airport, IATA code.
+   *
    * @generated from field: string origin = 1;
    */
   origin: string;
 
   /**
+   * Arrival airport, IATA code.
+   *
    * @generated from field: string dest = 2;
    */
   dest: string;
@@ -61,13 +81,15 @@ export type SearchFlightsRequest = Message<"tarmac.airline.v1.SearchFlightsReque
   departureDate: string;
 
   /**
-   * Empty for one-way.
+   * Local departure date of the return journey, YYYY-MM-DD; empty for one-way.
    *
    * @generated from field: string return_date = 4;
    */
   returnDate: string;
 
   /**
+   * Who travels.
+   *
    * @generated from field: tarmac.airline.v1.PassengerCounts pax = 5;
    */
   pax?: PassengerCounts | undefined;
@@ -88,10 +110,14 @@ export const SearchFlightsRequestSchema: GenMessage<SearchFlightsRequest> = /*@_
   messageDesc(file_tarmac_airline_v1_airline, 1);
 
 /**
+ * SearchFlights' answer.
+ *
  * @generated from message tarmac.airline.v1.SearchFlightsResponse
  */
 export type SearchFlightsResponse = Message<"tarmac.airline.v1.SearchFlightsResponse"> & {
   /**
+   * Every offer found, in no particular order.
+   *
    * @generated from field: repeated tarmac.airline.v1.Offer offers = 1;
    */
   offers: Offer[];
@@ -105,62 +131,85 @@ export const SearchFlightsResponseSchema: GenMessage<SearchFlightsResponse> = /*
   messageDesc(file_tarmac_airline_v1_airline, 2);
 
 /**
+ * One flight of an itinerary.
+ *
  * @generated from message tarmac.airline.v1.Segment
  */
 export type Segment = Message<"tarmac.airline.v1.Segment"> & {
   /**
+   * The carrier's IATA code, e.g. AI.
+   *
    * @generated from field: string carrier = 1;
    */
   carrier: string;
 
   /**
+   * Flight number without the carrier, e.g. 101.
+   *
    * @generated from field: string flight_no = 2;
    */
   flightNo: string;
 
   /**
+   * Departure airport, IATA code.
+   *
    * @generated from field: string origin = 3;
    */
   origin: string;
 
   /**
+   * Arrival airport, IATA code.
+   *
    * @generated from field: string dest = 4;
    */
   dest: string;
 
   /**
-   * RFC 3339 with the airport's local offset (a Timestamp would lose the offset).
+   * Scheduled departure, RFC 3339 with the airport's local offset, e.g. 2026-12-01T06:15:00+05:30
+   * (a Timestamp would lose the offset).
    *
    * @generated from field: string dep_time = 5;
    */
   depTime: string;
 
   /**
+   * Scheduled arrival, written like dep_time with the arrival airport's offset.
+   *
    * @generated from field: string arr_time = 6;
    */
   arrTime: string;
 
   /**
+   * The cabin sold.
+   *
    * @generated from field: tarmac.airline.v1.Cabin cabin = 7;
    */
   cabin: Cabin;
 
   /**
+   * The airline's booking class, e.g. Y.
+   *
    * @generated from field: string booking_class = 8;
    */
   bookingClass: string;
 
   /**
+   * Seats left, as the airline reports them.
+   *
    * @generated from field: int32 seats_available = 9;
    */
   seatsAvailable: number;
 
   /**
+   * Outbound or return.
+   *
    * @generated from field: tarmac.airline.v1.Direction direction = 10;
    */
   direction: Direction;
 
   /**
+   * Flight time in minutes.
+   *
    * @generated from field: int32 duration_minutes = 11;
    */
   durationMinutes: number;
@@ -181,15 +230,22 @@ export const SegmentSchema: GenMessage<Segment> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 3);
 
 /**
+ * A charge that depends on how long before departure it is made: the band with the largest
+ * min_hours_before_departure not above the time left applies.
+ *
  * @generated from message tarmac.airline.v1.PenaltyBand
  */
 export type PenaltyBand = Message<"tarmac.airline.v1.PenaltyBand"> & {
   /**
+   * The band applies when departure is at least this many hours away.
+   *
    * @generated from field: int32 min_hours_before_departure = 1;
    */
   minHoursBeforeDeparture: number;
 
   /**
+   * Per seated passenger (adults and children; lap infants pay none), in paise.
+   *
    * @generated from field: int64 per_passenger_paise = 2;
    */
   perPassengerPaise: bigint;
@@ -203,25 +259,35 @@ export const PenaltyBandSchema: GenMessage<PenaltyBand> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 4);
 
 /**
+ * A fare's rules, filed by the airline with the fare.
+ *
  * @generated from message tarmac.airline.v1.FareRules
  */
 export type FareRules = Message<"tarmac.airline.v1.FareRules"> & {
   /**
+   * False: a voluntary cancellation forfeits the base fare.
+   *
    * @generated from field: bool refundable = 1;
    */
   refundable: boolean;
 
   /**
+   * Cancellation penalty bands, nearest departure last.
+   *
    * @generated from field: repeated tarmac.airline.v1.PenaltyBand cancellation_penalties = 2;
    */
   cancellationPenalties: PenaltyBand[];
 
   /**
+   * Change (reschedule) fee bands, nearest departure last.
+   *
    * @generated from field: repeated tarmac.airline.v1.PenaltyBand change_fees = 3;
    */
   changeFees: PenaltyBand[];
 
   /**
+   * Statutory taxes are always refunded (always true).
+   *
    * @generated from field: bool taxes_refundable = 4;
    */
   taxesRefundable: boolean;
@@ -241,13 +307,15 @@ export const FareRulesSchema: GenMessage<FareRules> = /*@__PURE__*/
  */
 export type Offer = Message<"tarmac.airline.v1.Offer"> & {
   /**
-   * Stable key of this itinerary and fare at this provider.
+   * Stable key of this itinerary and fare at this provider: the same query gives the same key.
    *
    * @generated from field: string key = 1;
    */
   key: string;
 
   /**
+   * The provider's name, e.g. SANDBOX.
+   *
    * @generated from field: string provider = 2;
    */
   provider: string;
@@ -260,31 +328,43 @@ export type Offer = Message<"tarmac.airline.v1.Offer"> & {
   airline: string;
 
   /**
+   * The itinerary, outbound then return.
+   *
    * @generated from field: repeated tarmac.airline.v1.Segment segments = 4;
    */
   segments: Segment[];
 
   /**
+   * The airline's base fare, in paise.
+   *
    * @generated from field: int64 base_fare_paise = 5;
    */
   baseFarePaise: bigint;
 
   /**
+   * The airline's taxes, in paise.
+   *
    * @generated from field: int64 taxes_paise = 6;
    */
   taxesPaise: bigint;
 
   /**
+   * ISO 4217 code of the amounts.
+   *
    * @generated from field: string currency = 7;
    */
   currency: string;
 
   /**
+   * Whether the fare can be refunded at all.
+   *
    * @generated from field: bool refundable = 8;
    */
   refundable: boolean;
 
   /**
+   * The fare's cancellation and change rules.
+   *
    * @generated from field: tarmac.airline.v1.FareRules fare_rules = 9;
    */
   fareRules?: FareRules | undefined;
@@ -298,15 +378,21 @@ export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 6);
 
 /**
+ * LivePrice's request.
+ *
  * @generated from message tarmac.airline.v1.LivePriceRequest
  */
 export type LivePriceRequest = Message<"tarmac.airline.v1.LivePriceRequest"> & {
   /**
+   * Offer.key from a search.
+   *
    * @generated from field: string key = 1;
    */
   key: string;
 
   /**
+   * Who travels.
+   *
    * @generated from field: tarmac.airline.v1.PassengerCounts pax = 2;
    */
   pax?: PassengerCounts | undefined;
@@ -320,10 +406,14 @@ export const LivePriceRequestSchema: GenMessage<LivePriceRequest> = /*@__PURE__*
   messageDesc(file_tarmac_airline_v1_airline, 7);
 
 /**
+ * LivePrice's answer.
+ *
  * @generated from message tarmac.airline.v1.LivePriceResponse
  */
 export type LivePriceResponse = Message<"tarmac.airline.v1.LivePriceResponse"> & {
   /**
+   * The offer at its fare now.
+   *
    * @generated from field: tarmac.airline.v1.Offer offer = 1;
    */
   offer?: Offer | undefined;
@@ -337,10 +427,14 @@ export const LivePriceResponseSchema: GenMessage<LivePriceResponse> = /*@__PURE_
   messageDesc(file_tarmac_airline_v1_airline, 8);
 
 /**
+ * GetSeatMap's request.
+ *
  * @generated from message tarmac.airline.v1.GetSeatMapRequest
  */
 export type GetSeatMapRequest = Message<"tarmac.airline.v1.GetSeatMapRequest"> & {
   /**
+   * Offer.key from a search.
+   *
    * @generated from field: string key = 1;
    */
   key: string;
@@ -354,20 +448,28 @@ export const GetSeatMapRequestSchema: GenMessage<GetSeatMapRequest> = /*@__PURE_
   messageDesc(file_tarmac_airline_v1_airline, 9);
 
 /**
+ * GetSeatMap's answer.
+ *
  * @generated from message tarmac.airline.v1.GetSeatMapResponse
  */
 export type GetSeatMapResponse = Message<"tarmac.airline.v1.GetSeatMapResponse"> & {
   /**
+   * The provider's name.
+   *
    * @generated from field: string provider = 1;
    */
   provider: string;
 
   /**
+   * ISO 4217 code of the seat prices.
+   *
    * @generated from field: string currency = 2;
    */
   currency: string;
 
   /**
+   * One per segment of the offer.
+   *
    * @generated from field: repeated tarmac.airline.v1.SegmentSeatMap segments = 3;
    */
   segments: SegmentSeatMap[];
@@ -381,30 +483,42 @@ export const GetSeatMapResponseSchema: GenMessage<GetSeatMapResponse> = /*@__PUR
   messageDesc(file_tarmac_airline_v1_airline, 10);
 
 /**
+ * The seat map of one flight of an offer, in the offer's cabin only.
+ *
  * @generated from message tarmac.airline.v1.SegmentSeatMap
  */
 export type SegmentSeatMap = Message<"tarmac.airline.v1.SegmentSeatMap"> & {
   /**
+   * Index of the segment in Offer.segments.
+   *
    * @generated from field: int32 segment_index = 1;
    */
   segmentIndex: number;
 
   /**
+   * The carrier's IATA code.
+   *
    * @generated from field: string carrier = 2;
    */
   carrier: string;
 
   /**
+   * Flight number without the carrier.
+   *
    * @generated from field: string flight_no = 3;
    */
   flightNo: string;
 
   /**
+   * Departure airport, IATA code.
+   *
    * @generated from field: string origin = 4;
    */
   origin: string;
 
   /**
+   * Arrival airport, IATA code.
+   *
    * @generated from field: string dest = 5;
    */
   dest: string;
@@ -417,16 +531,22 @@ export type SegmentSeatMap = Message<"tarmac.airline.v1.SegmentSeatMap"> & {
   departureDate: string;
 
   /**
+   * IATA aircraft type code.
+   *
    * @generated from field: string aircraft = 7;
    */
   aircraft: string;
 
   /**
+   * The cabin mapped.
+   *
    * @generated from field: tarmac.airline.v1.Cabin cabin = 8;
    */
   cabin: Cabin;
 
   /**
+   * The rows.
+   *
    * @generated from field: repeated tarmac.airline.v1.SeatRow rows = 9;
    */
   rows: SeatRow[];
@@ -440,15 +560,21 @@ export const SegmentSeatMapSchema: GenMessage<SegmentSeatMap> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 11);
 
 /**
+ * One row of a seat map.
+ *
  * @generated from message tarmac.airline.v1.SeatRow
  */
 export type SeatRow = Message<"tarmac.airline.v1.SeatRow"> & {
   /**
+   * The row number.
+   *
    * @generated from field: int32 row = 1;
    */
   row: number;
 
   /**
+   * The row's seats.
+   *
    * @generated from field: repeated tarmac.airline.v1.Seat seats = 2;
    */
   seats: Seat[];
@@ -462,6 +588,8 @@ export const SeatRowSchema: GenMessage<SeatRow> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 12);
 
 /**
+ * One seat as the airline sells it.
+ *
  * @generated from message tarmac.airline.v1.Seat
  */
 export type Seat = Message<"tarmac.airline.v1.Seat"> & {
@@ -473,26 +601,36 @@ export type Seat = Message<"tarmac.airline.v1.Seat"> & {
   seat: string;
 
   /**
+   * False when someone has taken it.
+   *
    * @generated from field: bool available = 2;
    */
   available: boolean;
 
   /**
+   * Price for one passenger, in paise; 0 for a free seat.
+   *
    * @generated from field: int64 price_paise = 3;
    */
   pricePaise: bigint;
 
   /**
+   * Window, middle or aisle.
+   *
    * @generated from field: tarmac.airline.v1.SeatPosition position = 4;
    */
   position: SeatPosition;
 
   /**
+   * Emergency exit row: children and adults travelling with an infant may not sit here.
+   *
    * @generated from field: bool exit_row = 5;
    */
   exitRow: boolean;
 
   /**
+   * More legroom than the cabin's standard seat.
+   *
    * @generated from field: bool extra_legroom = 6;
    */
   extraLegroom: boolean;
@@ -506,6 +644,8 @@ export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 13);
 
 /**
+ * A passenger of a reservation.
+ *
  * @generated from message tarmac.airline.v1.ReservationPassenger
  */
 export type ReservationPassenger = Message<"tarmac.airline.v1.ReservationPassenger"> & {
@@ -517,26 +657,36 @@ export type ReservationPassenger = Message<"tarmac.airline.v1.ReservationPasseng
   paxId: string;
 
   /**
+   * Adult, child or infant.
+   *
    * @generated from field: tarmac.airline.v1.PassengerType type = 2;
    */
   type: PassengerType;
 
   /**
+   * MR, MRS, MS, MISS or MSTR.
+   *
    * @generated from field: string title = 3;
    */
   title: string;
 
   /**
+   * Given name.
+   *
    * @generated from field: string first_name = 4;
    */
   firstName: string;
 
   /**
+   * Family name.
+   *
    * @generated from field: string last_name = 5;
    */
   lastName: string;
 
   /**
+   * M, F or X.
+   *
    * @generated from field: string gender = 6;
    */
   gender: string;
@@ -549,6 +699,8 @@ export type ReservationPassenger = Message<"tarmac.airline.v1.ReservationPasseng
   dob: string;
 
   /**
+   * ISO 3166-1 alpha-2.
+   *
    * @generated from field: string nationality = 8;
    */
   nationality: string;
@@ -562,20 +714,28 @@ export const ReservationPassengerSchema: GenMessage<ReservationPassenger> = /*@_
   messageDesc(file_tarmac_airline_v1_airline, 14);
 
 /**
+ * A seat for one passenger on one segment.
+ *
  * @generated from message tarmac.airline.v1.SeatRequest
  */
 export type SeatRequest = Message<"tarmac.airline.v1.SeatRequest"> & {
   /**
+   * The passenger (ADT1, CHD1...).
+   *
    * @generated from field: string pax_id = 1;
    */
   paxId: string;
 
   /**
+   * Index of the segment in Offer.segments.
+   *
    * @generated from field: int32 segment_index = 2;
    */
   segmentIndex: number;
 
   /**
+   * Row number plus letter, e.g. 12C.
+   *
    * @generated from field: string seat = 3;
    */
   seat: string;
@@ -589,15 +749,21 @@ export const SeatRequestSchema: GenMessage<SeatRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 15);
 
 /**
+ * Who the airline contacts.
+ *
  * @generated from message tarmac.airline.v1.Contact
  */
 export type Contact = Message<"tarmac.airline.v1.Contact"> & {
   /**
+   * An e-mail address.
+   *
    * @generated from field: string email = 1;
    */
   email: string;
 
   /**
+   * E.164, leading plus.
+   *
    * @generated from field: string phone = 2;
    */
   phone: string;
@@ -611,32 +777,42 @@ export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 16);
 
 /**
+ * Reserve's request.
+ *
  * @generated from message tarmac.airline.v1.ReserveRequest
  */
 export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
   /**
-   * The caller's reference (Tarmac's booking id).
+   * The caller's reference (Tarmac's booking id); the idempotency key of Reserve.
    *
    * @generated from field: string client_reference = 1;
    */
   clientReference: string;
 
   /**
+   * Offer.key of the locked fare.
+   *
    * @generated from field: string key = 2;
    */
   key: string;
 
   /**
+   * Every passenger, infants included.
+   *
    * @generated from field: repeated tarmac.airline.v1.ReservationPassenger passengers = 3;
    */
   passengers: ReservationPassenger[];
 
   /**
+   * Seats to take; may be empty.
+   *
    * @generated from field: repeated tarmac.airline.v1.SeatRequest seats = 4;
    */
   seats: SeatRequest[];
 
   /**
+   * Who the airline contacts.
+   *
    * @generated from field: tarmac.airline.v1.Contact contact = 5;
    */
   contact?: Contact | undefined;
@@ -650,10 +826,14 @@ export const ReserveRequestSchema: GenMessage<ReserveRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 17);
 
 /**
+ * Reserve's answer.
+ *
  * @generated from message tarmac.airline.v1.ReserveResponse
  */
 export type ReserveResponse = Message<"tarmac.airline.v1.ReserveResponse"> & {
   /**
+   * The reservation made (or already made under client_reference).
+   *
    * @generated from field: tarmac.airline.v1.Reservation reservation = 1;
    */
   reservation?: Reservation | undefined;
@@ -667,15 +847,21 @@ export const ReserveResponseSchema: GenMessage<ReserveResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 18);
 
 /**
+ * A ticket of one passenger on one segment.
+ *
  * @generated from message tarmac.airline.v1.Ticket
  */
 export type Ticket = Message<"tarmac.airline.v1.Ticket"> & {
   /**
+   * The passenger (ADT1, CHD1, INF1...).
+   *
    * @generated from field: string pax_id = 1;
    */
   paxId: string;
 
   /**
+   * Index of the segment in Offer.segments.
+   *
    * @generated from field: int32 segment_index = 2;
    */
   segmentIndex: number;
@@ -696,25 +882,35 @@ export const TicketSchema: GenMessage<Ticket> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 19);
 
 /**
+ * A reservation at the airline. Ticketing happens after it is made, asynchronously.
+ *
  * @generated from message tarmac.airline.v1.Reservation
  */
 export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
   /**
+   * The caller's reference it was made under.
+   *
    * @generated from field: string client_reference = 1;
    */
   clientReference: string;
 
   /**
+   * Six characters, letters and digits.
+   *
    * @generated from field: string pnr = 2;
    */
   pnr: string;
 
   /**
+   * Where it stands.
+   *
    * @generated from field: tarmac.airline.v1.ReservationStatus status = 3;
    */
   status: ReservationStatus;
 
   /**
+   * One per passenger (infants included) per segment once TICKETED; empty before.
+   *
    * @generated from field: repeated tarmac.airline.v1.Ticket tickets = 4;
    */
   tickets: Ticket[];
@@ -742,10 +938,14 @@ export const ReservationSchema: GenMessage<Reservation> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 20);
 
 /**
+ * GetReservation's request.
+ *
  * @generated from message tarmac.airline.v1.GetReservationRequest
  */
 export type GetReservationRequest = Message<"tarmac.airline.v1.GetReservationRequest"> & {
   /**
+   * The caller's reference the reservation was made under.
+   *
    * @generated from field: string client_reference = 1;
    */
   clientReference: string;
@@ -759,6 +959,8 @@ export const GetReservationRequestSchema: GenMessage<GetReservationRequest> = /*
   messageDesc(file_tarmac_airline_v1_airline, 21);
 
 /**
+ * GetReservation's answer.
+ *
  * @generated from message tarmac.airline.v1.GetReservationResponse
  */
 export type GetReservationResponse = Message<"tarmac.airline.v1.GetReservationResponse"> & {
@@ -778,10 +980,14 @@ export const GetReservationResponseSchema: GenMessage<GetReservationResponse> = 
   messageDesc(file_tarmac_airline_v1_airline, 22);
 
 /**
+ * CancelReservation's request.
+ *
  * @generated from message tarmac.airline.v1.CancelReservationRequest
  */
 export type CancelReservationRequest = Message<"tarmac.airline.v1.CancelReservationRequest"> & {
   /**
+   * The caller's reference the reservation was made under.
+   *
    * @generated from field: string client_reference = 1;
    */
   clientReference: string;
@@ -795,6 +1001,8 @@ export const CancelReservationRequestSchema: GenMessage<CancelReservationRequest
   messageDesc(file_tarmac_airline_v1_airline, 23);
 
 /**
+ * CancelReservation's answer: empty.
+ *
  * @generated from message tarmac.airline.v1.CancelReservationResponse
  */
 export type CancelReservationResponse = Message<"tarmac.airline.v1.CancelReservationResponse"> & {
@@ -808,27 +1016,36 @@ export const CancelReservationResponseSchema: GenMessage<CancelReservationRespon
   messageDesc(file_tarmac_airline_v1_airline, 24);
 
 /**
+ * ChangeReservation's request.
+ *
  * @generated from message tarmac.airline.v1.ChangeReservationRequest
  */
 export type ChangeReservationRequest = Message<"tarmac.airline.v1.ChangeReservationRequest"> & {
   /**
+   * The caller's reference the reservation was made under.
+   *
    * @generated from field: string client_reference = 1;
    */
   clientReference: string;
 
   /**
-   * The caller's, unique per change (Tarmac's reschedule quote id).
+   * The caller's, unique per change (Tarmac's reschedule quote id); the idempotency key of
+   * ChangeReservation.
    *
    * @generated from field: string change_reference = 2;
    */
   changeReference: string;
 
   /**
+   * Offer.key of the new fare.
+   *
    * @generated from field: string key = 3;
    */
   key: string;
 
   /**
+   * Seats to take on the new itinerary; may be empty.
+   *
    * @generated from field: repeated tarmac.airline.v1.SeatRequest seats = 4;
    */
   seats: SeatRequest[];
@@ -842,10 +1059,14 @@ export const ChangeReservationRequestSchema: GenMessage<ChangeReservationRequest
   messageDesc(file_tarmac_airline_v1_airline, 25);
 
 /**
+ * ChangeReservation's answer.
+ *
  * @generated from message tarmac.airline.v1.ChangeReservationResponse
  */
 export type ChangeReservationResponse = Message<"tarmac.airline.v1.ChangeReservationResponse"> & {
   /**
+   * The reservation as changed.
+   *
    * @generated from field: tarmac.airline.v1.Reservation reservation = 1;
    */
   reservation?: Reservation | undefined;
@@ -859,30 +1080,42 @@ export const ChangeReservationResponseSchema: GenMessage<ChangeReservationRespon
   messageDesc(file_tarmac_airline_v1_airline, 26);
 
 /**
+ * A cabin class.
+ *
  * @generated from enum tarmac.airline.v1.Cabin
  */
 export enum Cabin {
   /**
+   * In a search request: every cabin. Never in an offer.
+   *
    * @generated from enum value: CABIN_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Economy.
+   *
    * @generated from enum value: CABIN_ECONOMY = 1;
    */
   ECONOMY = 1,
 
   /**
+   * Premium economy.
+   *
    * @generated from enum value: CABIN_PREMIUM_ECONOMY = 2;
    */
   PREMIUM_ECONOMY = 2,
 
   /**
+   * Business.
+   *
    * @generated from enum value: CABIN_BUSINESS = 3;
    */
   BUSINESS = 3,
 
   /**
+   * First.
+   *
    * @generated from enum value: CABIN_FIRST = 4;
    */
   FIRST = 4,
@@ -895,20 +1128,28 @@ export const CabinSchema: GenEnum<Cabin> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 0);
 
 /**
+ * Which way of a trip a segment flies.
+ *
  * @generated from enum tarmac.airline.v1.Direction
  */
 export enum Direction {
   /**
+   * Never sent.
+   *
    * @generated from enum value: DIRECTION_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * From origin to destination.
+   *
    * @generated from enum value: DIRECTION_OUTBOUND = 1;
    */
   OUTBOUND = 1,
 
   /**
+   * Back, on a round trip.
+   *
    * @generated from enum value: DIRECTION_RETURN = 2;
    */
   RETURN = 2,
@@ -921,25 +1162,35 @@ export const DirectionSchema: GenEnum<Direction> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 1);
 
 /**
+ * A passenger's type.
+ *
  * @generated from enum tarmac.airline.v1.PassengerType
  */
 export enum PassengerType {
   /**
+   * Never sent.
+   *
    * @generated from enum value: PASSENGER_TYPE_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Adult, 12 or older.
+   *
    * @generated from enum value: PASSENGER_TYPE_ADT = 1;
    */
   ADT = 1,
 
   /**
+   * Child, 2 to 11.
+   *
    * @generated from enum value: PASSENGER_TYPE_CHD = 2;
    */
   CHD = 2,
 
   /**
+   * Infant, under 2, on an adult's lap (no seat).
+   *
    * @generated from enum value: PASSENGER_TYPE_INF = 3;
    */
   INF = 3,
@@ -952,25 +1203,35 @@ export const PassengerTypeSchema: GenEnum<PassengerType> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 2);
 
 /**
+ * Where a seat is in its row.
+ *
  * @generated from enum tarmac.airline.v1.SeatPosition
  */
 export enum SeatPosition {
   /**
+   * Not known.
+   *
    * @generated from enum value: SEAT_POSITION_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * By the window.
+   *
    * @generated from enum value: SEAT_POSITION_WINDOW = 1;
    */
   WINDOW = 1,
 
   /**
+   * Between window and aisle.
+   *
    * @generated from enum value: SEAT_POSITION_MIDDLE = 2;
    */
   MIDDLE = 2,
 
   /**
+   * By the aisle.
+   *
    * @generated from enum value: SEAT_POSITION_AISLE = 3;
    */
   AISLE = 3,
@@ -983,30 +1244,42 @@ export const SeatPositionSchema: GenEnum<SeatPosition> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 3);
 
 /**
+ * Where a reservation stands at the airline.
+ *
  * @generated from enum tarmac.airline.v1.ReservationStatus
  */
 export enum ReservationStatus {
   /**
+   * Never sent.
+   *
    * @generated from enum value: RESERVATION_STATUS_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Reserved, not yet ticketed.
+   *
    * @generated from enum value: RESERVATION_STATUS_HELD = 1;
    */
   HELD = 1,
 
   /**
+   * Tickets issued.
+   *
    * @generated from enum value: RESERVATION_STATUS_TICKETED = 2;
    */
   TICKETED = 2,
 
   /**
+   * Ticketing failed; failure_reason says why.
+   *
    * @generated from enum value: RESERVATION_STATUS_TICKETING_FAILED = 3;
    */
   TICKETING_FAILED = 3,
 
   /**
+   * Cancelled; its seats are released.
+   *
    * @generated from enum value: RESERVATION_STATUS_CANCELLED = 4;
    */
   CANCELLED = 4,
@@ -1023,6 +1296,11 @@ export const ReservationStatusSchema: GenEnum<ReservationStatus> = /*@__PURE__*/
  * live prices, seat maps and reservations. The sandbox airline serves it as one system for every
  * process and replica; an adapter to a real carrier or GDS serves the same contract.
  *
+ * Callers: search (SearchFlights, LivePrice), fare (GetSeatMap) and booking (GetSeatMap, Reserve,
+ * GetReservation, CancelReservation, ChangeReservation). Each call runs under the caller's
+ * deadline: an airline that does not answer keeps the caller waiting until its deadline, which the
+ * caller maps to PROVIDER_TIMEOUT.
+ *
  * Refusals are Connect errors carrying Tarmac's error detail (tarmac.errors.v1) with the
  * airline's own code and message in its provider block: PROVIDER_SOLD_OUT, PROVIDER_REJECTED,
  * BOOKING_SEAT_UNAVAILABLE, PROVIDER_UNAVAILABLE.
@@ -1031,6 +1309,8 @@ export const ReservationStatusSchema: GenEnum<ReservationStatus> = /*@__PURE__*/
  */
 export const AirlineService: GenService<{
   /**
+   * The airline's offers for a route and date, before Tarmac's pricing. Read-only.
+   *
    * @generated from rpc tarmac.airline.v1.AirlineService.SearchFlights
    */
   searchFlights: {
@@ -1039,7 +1319,9 @@ export const AirlineService: GenService<{
     output: typeof SearchFlightsResponseSchema;
   },
   /**
-   * The offer's fare now, for these passengers (it may differ from the search's).
+   * The offer's fare now, for these passengers (it may differ from the search's). Read-only.
+   * Refusals: PROVIDER_SOLD_OUT (the fare, flight or seats are gone), PROVIDER_REJECTED (a
+   * malformed key or passenger mix), PROVIDER_UNAVAILABLE.
    *
    * @generated from rpc tarmac.airline.v1.AirlineService.LivePrice
    */
@@ -1050,6 +1332,7 @@ export const AirlineService: GenService<{
   },
   /**
    * Seat maps of every segment of an offer, in the offer's cabin, with every seat taken so far.
+   * Read-only. Refusals as LivePrice.
    *
    * @generated from rpc tarmac.airline.v1.AirlineService.GetSeatMap
    */
@@ -1059,7 +1342,10 @@ export const AirlineService: GenService<{
     output: typeof GetSeatMapResponseSchema;
   },
   /**
-   * Idempotent by client_reference: a retry answers the reservation already made.
+   * Reserves the fare for these passengers and seats and returns the PNR; ticketing follows
+   * asynchronously. Idempotent by client_reference: a retry answers the reservation already made,
+   * whatever else it says. Refusals as LivePrice, plus BOOKING_SEAT_UNAVAILABLE (a chosen seat is
+   * taken).
    *
    * @generated from rpc tarmac.airline.v1.AirlineService.Reserve
    */
@@ -1069,6 +1355,8 @@ export const AirlineService: GenService<{
     output: typeof ReserveResponseSchema;
   },
   /**
+   * The reservation made under a client reference, with its ticketing progress. Read-only.
+   *
    * @generated from rpc tarmac.airline.v1.AirlineService.GetReservation
    */
   getReservation: {
@@ -1077,7 +1365,7 @@ export const AirlineService: GenService<{
     output: typeof GetReservationResponseSchema;
   },
   /**
-   * Idempotent; an unknown reference is a no-op.
+   * Cancels a reservation, releasing its seats. Idempotent; an unknown reference is a no-op.
    *
    * @generated from rpc tarmac.airline.v1.AirlineService.CancelReservation
    */
@@ -1087,7 +1375,10 @@ export const AirlineService: GenService<{
     output: typeof CancelReservationResponseSchema;
   },
   /**
-   * Moves a reservation to another fare (same PNR); idempotent by change_reference.
+   * Moves a reservation to another fare (same PNR): the old seats are released and the new ones
+   * taken; a TICKETED reservation is reissued at once with new ticket numbers, a HELD one is
+   * ticketed later as usual. Idempotent by change_reference: a retry answers the reservation as
+   * changed. Refusals as Reserve.
    *
    * @generated from rpc tarmac.airline.v1.AirlineService.ChangeReservation
    */

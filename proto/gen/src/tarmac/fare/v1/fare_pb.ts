@@ -254,7 +254,7 @@ export type SeatMapSegment = Message<"tarmac.fare.v1.SeatMapSegment"> & {
   dest: string;
 
   /**
-   * The cabin's rows, front to back.
+   * The rows.
    *
    * @generated from field: repeated tarmac.fare.v1.SeatRow seatmap = 4;
    */
@@ -317,7 +317,7 @@ export type Seat = Message<"tarmac.fare.v1.Seat"> & {
   available: boolean;
 
   /**
-   * Its price, in paise; 0 for a free seat.
+   * Its price, in paise (0 when the seat costs nothing).
    *
    * @generated from field: int64 price_paise = 3;
    */
