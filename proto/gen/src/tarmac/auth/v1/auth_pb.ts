@@ -2,6 +2,11 @@
 // @generated from file tarmac/auth/v1/auth.proto (package tarmac.auth.v1, syntax proto3)
 /* eslint-disable */
 
+// Conventions of every tarmac contract: amounts are int64 paise (integer hundredths of a rupee) with
+// a `_paise` suffix, in the currency the message names; instants are google.protobuf.Timestamp;
+// durations here are int32 seconds; calendar dates are YYYY-MM-DD strings. Proto3 cannot tell an
+// absent string or number from "" or 0: "required" below means "" or 0 is refused.
+
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -15,25 +20,35 @@ export const file_tarmac_auth_v1_auth: GenFile = /*@__PURE__*/
   fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSK9AgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJIjoKCUFnZW50VXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJItgCCgZBcGlLZXkSDgoGa2V5X2lkGAEgASgJEhAKCGFnZW50X2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEg4KBnByZWZpeBgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJldm9rZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcGxhY2VzX2tleV9pZBgJIAEoCRIaChJyZXBsYWNlZF9ieV9rZXlfaWQYCiABKAkiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIsEBChRWZXJpZnlBcGlLZXlSZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllciK8AQoSQ3JlYXRlQWdlbnRSZXF1ZXN0EgwKBG5hbWUYASABKAkSJwoEdGllchgCIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIXCg9wYXJlbnRfYWdlbnRfaWQYAyABKAkSKAoFdXNlcnMYBCADKAsyGS50YXJtYWMuYXV0aC52MS5BZ2VudFVzZXISEAoIY3VycmVuY3kYBSABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAYgASgDIjsKE0NyZWF0ZUFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIjCg9HZXRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOAoQR2V0QWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IjcKE1N1c3BlbmRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjwKFFN1c3BlbmRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiKgoWUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI/ChdSZWFjdGl2YXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50Io4BChJJc3N1ZUFwaUtleVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSJQoGc2NvcGVzGAIgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHc2FuZGJveBgEIAEoCCJLChNJc3N1ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJIiYKEkxpc3RBcGlLZXlzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI7ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiQKBGtleXMYASADKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiYQoTUm90YXRlQXBpS2V5UmVxdWVzdBIOCgZrZXlfaWQYASABKAkSIQoUZ3JhY2VfcGVyaW9kX3NlY29uZHMYAiABKAVIAIgBAUIXChVfZ3JhY2VfcGVyaW9kX3NlY29uZHMiegoUUm90YXRlQXBpS2V5UmVzcG9uc2USIwoDa2V5GAEgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5Eg8KB2FwaV9rZXkYAiABKAkSLAoMcHJldmlvdXNfa2V5GAMgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5IiUKE1Jldm9rZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJIjsKFFJldm9rZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSJOCg5TZW5kT3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEigKBHR5cGUYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsIjsKD1NlbmRPdHBSZXNwb25zZRISCgpleHBpcmVzX2luGAEgASgFEhQKDHJlc2VuZF9hZnRlchgCIAEoBSI0ChBWZXJpZnlPdHBSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDAoEY29kZRgCIAEoCSJ6ChFWZXJpZnlPdHBSZXNwb25zZRIaChJ2ZXJpZmljYXRpb25fdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhAKCGFnZW50X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkiIwoSVmVyaWZ5VG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIoUCChNWZXJpZnlUb2tlblJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIuCgpleHBpcmVzX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpzZXNzaW9uX2lkGAcgASgJIh4KDUxvZ291dFJlcXVlc3QSDQoFdG9rZW4YASABKAkiEAoOTG9nb3V0UmVzcG9uc2UiOQoUTGlzdERldk91dGJveFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRINCgVsaW1pdBgCIAEoBSK8AQoQRGV2T3V0Ym94TWVzc2FnZRISCgptZXNzYWdlX2lkGAEgASgJEisKB2NoYW5uZWwYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsEgoKAnRvGAMgASgJEgwKBGNvZGUYBCABKAkSDwoHc3ViamVjdBgFIAEoCRIMCgRib2R5GAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIksKFUxpc3REZXZPdXRib3hSZXNwb25zZRIyCghtZXNzYWdlcxgBIAMoCzIgLnRhcm1hYy5hdXRoLnYxLkRldk91dGJveE1lc3NhZ2UqtgEKBVNjb3BlEhUKEVNDT1BFX1VOU1BFQ0lGSUVEEAASFwoTU0NPUEVfRkxJR0hUX1NFQVJDSBABEhUKEVNDT1BFX0ZMSUdIVF9CT09LEAISFwoTU0NPUEVfRkxJR0hUX0NBTkNFTBADEhsKF1NDT1BFX0ZMSUdIVF9SRVNDSEVEVUxFEAQSFQoRU0NPUEVfV0FMTEVUX1JFQUQQBRIZChVTQ09QRV9XRUJIT09LU19NQU5BR0UQBipgCgtBZ2VudFN0YXR1cxIcChhBR0VOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNBR0VOVF9TVEFUVVNfQUNUSVZFEAESGgoWQUdFTlRfU1RBVFVTX1NVU1BFTkRFRBACKlsKCUFnZW50VGllchIaChZBR0VOVF9USUVSX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfVElFUl9TVEFOREFSRBABEhkKFUFHRU5UX1RJRVJfRU5URVJQUklTRRACKlUKCk90cENoYW5uZWwSGwoXT1RQX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIVChFPVFBfQ0hBTk5FTF9FTUFJTBABEhMKD09UUF9DSEFOTkVMX1NNUxACMtEJCgtBdXRoU2VydmljZRJZCgxWZXJpZnlBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2USVgoLQ3JlYXRlQWdlbnQSIi50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlc3BvbnNlEk0KCEdldEFnZW50Eh8udGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXF1ZXN0GiAudGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXNwb25zZRJZCgxTdXNwZW5kQWdlbnQSIy50YXJtYWMuYXV0aC52MS5TdXNwZW5kQWdlbnRSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVzcG9uc2USYgoPUmVhY3RpdmF0ZUFnZW50EiYudGFybWFjLmF1dGgudjEuUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlc3BvbnNlElYKC0lzc3VlQXBpS2V5EiIudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXNwb25zZRJWCgtMaXN0QXBpS2V5cxIiLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2USWQoMUm90YXRlQXBpS2V5EiMudGFybWFjLmF1dGgudjEuUm90YXRlQXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlc3BvbnNlElkKDFJldm9rZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJKCgdTZW5kT3RwEh4udGFybWFjLmF1dGgudjEuU2VuZE90cFJlcXVlc3QaHy50YXJtYWMuYXV0aC52MS5TZW5kT3RwUmVzcG9uc2USUAoJVmVyaWZ5T3RwEiAudGFybWFjLmF1dGgudjEuVmVyaWZ5T3RwUmVxdWVzdBohLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlc3BvbnNlElYKC1ZlcmlmeVRva2VuEiIudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXNwb25zZRJHCgZMb2dvdXQSHS50YXJtYWMuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0Gh4udGFybWFjLmF1dGgudjEuTG9nb3V0UmVzcG9uc2USXAoNTGlzdERldk91dGJveBIkLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXF1ZXN0GiUudGFybWFjLmF1dGgudjEuTGlzdERldk91dGJveFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
+ * A travel agency (or sub-agent) that uses Tarmac.
+ *
  * @generated from message tarmac.auth.v1.Agent
  */
 export type Agent = Message<"tarmac.auth.v1.Agent"> & {
   /**
+   * agt_<ULID>.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The agency's name, for people.
+   *
    * @generated from field: string name = 2;
    */
   name: string;
 
   /**
+   * Active or suspended (its own status, not its parent's).
+   *
    * @generated from field: tarmac.auth.v1.AgentStatus status = 3;
    */
   status: AgentStatus;
 
   /**
+   * Commercial tier.
+   *
    * @generated from field: tarmac.auth.v1.AgentTier tier = 4;
    */
   tier: AgentTier;
@@ -46,11 +61,15 @@ export type Agent = Message<"tarmac.auth.v1.Agent"> & {
   parentAgentId: string;
 
   /**
+   * When it was created.
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 6;
    */
   createdAt?: Timestamp | undefined;
 
   /**
+   * The people who may log in with a one-time code.
+   *
    * @generated from field: repeated tarmac.auth.v1.AgentUser users = 7;
    */
   users: AgentUser[];
@@ -63,6 +82,8 @@ export type Agent = Message<"tarmac.auth.v1.Agent"> & {
   suspendedAt?: Timestamp | undefined;
 
   /**
+   * Why it is suspended; empty when active.
+   *
    * @generated from field: string suspension_reason = 9;
    */
   suspensionReason: string;
@@ -76,20 +97,28 @@ export const AgentSchema: GenMessage<Agent> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 0);
 
 /**
+ * A person of an agent who may log in with a one-time code; at least one of email and phone.
+ *
  * @generated from message tarmac.auth.v1.AgentUser
  */
 export type AgentUser = Message<"tarmac.auth.v1.AgentUser"> & {
   /**
+   * usr_<ULID>; ignored in CreateAgent.
+   *
    * @generated from field: string user_id = 1;
    */
   userId: string;
 
   /**
+   * An e-mail address, unique across users; empty when the user has none.
+   *
    * @generated from field: string email = 2;
    */
   email: string;
 
   /**
+   * E.164 phone number (e.g. +919800000001), unique across users; empty when none.
+   *
    * @generated from field: string phone = 3;
    */
   phone: string;
@@ -103,20 +132,28 @@ export const AgentUserSchema: GenMessage<AgentUser> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 1);
 
 /**
+ * An API key's record; never its secret.
+ *
  * @generated from message tarmac.auth.v1.ApiKey
  */
 export type ApiKey = Message<"tarmac.auth.v1.ApiKey"> & {
   /**
+   * The 8-character id inside the key (tk_live_<key id>_<secret>).
+   *
    * @generated from field: string key_id = 1;
    */
   keyId: string;
 
   /**
+   * The agent it belongs to.
+   *
    * @generated from field: string agent_id = 2;
    */
   agentId: string;
 
   /**
+   * What it may do.
+   *
    * @generated from field: repeated tarmac.auth.v1.Scope scopes = 3;
    */
   scopes: Scope[];
@@ -129,16 +166,22 @@ export type ApiKey = Message<"tarmac.auth.v1.ApiKey"> & {
   prefix: string;
 
   /**
+   * When it was issued.
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 5;
    */
   createdAt?: Timestamp | undefined;
 
   /**
+   * When it was last verified (recorded at most about once a minute); absent if never.
+   *
    * @generated from field: google.protobuf.Timestamp last_used_at = 6;
    */
   lastUsedAt?: Timestamp | undefined;
 
   /**
+   * When it stops working; absent: never.
+   *
    * @generated from field: google.protobuf.Timestamp expires_at = 7;
    */
   expiresAt?: Timestamp | undefined;
@@ -173,10 +216,14 @@ export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 2);
 
 /**
+ * VerifyApiKey's request.
+ *
  * @generated from message tarmac.auth.v1.VerifyApiKeyRequest
  */
 export type VerifyApiKeyRequest = Message<"tarmac.auth.v1.VerifyApiKeyRequest"> & {
   /**
+   * Required: the key as presented in X-API-Key (tk_live_<8>_<32> or tk_test_...).
+   *
    * @generated from field: string api_key = 1;
    */
   apiKey: string;
@@ -190,30 +237,42 @@ export const VerifyApiKeyRequestSchema: GenMessage<VerifyApiKeyRequest> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 3);
 
 /**
+ * VerifyApiKey's answer.
+ *
  * @generated from message tarmac.auth.v1.VerifyApiKeyResponse
  */
 export type VerifyApiKeyResponse = Message<"tarmac.auth.v1.VerifyApiKeyResponse"> & {
   /**
+   * The key's agent.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The key's id.
+   *
    * @generated from field: string key_id = 2;
    */
   keyId: string;
 
   /**
+   * What the key may do.
+   *
    * @generated from field: repeated tarmac.auth.v1.Scope scopes = 3;
    */
   scopes: Scope[];
 
   /**
+   * SUSPENDED when the agent or its parent agency is suspended: the caller must refuse.
+   *
    * @generated from field: tarmac.auth.v1.AgentStatus agent_status = 4;
    */
   agentStatus: AgentStatus;
 
   /**
+   * The agent's tier.
+   *
    * @generated from field: tarmac.auth.v1.AgentTier agent_tier = 5;
    */
   agentTier: AgentTier;
@@ -227,35 +286,50 @@ export const VerifyApiKeyResponseSchema: GenMessage<VerifyApiKeyResponse> = /*@_
   messageDesc(file_tarmac_auth_v1_auth, 4);
 
 /**
+ * CreateAgent's request.
+ *
  * @generated from message tarmac.auth.v1.CreateAgentRequest
  */
 export type CreateAgentRequest = Message<"tarmac.auth.v1.CreateAgentRequest"> & {
   /**
+   * Required: the agency's name, 1 to 200 characters.
+   *
    * @generated from field: string name = 1;
    */
   name: string;
 
   /**
+   * Unspecified: STANDARD.
+   *
    * @generated from field: tarmac.auth.v1.AgentTier tier = 2;
    */
   tier: AgentTier;
 
   /**
+   * Optional: makes a sub-agent of this top-level agency (which must exist and not be a
+   * sub-agent itself).
+   *
    * @generated from field: string parent_agent_id = 3;
    */
   parentAgentId: string;
 
   /**
+   * The users who may log in; each needs an e-mail or a phone not used by another user.
+   *
    * @generated from field: repeated tarmac.auth.v1.AgentUser users = 4;
    */
   users: AgentUser[];
 
   /**
+   * Ignored by auth (the wallet is opened separately, tarmac.wallet.v1 OpenAccount).
+   *
    * @generated from field: string currency = 5;
    */
   currency: string;
 
   /**
+   * Ignored by auth (the wallet is opened separately, tarmac.wallet.v1 OpenAccount).
+   *
    * @generated from field: int64 credit_limit_paise = 6;
    */
   creditLimitPaise: bigint;
@@ -269,10 +343,14 @@ export const CreateAgentRequestSchema: GenMessage<CreateAgentRequest> = /*@__PUR
   messageDesc(file_tarmac_auth_v1_auth, 5);
 
 /**
+ * CreateAgent's answer.
+ *
  * @generated from message tarmac.auth.v1.CreateAgentResponse
  */
 export type CreateAgentResponse = Message<"tarmac.auth.v1.CreateAgentResponse"> & {
   /**
+   * The new agent, ACTIVE, with its users.
+   *
    * @generated from field: tarmac.auth.v1.Agent agent = 1;
    */
   agent?: Agent | undefined;
@@ -286,10 +364,14 @@ export const CreateAgentResponseSchema: GenMessage<CreateAgentResponse> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 6);
 
 /**
+ * GetAgent's request.
+ *
  * @generated from message tarmac.auth.v1.GetAgentRequest
  */
 export type GetAgentRequest = Message<"tarmac.auth.v1.GetAgentRequest"> & {
   /**
+   * Required.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
@@ -303,10 +385,14 @@ export const GetAgentRequestSchema: GenMessage<GetAgentRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 7);
 
 /**
+ * GetAgent's answer.
+ *
  * @generated from message tarmac.auth.v1.GetAgentResponse
  */
 export type GetAgentResponse = Message<"tarmac.auth.v1.GetAgentResponse"> & {
   /**
+   * The agent with its users.
+   *
    * @generated from field: tarmac.auth.v1.Agent agent = 1;
    */
   agent?: Agent | undefined;
@@ -320,15 +406,21 @@ export const GetAgentResponseSchema: GenMessage<GetAgentResponse> = /*@__PURE__*
   messageDesc(file_tarmac_auth_v1_auth, 8);
 
 /**
+ * SuspendAgent's request.
+ *
  * @generated from message tarmac.auth.v1.SuspendAgentRequest
  */
 export type SuspendAgentRequest = Message<"tarmac.auth.v1.SuspendAgentRequest"> & {
   /**
+   * Required.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Optional, for people; at most 500 characters.
+   *
    * @generated from field: string reason = 2;
    */
   reason: string;
@@ -342,10 +434,14 @@ export const SuspendAgentRequestSchema: GenMessage<SuspendAgentRequest> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 9);
 
 /**
+ * SuspendAgent's answer.
+ *
  * @generated from message tarmac.auth.v1.SuspendAgentResponse
  */
 export type SuspendAgentResponse = Message<"tarmac.auth.v1.SuspendAgentResponse"> & {
   /**
+   * The agent, SUSPENDED.
+   *
    * @generated from field: tarmac.auth.v1.Agent agent = 1;
    */
   agent?: Agent | undefined;
@@ -359,10 +455,14 @@ export const SuspendAgentResponseSchema: GenMessage<SuspendAgentResponse> = /*@_
   messageDesc(file_tarmac_auth_v1_auth, 10);
 
 /**
+ * ReactivateAgent's request.
+ *
  * @generated from message tarmac.auth.v1.ReactivateAgentRequest
  */
 export type ReactivateAgentRequest = Message<"tarmac.auth.v1.ReactivateAgentRequest"> & {
   /**
+   * Required.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
@@ -376,10 +476,14 @@ export const ReactivateAgentRequestSchema: GenMessage<ReactivateAgentRequest> = 
   messageDesc(file_tarmac_auth_v1_auth, 11);
 
 /**
+ * ReactivateAgent's answer.
+ *
  * @generated from message tarmac.auth.v1.ReactivateAgentResponse
  */
 export type ReactivateAgentResponse = Message<"tarmac.auth.v1.ReactivateAgentResponse"> & {
   /**
+   * The agent, ACTIVE.
+   *
    * @generated from field: tarmac.auth.v1.Agent agent = 1;
    */
   agent?: Agent | undefined;
@@ -393,20 +497,29 @@ export const ReactivateAgentResponseSchema: GenMessage<ReactivateAgentResponse> 
   messageDesc(file_tarmac_auth_v1_auth, 12);
 
 /**
+ * IssueApiKey's request.
+ *
  * @generated from message tarmac.auth.v1.IssueApiKeyRequest
  */
 export type IssueApiKeyRequest = Message<"tarmac.auth.v1.IssueApiKeyRequest"> & {
   /**
+   * Required: the agent the key acts for.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * Optional: empty gives the tier's default (every scope for ENTERPRISE; all but webhooks.manage
+   * for STANDARD).
+   *
    * @generated from field: repeated tarmac.auth.v1.Scope scopes = 2;
    */
   scopes: Scope[];
 
   /**
+   * Optional, in the future; absent: the key never expires.
+   *
    * @generated from field: google.protobuf.Timestamp expires_at = 3;
    */
   expiresAt?: Timestamp | undefined;
@@ -427,10 +540,14 @@ export const IssueApiKeyRequestSchema: GenMessage<IssueApiKeyRequest> = /*@__PUR
   messageDesc(file_tarmac_auth_v1_auth, 13);
 
 /**
+ * IssueApiKey's answer.
+ *
  * @generated from message tarmac.auth.v1.IssueApiKeyResponse
  */
 export type IssueApiKeyResponse = Message<"tarmac.auth.v1.IssueApiKeyResponse"> & {
   /**
+   * The key's record.
+   *
    * @generated from field: tarmac.auth.v1.ApiKey key = 1;
    */
   key?: ApiKey | undefined;
@@ -451,10 +568,14 @@ export const IssueApiKeyResponseSchema: GenMessage<IssueApiKeyResponse> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 14);
 
 /**
+ * ListApiKeys' request.
+ *
  * @generated from message tarmac.auth.v1.ListApiKeysRequest
  */
 export type ListApiKeysRequest = Message<"tarmac.auth.v1.ListApiKeysRequest"> & {
   /**
+   * Required.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
@@ -468,10 +589,14 @@ export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PUR
   messageDesc(file_tarmac_auth_v1_auth, 15);
 
 /**
+ * ListApiKeys' answer.
+ *
  * @generated from message tarmac.auth.v1.ListApiKeysResponse
  */
 export type ListApiKeysResponse = Message<"tarmac.auth.v1.ListApiKeysResponse"> & {
   /**
+   * Every key of the agent, revoked and expired ones included.
+   *
    * @generated from field: repeated tarmac.auth.v1.ApiKey keys = 1;
    */
   keys: ApiKey[];
@@ -485,16 +610,20 @@ export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 16);
 
 /**
+ * RotateApiKey's request.
+ *
  * @generated from message tarmac.auth.v1.RotateApiKeyRequest
  */
 export type RotateApiKeyRequest = Message<"tarmac.auth.v1.RotateApiKeyRequest"> & {
   /**
+   * Required: a live key not rotated before.
+   *
    * @generated from field: string key_id = 1;
    */
   keyId: string;
 
   /**
-   * Default 24 hours.
+   * How long the old key keeps working, 0 to 2592000 (30 days); default 24 hours.
    *
    * @generated from field: optional int32 grace_period_seconds = 2;
    */
@@ -509,20 +638,28 @@ export const RotateApiKeyRequestSchema: GenMessage<RotateApiKeyRequest> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 17);
 
 /**
+ * RotateApiKey's answer.
+ *
  * @generated from message tarmac.auth.v1.RotateApiKeyResponse
  */
 export type RotateApiKeyResponse = Message<"tarmac.auth.v1.RotateApiKeyResponse"> & {
   /**
+   * The new key's record.
+   *
    * @generated from field: tarmac.auth.v1.ApiKey key = 1;
    */
   key?: ApiKey | undefined;
 
   /**
+   * The new key in full, shown once.
+   *
    * @generated from field: string api_key = 2;
    */
   apiKey: string;
 
   /**
+   * The old key, its revoked_at the end of the grace period.
+   *
    * @generated from field: tarmac.auth.v1.ApiKey previous_key = 3;
    */
   previousKey?: ApiKey | undefined;
@@ -536,10 +673,14 @@ export const RotateApiKeyResponseSchema: GenMessage<RotateApiKeyResponse> = /*@_
   messageDesc(file_tarmac_auth_v1_auth, 18);
 
 /**
+ * RevokeApiKey's request.
+ *
  * @generated from message tarmac.auth.v1.RevokeApiKeyRequest
  */
 export type RevokeApiKeyRequest = Message<"tarmac.auth.v1.RevokeApiKeyRequest"> & {
   /**
+   * Required.
+   *
    * @generated from field: string key_id = 1;
    */
   keyId: string;
@@ -553,10 +694,14 @@ export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 19);
 
 /**
+ * RevokeApiKey's answer.
+ *
  * @generated from message tarmac.auth.v1.RevokeApiKeyResponse
  */
 export type RevokeApiKeyResponse = Message<"tarmac.auth.v1.RevokeApiKeyResponse"> & {
   /**
+   * The key, revoked.
+   *
    * @generated from field: tarmac.auth.v1.ApiKey key = 1;
    */
   key?: ApiKey | undefined;
@@ -570,15 +715,21 @@ export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@_
   messageDesc(file_tarmac_auth_v1_auth, 20);
 
 /**
+ * SendOtp's request.
+ *
  * @generated from message tarmac.auth.v1.SendOtpRequest
  */
 export type SendOtpRequest = Message<"tarmac.auth.v1.SendOtpRequest"> & {
   /**
+   * Required: an e-mail address or E.164 phone number.
+   *
    * @generated from field: string identifier = 1;
    */
   identifier: string;
 
   /**
+   * Required: EMAIL or SMS, matching the identifier.
+   *
    * @generated from field: tarmac.auth.v1.OtpChannel type = 2;
    */
   type: OtpChannel;
@@ -592,15 +743,21 @@ export const SendOtpRequestSchema: GenMessage<SendOtpRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 21);
 
 /**
+ * SendOtp's answer (the same whether or not the identifier is known).
+ *
  * @generated from message tarmac.auth.v1.SendOtpResponse
  */
 export type SendOtpResponse = Message<"tarmac.auth.v1.SendOtpResponse"> & {
   /**
+   * Seconds the code stays valid (300).
+   *
    * @generated from field: int32 expires_in = 1;
    */
   expiresIn: number;
 
   /**
+   * Seconds before another code may be asked for (30).
+   *
    * @generated from field: int32 resend_after = 2;
    */
   resendAfter: number;
@@ -614,15 +771,21 @@ export const SendOtpResponseSchema: GenMessage<SendOtpResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 22);
 
 /**
+ * VerifyOtp's request.
+ *
  * @generated from message tarmac.auth.v1.VerifyOtpRequest
  */
 export type VerifyOtpRequest = Message<"tarmac.auth.v1.VerifyOtpRequest"> & {
   /**
+   * Required: as in SendOtp.
+   *
    * @generated from field: string identifier = 1;
    */
   identifier: string;
 
   /**
+   * Required: the six digits received.
+   *
    * @generated from field: string code = 2;
    */
   code: string;
@@ -636,30 +799,42 @@ export const VerifyOtpRequestSchema: GenMessage<VerifyOtpRequest> = /*@__PURE__*
   messageDesc(file_tarmac_auth_v1_auth, 23);
 
 /**
+ * VerifyOtp's answer: a new session.
+ *
  * @generated from message tarmac.auth.v1.VerifyOtpResponse
  */
 export type VerifyOtpResponse = Message<"tarmac.auth.v1.VerifyOtpResponse"> & {
   /**
+   * The session token (tk_sess_ and 43 letters or digits), shown once.
+   *
    * @generated from field: string verification_token = 1;
    */
   verificationToken: string;
 
   /**
+   * Always "Bearer".
+   *
    * @generated from field: string token_type = 2;
    */
   tokenType: string;
 
   /**
+   * Seconds the session lasts (3600).
+   *
    * @generated from field: int32 expires_in = 3;
    */
   expiresIn: number;
 
   /**
+   * The user's agent.
+   *
    * @generated from field: string agent_id = 4;
    */
   agentId: string;
 
   /**
+   * The user who logged in.
+   *
    * @generated from field: string user_id = 5;
    */
   userId: string;
@@ -673,10 +848,14 @@ export const VerifyOtpResponseSchema: GenMessage<VerifyOtpResponse> = /*@__PURE_
   messageDesc(file_tarmac_auth_v1_auth, 24);
 
 /**
+ * VerifyToken's request.
+ *
  * @generated from message tarmac.auth.v1.VerifyTokenRequest
  */
 export type VerifyTokenRequest = Message<"tarmac.auth.v1.VerifyTokenRequest"> & {
   /**
+   * The bearer token as presented.
+   *
    * @generated from field: string token = 1;
    */
   token: string;
@@ -690,35 +869,49 @@ export const VerifyTokenRequestSchema: GenMessage<VerifyTokenRequest> = /*@__PUR
   messageDesc(file_tarmac_auth_v1_auth, 25);
 
 /**
+ * VerifyToken's answer.
+ *
  * @generated from message tarmac.auth.v1.VerifyTokenResponse
  */
 export type VerifyTokenResponse = Message<"tarmac.auth.v1.VerifyTokenResponse"> & {
   /**
+   * The session's agent.
+   *
    * @generated from field: string agent_id = 1;
    */
   agentId: string;
 
   /**
+   * The session's user.
+   *
    * @generated from field: string user_id = 2;
    */
   userId: string;
 
   /**
+   * Every primary scope but webhooks.manage.
+   *
    * @generated from field: repeated tarmac.auth.v1.Scope scopes = 3;
    */
   scopes: Scope[];
 
   /**
+   * SUSPENDED when the agent or its parent agency is suspended: the caller must refuse.
+   *
    * @generated from field: tarmac.auth.v1.AgentStatus agent_status = 4;
    */
   agentStatus: AgentStatus;
 
   /**
+   * The agent's tier.
+   *
    * @generated from field: tarmac.auth.v1.AgentTier agent_tier = 5;
    */
   agentTier: AgentTier;
 
   /**
+   * When the session ends.
+   *
    * @generated from field: google.protobuf.Timestamp expires_at = 6;
    */
   expiresAt?: Timestamp | undefined;
@@ -739,10 +932,14 @@ export const VerifyTokenResponseSchema: GenMessage<VerifyTokenResponse> = /*@__P
   messageDesc(file_tarmac_auth_v1_auth, 26);
 
 /**
+ * Logout's request.
+ *
  * @generated from message tarmac.auth.v1.LogoutRequest
  */
 export type LogoutRequest = Message<"tarmac.auth.v1.LogoutRequest"> & {
   /**
+   * Required: the session token to revoke.
+   *
    * @generated from field: string token = 1;
    */
   token: string;
@@ -756,6 +953,8 @@ export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 27);
 
 /**
+ * Logout's answer: empty.
+ *
  * @generated from message tarmac.auth.v1.LogoutResponse
  */
 export type LogoutResponse = Message<"tarmac.auth.v1.LogoutResponse"> & {
@@ -769,6 +968,8 @@ export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 28);
 
 /**
+ * ListDevOutbox's request.
+ *
  * @generated from message tarmac.auth.v1.ListDevOutboxRequest
  */
 export type ListDevOutboxRequest = Message<"tarmac.auth.v1.ListDevOutboxRequest"> & {
@@ -795,15 +996,21 @@ export const ListDevOutboxRequestSchema: GenMessage<ListDevOutboxRequest> = /*@_
   messageDesc(file_tarmac_auth_v1_auth, 29);
 
 /**
+ * A message the development delivery adapter "sent".
+ *
  * @generated from message tarmac.auth.v1.DevOutboxMessage
  */
 export type DevOutboxMessage = Message<"tarmac.auth.v1.DevOutboxMessage"> & {
   /**
+   * The message's id.
+   *
    * @generated from field: string message_id = 1;
    */
   messageId: string;
 
   /**
+   * E-mail or SMS.
+   *
    * @generated from field: tarmac.auth.v1.OtpChannel channel = 2;
    */
   channel: OtpChannel;
@@ -816,6 +1023,8 @@ export type DevOutboxMessage = Message<"tarmac.auth.v1.DevOutboxMessage"> & {
   to: string;
 
   /**
+   * The one-time code it carried.
+   *
    * @generated from field: string code = 4;
    */
   code: string;
@@ -828,11 +1037,15 @@ export type DevOutboxMessage = Message<"tarmac.auth.v1.DevOutboxMessage"> & {
   subject: string;
 
   /**
+   * The text sent.
+   *
    * @generated from field: string body = 6;
    */
   body: string;
 
   /**
+   * When it was sent.
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 7;
    */
   createdAt?: Timestamp | undefined;
@@ -846,6 +1059,8 @@ export const DevOutboxMessageSchema: GenMessage<DevOutboxMessage> = /*@__PURE__*
   messageDesc(file_tarmac_auth_v1_auth, 30);
 
 /**
+ * ListDevOutbox's answer.
+ *
  * @generated from message tarmac.auth.v1.ListDevOutboxResponse
  */
 export type ListDevOutboxResponse = Message<"tarmac.auth.v1.ListDevOutboxResponse"> & {
@@ -865,40 +1080,56 @@ export const ListDevOutboxResponseSchema: GenMessage<ListDevOutboxResponse> = /*
   messageDesc(file_tarmac_auth_v1_auth, 31);
 
 /**
+ * What a key or session may do (API guide, Authentication).
+ *
  * @generated from enum tarmac.auth.v1.Scope
  */
 export enum Scope {
   /**
+   * Never sent.
+   *
    * @generated from enum value: SCOPE_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * flight.search: search.
+   *
    * @generated from enum value: SCOPE_FLIGHT_SEARCH = 1;
    */
   FLIGHT_SEARCH = 1,
 
   /**
+   * flight.book: fare validation, seat maps, booking and booking status.
+   *
    * @generated from enum value: SCOPE_FLIGHT_BOOK = 2;
    */
   FLIGHT_BOOK = 2,
 
   /**
+   * flight.cancel: cancellation quote and confirm.
+   *
    * @generated from enum value: SCOPE_FLIGHT_CANCEL = 3;
    */
   FLIGHT_CANCEL = 3,
 
   /**
+   * flight.reschedule: reschedule quote and confirm.
+   *
    * @generated from enum value: SCOPE_FLIGHT_RESCHEDULE = 4;
    */
   FLIGHT_RESCHEDULE = 4,
 
   /**
+   * wallet.read: balance and statement.
+   *
    * @generated from enum value: SCOPE_WALLET_READ = 5;
    */
   WALLET_READ = 5,
 
   /**
+   * webhooks.manage: webhook registrations (enterprise keys; never sessions).
+   *
    * @generated from enum value: SCOPE_WEBHOOKS_MANAGE = 6;
    */
   WEBHOOKS_MANAGE = 6,
@@ -911,20 +1142,28 @@ export const ScopeSchema: GenEnum<Scope> = /*@__PURE__*/
   enumDesc(file_tarmac_auth_v1_auth, 0);
 
 /**
+ * Whether an agent may use Tarmac.
+ *
  * @generated from enum tarmac.auth.v1.AgentStatus
  */
 export enum AgentStatus {
   /**
+   * Never sent.
+   *
    * @generated from enum value: AGENT_STATUS_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * In good standing.
+   *
    * @generated from enum value: AGENT_STATUS_ACTIVE = 1;
    */
   ACTIVE = 1,
 
   /**
+   * Suspended (itself, or its parent agency): callers refuse it (AUTH_AGENT_SUSPENDED).
+   *
    * @generated from enum value: AGENT_STATUS_SUSPENDED = 2;
    */
   SUSPENDED = 2,
@@ -937,20 +1176,28 @@ export const AgentStatusSchema: GenEnum<AgentStatus> = /*@__PURE__*/
   enumDesc(file_tarmac_auth_v1_auth, 1);
 
 /**
+ * An agent's commercial tier.
+ *
  * @generated from enum tarmac.auth.v1.AgentTier
  */
 export enum AgentTier {
   /**
+   * In CreateAgent: STANDARD.
+   *
    * @generated from enum value: AGENT_TIER_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * Standard agency.
+   *
    * @generated from enum value: AGENT_TIER_STANDARD = 1;
    */
   STANDARD = 1,
 
   /**
+   * Enterprise agency: its keys get every scope by default, webhooks.manage included.
+   *
    * @generated from enum value: AGENT_TIER_ENTERPRISE = 2;
    */
   ENTERPRISE = 2,
@@ -963,20 +1210,28 @@ export const AgentTierSchema: GenEnum<AgentTier> = /*@__PURE__*/
   enumDesc(file_tarmac_auth_v1_auth, 2);
 
 /**
+ * How a one-time code is delivered.
+ *
  * @generated from enum tarmac.auth.v1.OtpChannel
  */
 export enum OtpChannel {
   /**
+   * In SendOtp: refused.
+   *
    * @generated from enum value: OTP_CHANNEL_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
+   * By e-mail.
+   *
    * @generated from enum value: OTP_CHANNEL_EMAIL = 1;
    */
   EMAIL = 1,
 
   /**
+   * By SMS.
+   *
    * @generated from enum value: OTP_CHANNEL_SMS = 2;
    */
   SMS = 2,
@@ -989,13 +1244,22 @@ export const OtpChannelSchema: GenEnum<OtpChannel> = /*@__PURE__*/
   enumDesc(file_tarmac_auth_v1_auth, 3);
 
 /**
- * Auth owns agents, their users, API keys (stored as SHA-256 hashes), OTP login and bearer tokens.
+ * Auth owns agents, their users, API keys (stored as SHA-256 hashes), OTP login and bearer tokens
+ * (API guide, Authentication).
+ *
+ * Callers: the gateway (VerifyApiKey on every primary request; SendOtp, VerifyOtp, VerifyToken and
+ * Logout for the secondary surface) and the admin CLI or internal teams (agents and keys). Every
+ * RPC may answer VALIDATION_FAILED (INVALID_ARGUMENT, with field violations), UNAVAILABLE and
+ * INTERNAL; errors carry a tarmac.errors.v1.ErrorDetail (API guide, Errors).
  *
  * @generated from service tarmac.auth.v1.AuthService
  */
 export const AuthService: GenService<{
   /**
-   * Resolves an API key to its agent and scopes; the gateway calls it for X-API-Key.
+   * Resolves an API key to its agent and scopes; the gateway calls it for X-API-Key. Read-only
+   * (it records the key's last use). A suspended agent's key (or a sub-agent of a suspended
+   * agency) verifies with agent_status SUSPENDED: the caller refuses it. Errors:
+   * AUTH_INVALID_API_KEY (malformed, unknown, revoked or expired).
    *
    * @generated from rpc tarmac.auth.v1.AuthService.VerifyApiKey
    */
@@ -1005,6 +1269,11 @@ export const AuthService: GenService<{
     output: typeof VerifyApiKeyResponseSchema;
   },
   /**
+   * Creates an agent (agency, or sub-agent under a top-level agency) with its users. Not
+   * idempotent: each call creates a new agent; a retry after a lost answer makes a second one
+   * unless its users' e-mail or phone is already taken (VALIDATION_FAILED on users[i]). Does not
+   * open a wallet: the admin CLI calls tarmac.wallet.v1 OpenAccount next.
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.CreateAgent
    */
   createAgent: {
@@ -1013,6 +1282,8 @@ export const AuthService: GenService<{
     output: typeof CreateAgentResponseSchema;
   },
   /**
+   * The agent with its users. Read-only. Errors: AUTH_NOT_FOUND.
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.GetAgent
    */
   getAgent: {
@@ -1021,6 +1292,9 @@ export const AuthService: GenService<{
     output: typeof GetAgentResponseSchema;
   },
   /**
+   * Suspends an agent: its keys and sessions verify as SUSPENDED, and OTP login is refused.
+   * Idempotent (suspending again updates the reason and time). Errors: AUTH_NOT_FOUND.
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.SuspendAgent
    */
   suspendAgent: {
@@ -1029,6 +1303,8 @@ export const AuthService: GenService<{
     output: typeof SuspendAgentResponseSchema;
   },
   /**
+   * Makes a suspended agent ACTIVE again. Idempotent. Errors: AUTH_NOT_FOUND.
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.ReactivateAgent
    */
   reactivateAgent: {
@@ -1037,7 +1313,8 @@ export const AuthService: GenService<{
     output: typeof ReactivateAgentResponseSchema;
   },
   /**
-   * Returns the key in clear once; only its hash is kept.
+   * Returns the key in clear once; only its hash is kept. Not idempotent: each call issues a new
+   * key. Errors: AUTH_NOT_FOUND.
    *
    * @generated from rpc tarmac.auth.v1.AuthService.IssueApiKey
    */
@@ -1047,7 +1324,7 @@ export const AuthService: GenService<{
     output: typeof IssueApiKeyResponseSchema;
   },
   /**
-   * Never returns secrets.
+   * Never returns secrets. Read-only. Errors: AUTH_NOT_FOUND.
    *
    * @generated from rpc tarmac.auth.v1.AuthService.ListApiKeys
    */
@@ -1057,7 +1334,9 @@ export const AuthService: GenService<{
     output: typeof ListApiKeysResponseSchema;
   },
   /**
-   * Issues a new key; the old one stays valid for a grace period.
+   * Issues a new key with the same scopes; the old one stays valid for a grace period. Not
+   * idempotent: a key already rotated answers VALIDATION_FAILED on key_id naming its successor
+   * (rotate that one); a revoked or expired key likewise. Errors: AUTH_NOT_FOUND.
    *
    * @generated from rpc tarmac.auth.v1.AuthService.RotateApiKey
    */
@@ -1067,6 +1346,8 @@ export const AuthService: GenService<{
     output: typeof RotateApiKeyResponseSchema;
   },
   /**
+   * Revokes a key at once. Idempotent. Errors: AUTH_NOT_FOUND.
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.RevokeApiKey
    */
   revokeApiKey: {
@@ -1075,6 +1356,10 @@ export const AuthService: GenService<{
     output: typeof RevokeApiKeyResponseSchema;
   },
   /**
+   * Sends a 6-digit one-time code (valid 5 minutes) to a user's e-mail or phone; answers alike
+   * whether or not the identifier is known. A retry sends a new code, within the limits. Errors:
+   * RATE_LIMITED (one send per 30 seconds and 5 per hour per identifier; retry_after_seconds set).
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.SendOtp
    */
   sendOtp: {
@@ -1083,6 +1368,10 @@ export const AuthService: GenService<{
     output: typeof SendOtpResponseSchema;
   },
   /**
+   * Exchanges a one-time code for a session token (one hour). A code works once. Errors:
+   * AUTH_OTP_INVALID, AUTH_OTP_EXPIRED, AUTH_OTP_ATTEMPTS_EXCEEDED (5 wrong tries),
+   * AUTH_AGENT_SUSPENDED.
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.VerifyOtp
    */
   verifyOtp: {
@@ -1091,7 +1380,8 @@ export const AuthService: GenService<{
     output: typeof VerifyOtpResponseSchema;
   },
   /**
-   * Resolves a bearer token (secondary surface) to its agent and scopes.
+   * Resolves a bearer token (secondary surface) to its agent and scopes. Read-only. Errors:
+   * AUTH_INVALID_TOKEN, AUTH_TOKEN_EXPIRED.
    *
    * @generated from rpc tarmac.auth.v1.AuthService.VerifyToken
    */
@@ -1101,6 +1391,8 @@ export const AuthService: GenService<{
     output: typeof VerifyTokenResponseSchema;
   },
   /**
+   * Revokes a session. Idempotent: an unknown, expired or revoked token answers the same.
+   *
    * @generated from rpc tarmac.auth.v1.AuthService.Logout
    */
   logout: {
