@@ -2,6 +2,9 @@
 // @generated from file tarmac/errors/v1/errors.proto (package tarmac.errors.v1, syntax proto3)
 /* eslint-disable */
 
+// Conventions of every tarmac contract: amounts are int64 paise with a `_paise` suffix; instants
+// are google.protobuf.Timestamp; durations carry their unit in their name.
+
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
@@ -14,7 +17,9 @@ export const file_tarmac_errors_v1_errors: GenFile = /*@__PURE__*/
 
 /**
  * Attached as a Connect/gRPC error detail to every domain error, so that the gateway and internal
- * callers see the catalogue code (API guide, Errors), not only the transport status code.
+ * callers see the catalogue code (API guide, Errors), not only the transport status code. The
+ * catalogue (services/kernel/src/errors/catalogue.ts) fixes each code's category, HTTP status,
+ * gRPC status and retryability.
  *
  * @generated from message tarmac.errors.v1.ErrorDetail
  */
@@ -34,22 +39,29 @@ export type ErrorDetail = Message<"tarmac.errors.v1.ErrorDetail"> & {
   category: string;
 
   /**
+   * Whether the same request may succeed if retried later (e.g. UNAVAILABLE,
+   * IDEMPOTENCY_REQUEST_IN_PROGRESS, PROVIDER_TIMEOUT).
+   *
    * @generated from field: bool retryable = 3;
    */
   retryable: boolean;
 
   /**
+   * The field problems of a VALIDATION_FAILED; empty otherwise.
+   *
    * @generated from field: repeated tarmac.errors.v1.FieldViolation errors = 4;
    */
   errors: FieldViolation[];
 
   /**
+   * Set when an airline refused (PROVIDER_* and BOOKING_SEAT_UNAVAILABLE from the airline).
+   *
    * @generated from field: tarmac.errors.v1.ProviderError provider = 5;
    */
   provider?: ProviderError | undefined;
 
   /**
-   * Seconds a client should wait before retrying (429, 503).
+   * Seconds a client should wait before retrying (429, 503); 0 when not said.
    *
    * @generated from field: int32 retry_after_seconds = 6;
    */
@@ -64,6 +76,8 @@ export const ErrorDetailSchema: GenMessage<ErrorDetail> = /*@__PURE__*/
   messageDesc(file_tarmac_errors_v1_errors, 0);
 
 /**
+ * One problem with one request field.
+ *
  * @generated from message tarmac.errors.v1.FieldViolation
  */
 export type FieldViolation = Message<"tarmac.errors.v1.FieldViolation"> & {
@@ -82,6 +96,8 @@ export type FieldViolation = Message<"tarmac.errors.v1.FieldViolation"> & {
   code: string;
 
   /**
+   * What is wrong, for people.
+   *
    * @generated from field: string message = 3;
    */
   message: string;
@@ -95,20 +111,28 @@ export const FieldViolationSchema: GenMessage<FieldViolation> = /*@__PURE__*/
   messageDesc(file_tarmac_errors_v1_errors, 1);
 
 /**
+ * The airline's own refusal.
+ *
  * @generated from message tarmac.errors.v1.ProviderError
  */
 export type ProviderError = Message<"tarmac.errors.v1.ProviderError"> & {
   /**
+   * The provider's name, e.g. SANDBOX.
+   *
    * @generated from field: string name = 1;
    */
   name: string;
 
   /**
+   * The airline's error code.
+   *
    * @generated from field: string code = 2;
    */
   code: string;
 
   /**
+   * The airline's message.
+   *
    * @generated from field: string message = 3;
    */
   message: string;
