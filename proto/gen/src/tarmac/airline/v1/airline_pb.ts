@@ -1296,8 +1296,13 @@ export const ReservationStatusSchema: GenEnum<ReservationStatus> = /*@__PURE__*/
  * live prices, seat maps and reservations. The sandbox airline serves it as one system for every
  * process and replica; an adapter to a real carrier or GDS serves the same contract.
  *
- * Callers: search (SearchFlights, LivePrice), fare (GetSeatMap) and booking (GetSeatMap, Reserve,
- * GetReservation, CancelReservation, ChangeReservation). Each call runs under the caller's
+ * Callers: search, fare and booking, each allowed every method and acting for any agency (search
+ * uses SearchFlights and LivePrice, fare GetSeatMap, booking GetSeatMap and the reservations).
+ * Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * per-method policy is the service's caller-policy.ts): without a valid one it answers
+ * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
+ * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
+ * (PERMISSION_DENIED). Each call runs under the caller's
  * deadline: an airline that does not answer keeps the caller waiting until its deadline, which the
  * caller maps to PROVIDER_TIMEOUT.
  *

@@ -1247,8 +1247,14 @@ export const OtpChannelSchema: GenEnum<OtpChannel> = /*@__PURE__*/
  * Auth owns agents, their users, API keys (stored as SHA-256 hashes), OTP login and bearer tokens
  * (API guide, Authentication).
  *
- * Callers: the gateway (VerifyApiKey on every primary request; SendOtp, VerifyOtp, VerifyToken and
- * Logout for the secondary surface) and the admin CLI or internal teams (agents and keys). Every
+ * Callers: the gateway (VerifyApiKey on every primary request; SendOtp, VerifyOtp, VerifyToken,
+ * Logout and ListDevOutbox for the secondary surface), booking and wallet (GetAgent, to refuse
+ * suspended agencies), the admin CLI (GetAgent, and agents and keys management: ops only) and
+ * internal teams granted a method with CALLER_GRANTS. Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * per-method policy is the service's caller-policy.ts): without a valid one it answers
+ * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
+ * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
+ * (PERMISSION_DENIED). Every
  * RPC may answer VALIDATION_FAILED (INVALID_ARGUMENT, with field violations), UNAVAILABLE and
  * INTERNAL; errors carry a tarmac.errors.v1.ErrorDetail (API guide, Errors).
  *

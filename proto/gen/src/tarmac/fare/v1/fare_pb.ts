@@ -629,8 +629,13 @@ export const SeatPositionSchema: GenEnum<SeatPosition> = /*@__PURE__*/
  * Fare validates an offer live with the airline, locks its price for 15 minutes and serves seat
  * maps for locked fares (API guide, Fare validation and seat maps).
  *
- * Callers: the gateway (ValidateFare, GetSeatMap for agencies, agent_id set from the verified
- * credentials) and the booking service (GetFareLock). Every request names its agent_id
+ * Callers: the gateway (ValidateFare, GetSeatMap, for the agency it authenticated: agent_id set
+ * from the verified credentials), the booking service (GetFareLock) and internal teams granted a
+ * method with CALLER_GRANTS. Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * per-method policy is the service's caller-policy.ts): without a valid one it answers
+ * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
+ * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
+ * (PERMISSION_DENIED). Every request names its agent_id
  * (required); a fare token is honoured only for the agent it was issued to. Every RPC may answer
  * VALIDATION_FAILED (INVALID_ARGUMENT, with field violations), UNAVAILABLE and INTERNAL; errors
  * carry a tarmac.errors.v1.ErrorDetail (API guide, Errors).

@@ -804,9 +804,14 @@ export const DirectionSchema: GenEnum<Direction> = /*@__PURE__*/
  * pricing, API guide, Money and pricing), caches them for 30 minutes and pages through them by
  * cursor (API guide, Search; Pagination).
  *
- * Callers: the gateway (SearchFlights for agencies, agent_id set from the verified credentials),
- * the fare service (PriceOffer before it locks a fare) and the booking service (PriceOffer for a
- * reschedule quote). Every request names its agent_id (required); another agent's search, offer
+ * Callers: the gateway (SearchFlights and GetOffer, for the agency it authenticated: agent_id
+ * set from the verified credentials), the fare service (PriceOffer before it locks a fare), the
+ * booking service (PriceOffer for a reschedule quote) and internal teams granted a method with
+ * CALLER_GRANTS. Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * per-method policy is the service's caller-policy.ts): without a valid one it answers
+ * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
+ * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
+ * (PERMISSION_DENIED). Every request names its agent_id (required); another agent's search, offer
  * or cursor is answered like one that does not exist. Every RPC is read-only towards Tarmac's
  * data except that SearchFlights caches a new search, so retries are safe (a retried new search
  * makes another search_id). Every RPC may answer VALIDATION_FAILED (INVALID_ARGUMENT, with field

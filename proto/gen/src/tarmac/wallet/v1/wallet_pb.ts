@@ -743,8 +743,13 @@ export const EntryKindSchema: GenEnum<EntryKind> = /*@__PURE__*/
  * IDEMPOTENCY_KEY_REUSED. References are global across agents.
  *
  * Callers: the booking service (Hold, Capture, Void, Credit), the gateway (GetBalance,
- * ListStatement for agencies), the admin CLI and internal teams (OpenAccount, TopUp,
- * SetCreditLimit and the reads). Every RPC may answer VALIDATION_FAILED (INVALID_ARGUMENT, with
+ * ListStatement, for the agency it authenticated), the admin CLI (OpenAccount, Credit, TopUp,
+ * SetCreditLimit and the reads) and internal teams granted a method with CALLER_GRANTS.
+ * Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * per-method policy is the service's caller-policy.ts): without a valid one it answers
+ * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
+ * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
+ * (PERMISSION_DENIED). Every RPC may also answer VALIDATION_FAILED (INVALID_ARGUMENT, with
  * field violations) for a malformed request, WALLET_ACCOUNT_NOT_FOUND (NOT_FOUND) when the agent
  * has no wallet, UNAVAILABLE when the database does not answer within the caller's deadline, and
  * INTERNAL. Errors carry a tarmac.errors.v1.ErrorDetail (API guide, Errors).
@@ -756,7 +761,8 @@ export const WalletService: GenService<{
    * Opens an agent's wallet with a zero balance. Idempotent by agent_id: opening it again with the
    * same currency and credit limit answers the wallet as it is now; other values answer
    * IDEMPOTENCY_KEY_REUSED (change the limit with SetCreditLimit). Called by the admin CLI when it
-   * creates an agent. The wallet does not check that auth knows the agent.
+   * creates an agent. Refuses an agent that auth does not know (AUTH_NOT_FOUND) or that is
+   * suspended (AUTH_AGENT_SUSPENDED).
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.OpenAccount
    */
@@ -768,8 +774,9 @@ export const WalletService: GenService<{
   /**
    * Reserves an amount for a payment: held_paise grows, the balance does not. Idempotent by
    * reference: a retry answers the same hold. Answers WALLET_INSUFFICIENT_FUNDS
-   * (FAILED_PRECONDITION) when available_paise does not cover the amount. A hold not captured
-   * by expires_at is released by the wallet's sweep. Called by the booking service.
+   * (FAILED_PRECONDITION) when available_paise does not cover the amount, AUTH_AGENT_SUSPENDED
+   * (PERMISSION_DENIED) when the agency is suspended, AUTH_NOT_FOUND when auth does not know it. A hold not captured by expires_at is released
+   * by the wallet's sweep. Called by the booking service.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.Hold
    */
@@ -806,7 +813,8 @@ export const WalletService: GenService<{
   /**
    * Credits a refund to an agent's balance (ledger kind REFUND) and publishes
    * tarmac.wallet.credited. Idempotent by reference (a retry moves nothing). Called by the booking
-   * service for cancellations and failed ticketing, with the booking id as reference.
+   * service for cancellations and failed ticketing, with the booking id as reference, and by the
+   * admin CLI for goodwill credits.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.Credit
    */
@@ -817,7 +825,8 @@ export const WalletService: GenService<{
   },
   /**
    * Adds funds to an agent's balance (ledger kind TOP_UP) and publishes tarmac.wallet.credited.
-   * Idempotent by reference. For internal teams and the admin CLI only, never for agencies.
+   * Idempotent by reference. For the admin CLI (and internal teams granted it) only, never for
+   * agencies.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.TopUp
    */
@@ -829,7 +838,8 @@ export const WalletService: GenService<{
   /**
    * Sets the agent's credit limit. Idempotent by reference (a retry with the same reference and
    * limit changes nothing). A limit below held_paise - balance_paise (money already spent or held)
-   * answers VALIDATION_FAILED on credit_limit_paise. For internal teams and the admin CLI only.
+   * answers VALIDATION_FAILED on credit_limit_paise. For the admin CLI (and internal teams granted
+   * it) only.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.SetCreditLimit
    */
