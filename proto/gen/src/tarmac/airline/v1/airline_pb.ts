@@ -1298,7 +1298,7 @@ export const ReservationStatusSchema: GenEnum<ReservationStatus> = /*@__PURE__*/
  *
  * Callers: search, fare and booking, each allowed every method and acting for any agency (search
  * uses SearchFlights and LivePrice, fare GetSeatMap, booking GetSeatMap and the reservations).
- * Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * Every call carries a caller token (README, Calling services directly; the
  * per-method policy is the service's caller-policy.ts): without a valid one it answers
  * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
  * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN

@@ -1250,7 +1250,7 @@ export const OtpChannelSchema: GenEnum<OtpChannel> = /*@__PURE__*/
  * Callers: the gateway (VerifyApiKey on every primary request; SendOtp, VerifyOtp, VerifyToken,
  * Logout and ListDevOutbox for the secondary surface), booking and wallet (GetAgent, to refuse
  * suspended agencies), the admin CLI (GetAgent, and agents and keys management: ops only) and
- * internal teams granted a method with CALLER_GRANTS. Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * internal teams granted a method with CALLER_GRANTS. Every call carries a caller token (README, Calling services directly; the
  * per-method policy is the service's caller-policy.ts): without a valid one it answers
  * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
  * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN

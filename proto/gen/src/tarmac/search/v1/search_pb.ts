@@ -807,7 +807,7 @@ export const DirectionSchema: GenEnum<Direction> = /*@__PURE__*/
  * Callers: the gateway (SearchFlights and GetOffer, for the agency it authenticated: agent_id
  * set from the verified credentials), the fare service (PriceOffer before it locks a fare), the
  * booking service (PriceOffer for a reschedule quote) and internal teams granted a method with
- * CALLER_GRANTS. Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * CALLER_GRANTS. Every call carries a caller token (README, Calling services directly; the
  * per-method policy is the service's caller-policy.ts): without a valid one it answers
  * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
  * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN

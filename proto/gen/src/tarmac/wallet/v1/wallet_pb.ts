@@ -745,7 +745,7 @@ export const EntryKindSchema: GenEnum<EntryKind> = /*@__PURE__*/
  * Callers: the booking service (Hold, Capture, Void, Credit), the gateway (GetBalance,
  * ListStatement, for the agency it authenticated), the admin CLI (OpenAccount, Credit, TopUp,
  * SetCreditLimit and the reads) and internal teams granted a method with CALLER_GRANTS.
- * Every call carries a caller token (deploy/README.md, TRUSTED_CALLERS and CALLER_GRANTS; the
+ * Every call carries a caller token (README, Calling services directly; the
  * per-method policy is the service's caller-policy.ts): without a valid one it answers
  * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
  * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
