@@ -2,7 +2,6 @@ import type { Client } from "@connectrpc/connect";
 import { connectAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
 import { MemoryOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
 import {
-  activeAgentInterceptor,
   AgentStanding,
   createServiceClient,
   hostSettings,
@@ -103,13 +102,8 @@ export async function startBookingService(
   const host = await startServiceHost({
     callerAuth: config.callerAuth,
     callerPolicy: bookingCallerPolicy,
-    // A suspended agency books and reschedules nothing, whoever relays its call.
-    interceptors: [
-      activeAgentInterceptor(new AgentStanding(overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions)), [
-        "CreateBooking",
-        "ConfirmReschedule",
-      ]),
-    ],
+    // A suspended agency books, changes and cancels nothing, whoever relays its call; the sweeps still settle its bookings.
+    agentStanding: new AgentStanding(overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions)),
     ...hostSettings(config),
     name: "booking",
     services: [BookingService],

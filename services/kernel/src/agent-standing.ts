@@ -16,10 +16,10 @@ export class AgentStanding {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Resolves for an active agency; AUTH_AGENT_SUSPENDED for a suspended one, AUTH_NOT_FOUND for an unknown one. */
+  /** Resolves for an active agency; AUTH_AGENT_SUSPENDED for any other (as the gateway), AUTH_NOT_FOUND for an unknown one. */
   async assertActive(agentId: string): Promise<void> {
     const status = await this.statusOf(agentId);
-    if (status === AgentStatus.SUSPENDED) throw new DomainError("AUTH_AGENT_SUSPENDED", "The agency is suspended");
+    if (status !== AgentStatus.ACTIVE) throw new DomainError("AUTH_AGENT_SUSPENDED", "The agency is suspended");
   }
 
   private async statusOf(agentId: string): Promise<AgentStatus> {

@@ -45,7 +45,10 @@ export function errorInterceptor(logger: Logger): Interceptor {
         throw new ConnectError(code === Code.DeadlineExceeded ? "the caller's deadline passed" : "the caller cancelled the call", code);
       }
       if (cause instanceof DomainError) {
-        const level = cause.status >= 500 ? "error" : "info";
+        // A refused caller is a warning, not this service's failure: anyone on the network can send
+        // unsigned calls, and they must not flood the error log (its status is 500 only for agencies).
+        const refusedCaller = cause.code === "SERVICE_CALLER_UNAUTHENTICATED" || cause.code === "SERVICE_CALLER_FORBIDDEN";
+        const level = refusedCaller ? "warn" : cause.status >= 500 ? "error" : "info";
         log[level]({ code: cause.code, err: cause.cause ?? undefined }, `rpc failed: ${cause.message}`);
         throw toConnectError(cause);
       }

@@ -2,6 +2,7 @@ import { createClient } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
+import type { CallerPolicy } from "./caller-auth/policy.js";
 import { startServiceHost, type ServiceHost } from "./service-host.js";
 import { silentLogger } from "./testing/silent-logger.js";
 import { developmentCallerAuth } from "./testing/caller-access.js";
@@ -57,6 +58,18 @@ describe("service host", () => {
       body: JSON.stringify({ service: "" }),
     });
     expect([res.status, await res.json()]).toEqual([200, { status: "SERVING" }]);
+  });
+
+  it("refuses to start on a caller policy or CALLER_GRANTS naming a method it does not serve", async () => {
+    const start = (callerAuth: ReturnType<typeof developmentCallerAuth>, callerPolicy: CallerPolicy) =>
+      startServiceHost({ name: "t", port: 0, services: [Health], routes: () => {}, logger: silentLogger(), callerAuth, callerPolicy });
+    await expect(start(developmentCallerAuth(), { Chek: { admin: "trusted" } })).rejects.toThrow(
+      /policy names methods it does not serve: Chek/,
+    );
+    const grants = new Map([["reports", new Set(["Check", "Wach"])]]);
+    await expect(start({ ...developmentCallerAuth(), grants }, {})).rejects.toThrow(
+      /CALLER_GRANTS names methods t does not serve: reports=Wach/,
+    );
   });
 
   it("releases what its service opened once, after it stopped, or at once when it cannot start", async () => {

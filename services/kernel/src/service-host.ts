@@ -5,6 +5,7 @@ import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { HealthService } from "./health-service.js";
+import type { AgentStanding } from "./agent-standing.js";
 import { callerAuthInterceptor } from "./caller-auth/interceptors.js";
 import type { CallerAuthConfig } from "./caller-auth/config.js";
 import { unknownPolicyMethods, type CallerPolicy } from "./caller-auth/policy.js";
@@ -30,6 +31,8 @@ export interface ServiceHostOptions {
   readonly callerAuth: Pick<CallerAuthConfig, "trusted" | "grants">;
   /** Which caller may call which method, and how it names the agency (caller-auth/policy.ts). */
   readonly callerPolicy: CallerPolicy;
+  /** Refuses a suspended agency's own calls (agent-context ones): booking and wallet give one. */
+  readonly agentStanding?: AgentStanding;
   /** The service's own checks, run after the caller is authenticated (e.g. activeAgentInterceptor). */
   readonly interceptors?: readonly Interceptor[];
   /** How long in-flight calls may run after a stop is requested. */
@@ -87,11 +90,14 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
 
 async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
   const { logger } = options;
-  const misspelt = unknownPolicyMethods(
-    options.callerPolicy,
-    options.services.flatMap((service) => service.methods.map((method) => method.name)),
-  );
+  const served = options.services.flatMap((service) => service.methods.map((method) => method.name));
+  const misspelt = unknownPolicyMethods(options.callerPolicy, served);
   if (misspelt.length > 0) throw new Error(`${options.name}'s caller policy names methods it does not serve: ${misspelt.join(", ")}`);
+  // A mistyped grant would silently lock an internal team out: refuse to start instead.
+  const ungranted = [...options.callerAuth.grants].flatMap(([caller, methods]) =>
+    [...methods].filter((method) => !served.includes(method)).map((method) => `${caller}=${method}`),
+  );
+  if (ungranted.length > 0) throw new Error(`CALLER_GRANTS names methods ${options.name} does not serve: ${ungranted.join(", ")}`);
   const metrics = options.metrics ?? processMetrics();
   const health = new HealthService(options.services.map((s) => s.typeName));
   const readiness = options.dependencies?.length
@@ -119,6 +125,7 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
         verifier: new CallerTokenVerifier(options.callerAuth.trusted),
         grants: options.callerAuth.grants,
         policy: options.callerPolicy,
+        ...(options.agentStanding && { standing: options.agentStanding }),
       }),
       deadlineInterceptor(logger),
       ...(options.interceptors ?? []),

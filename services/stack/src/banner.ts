@@ -54,7 +54,7 @@ export function startBanner(facts: BannerFacts): string {
     "",
     `  SERVICE_CREDENTIAL=${formatCredential(developmentCredential("admin"))}`,
     "",
-    '  grpcurl -plaintext -H "authorization: Bearer $(npx --yes pnpm@10.34.9 admin credentials token wallet)" \\',
+    '  grpcurl -plaintext -H "authorization: Bearer $(npx --yes pnpm@10.34.9 --silent admin credentials token wallet)" \\',
     `    -d '{"agent_id":"${facts.agentId}"}' 127.0.0.1:50054 tarmac.wallet.v1.WalletService/GetBalance`,
     "",
     "Stop with Ctrl-C.",

@@ -106,6 +106,8 @@ describe("cancel and reschedule through the gateway", () => {
 
   it("answers 402 to a reschedule the wallet cannot pay and leaves the booking as it was", async () => {
     const { bookingId } = await book({ origin: "BLR", dest: "HYD" });
+    // Ticketed first: otherwise ticketing may land between the reads below and look like a change.
+    await eventually(async () => ((await status(bookingId)).status === "TICKETED" ? true : undefined));
     const search = await api.post("/api/v1/flight/search", { origin: "BLR", dest: "HYD", dod: yyyymmdd(new Date(), 27), limit: 20 });
     const newOffer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
       o.segments.every((s) => !s.flight_no.startsWith("9")),

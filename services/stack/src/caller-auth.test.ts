@@ -106,28 +106,34 @@ describe("who may call the services directly", () => {
     ).toBe("PermissionDenied");
   });
 
-  it("refuses a suspended agency in booking and the wallet, and a wallet for an agency auth does not know", async () => {
+  it("refuses a suspended agency's own calls in booking and the wallet, while booking still settles its money; no wallet for an unknown agency", async () => {
     const agency = await onboardAgent(stack, "Agency S", "ops@agency-s.test");
     const auth = createClient(AuthService, createGrpcTransport({ baseUrl: stack.services.auth!, interceptors: [signedAs("admin")] }));
+    const asAgency = createClient(
+      WalletService,
+      createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [signedAs("gateway", { vouchesForAgents: true })] }),
+    );
+    expect((await asAgency.getBalance({ agentId: agency.agentId })).balance?.agentId).toBe(agency.agentId);
     await auth.suspendAgent({ agentId: agency.agentId, reason: "unpaid invoices" });
-    const wallet = createClient(
+    // The wallet remembers an agency's standing for 5 s (it just answered this one).
+    const suspendedAt = Date.now();
+    let read: unknown;
+    for (let attempt = 0; attempt < 40 && fromConnectError(read).code !== "AUTH_AGENT_SUSPENDED"; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+      read = await asAgency.getBalance({ agentId: agency.agentId }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    }
+    expect(fromConnectError(read).code).toBe("AUTH_AGENT_SUSPENDED");
+    expect(Date.now() - suspendedAt).toBeLessThan(7_000);
+    // Booking settling a booking made before the suspension (its recovery sweep) still holds and voids.
+    const asBooking = createClient(
       WalletService,
       createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [signedAs("booking")] }),
     );
-    // The wallet remembers an agency's standing for 5 s (it opened this one's account just now).
-    const suspendedAt = Date.now();
-    let hold: unknown;
-    for (let attempt = 0; attempt < 40 && fromConnectError(hold).code !== "AUTH_AGENT_SUSPENDED"; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
-      hold = await wallet
-        .hold({ agentId: agency.agentId, amountPaise: 100n, reference: `suspended-hold-${attempt}`, description: "t" })
-        .then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-    }
-    expect(fromConnectError(hold).code).toBe("AUTH_AGENT_SUSPENDED");
-    expect(Date.now() - suspendedAt).toBeLessThan(7_000);
+    const { holdId } = await asBooking.hold({ agentId: agency.agentId, amountPaise: 100n, reference: "settling-hold", description: "t" });
+    await asBooking.void({ holdId });
     const booking = createClient(
       BookingService,
       createGrpcTransport({ baseUrl: stack.services.booking!, interceptors: [signedAs("gateway", { vouchesForAgents: true })] }),

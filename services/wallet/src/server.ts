@@ -75,6 +75,7 @@ export async function startWalletService(
     sweeper.start();
     resources.keep(sweeper, () => sweeper.stop());
 
+    const standing = new AgentStanding(overrides.auth ?? authClient(config));
     const service = new WalletServiceImpl({
       store,
       statementCursors: createStatementCursorCodec(createSigner(config.walletSecret, "wallet-statement")),
@@ -84,8 +85,10 @@ export async function startWalletService(
     return await startServiceHost({
       callerAuth: config.callerAuth,
       callerPolicy: walletCallerPolicy,
-      // No wallet for an agency auth does not know; no money held for a suspended one.
-      interceptors: [activeAgentInterceptor(new AgentStanding(overrides.auth ?? authClient(config)), ["OpenAccount", "Hold"])],
+      // A suspended agency reads nothing of its own (booking still holds, captures and refunds for
+      // the bookings it settles); no wallet is opened for an agency auth does not know.
+      agentStanding: standing,
+      interceptors: [activeAgentInterceptor(standing, ["OpenAccount"])],
       ...hostSettings(config),
       name: "wallet",
       services: [WalletService],

@@ -81,7 +81,7 @@ export const credentialsToken = defineCommand({
     "5 minutes and only for that service. Runs locally; calls no service.",
   args: [{ key: "service", label: "<service>", description: "search, fare, booking, wallet, auth or airline" }],
   flags: {},
-  examples: ['grpcurl -plaintext -H "authorization: Bearer $(pnpm admin credentials token wallet)" 127.0.0.1:50054 list'],
+  examples: ['grpcurl -plaintext -H "authorization: Bearer $(pnpm --silent admin credentials token wallet)" 127.0.0.1:50054 list'],
   input: z.object({ service: z.enum(Object.keys(SERVICES) as [string, ...string[]]) }),
   async run(input, { env }) {
     const credential = adminCredential(env);

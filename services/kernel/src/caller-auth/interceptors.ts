@@ -1,4 +1,5 @@
 import type { Interceptor } from "@connectrpc/connect";
+import type { AgentStanding } from "../agent-standing.js";
 import { DomainError } from "../errors/domain-error.js";
 import { AGENT_CONTEXT_ISSUERS, ruleFor, type CallerGrants, type CallerPolicy } from "./policy.js";
 import { AGENT_CONTEXT_HEADER, CALLER_TOKEN_HEADER, type CallerTokenIssuer, type CallerTokenVerifier } from "./tokens.js";
@@ -8,6 +9,8 @@ export interface CallerAccess {
   readonly verifier: CallerTokenVerifier;
   readonly policy: CallerPolicy;
   readonly grants: CallerGrants;
+  /** Where this service checks that an agency calling for itself is not suspended (booking, wallet). */
+  readonly standing?: Pick<AgentStanding, "assertActive">;
 }
 
 /** Probes (kubelet, load balancers) and discovery carry no credentials and reveal no data. */
@@ -48,6 +51,9 @@ export function callerAuthInterceptor(access: CallerAccess): Interceptor {
       if (!context || !AGENT_CONTEXT_ISSUERS.has(context.issuer) || context.subject !== agentIdOf(req)) {
         throw new DomainError("SERVICE_CALLER_FORBIDDEN", `Caller "${caller}" calls ${method} only for the agency its agent context names`);
       }
+      // An agency's own call, relayed by the gateway: refused while it is suspended, whoever relays it.
+      // Services settling earlier work (booking's sweeps holding or refunding) are "trusted" and pass.
+      await access.standing?.assertActive(context.subject);
     }
     return next(req);
   };

@@ -10,6 +10,10 @@ describe("caller policy", () => {
     expect(ruleFor(policy, new Map(), "Hold", "gateway")).toBeUndefined();
     expect(ruleFor(policy, new Map(), "TopUp", "booking")).toBeUndefined();
     expect(ruleFor(policy, new Map(), "constructor", "booking")).toBeUndefined();
+    // Names that exist on every object's prototype are callers like any other.
+    for (const caller of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(ruleFor(policy, new Map(), "Hold", caller)).toBeUndefined();
+    }
   });
 
   it("adds the grants of CALLER_GRANTS for internal teams", () => {

@@ -44,8 +44,10 @@ export function parseCallerGrants(text: string): CallerGrants {
 
 /** The rule `caller` calls `method` under, or undefined when it may not call it at all. */
 export function ruleFor(policy: CallerPolicy, grants: CallerGrants, method: string, caller: string): AgentRule | undefined {
-  const rule = Object.hasOwn(policy, method) ? policy[method]?.[caller] : undefined;
-  if (rule) return rule;
+  // Own properties only: a caller named "constructor" must not find Object's in the prototype.
+  const callers = Object.hasOwn(policy, method) ? policy[method] : undefined;
+  const rule: unknown = callers && Object.hasOwn(callers, caller) ? callers[caller] : undefined;
+  if (rule === "trusted" || rule === "agent-context") return rule;
   return grants.get(caller)?.has(method) ? "trusted" : undefined;
 }
 

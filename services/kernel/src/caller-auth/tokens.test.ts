@@ -1,3 +1,4 @@
+import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { newCredential, parseTrustedCallers, trustEntryOf } from "./credentials.js";
 import { CallerTokenIssuer, CallerTokenVerifier } from "./tokens.js";
@@ -32,6 +33,16 @@ describe("caller tokens", () => {
     expect(await verifier.callerOf("not-a-token", WALLET)).toBeUndefined();
     const tenMinutesLater = new CallerTokenVerifier(trusted, () => Date.now() + 10 * 60_000);
     expect(await tenMinutesLater.callerOf(token, WALLET)).toBeUndefined();
+    // Correctly signed, but minted to live a year: refused at once, so no replica caches it for long.
+    const yearLong = await new SignJWT({})
+      .setProtectedHeader({ alg: "EdDSA", kid: "k1" })
+      .setIssuer("booking")
+      .setSubject("booking")
+      .setAudience(WALLET)
+      .setIssuedAt()
+      .setExpirationTime("365d")
+      .sign(booking.privateKey);
+    expect(await verifier.callerOf(yearLong, WALLET)).toBeUndefined();
   });
 
   it("accepts both keys of a caller while its key rotates", async () => {

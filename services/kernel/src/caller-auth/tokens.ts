@@ -73,7 +73,7 @@ export interface VerifiedToken {
 
 /**
  * Checks tokens against the trusted callers' public keys: signature, issuer, key id, audience,
- * expiry (a minute of clock skew) and a bounded lifetime. Verified tokens are remembered until they
+ * expiry (a minute of clock skew) and a lifetime of at most 5 minutes. Verified tokens are remembered until they
  * expire, so a caller's steady stream of calls costs one signature check per token.
  */
 export class CallerTokenVerifier {
@@ -104,7 +104,9 @@ export class CallerTokenVerifier {
       this.verified.delete(key);
     }
     const payload = await this.checked(token, audience, nowSeconds);
-    if (!payload?.iss || !payload.sub || payload.exp === undefined) return undefined;
+    if (!payload?.iss || !payload.sub || payload.exp === undefined || payload.iat === undefined) return undefined;
+    // No token lives longer than a caller token: one minted for a year is refused, not cached for one.
+    if (payload.exp - payload.iat > CALLER_TOKEN_SECONDS) return undefined;
     const verified = { issuer: payload.iss, subject: payload.sub };
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
     this.verified.set(key, { token: verified, expiresAt: payload.exp });

@@ -1541,8 +1541,8 @@ export const ReasonCodeSchema: GenEnum<ReasonCode> = /*@__PURE__*/
  * per-method policy is the service's caller-policy.ts): without a valid one it answers
  * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
  * gateway call for another agency than its signed agent context, SERVICE_CALLER_FORBIDDEN
- * (PERMISSION_DENIED). Every request names its agent_id
- * (required), and another agent's booking is answered exactly like one that does not exist
+ * (PERMISSION_DENIED). A gateway call for a suspended agency answers AUTH_AGENT_SUSPENDED. Every
+ * request names its agent_id (required), and another agent's booking is answered exactly like one that does not exist
  * (BOOKING_NOT_FOUND). Every RPC may also answer VALIDATION_FAILED (INVALID_ARGUMENT, with field violations), UNAVAILABLE (a peer or the
  * database did not answer in time; retryable) and INTERNAL. Errors carry a
  * tarmac.errors.v1.ErrorDetail (API guide, Errors).

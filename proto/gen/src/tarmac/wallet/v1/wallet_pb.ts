@@ -774,9 +774,10 @@ export const WalletService: GenService<{
   /**
    * Reserves an amount for a payment: held_paise grows, the balance does not. Idempotent by
    * reference: a retry answers the same hold. Answers WALLET_INSUFFICIENT_FUNDS
-   * (FAILED_PRECONDITION) when available_paise does not cover the amount, AUTH_AGENT_SUSPENDED
-   * (PERMISSION_DENIED) when the agency is suspended, AUTH_NOT_FOUND when auth does not know it. A hold not captured by expires_at is released
-   * by the wallet's sweep. Called by the booking service.
+   * (FAILED_PRECONDITION) when available_paise does not cover the amount. A hold not captured by
+   * expires_at is released by the wallet's sweep. Called by the booking service, which decides
+   * whether an agency may commit money (it refuses a suspended agency's bookings; its sweeps still
+   * settle bookings made before a suspension, so the wallet does not refuse them).
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.Hold
    */
@@ -850,7 +851,8 @@ export const WalletService: GenService<{
   },
   /**
    * The agent's balance, credit limit, held and available amounts. Read-only. Called by the
-   * gateway (POST /api/v1/wallet/balance) and the admin CLI.
+   * gateway (POST /api/v1/wallet/balance; AUTH_AGENT_SUSPENDED for a suspended agency) and the
+   * admin CLI.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.GetBalance
    */
@@ -862,7 +864,8 @@ export const WalletService: GenService<{
   /**
    * The agent's ledger lines, newest first, a page at a time (API guide, Pagination). Read-only. A
    * cursor of another agent, or a malformed one, answers VALIDATION_FAILED on cursor. Called by the
-   * gateway (POST /api/v1/wallet/statement) and the admin CLI.
+   * gateway (POST /api/v1/wallet/statement; AUTH_AGENT_SUSPENDED for a suspended agency) and the
+   * admin CLI.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.ListStatement
    */

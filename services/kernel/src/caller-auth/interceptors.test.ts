@@ -1,0 +1,66 @@
+import { Writable } from "node:stream";
+import { Code, ConnectError, createClient, createRouterTransport, type Interceptor } from "@connectrpc/connect";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { describe, expect, it } from "vitest";
+import { DomainError } from "../errors/domain-error.js";
+import { errorInterceptor } from "../interceptors.js";
+import { createLogger } from "../logger.js";
+import { developmentCredential, developmentTrustedCallers } from "./credentials.js";
+import { callerAuthInterceptor, callerTokenInterceptor } from "./interceptors.js";
+import { CallerTokenIssuer, CallerTokenVerifier } from "./tokens.js";
+
+const policy = { GetBalance: { gateway: "agent-context" }, TopUp: { admin: "trusted" } } as const;
+
+function wallet(client: Interceptor[], suspended: string[] = []) {
+  const lines: { level: number; msg: string }[] = [];
+  const sink = new Writable({
+    write: (chunk, _encoding, done) => {
+      lines.push(JSON.parse(String(chunk)) as { level: number; msg: string });
+      done();
+    },
+  });
+  const standing = {
+    assertActive: (agentId: string) =>
+      suspended.includes(agentId) ? Promise.reject(new DomainError("AUTH_AGENT_SUSPENDED", "The agency is suspended")) : Promise.resolve(),
+  };
+  const transport = createRouterTransport((router) => router.service(WalletService, { getBalance: () => ({}), topUp: () => ({}) }), {
+    router: {
+      interceptors: [
+        errorInterceptor(createLogger({ name: "t" }, sink)),
+        callerAuthInterceptor({ verifier: new CallerTokenVerifier(developmentTrustedCallers()), policy, grants: new Map(), standing }),
+      ],
+    },
+    transport: { interceptors: client },
+  });
+  return { client: createClient(WalletService, transport), lines };
+}
+
+const signed = (caller: string, vouches = false) =>
+  callerTokenInterceptor(new CallerTokenIssuer(developmentCredential(caller)), { vouchesForAgents: vouches });
+const codeOf = (call: Promise<unknown>) =>
+  call.then(
+    () => "answered",
+    (e: unknown) => Code[ConnectError.from(e).code],
+  );
+
+describe("the caller authentication interceptor", () => {
+  it("refuses unsigned callers and unlisted ones, logging a warning rather than an error", async () => {
+    const anonymous = wallet([]);
+    expect(await codeOf(anonymous.client.topUp({ agentId: "agt_1" }))).toBe("Unauthenticated");
+    expect(anonymous.lines.map((l) => l.level)).toEqual([40]);
+    expect(await codeOf(wallet([signed("booking")]).client.topUp({ agentId: "agt_1" }))).toBe("PermissionDenied");
+    expect(await codeOf(wallet([signed("admin")]).client.topUp({ agentId: "agt_1" }))).toBe("answered");
+  });
+
+  it("lets the gateway read only the agency it vouches for, and not a suspended one", async () => {
+    expect(await codeOf(wallet([signed("gateway", true)]).client.getBalance({ agentId: "agt_1" }))).toBe("answered");
+    expect(await codeOf(wallet([signed("gateway")]).client.getBalance({ agentId: "agt_1" }))).toBe("PermissionDenied");
+    // An agent context from a caller that is not the gateway is no agent context.
+    const adminVouches: Interceptor = (next) => async (req) => {
+      req.header.set("x-tarmac-agent-context", await new CallerTokenIssuer(developmentCredential("admin")).agentContextFor("agt_1"));
+      return next(req);
+    };
+    expect(await codeOf(wallet([adminVouches, signed("gateway")]).client.getBalance({ agentId: "agt_1" }))).toBe("PermissionDenied");
+    expect(await codeOf(wallet([signed("gateway", true)], ["agt_1"]).client.getBalance({ agentId: "agt_1" }))).toBe("PermissionDenied");
+  });
+});
