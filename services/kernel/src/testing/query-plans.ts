@@ -1,4 +1,4 @@
-import type { CommandStartedEvent, Db, Document, MongoClient } from "mongodb";
+import type { CommandFailedEvent, CommandStartedEvent, Db, Document, MongoClient } from "mongodb";
 
 /** How the server would run a query: the stages of its winning plan and the indexes it reads. */
 export interface QueryPlan {
@@ -44,4 +44,22 @@ export async function planOf(db: Db, find: Document): Promise<QueryPlan> {
   const winning = (explained.queryPlanner as { winningPlan: { queryPlan?: unknown } }).winningPlan;
   walk(winning.queryPlan ?? winning);
   return { collection: String(find.find), stages, indexes };
+}
+
+/**
+ * How many commands `action` sent through `client` failed with a write conflict (code 112: two
+ * transactions wrote one document; the driver retries them). Needs `monitorCommands: true`.
+ */
+export async function writeConflictsDuring(client: MongoClient, action: () => Promise<unknown>): Promise<number> {
+  let conflicts = 0;
+  const listener = (event: CommandFailedEvent) => {
+    if ((event.failure as { code?: unknown }).code === 112) conflicts++;
+  };
+  client.on("commandFailed", listener);
+  try {
+    await action();
+  } finally {
+    client.off("commandFailed", listener);
+  }
+  return conflicts;
 }

@@ -1,5 +1,5 @@
 import { newId } from "@tarmac/kernel";
-import { describeOnMongo, findsDuring, ManualClock, planOf } from "@tarmac/kernel/testing";
+import { describeOnMongo, findsDuring, ManualClock, planOf, writeConflictsDuring } from "@tarmac/kernel/testing";
 import { Long, MongoServerError, type Document } from "mongodb";
 import { beforeAll, expect, it } from "vitest";
 import { MongoWalletStore, WALLET_COLLECTIONS } from "./mongo-wallet-store.js";
@@ -42,6 +42,22 @@ describeOnMongo("MongoWalletStore", (mongo) => {
     } finally {
       mongo.client.off("commandStarted", listener);
     }
+  });
+
+  it("queues one pod's commands for an agent (no write conflicts), and two pods' conflicts stay few and lose nothing", async () => {
+    const { store, agentId } = await opened();
+    const topUps = (on: MongoWalletStore[], tag: string) =>
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          on[i % on.length]!.execute({ type: "topUp", agentId, amountPaise: 100, reference: `${tag}-${i}`, description: "t" }),
+        ),
+      );
+    expect(await writeConflictsDuring(mongo.client, () => topUps([store], "one-pod"))).toBe(0);
+    const otherPod = new MongoWalletStore(mongo.db, { clock: realNowClock() });
+    const conflicts = await writeConflictsDuring(mongo.client, () => topUps([store, otherPod], "two-pods"));
+    console.info(`two pods, 40 concurrent top-ups of one agent: ${conflicts} write conflicts`);
+    expect(conflicts).toBeLessThan(200);
+    expect((await store.findAccount(agentId))?.balancePaise).toBe(8_000);
   });
 
   it("creates the indexes idempotently", async () => {
