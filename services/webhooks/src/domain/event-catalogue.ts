@@ -1,0 +1,27 @@
+/**
+ * Every event type an endpoint may subscribe to (README, Webhooks): what booking and the wallet
+ * publish on NATS (`tarmac.<type>`), and the webhooks service's own.
+ */
+export const EVENT_TYPES = [
+  "booking.pending",
+  "booking.booked",
+  "booking.ticketed",
+  "booking.ticketing_failed",
+  "booking.failed",
+  "booking.cancelled",
+  "booking.refunded",
+  "booking.flown",
+  "booking.rescheduled",
+  "wallet.debited",
+  "wallet.credited",
+  "webhook_endpoint.disabled",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Sent by SendTestEvent only; no endpoint subscribes to it. */
+export const TEST_EVENT_TYPE = "webhook_endpoint.test";
+
+export function isEventType(name: string): name is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(name);
+}
