@@ -3,9 +3,7 @@ import type { Endpoint } from "../domain/endpoint.js";
 
 /** Where a delivery goes after an attempt: done, failed for good, or tried again at `nextAttemptAt`. */
 export type AttemptOutcome =
-  | { readonly status: "SUCCEEDED" }
-  | { readonly status: "FAILED" }
-  | { readonly status: "PENDING"; readonly nextAttemptAt: Date };
+  { readonly status: "SUCCEEDED" } | { readonly status: "FAILED" } | { readonly status: "PENDING"; readonly nextAttemptAt: Date };
 
 /** A page position of ListDeliveries: strictly older than this delivery. */
 export interface DeliveryPosition {

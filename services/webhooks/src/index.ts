@@ -1,0 +1,1 @@
+export { EVENT_TYPES, isEventType, type EventType } from "./domain/event-catalogue.js";
