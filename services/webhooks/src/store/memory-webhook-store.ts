@@ -70,6 +70,15 @@ export class MemoryWebhookStore implements WebhookStore {
     return Promise.resolve(due);
   }
 
+  releaseClaim(deliveryId: string, owner: string): Promise<void> {
+    const current = this.deliveries.get(deliveryId);
+    if (current?.claimedBy === owner) {
+      const { claimedBy: _by, claimedUntil: _until, ...rest } = current;
+      this.deliveries.set(deliveryId, rest);
+    }
+    return Promise.resolve();
+  }
+
   recordAttempt(deliveryId: string, owner: string, attempt: Attempt, outcome: AttemptOutcome): Promise<boolean> {
     const current = this.deliveries.get(deliveryId);
     if (current?.status !== "PENDING" || current.claimedBy !== owner) return Promise.resolve(false);

@@ -78,6 +78,11 @@ export function webhookStoreContract(open: () => Promise<WebhookStore>): void {
       expect(claimed.map((d) => d.id)).toEqual([due.id]);
       expect(await store.claimDue(later(2), 10, "pod-b", 30_000, [busy.id])).toEqual([]);
       expect(await store.recordAttempt(due.id, "pod-b", failed, { status: "SUCCEEDED" })).toBe(false);
+      // Given back unused, it is due for anyone at once; only its claimer can give it back.
+      await store.releaseClaim(due.id, "pod-b");
+      expect(await store.claimDue(later(2), 10, "pod-b", 30_000, [busy.id])).toEqual([]);
+      await store.releaseClaim(due.id, "pod-a");
+      expect((await store.claimDue(later(2), 10, "pod-a", 30_000, [busy.id])).map((d) => d.id)).toEqual([due.id]);
       expect(await store.recordAttempt(due.id, "pod-a", failed, { status: "PENDING", nextAttemptAt: later(30_000) })).toBe(true);
       // Due again at its next attempt; a claim that lapsed (its pod died) is taken over.
       const retaken = await store.claimDue(later(31_000), 10, "pod-b", 30_000, [busy.id]);

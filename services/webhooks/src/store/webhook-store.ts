@@ -38,6 +38,8 @@ export interface WebhookStore {
    * replica's dispatcher skips them meanwhile), oldest due first, none of `busyEndpoints`.
    */
   claimDue(now: Date, limit: number, owner: string, leaseMs: number, busyEndpoints: readonly string[]): Promise<Delivery[]>;
+  /** Gives a claim back unused (its endpoint already has enough in flight): due again for any dispatcher. */
+  releaseClaim(deliveryId: string, owner: string): Promise<void>;
   /** Appends an attempt and moves the delivery on, if `owner` still holds its claim; false otherwise. */
   recordAttempt(deliveryId: string, owner: string, attempt: Attempt, outcome: AttemptOutcome): Promise<boolean>;
   findDelivery(agentId: string, deliveryId: string): Promise<Delivery | undefined>;
