@@ -8,3 +8,5 @@ export { JetStreamPublisher, type JetStreamPublisherOptions } from "./jetstream-
 export { OutboxRelay, type OutboxRelayOptions } from "./outbox-relay.js";
 export type { BackoffOptions } from "./backoff.js";
 export { startOutboxRelay, type OutboxRelayWiring, type RunningRelay } from "./start-outbox-relay.js";
+export { JetStreamSubscriber, type JetStreamSubscriberOptions } from "./jetstream-subscriber.js";
+export { parseEventBody } from "./event-body.js";

@@ -54,6 +54,8 @@ export const catalogue = {
   BOOKING_PASSENGER_MISMATCH: entry(422, "BOOKING", Code.InvalidArgument),
   WALLET_INSUFFICIENT_FUNDS: entry(402, "WALLET", Code.FailedPrecondition),
   WALLET_ACCOUNT_NOT_FOUND: entry(404, "WALLET", Code.NotFound),
+  WEBHOOK_ENDPOINT_NOT_FOUND: entry(404, "VALIDATION", Code.NotFound),
+  WEBHOOK_EVENT_NOT_FOUND: entry(404, "VALIDATION", Code.NotFound),
   PROVIDER_REJECTED: entry(422, "PROVIDER", Code.FailedPrecondition),
   PROVIDER_SOLD_OUT: entry(409, "PROVIDER", Code.FailedPrecondition),
   PROVIDER_PRICE_CHANGED: entry(409, "PROVIDER", Code.FailedPrecondition),
