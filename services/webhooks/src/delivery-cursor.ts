@@ -13,7 +13,7 @@ export function createDeliveryCursorCodec(signer: Signer): DeliveryCursorCodec {
     encode: (agentId, endpointId, after) => signer.sign({ a: agentId, e: endpointId, t: after.createdAt.getTime(), i: after.id }),
     decode(token, agentId, endpointId) {
       const p = signer.verify(token) as { a?: unknown; e?: unknown; t?: unknown; i?: unknown } | undefined;
-      if (!p || p.a !== agentId || p.e !== endpointId || typeof p.t !== "number" || typeof p.i !== "string") {
+      if (p?.a !== agentId || p.e !== endpointId || typeof p.t !== "number" || typeof p.i !== "string") {
         throw validationFailed([
           fieldError("cursor", "INVALID_VALUE", "is not a cursor of this endpoint's deliveries; request the first page again"),
         ]);

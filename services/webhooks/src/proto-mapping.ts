@@ -18,7 +18,8 @@ const statuses: Record<DeliveryStatus, ProtoDeliveryStatus> = {
 
 /** The endpoint as the contract shows it: never its secrets. */
 export function toProtoEndpoint(endpoint: Endpoint, now: Date): ProtoEndpoint {
-  const graceLasts = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
+  const graceUntil =
+    endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? endpoint.previousSecretExpiresAt : undefined;
   return create(EndpointSchema, {
     endpointId: endpoint.id,
     agentId: endpoint.agentId,
@@ -29,7 +30,7 @@ export function toProtoEndpoint(endpoint: Endpoint, now: Date): ProtoEndpoint {
     disabledReason: endpoint.disabledReason ?? "",
     createdAt: toTimestamp(endpoint.createdAt),
     updatedAt: toTimestamp(endpoint.updatedAt),
-    ...(graceLasts && endpoint.previousSecretExpiresAt && { previousSecretExpiresAt: toTimestamp(endpoint.previousSecretExpiresAt) }),
+    ...(graceUntil && { previousSecretExpiresAt: toTimestamp(graceUntil) }),
   });
 }
 
