@@ -183,7 +183,7 @@ const DELIVERY_VALIDATOR = {
  * requires the delivery unclaimed or its lease lapsed, so of two dispatchers racing for a delivery
  * the server lets one update it and the other's filter no longer matches. Leases are compared with
  * the caller's `now`: a pod whose clock runs ahead takes a lapsing claim over early, which at worst
- * sends a delivery twice (deliveries are at least once; receivers dedupe by event id).
+ * sends a delivery twice (deliveries are at least once, never exactly once).
  *
  * Deliveries are never deleted here: their history grows with the traffic (how long ListDeliveries
  * should show it is not decided yet; a TTL on `createdAt` would be the way).
