@@ -337,6 +337,15 @@ export class MongoWebhookStore implements WebhookStore {
     return claimed;
   }
 
+  async releaseClaim(deliveryId: string, owner: string): Promise<void> {
+    // Only this owner's claim: one that lapsed and was taken over is the new claimer's to keep.
+    await this.deliveries.updateOne(
+      { _id: deliveryId, claimedBy: owner },
+      { $unset: { claimedBy: "", claimedUntil: "" } },
+      { maxTimeMS: OPERATION_TIMEOUT_MS },
+    );
+  }
+
   async recordAttempt(deliveryId: string, owner: string, attempt: Attempt, outcome: AttemptOutcome): Promise<boolean> {
     // Only while this owner still holds the claim (a lapsed claim another pod took over is theirs).
     // A retryable write: a retry after a lost answer is not applied twice, so no attempt is pushed twice.
