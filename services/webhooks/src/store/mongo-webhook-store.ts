@@ -314,7 +314,9 @@ export class MongoWebhookStore implements WebhookStore {
    * returns it. Not one updateMany: it has no sort or limit, and cannot return which documents it
    * claimed (reading them back by owner afterwards would also return this owner's earlier claims
    * and whatever another tick of the same pod claimed meanwhile). Serial, not parallel: parallel
-   * claims of one pod would all race for the same first delivery.
+   * claims of one pod would all race for the same first delivery. Should one fail midway (a
+   * failover, maxTimeMS), the error is thrown and those claimed before it stay held until their
+   * lease lapses, then are due again: delayed, never lost.
    */
   async claimDue(now: Date, limit: number, owner: string, leaseMs: number, busyEndpoints: readonly string[]): Promise<Delivery[]> {
     const claimedUntil = new Date(now.getTime() + leaseMs);
