@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createReceiver, TOLERANCE_SECONDS, verifyTarmacSignature } from "../../examples/receiver.mjs";
@@ -87,5 +88,13 @@ describe("the README's receiver (examples/receiver.mjs)", () => {
       const forged = signatureHeader([newWebhookSecret()], body, Math.floor(Date.now() / 1000));
       expect(await deliver(forged, `${eventId}_2`)).toMatchObject({ ok: false, statusCode: 400 });
     });
+  });
+});
+
+describe("the README", () => {
+  it("shows examples/receiver.mjs as it is", async () => {
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+    const receiver = await readFile(new URL("../../examples/receiver.mjs", import.meta.url), "utf8");
+    expect(readme).toContain("```js\n" + receiver + "```");
   });
 });
