@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, RequestListener, Server } from "node:http";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
 import { afterEach, describe, expect, it } from "vitest";
 import { RESPONSE_BODY_LIMIT, sendWebhook } from "./http-sender.js";
 
@@ -136,6 +137,28 @@ describe("sendWebhook", () => {
     const result = await send(new URL(`https://webhooks-pinned.invalid:${server.port}/hook`));
     expect(result).toMatchObject({ ok: false, statusCode: 0 });
     expect(result.error).toMatch(/SSL|TLS/);
+  });
+
+  it("connects over TLS to the pinned address, naming the URL's host (SNI) for the certificate check", async () => {
+    const servernames: (string | undefined)[] = [];
+    // No certificate at all: the server records the name the client asks for, then drops the handshake.
+    const server = createTlsServer({
+      SNICallback: (servername, callback) => {
+        servernames.push(servername);
+        callback(new Error("no certificate here"), undefined);
+      },
+    });
+    server.on("tlsClientError", () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await send(new URL(`https://hooks.webhooks-pinned.invalid:${port}/hook`));
+      expect(result).toMatchObject({ ok: false, statusCode: 0 });
+      expect(result.error).not.toBe("");
+      expect(servernames).toEqual(["hooks.webhooks-pinned.invalid"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("never throws, even for a URL it cannot send to", async () => {

@@ -10,9 +10,6 @@ import type { Attempt } from "../domain/delivery.js";
 /** How much of an answer is kept (and read: the socket is closed after it). */
 export const RESPONSE_BODY_LIMIT = 1024;
 
-/** The default callers use: a 2xx within 10 s is success. */
-export const DEFAULT_SEND_TIMEOUT_MS = 10_000;
-
 export interface SendRequest {
   readonly url: URL;
   /** The address resolvePublicAddress checked: the only one this request connects to. */

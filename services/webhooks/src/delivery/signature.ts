@@ -1,10 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 
 /** Every endpoint secret starts with this; the rest is 32 random bytes, base64url. */
-export const WEBHOOK_SECRET_PREFIX = "whsec_";
-
-/** The header that carries the signature (README, Webhooks, Verifying a delivery). */
-export const SIGNATURE_HEADER = "Tarmac-Signature";
+const WEBHOOK_SECRET_PREFIX = "whsec_";
 
 /** A fresh endpoint secret: `whsec_` and 32 random bytes, base64url (43 characters). */
 export function newWebhookSecret(): string {

@@ -3,7 +3,7 @@ import { promises as dns } from "node:dns";
 import { isIP } from "node:net";
 
 /** Longest URL an endpoint may register. */
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 export type UrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
 
