@@ -46,9 +46,14 @@ const seenEventIds = new Set();
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-function handleEvent(event) {
+function handleEvent(rawBody) {
   // Your work goes here; it runs after the answer, so a slow handler never makes Tarmac time out (10 s).
-  console.log(`${event.type} ${event.id}`, JSON.stringify(event.data));
+  try {
+    const event = JSON.parse(rawBody.toString("utf8"));
+    console.log(`${event.type} ${event.id}`, JSON.stringify(event.data));
+  } catch (error) {
+    console.error("could not handle the event", error);
+  }
 }
 
 export function createReceiver(secret) {
@@ -81,7 +86,7 @@ export function createReceiver(secret) {
       }
       seenEventIds.add(eventId);
       res.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
-      setImmediate(() => handleEvent(JSON.parse(rawBody.toString("utf8"))));
+      setImmediate(() => handleEvent(rawBody));
     });
   });
 }

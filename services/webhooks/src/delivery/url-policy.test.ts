@@ -133,11 +133,17 @@ describe("resolvePublicAddress", () => {
     ],
     "rebind.example.com": [{ address: "127.0.0.1", family: 4 }],
     "empty.example.com": [],
+    "v6only.example.com": [
+      { address: "2606:2800:220:1::248", family: 6 },
+      { address: "2606:2800:220:1::249", family: 6 },
+    ],
   });
 
-  it("answers the first address when every address is public", async () => {
+  it("answers the first IPv4 address when every address is public", async () => {
     const result = await resolvePublicAddress(new URL("https://hooks.example.com/x"), { ...strict, lookup });
     expect(result).toEqual({ address: "93.184.216.34", family: 4 });
+    const v6only = await resolvePublicAddress(new URL("https://v6only.example.com/x"), { ...strict, lookup });
+    expect(v6only).toEqual({ address: "2606:2800:220:1::248", family: 6 });
   });
 
   it("refuses a host when ANY of its addresses is not public", async () => {
@@ -181,7 +187,7 @@ describe("resolvePublicAddress", () => {
     const dev = { allowLoopback: true, lookup };
     expect(await resolvePublicAddress(new URL("http://127.0.0.1:8080/"), dev)).toEqual({ address: "127.0.0.1", family: 4 });
     expect(await resolvePublicAddress(new URL("http://[::1]:8080/"), dev)).toEqual({ address: "::1", family: 6 });
-    expect(await resolvePublicAddress(new URL("http://localhost:8080/"), dev)).toEqual({ address: "::1", family: 6 });
+    expect(await resolvePublicAddress(new URL("http://localhost:8080/"), dev)).toEqual({ address: "127.0.0.1", family: 4 });
     expect(await resolvePublicAddress(new URL("https://10.0.0.1/"), dev)).toHaveProperty("refused");
     expect(await resolvePublicAddress(new URL("https://metadata.example.com/"), dev)).toHaveProperty("refused");
     expect(await resolvePublicAddress(new URL("https://mixed.example.com/"), dev)).toHaveProperty("refused");

@@ -63,7 +63,8 @@ export interface ResolveOptions {
  * Resolves the URL's host to every address it has and refuses the URL if ANY of them is not
  * public (a host with one public and one private address could be sent to the private one). An IP
  * literal is checked as it is, without DNS. The answer is the address the sender must connect to
- * (http-sender pins it), so a second lookup cannot swap in another one (DNS rebinding).
+ * (http-sender pins it), so a second lookup cannot swap in another one (DNS rebinding): the first
+ * IPv4 address if there is one, else the first IPv6 one.
  */
 export async function resolvePublicAddress(url: URL, options: ResolveOptions): Promise<ResolvedAddress> {
   const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
@@ -86,9 +87,10 @@ export async function resolvePublicAddress(url: URL, options: ResolveOptions): P
     if (kind === "public" || (kind === "loopback" && options.allowLoopback)) continue;
     return { refused: `The host ${host} resolves to a ${kind} address (${address}); webhooks go to public addresses only.` };
   }
-  const first = addresses[0];
-  if (!first) return { refused: `The host ${host} does not resolve.` };
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+  // One address is pinned, so no falling back to another family: IPv4 first, as more hosts reach it.
+  const chosen = addresses.find((entry) => entry.family === 4) ?? addresses[0];
+  if (!chosen) return { refused: `The host ${host} does not resolve.` };
+  return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
 /** Cloud metadata and host agents reachable from inside a VM (AWS, GCP, Azure, Alibaba, Oracle). */
