@@ -30,7 +30,7 @@ describe("credentials", () => {
     const lines = (await run(["credentials", "init"], { clients })).stdout.split("\n");
     const env = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
     const trusted = parseTrustedCallers(env.TRUSTED_CALLERS ?? "");
-    for (const caller of ["gateway", "search", "fare", "booking", "wallet", "auth", "airline", "admin"]) {
+    for (const caller of ["gateway", "search", "fare", "booking", "wallet", "auth", "airline", "webhooks", "admin"]) {
       const credential = parseCredential(env[`${caller.toUpperCase()}_CREDENTIAL`] ?? "");
       expect(trusted.get(caller)?.get(credential.kid)?.equals(createPublicKey(credential.privateKey))).toBe(true);
     }

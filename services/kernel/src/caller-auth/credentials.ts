@@ -16,7 +16,7 @@ const KEY_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
 /** The services and tools of this repository, each a caller of some other service. */
-export const PLATFORM_CALLERS = ["gateway", "search", "fare", "booking", "wallet", "auth", "airline", "admin"] as const;
+export const PLATFORM_CALLERS = ["gateway", "search", "fare", "booking", "wallet", "auth", "airline", "webhooks", "admin"] as const;
 
 /** Key id of the development credentials: their private keys follow from the caller's name. */
 export const DEVELOPMENT_KEY_ID = "dev";

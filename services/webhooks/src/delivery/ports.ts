@@ -1,7 +1,7 @@
 import type { RetrySchedule } from "../domain/retry-schedule.js";
 
 /** The address a delivery connects to: checked once, after DNS, so a rebinding answer cannot redirect it. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   readonly address: string;
   readonly family: 4 | 6;
 }
