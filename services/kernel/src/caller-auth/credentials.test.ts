@@ -37,6 +37,16 @@ describe("caller credentials", () => {
     expect(formatCredential(developmentCredential("booking"))).not.toBe(formatCredential(gateway));
     expect(isDevelopmentKey("gateway", createPublicKey(gateway.privateKey))).toBe(true);
     expect(isDevelopmentKey("gateway", createPublicKey(newCredential("gateway").privateKey))).toBe(false);
-    expect([...developmentTrustedCallers().keys()]).toEqual(["gateway", "search", "fare", "booking", "wallet", "auth", "airline", "webhooks", "admin"]);
+    expect([...developmentTrustedCallers().keys()]).toEqual([
+      "gateway",
+      "search",
+      "fare",
+      "booking",
+      "wallet",
+      "auth",
+      "airline",
+      "webhooks",
+      "admin",
+    ]);
   });
 });
