@@ -39,8 +39,13 @@ export const catalogue = {
   AUTH_FORBIDDEN: entry(403, "AUTH", Code.PermissionDenied),
   AUTH_AGENT_SUSPENDED: entry(403, "AUTH", Code.PermissionDenied),
   AUTH_NOT_FOUND: entry(404, "AUTH", Code.NotFound),
+  // Webhooks are for enterprise agencies (API guide, Webhooks); a standard agency's valid key is refused.
+  WEBHOOKS_ENTERPRISE_TIER_REQUIRED: entry(403, "AUTH", Code.PermissionDenied),
   AUTH_OTP_ATTEMPTS_EXCEEDED: entry(429, "AUTH", Code.ResourceExhausted),
   RATE_LIMITED: entry(429, "SYSTEM", Code.ResourceExhausted, true),
+  // The spec's categories are closed (no WEBHOOK): an unknown id the caller sent is VALIDATION, like ROUTE_NOT_FOUND.
+  WEBHOOK_ENDPOINT_NOT_FOUND: entry(404, "VALIDATION", Code.NotFound),
+  WEBHOOK_EVENT_NOT_FOUND: entry(404, "VALIDATION", Code.NotFound),
   SEARCH_CURSOR_INVALID: entry(400, "SEARCH", Code.InvalidArgument),
   SEARCH_CURSOR_EXPIRED: entry(410, "SEARCH", Code.FailedPrecondition),
   SEARCH_EXPIRED: entry(410, "SEARCH", Code.FailedPrecondition),
