@@ -20,6 +20,8 @@ export const keys = {
   changes: "tk_test_agent005_0123456789abcdef0123456789abcdef",
   /** Enterprise agent_001 with webhooks.manage. */
   webhooks: "tk_test_agent006_0123456789abcdef0123456789abcdef",
+  /** Enterprise agent_001 with flight.search only. */
+  enterpriseSearchOnly: "tk_test_agent008_0123456789abcdef0123456789abcdef",
   /** Standard agent_001 whose key has webhooks.manage all the same (issued with explicit scopes). */
   webhooksStandard: "tk_test_agent007_0123456789abcdef0123456789abcdef",
 } as const;
@@ -90,6 +92,7 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
       if (request.apiKey === keys.walletOnly) return { ...caller, scopes: [Scope.WALLET_READ] };
       if (request.apiKey === keys.changes) return { ...caller, scopes: [Scope.FLIGHT_CANCEL, Scope.FLIGHT_RESCHEDULE] };
       if (request.apiKey === keys.webhooks) return { ...caller, agentTier: AgentTier.ENTERPRISE, scopes: [Scope.WEBHOOKS_MANAGE] };
+      if (request.apiKey === keys.enterpriseSearchOnly) return { ...caller, agentTier: AgentTier.ENTERPRISE };
       if (request.apiKey === keys.webhooksStandard) return { ...caller, scopes: [Scope.WEBHOOKS_MANAGE] };
       throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"));
     },
