@@ -13,7 +13,7 @@ export const ENDPOINT_ID = "whe_01JD4QC7H2K4M6P8R0T2V4X6Z8";
 export const SECRET = "whsec_3q2-7wEfN0pW9vYk1Zx4a8LmQ6rT5uBcD2gHj0KsVeI";
 const at = (iso: string) => timestampFromDate(new Date(iso));
 
-export function endpoint(init: MessageInitShape<typeof EndpointSchema> = {}): MessageInitShape<typeof EndpointSchema> {
+function endpoint(init: MessageInitShape<typeof EndpointSchema> = {}): MessageInitShape<typeof EndpointSchema> {
   return {
     endpointId: ENDPOINT_ID,
     agentId: AGENT_ID,
@@ -27,7 +27,7 @@ export function endpoint(init: MessageInitShape<typeof EndpointSchema> = {}): Me
   };
 }
 
-export function delivery(init: MessageInitShape<typeof DeliverySchema> = {}): MessageInitShape<typeof DeliverySchema> {
+function delivery(init: MessageInitShape<typeof DeliverySchema> = {}): MessageInitShape<typeof DeliverySchema> {
   return {
     deliveryId: "whd_1",
     endpointId: ENDPOINT_ID,

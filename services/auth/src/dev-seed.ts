@@ -9,7 +9,7 @@ export const DEMO_AGENT_ID = "agt_demo";
 export const DEMO_AGENT_NAME = "Demo Travels";
 export const DEMO_USER_ID = "usr_demo";
 /** Enterprise, so the README's webhook examples work with the demo key in development. */
-export const DEMO_AGENT_TIER: AgentTier = "ENTERPRISE";
+const DEMO_AGENT_TIER: AgentTier = "ENTERPRISE";
 
 /** The demo agent's user, who signs in with a one-time code (the codes land in the development outbox). */
 export interface DemoUser {
