@@ -6,8 +6,9 @@ import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 
-export type PeerName = "search" | "fare" | "booking" | "wallet" | "auth";
+export type PeerName = "search" | "fare" | "booking" | "wallet" | "auth" | "webhooks";
 
 export type PeerUrls = Readonly<Record<PeerName, string>>;
 
@@ -18,6 +19,7 @@ export interface ServiceClients {
   fare: Client<typeof FareService>;
   booking: Client<typeof BookingService>;
   wallet: Client<typeof WalletService>;
+  webhooks: Client<typeof WebhookService>;
   health: Record<PeerName, Client<typeof Health>>;
 }
 
@@ -38,12 +40,14 @@ export function createServiceClients(urls: PeerUrls, options: { credential: Call
     fare: createServiceClient(FareService, urls.fare, clientOptions),
     booking: createServiceClient(BookingService, urls.booking, clientOptions),
     wallet: createServiceClient(WalletService, urls.wallet, clientOptions),
+    webhooks: createServiceClient(WebhookService, urls.webhooks, clientOptions),
     health: {
       search: health("search"),
       fare: health("fare"),
       booking: health("booking"),
       wallet: health("wallet"),
       auth: health("auth"),
+      webhooks: health("webhooks"),
     },
   };
 }

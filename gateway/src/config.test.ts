@@ -15,6 +15,7 @@ describe("gatewayConfigSchema", () => {
       bookingUrl: "http://127.0.0.1:50053",
       walletUrl: "http://127.0.0.1:50054",
       authUrl: "http://127.0.0.1:50055",
+      webhooksUrl: "http://127.0.0.1:50057",
       authCacheTtlMs: 5_000,
       mongoUri: undefined,
       mongoDb: "tarmac",
@@ -40,10 +41,17 @@ describe("gatewayConfigSchema", () => {
       PORT: "0",
       SEARCH_URL: "http://search:50051",
       AUTH_URL: "http://auth:50055",
+      WEBHOOKS_URL: "http://webhooks:50057",
       AUTH_CACHE_TTL_MS: "0",
       LOG_LEVEL: "warn",
     });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 0, searchUrl: "http://search:50051", authUrl: "http://auth:50055" });
+    expect(config).toMatchObject({
+      host: "0.0.0.0",
+      port: 0,
+      searchUrl: "http://search:50051",
+      authUrl: "http://auth:50055",
+      webhooksUrl: "http://webhooks:50057",
+    });
     expect(config).toMatchObject({ authCacheTtlMs: 0, logLevel: "warn" });
   });
 

@@ -29,6 +29,7 @@ export const gatewayConfigSchema = z
     BOOKING_URL: env.url().default("http://127.0.0.1:50053"),
     WALLET_URL: env.url().default("http://127.0.0.1:50054"),
     AUTH_URL: env.url().default("http://127.0.0.1:50055"),
+    WEBHOOKS_URL: env.url().default("http://127.0.0.1:50057"),
     /** How long a verified API key is trusted without asking the auth service again; 0 disables. */
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** Idempotency-Key records and rate limit counters; unset keeps them in this process's memory. */
@@ -83,6 +84,7 @@ export const gatewayConfigSchema = z
     bookingUrl: v.BOOKING_URL,
     walletUrl: v.WALLET_URL,
     authUrl: v.AUTH_URL,
+    webhooksUrl: v.WEBHOOKS_URL,
     authCacheTtlMs: v.AUTH_CACHE_TTL_MS,
     ...mongoConfig(v),
     rateLimits: {

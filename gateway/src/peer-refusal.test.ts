@@ -4,6 +4,7 @@ import { DomainError, toConnectError } from "@tarmac/kernel";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys, otp, tokens } from "./testing/fake-services.js";
@@ -31,6 +32,7 @@ const cancellation = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", can
 
 /** The fake auth service's key that holds the route's scope. */
 const keyFor = (url: string) => {
+  if (url.includes("/webhooks/")) return keys.webhooks;
   if (/cancel|reschedule/.test(url)) return keys.changes;
   if (/fare|booking/.test(url)) return keys.bookOnly;
   return url.includes("/wallet/") ? keys.walletOnly : keys.valid;
@@ -80,6 +82,15 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
   "POST /api/v1/flight/booking/reschedule/confirm": primary("/api/v1/flight/booking/reschedule/confirm", { booking_id: "bkg_1" }),
   "POST /api/v1/wallet/balance": primary("/api/v1/wallet/balance", {}),
   "POST /api/v1/wallet/statement": primary("/api/v1/wallet/statement", {}),
+  "POST /api/v1/webhooks/create": primary("/api/v1/webhooks/create", { url: "https://hooks.test/t", event_types: ["booking.booked"] }),
+  "POST /api/v1/webhooks/list": primary("/api/v1/webhooks/list", {}),
+  "POST /api/v1/webhooks/get": primary("/api/v1/webhooks/get", { endpoint_id: "whe_1" }),
+  "POST /api/v1/webhooks/update": primary("/api/v1/webhooks/update", { endpoint_id: "whe_1", enabled: true }),
+  "POST /api/v1/webhooks/delete": primary("/api/v1/webhooks/delete", { endpoint_id: "whe_1" }),
+  "POST /api/v1/webhooks/rotate-secret": primary("/api/v1/webhooks/rotate-secret", { endpoint_id: "whe_1" }),
+  "POST /api/v1/webhooks/test": primary("/api/v1/webhooks/test", { endpoint_id: "whe_1" }),
+  "POST /api/v1/webhooks/deliveries": primary("/api/v1/webhooks/deliveries", { endpoint_id: "whe_1", page_size: 5 }),
+  "POST /api/v1/webhooks/redeliver": primary("/api/v1/webhooks/redeliver", { endpoint_id: "whe_1", event_id: "evt_1" }),
   "POST /api/auth/send-otp": secondary("/api/auth/send-otp", { identifier: otp.identifier, type: "EMAIL" }, false),
   "POST /api/auth/verify-otp": secondary("/api/auth/verify-otp", { identifier: otp.identifier, code: otp.code }, false),
   "POST /api/auth/logout": secondary("/api/auth/logout", {}),
@@ -120,6 +131,7 @@ describe("a peer's refusal on every route", () => {
         fare: refusingEverything(FareService),
         booking: refusingEverything(BookingService),
         wallet: refusingEverything(WalletService),
+        webhooks: refusingEverything(WebhookService),
         auth: {
           sendOtp: () => Promise.reject(refusal()),
           verifyOtp: () => Promise.reject(refusal()),

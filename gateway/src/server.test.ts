@@ -8,6 +8,7 @@ import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { gatewayConfigSchema } from "./config.js";
 import type { ServiceClients } from "./clients.js";
@@ -63,12 +64,13 @@ const search = (gateway: RunningGateway, headers: Record<string, string> = {}) =
 describe("startGateway over real gRPC peers", () => {
   it("serves search and readiness through HTTP/2 service hosts, forwarding the request id", async () => {
     const calls = newCalls();
-    const [searchHost, authHost, fare, booking, wallet] = await Promise.all([
+    const [searchHost, authHost, fare, booking, wallet, webhooks] = await Promise.all([
       host("search", SearchService, fakeSearch(calls)),
       host("auth", AuthService, fakeAuth(calls)),
       host("fare", FareService),
       host("booking", BookingService),
       host("wallet", WalletService),
+      host("webhooks", WebhookService),
     ]);
     const gateway = await gatewayWith({
       SEARCH_URL: searchHost.url,
@@ -76,6 +78,7 @@ describe("startGateway over real gRPC peers", () => {
       FARE_URL: fare.url,
       BOOKING_URL: booking.url,
       WALLET_URL: wallet.url,
+      WEBHOOKS_URL: webhooks.url,
     });
     expect(gateway.port).toBeGreaterThan(0);
 
@@ -92,14 +95,21 @@ describe("startGateway over real gRPC peers", () => {
   it("answers 503 UNAVAILABLE when the peers are down, for readiness and for search", async () => {
     const port = await unusedPort();
     const url = `http://127.0.0.1:${port}`;
-    const gateway = await gatewayWith({ SEARCH_URL: url, FARE_URL: url, BOOKING_URL: url, WALLET_URL: url, AUTH_URL: url });
+    const gateway = await gatewayWith({
+      SEARCH_URL: url,
+      FARE_URL: url,
+      BOOKING_URL: url,
+      WALLET_URL: url,
+      AUTH_URL: url,
+      WEBHOOKS_URL: url,
+    });
 
     const ready = await fetch(`${gateway.operationsUrl}/readyz`);
     expect(ready.status).toBe(503);
     const readyBody = (await ready.json()) as { error: { code: string; message: string } };
     expect(readyBody.error.code).toBe("UNAVAILABLE");
     expect(readyBody.error.message).toBe(
-      "Not ready: search (UNREACHABLE), fare (UNREACHABLE), booking (UNREACHABLE), wallet (UNREACHABLE), auth (UNREACHABLE)",
+      "Not ready: search (UNREACHABLE), fare (UNREACHABLE), booking (UNREACHABLE), wallet (UNREACHABLE), auth (UNREACHABLE), webhooks (UNREACHABLE)",
     );
 
     const response = await search(gateway);

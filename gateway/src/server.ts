@@ -23,7 +23,14 @@ export async function startGateway(
   config: GatewayConfig,
   logger: Logger,
   clients: ServiceClients = createServiceClients(
-    { search: config.searchUrl, fare: config.fareUrl, booking: config.bookingUrl, wallet: config.walletUrl, auth: config.authUrl },
+    {
+      search: config.searchUrl,
+      fare: config.fareUrl,
+      booking: config.bookingUrl,
+      wallet: config.walletUrl,
+      auth: config.authUrl,
+      webhooks: config.webhooksUrl,
+    },
     { credential: config.callerAuth.credential },
   ),
 ): Promise<RunningGateway> {

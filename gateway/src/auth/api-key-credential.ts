@@ -10,7 +10,7 @@ export function apiKeyCredential(auth: ServiceClients["auth"], cacheTtlMs: numbe
   const verify = async (apiKey: string) => {
     const verified = await auth.verifyApiKey({ apiKey });
     requireActiveAgent(verified.agentStatus);
-    return { agentId: verified.agentId, keyId: verified.keyId, scopes: verified.scopes };
+    return { agentId: verified.agentId, keyId: verified.keyId, scopes: verified.scopes, tier: verified.agentTier };
   };
   return {
     noun: "API key",

@@ -18,7 +18,9 @@ const FAILED_AUTHENTICATION = new Set(["AUTH_INVALID_API_KEY", "AUTH_INVALID_TOK
  * Authenticates every route of the plugin it is registered in, in onRequest (nothing is parsed
  * for an unauthenticated caller): 401 AUTH_MISSING_CREDENTIALS without the credential, the
  * credential's own 401 when it is malformed or auth refuses it, 403 AUTH_AGENT_SUSPENDED or
- * AUTH_FORBIDDEN (a scope the route needs and the credential lacks). Sets `request.caller`.
+ * AUTH_FORBIDDEN (a scope the route needs and the credential lacks). A route of one tier
+ * (`config.tier`) answers a caller of another tier its refusal first: an agency that cannot have
+ * the feature learns that, not which scope its key lacks. Sets `request.caller`.
  * With `failures`, an address past its limit of wrong credentials is answered 429 first.
  * Every route must name its scope in `config.scope`; unknown routes are left to the not-found
  * handler (a 404 needs no credentials).
@@ -38,6 +40,8 @@ const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (a
       if (failures && error instanceof DomainError && FAILED_AUTHENTICATION.has(error.code)) await failures.recordFailure(request.ip);
       throw error;
     });
+    const tier = request.routeOptions.config.tier;
+    if (tier && caller.tier !== tier.tier) throw new DomainError(tier.refusal, tier.message);
     const scope = request.routeOptions.config.scope;
     if (scope === undefined || !caller.scopes.includes(scope)) {
       throw new DomainError("AUTH_FORBIDDEN", `This ${credential.noun} lacks the ${scopeNames[scope ?? 0]} scope`);

@@ -1,11 +1,11 @@
-import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentTier, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { DomainError } from "@tarmac/kernel";
 import { ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
 import { CredentialVerifier } from "./credential-verifier.js";
 import type { Caller } from "./caller.js";
 
-const caller: Caller = { agentId: "agent_1", keyId: "key_1", scopes: [Scope.FLIGHT_SEARCH] };
+const caller: Caller = { agentId: "agent_1", keyId: "key_1", scopes: [Scope.FLIGHT_SEARCH], tier: AgentTier.STANDARD };
 
 function remote(result: (apiKey: string) => Promise<Caller> = async () => caller) {
   const seen: string[] = [];

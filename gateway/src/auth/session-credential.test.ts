@@ -1,4 +1,4 @@
-import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentTier, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { AGENT_ID, keys, sessionToken, tokens } from "../testing/fake-services.js";
 import { expectSecondaryError, type SecondaryTestApp, secondaryTestApp, securePost } from "../testing/secondary.js";
@@ -111,6 +111,7 @@ describe("bearer token authentication (secondary surface)", () => {
       keyId: "ses_001",
       userId: "usr_001",
       scopes: [Scope.FLIGHT_SEARCH, Scope.FLIGHT_BOOK],
+      tier: AgentTier.ENTERPRISE,
     });
   });
 

@@ -38,6 +38,7 @@ export function sessionVerifier(auth: ServiceClients["auth"], cacheTtlMs: number
       keyId: verified.sessionId,
       userId: verified.userId,
       scopes: verified.scopes,
+      tier: verified.agentTier,
       ...(validUntil && { validUntil }),
     };
   };

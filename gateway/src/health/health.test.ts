@@ -26,7 +26,7 @@ describe("GET /readyz", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: "ready",
-      services: { search: "SERVING", fare: "SERVING", booking: "SERVING", wallet: "SERVING", auth: "SERVING" },
+      services: { search: "SERVING", fare: "SERVING", booking: "SERVING", wallet: "SERVING", auth: "SERVING", webhooks: "SERVING" },
     });
   });
 
@@ -42,6 +42,7 @@ describe("GET /readyz", () => {
       booking: "SERVING",
       wallet: "UNREACHABLE",
       auth: "SERVING",
+      webhooks: "SERVING",
     });
   });
 

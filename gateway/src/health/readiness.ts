@@ -7,6 +7,7 @@ import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import type { PeerName, ServiceClients } from "../clients.js";
 
 /** Each peer is asked about its own service, so a URL pointing at the wrong service is not ready. */
@@ -16,6 +17,7 @@ const services: Readonly<Record<PeerName, DescService>> = {
   booking: BookingService,
   wallet: WalletService,
   auth: AuthService,
+  webhooks: WebhookService,
 };
 
 export type PeerStatus = keyof typeof ServingStatus | "UNREACHABLE";

@@ -14,7 +14,7 @@ export interface HealthRoutesOptions {
 const status = (value: string) => ({ type: "string", const: value }) as const;
 const peerStatuses = {
   type: "object",
-  properties: Object.fromEntries(["search", "fare", "booking", "wallet", "auth"].map((p) => [p, { type: "string" }])),
+  properties: Object.fromEntries(["search", "fare", "booking", "wallet", "auth", "webhooks"].map((p) => [p, { type: "string" }])),
 } as const;
 
 /**

@@ -62,6 +62,16 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/search", tag: "search", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   { path: "/api/v1/wallet/balance", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },
   { path: "/api/v1/wallet/statement", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },
+  // API guide, Webhooks (enterprise agencies; 403 also WEBHOOKS_ENTERPRISE_TIER_REQUIRED).
+  { path: "/api/v1/webhooks/create", tag: "webhooks", security: "ApiKey", statuses: ["401", "403"], examples: true },
+  { path: "/api/v1/webhooks/list", tag: "webhooks", security: "ApiKey", statuses: ["401", "403"] },
+  { path: "/api/v1/webhooks/get", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/webhooks/update", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/webhooks/delete", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/webhooks/rotate-secret", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/webhooks/test", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/webhooks/deliveries", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"], examples: true },
+  { path: "/api/v1/webhooks/redeliver", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
   // API guide, Secondary surface and logout (API guide, Authentication).
   { path: "/api/auth/send-otp", tag: "auth", security: "none", success: "202" },
   { path: "/api/auth/verify-otp", tag: "auth", security: "none", statuses: ["401"] },
@@ -192,7 +202,7 @@ describe("OpenAPI document", () => {
   });
 
   it("lists the tags", () => {
-    expect(document.tags.map((t: Json) => t.name)).toEqual(["search", "fare", "booking", "wallet", "auth", "flights"]);
+    expect(document.tags.map((t: Json) => t.name)).toEqual(["search", "fare", "booking", "wallet", "webhooks", "auth", "flights"]);
   });
 
   describe.each(OPERATIONS.map((op) => [op.path, op] as const))("POST %s", (path, expected) => {

@@ -13,6 +13,7 @@ import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
 import { searchRoutes } from "./search/routes.js";
 import { walletRoutes } from "./wallet/routes.js";
+import { webhookRoutes } from "./webhooks/routes.js";
 
 export interface PrimaryApiOptions {
   readonly clients: ServiceClients;
@@ -44,4 +45,5 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(bookingListRoute, { booking: clients.booking });
   await app.register(changesRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
+  await app.register(webhookRoutes, { webhooks: clients.webhooks });
 };

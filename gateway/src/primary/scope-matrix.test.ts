@@ -1,6 +1,6 @@
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { createLogger, DomainError, toConnectError } from "@tarmac/kernel";
-import { AgentStatus, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentStatus, AgentTier, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../app.js";
@@ -22,6 +22,15 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/flight/booking/reschedule/confirm", Scope.FLIGHT_RESCHEDULE],
   ["/api/v1/wallet/balance", Scope.WALLET_READ],
   ["/api/v1/wallet/statement", Scope.WALLET_READ],
+  ["/api/v1/webhooks/create", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/list", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/get", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/update", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/delete", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/rotate-secret", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/test", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/deliveries", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/webhooks/redeliver", Scope.WEBHOOKS_MANAGE],
 ];
 
 const SCOPES = [
@@ -55,6 +64,8 @@ describe("scope matrix", () => {
               agentId: "agt_matrix",
               keyId: `key_${lacking}`,
               agentStatus: AgentStatus.ACTIVE,
+              // Enterprise, so the webhook routes answer the scope refusal (a standard agency gets the tier's first).
+              agentTier: AgentTier.ENTERPRISE,
               scopes: SCOPES.filter((s) => s !== lacking),
             };
           },

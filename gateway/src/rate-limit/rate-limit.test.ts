@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { createLogger, DomainError, type Logger } from "@tarmac/kernel";
-import { AgentStatus, Scope, VerifyApiKeyResponseSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentStatus, AgentTier, Scope, VerifyApiKeyResponseSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingStatus, CreateBookingResponseSchema } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { GetBalanceResponseSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type LightMyRequestResponse } from "fastify";
@@ -266,7 +266,7 @@ describe("the rateLimiter plugin in another surface", () => {
         api.addHook("onRequest", async (request) => {
           const token = request.headers.authorization;
           if (!token) throw new DomainError("AUTH_MISSING_CREDENTIALS", "Bearer token required");
-          request.caller = { agentId: "agent_rl", keyId: `ses_${token}`, userId: "usr_1", scopes: [] };
+          request.caller = { agentId: "agent_rl", keyId: `ses_${token}`, userId: "usr_1", scopes: [], tier: AgentTier.STANDARD };
         });
         await api.register(rateLimiter, settings);
         api.get("/search", { config: { rateLimitGroup: "search" } }, async () => ({ success: true }));

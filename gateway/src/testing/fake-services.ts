@@ -2,11 +2,12 @@ import { Code, ConnectError, createRouterTransport, type ServiceImpl } from "@co
 import type { DescService } from "@bufbuild/protobuf";
 import { DEPENDENCY_HEALTH_PREFIX, DomainError, forwardRequestIdInterceptor, toConnectError, createPeerClient } from "@tarmac/kernel";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
-import { AgentStatus, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentStatus, AgentTier, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService, type SearchFlightsRequest, type SearchFlightsResponse } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import type { PeerName, ServiceClients } from "../clients.js";
 import { searchPage } from "./canned-offers.js";
 
@@ -17,6 +18,12 @@ export const keys = {
   bookOnly: "tk_test_agent003_0123456789abcdef0123456789abcdef",
   walletOnly: "tk_test_agent004_0123456789abcdef0123456789abcdef",
   changes: "tk_test_agent005_0123456789abcdef0123456789abcdef",
+  /** Enterprise agent_001 with webhooks.manage. */
+  webhooks: "tk_test_agent006_0123456789abcdef0123456789abcdef",
+  /** Enterprise agent_001 with flight.search only. */
+  enterpriseSearchOnly: "tk_test_agent008_0123456789abcdef0123456789abcdef",
+  /** Standard agent_001 whose key has webhooks.manage all the same (issued with explicit scopes). */
+  webhooksStandard: "tk_test_agent007_0123456789abcdef0123456789abcdef",
 } as const;
 
 export const AGENT_ID = "agent_001";
@@ -41,6 +48,8 @@ export interface FakeServices {
   fare?: Partial<ServiceImpl<typeof FareService>>;
   booking?: Partial<ServiceImpl<typeof BookingService>>;
   wallet?: Partial<ServiceImpl<typeof WalletService>>;
+  /** RPCs left out answer Unimplemented. */
+  webhooks?: Partial<ServiceImpl<typeof WebhookService>>;
   /** Replaces the fake auth service's methods one by one. */
   auth?: Partial<ServiceImpl<typeof AuthService>>;
   /** Health per peer; "down" answers Unavailable as an unreachable peer would. */
@@ -70,12 +79,21 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
     verifyApiKey(request, context) {
       calls.requestIds.push(context.requestHeader.get("x-request-id") ?? "(none)");
       calls.verifyApiKey.push(request.apiKey);
-      const caller = { agentId: AGENT_ID, keyId: "key_001", agentStatus: AgentStatus.ACTIVE, scopes: [Scope.FLIGHT_SEARCH] };
+      const caller = {
+        agentId: AGENT_ID,
+        keyId: "key_001",
+        agentStatus: AgentStatus.ACTIVE,
+        agentTier: AgentTier.STANDARD,
+        scopes: [Scope.FLIGHT_SEARCH],
+      };
       if (request.apiKey === keys.valid) return caller;
       if (request.apiKey === keys.suspended) return { ...caller, agentStatus: AgentStatus.SUSPENDED };
       if (request.apiKey === keys.bookOnly) return { ...caller, scopes: [Scope.FLIGHT_BOOK] };
       if (request.apiKey === keys.walletOnly) return { ...caller, scopes: [Scope.WALLET_READ] };
       if (request.apiKey === keys.changes) return { ...caller, scopes: [Scope.FLIGHT_CANCEL, Scope.FLIGHT_RESCHEDULE] };
+      if (request.apiKey === keys.webhooks) return { ...caller, agentTier: AgentTier.ENTERPRISE, scopes: [Scope.WEBHOOKS_MANAGE] };
+      if (request.apiKey === keys.enterpriseSearchOnly) return { ...caller, agentTier: AgentTier.ENTERPRISE };
+      if (request.apiKey === keys.webhooksStandard) return { ...caller, scopes: [Scope.WEBHOOKS_MANAGE] };
       throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"));
     },
     verifyToken(request) {
@@ -85,6 +103,7 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
         userId: "usr_001",
         sessionId: "ses_001",
         agentStatus: AgentStatus.ACTIVE,
+        agentTier: AgentTier.ENTERPRISE,
         scopes: [Scope.FLIGHT_SEARCH, Scope.FLIGHT_BOOK],
         expiresAt: { seconds: 4_102_444_800n },
       };
@@ -152,12 +171,14 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
     fare: client(FareService, fakes.fare ?? {}),
     booking: client(BookingService, fakes.booking ?? {}),
     wallet: client(WalletService, fakes.wallet ?? {}),
+    webhooks: client(WebhookService, fakes.webhooks ?? {}),
     health: {
       search: health("search"),
       fare: health("fare"),
       booking: health("booking"),
       wallet: health("wallet"),
       auth: health("auth"),
+      webhooks: health("webhooks"),
     },
   };
   return { clients, calls };

@@ -300,6 +300,30 @@ describe("AuthServiceImpl: agents", () => {
     );
   });
 
+  it("sets the tier; keys verify with the new tier, UNSPECIFIED is refused", async () => {
+    const setTier = (agentId: string, tier: AgentTier) =>
+      f.service.setAgentTier({ $typeName: "tarmac.auth.v1.SetAgentTierRequest", agentId, tier });
+    const { apiKey } = await f.service.issueApiKey({
+      $typeName: "tarmac.auth.v1.IssueApiKeyRequest",
+      agentId: f.agent.id,
+      scopes: [],
+      sandbox: false,
+    });
+    const verify = () => f.service.verifyApiKey({ $typeName: "tarmac.auth.v1.VerifyApiKeyRequest", apiKey });
+    const { agent } = await setTier(f.agent.id, AgentTier.ENTERPRISE);
+    expect(agent).toMatchObject({ agentId: f.agent.id, tier: AgentTier.ENTERPRISE, status: AgentStatus.ACTIVE });
+    expect(agent?.users).toHaveLength(1);
+    expect((await verify()).agentTier).toBe(AgentTier.ENTERPRISE);
+    expect((await setTier(f.agent.id, AgentTier.STANDARD)).agent?.tier).toBe(AgentTier.STANDARD);
+    expect((await verify()).agentTier).toBe(AgentTier.STANDARD);
+    expect((await failureOf(setTier(f.agent.id, AgentTier.UNSPECIFIED))).errors).toMatchObject([{ field: "tier", code: "REQUIRED" }]);
+    expect((await failureOf(setTier("", 7 as AgentTier))).errors.map((e) => [e.field, e.code])).toEqual([
+      ["agent_id", "REQUIRED"],
+      ["tier", "INVALID_VALUE"],
+    ]);
+    expect((await failureOf(setTier("agt_nope", AgentTier.ENTERPRISE))).code).toBe("AUTH_NOT_FOUND");
+  });
+
   it("reports a sub-agent's keys as suspended while its agency is", async () => {
     const sub = (await createAgent({ parentAgentId: f.agent.id })).agent!;
     const { apiKey } = await f.service.issueApiKey({

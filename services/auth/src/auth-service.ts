@@ -8,6 +8,7 @@ import type {
   ListDevOutboxRequest,
   LogoutRequest,
   ReactivateAgentRequest,
+  SetAgentTierRequest,
   RevokeApiKeyRequest,
   RotateApiKeyRequest,
   SendOtpRequest,
@@ -50,6 +51,7 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
   getAgent = (request: GetAgentRequest) => this.handlers.agents.get(request);
   suspendAgent = (request: SuspendAgentRequest) => this.handlers.agents.suspend(request);
   reactivateAgent = (request: ReactivateAgentRequest) => this.handlers.agents.reactivate(request);
+  setAgentTier = (request: SetAgentTierRequest) => this.handlers.agents.setTier(request);
 
   sendOtp = (request: SendOtpRequest) => this.handlers.otpLogin.send(request);
   verifyOtp = (request: VerifyOtpRequest) => this.handlers.otpLogin.verify(request);

@@ -19,6 +19,7 @@ export const authCallerPolicy: CallerPolicy = {
   CreateAgent: ops,
   SuspendAgent: ops,
   ReactivateAgent: ops,
+  SetAgentTier: ops,
   IssueApiKey: ops,
   ListApiKeys: ops,
   RotateApiKey: ops,

@@ -8,13 +8,14 @@ import { MemoryAuthStore } from "./store/memory-auth-store.js";
 const clock = new ManualClock();
 
 describe("seedDemoAgent", () => {
-  it("creates the active standard demo agent with a sandbox key holding every scope", async () => {
+  it("creates the active enterprise demo agent with a sandbox key holding every scope, webhooks.manage included", async () => {
     const store = new MemoryAuthStore();
     const apiKey = await seedDemoAgent(store, clock);
     expect(parseApiKey(apiKey)?.sandbox).toBe(true);
-    expect(await store.findAgent(DEMO_AGENT_ID)).toMatchObject({ name: "Demo Travels", status: "ACTIVE", tier: "STANDARD" });
+    expect(await store.findAgent(DEMO_AGENT_ID)).toMatchObject({ name: "Demo Travels", status: "ACTIVE", tier: "ENTERPRISE" });
     const record = await store.findApiKeyById(parseApiKey(apiKey)!.keyId);
     expect(record).toMatchObject({ agentId: DEMO_AGENT_ID, hash: hashApiKey(apiKey), scopes: SCOPES, sandbox: true });
+    expect(record?.scopes).toContain("webhooks.manage");
   });
 
   it("makes a different random key on each start without a fixed one", async () => {
@@ -27,9 +28,9 @@ describe("seedDemoAgent", () => {
     const apiKey = generateApiKey(true);
     await seedDemoAgent(store, clock, apiKey);
     const agent = await store.findAgent(DEMO_AGENT_ID);
-    await store.saveAgent({ ...agent!, status: "SUSPENDED" });
+    await store.saveAgent({ ...agent!, status: "SUSPENDED", tier: "STANDARD" });
     expect(await seedDemoAgent(store, clock, apiKey)).toBe(apiKey);
-    expect((await store.findAgent(DEMO_AGENT_ID))?.status).toBe("SUSPENDED");
+    expect(await store.findAgent(DEMO_AGENT_ID)).toMatchObject({ status: "SUSPENDED", tier: "STANDARD" });
   });
 
   it("refuses a live key and a key id taken by a different key", async () => {

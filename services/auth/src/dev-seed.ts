@@ -1,13 +1,15 @@
 import type { Clock } from "@tarmac/kernel";
-import type { Agent } from "./domain/agent.js";
+import type { Agent, AgentTier } from "./domain/agent.js";
 import type { AgentUser } from "./domain/agent-user.js";
 import { generateApiKey, hashApiKey, parseApiKey } from "./domain/api-key.js";
-import { SCOPES } from "./domain/scopes.js";
+import { defaultKeyScopes } from "./domain/scopes.js";
 import { DuplicateApiKeyError, DuplicateIdentifierError, type AuthStore } from "./store/auth-store.js";
 
 export const DEMO_AGENT_ID = "agt_demo";
 export const DEMO_AGENT_NAME = "Demo Travels";
 export const DEMO_USER_ID = "usr_demo";
+/** Enterprise, so the README's webhook examples work with the demo key in development. */
+const DEMO_AGENT_TIER: AgentTier = "ENTERPRISE";
 
 /** The demo agent's user, who signs in with a one-time code (the codes land in the development outbox). */
 export interface DemoUser {
@@ -18,9 +20,11 @@ export interface DemoUser {
 }
 
 /**
- * Seeds the development demo agent with one sandbox key holding every scope and returns that key.
- * `apiKey` (TARMAC_DEV_API_KEY) fixes the key; without it a new random key is made. Running it
- * again with the same key changes nothing.
+ * Seeds the development demo agent (enterprise tier) with one sandbox key holding the enterprise
+ * default scopes (every scope, webhooks.manage included) and returns that key. `apiKey`
+ * (TARMAC_DEV_API_KEY) fixes the key; without it a new random key is made. Running it again with
+ * the same key changes nothing; an existing demo agent keeps its tier and status (a development
+ * database seeded before the demo agent was enterprise: `pnpm admin agents set-tier agt_demo enterprise`).
  */
 export async function seedDemoAgent(store: AuthStore, clock: Clock, apiKey?: string): Promise<string> {
   const key = apiKey ?? generateApiKey(true);
@@ -28,14 +32,21 @@ export async function seedDemoAgent(store: AuthStore, clock: Clock, apiKey?: str
   if (!parsed?.sandbox) throw new Error("the demo agent's key must be a tk_test_ sandbox key");
   const now = clock.now();
   if (!(await store.findAgent(DEMO_AGENT_ID))) {
-    const agent: Agent = { id: DEMO_AGENT_ID, name: DEMO_AGENT_NAME, status: "ACTIVE", tier: "STANDARD", createdAt: now };
+    const agent: Agent = { id: DEMO_AGENT_ID, name: DEMO_AGENT_NAME, status: "ACTIVE", tier: DEMO_AGENT_TIER, createdAt: now };
     await store.saveAgent(agent);
   }
   const hash = hashApiKey(key);
   const existing = await store.findApiKeyById(parsed.keyId);
   if (existing) return assertSameKey(existing.hash, existing.agentId, hash, key);
   try {
-    await store.saveApiKey({ keyId: parsed.keyId, agentId: DEMO_AGENT_ID, hash, scopes: SCOPES, sandbox: true, createdAt: now });
+    await store.saveApiKey({
+      keyId: parsed.keyId,
+      agentId: DEMO_AGENT_ID,
+      hash,
+      scopes: defaultKeyScopes(DEMO_AGENT_TIER),
+      sandbox: true,
+      createdAt: now,
+    });
   } catch (error) {
     // Another instance seeded the same key between our read and our write.
     if (!(error instanceof DuplicateApiKeyError)) throw error;

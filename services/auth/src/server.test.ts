@@ -3,7 +3,7 @@ import { createGrpcTransport } from "@connectrpc/connect-node";
 import { fromConnectError, parseConfig } from "@tarmac/kernel";
 import { asPermittedCaller, ManualClock, productionCallerEnv, productionCredential, silentLogger } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
-import { AgentStatus, AuthService, OtpChannel, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentStatus, AgentTier, AuthService, OtpChannel, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authConfigSchema } from "./config.js";
 import { DEMO_AGENT_ID, DEMO_USER_ID } from "./dev-seed.js";
@@ -50,9 +50,10 @@ describe("auth service over a real HTTP/2 server", () => {
     expect((await health.check({ service: AuthService.typeName })).status).toBe(ServingStatus.SERVING);
   });
 
-  it("verifies the seeded demo key with every scope", async () => {
+  it("verifies the seeded demo key with every scope, as an enterprise agent", async () => {
     const res = await client.verifyApiKey({ apiKey: started.demoApiKey! });
     expect(res.agentId).toBe(DEMO_AGENT_ID);
+    expect(res.agentTier).toBe(AgentTier.ENTERPRISE);
     expect(res.scopes).toHaveLength(6);
     expect(res.scopes).toContain(Scope.WEBHOOKS_MANAGE);
   });

@@ -1,15 +1,13 @@
-import { AgentTier } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { z } from "zod";
 import { defineCommand } from "../command.js";
 import { PartialFailure } from "../failure.js";
 import { agentId, agentName, email, phone } from "../fields.js";
 import { agentText, balanceText } from "../text.js";
 import { agentView, balanceView } from "../views.js";
+import { TIERS, tierName } from "./agents-tier.js";
 
 /** Every wallet is in INR (API guide, Money and pricing); the credit limit starts at zero. */
 export const WALLET_CURRENCY = "INR";
-
-const TIERS = { standard: AgentTier.STANDARD, enterprise: AgentTier.ENTERPRISE } as const;
 
 export const agentsCreate = defineCommand({
   group: "agents",
@@ -32,7 +30,7 @@ export const agentsCreate = defineCommand({
   ],
   input: z.object({
     name: agentName,
-    tier: z.enum(["standard", "enterprise"], { error: 'must be "standard" or "enterprise"' }).default("standard"),
+    tier: tierName.default("standard"),
     parent: agentId.optional(),
     email,
     phone,

@@ -37,6 +37,7 @@ describe("agents get, suspend, reactivate", () => {
     });
     const text = await run(["agents", "get", AGENT_ID], { clients });
     expect(text.stdout).toMatch(/^ {2}user\s+ops@sky\.example$/m);
+    expect(text.stdout).toMatch(/^ {2}tier\s+STANDARD$/m);
   });
 
   it("suspends with a reason and reactivates", async () => {

@@ -1,6 +1,7 @@
 import type { CommandGroup } from "../command.js";
 import { agentsGet, agentsReactivate, agentsSuspend } from "./agents.js";
 import { agentsCreate } from "./agents-create.js";
+import { agentsSetTier } from "./agents-tier.js";
 import { credentialsInit, credentialsNew, credentialsToken } from "./credentials.js";
 import { keysIssue, keysRotate } from "./keys-issue.js";
 import { keysList, keysRevoke } from "./keys.js";
@@ -10,8 +11,8 @@ import { walletBalance, walletCreditLimit, walletOpen, walletTopUp } from "./wal
 export const GROUPS: readonly CommandGroup[] = [
   {
     name: "agents",
-    summary: "Travel agencies: create, show, suspend, reactivate",
-    commands: [agentsCreate, agentsGet, agentsSuspend, agentsReactivate],
+    summary: "Travel agencies: create, show, suspend, reactivate, set the tier",
+    commands: [agentsCreate, agentsGet, agentsSuspend, agentsReactivate, agentsSetTier],
   },
   {
     name: "keys",

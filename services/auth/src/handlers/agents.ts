@@ -1,9 +1,11 @@
 import { create } from "@bufbuild/protobuf";
 import { DomainError, fieldError, newId, type Clock, type Logger } from "@tarmac/kernel";
 import {
+  AgentTier as ProtoAgentTier,
   CreateAgentResponseSchema,
   GetAgentResponseSchema,
   ReactivateAgentResponseSchema,
+  SetAgentTierResponseSchema,
   SuspendAgentResponseSchema,
   type CreateAgentRequest,
   type CreateAgentResponse,
@@ -11,6 +13,8 @@ import {
   type GetAgentResponse,
   type ReactivateAgentRequest,
   type ReactivateAgentResponse,
+  type SetAgentTierRequest,
+  type SetAgentTierResponse,
   type SuspendAgentRequest,
   type SuspendAgentResponse,
 } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
@@ -87,6 +91,22 @@ export class Agents {
     if (!agent) throw agentNotFound(agentId);
     this.deps.logger.info({ agentId }, "agent reactivated");
     return create(ReactivateAgentResponseSchema, { agent: await this.protoAgent(agent) });
+  }
+
+  /** Ops set the tier explicitly: UNSPECIFIED (or an unknown number) is a field error, not STANDARD. */
+  async setTier(request: SetAgentTierRequest): Promise<SetAgentTierResponse> {
+    const f = new RequestFields();
+    const agentId = f.id("agent_id", request.agentId);
+    const tier = request.tier === ProtoAgentTier.UNSPECIFIED ? undefined : agentTierFromProto(request.tier);
+    if (!tier)
+      f.add(
+        fieldError("tier", request.tier === ProtoAgentTier.UNSPECIFIED ? "REQUIRED" : "INVALID_VALUE", "must be STANDARD or ENTERPRISE"),
+      );
+    f.check();
+    const agent = await this.deps.agents.setAgentTier(agentId, tier ?? "STANDARD");
+    if (!agent) throw agentNotFound(agentId);
+    this.deps.logger.info({ agentId, tier: agent.tier }, "agent tier set");
+    return create(SetAgentTierResponseSchema, { agent: await this.protoAgent(agent) });
   }
 
   private async protoAgent(agent: Agent) {

@@ -139,6 +139,18 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
       });
     });
 
+    describe("agent tier", () => {
+      it("sets the tier, keeps every other field, and answers undefined for an unknown agent", async () => {
+        await store.saveAgent({ ...agent, parentAgentId: newId("agt") });
+        const enterprise = await store.setAgentTier(agent.id, "ENTERPRISE");
+        expect(enterprise).toEqual({ ...agent, parentAgentId: enterprise?.parentAgentId, tier: "ENTERPRISE" });
+        expect(await store.findAgent(agent.id)).toEqual(enterprise);
+        expect(await store.setAgentTier(agent.id, "ENTERPRISE")).toEqual(enterprise);
+        expect(await store.setAgentTier(agent.id, "STANDARD")).toEqual({ ...enterprise, tier: "STANDARD" });
+        expect(await store.setAgentTier(newId("agt"), "ENTERPRISE")).toBeUndefined();
+      });
+    });
+
     describe("users", () => {
       it("creates and replaces a user; a changed e-mail is free again", async () => {
         const first = user();

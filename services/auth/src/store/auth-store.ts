@@ -1,4 +1,4 @@
-import type { Agent } from "../domain/agent.js";
+import type { Agent, AgentTier } from "../domain/agent.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
 import type { ApiKeyRecord } from "../domain/api-key-record.js";
 import type { OtpChallenge } from "../domain/otp.js";
@@ -68,6 +68,8 @@ export interface AgentStore {
    * first suspension time and reason.
    */
   updateAgentStatus(agentId: string, change: AgentStatusChange): Promise<Agent | undefined>;
+  /** Sets an agent's tier. Answers the agent as it then is, or undefined for an unknown agent. */
+  setAgentTier(agentId: string, tier: AgentTier): Promise<Agent | undefined>;
 
   /** Creates or replaces the user with this id; DuplicateIdentifierError when another user has its e-mail or phone. */
   saveUser(user: AgentUser): Promise<void>;

@@ -1,4 +1,4 @@
-import type { Agent } from "../domain/agent.js";
+import type { Agent, AgentTier } from "../domain/agent.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
 import { isKeyLive, type ApiKeyRecord } from "../domain/api-key-record.js";
 import { revokedAtFor } from "../domain/key-lifecycle.js";
@@ -72,6 +72,14 @@ export class MemoryAuthStore implements AuthStore {
     } else {
       updated = { ...agent, status: "SUSPENDED", suspendedAt: new Date(change.at), suspensionReason: change.reason };
     }
+    this.agents.set(agentId, updated);
+    return structuredClone(updated);
+  }
+
+  async setAgentTier(agentId: string, tier: AgentTier): Promise<Agent | undefined> {
+    const agent = this.agents.get(agentId);
+    if (!agent) return undefined;
+    const updated: Agent = { ...agent, tier };
     this.agents.set(agentId, updated);
     return structuredClone(updated);
   }

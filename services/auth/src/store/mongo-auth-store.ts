@@ -8,7 +8,7 @@ import {
   type Document,
   type TransactionOptions,
 } from "mongodb";
-import type { Agent } from "../domain/agent.js";
+import type { Agent, AgentTier } from "../domain/agent.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
 import type { ApiKeyRecord } from "../domain/api-key-record.js";
 import type { OtpChallenge } from "../domain/otp.js";
@@ -185,6 +185,11 @@ export class MongoAuthStore implements AuthStore {
       { returnDocument: "after" },
     );
     return suspended ? agentFromDocument(suspended) : this.findAgent(agentId);
+  }
+
+  async setAgentTier(agentId: string, tier: AgentTier): Promise<Agent | undefined> {
+    const doc = await this.agents.findOneAndUpdate({ _id: agentId }, { $set: { tier } }, { returnDocument: "after" });
+    return doc ? agentFromDocument(doc) : undefined;
   }
 
   // Users

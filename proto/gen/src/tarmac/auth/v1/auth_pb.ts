@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/auth/v1/auth.proto.
  */
 export const file_tarmac_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSK9AgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJIjoKCUFnZW50VXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJItgCCgZBcGlLZXkSDgoGa2V5X2lkGAEgASgJEhAKCGFnZW50X2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEg4KBnByZWZpeBgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJldm9rZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcGxhY2VzX2tleV9pZBgJIAEoCRIaChJyZXBsYWNlZF9ieV9rZXlfaWQYCiABKAkiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIsEBChRWZXJpZnlBcGlLZXlSZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllciK8AQoSQ3JlYXRlQWdlbnRSZXF1ZXN0EgwKBG5hbWUYASABKAkSJwoEdGllchgCIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIXCg9wYXJlbnRfYWdlbnRfaWQYAyABKAkSKAoFdXNlcnMYBCADKAsyGS50YXJtYWMuYXV0aC52MS5BZ2VudFVzZXISEAoIY3VycmVuY3kYBSABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAYgASgDIjsKE0NyZWF0ZUFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIjCg9HZXRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOAoQR2V0QWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IjcKE1N1c3BlbmRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjwKFFN1c3BlbmRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiKgoWUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI/ChdSZWFjdGl2YXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50Io4BChJJc3N1ZUFwaUtleVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSJQoGc2NvcGVzGAIgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHc2FuZGJveBgEIAEoCCJLChNJc3N1ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJIiYKEkxpc3RBcGlLZXlzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI7ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiQKBGtleXMYASADKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiYQoTUm90YXRlQXBpS2V5UmVxdWVzdBIOCgZrZXlfaWQYASABKAkSIQoUZ3JhY2VfcGVyaW9kX3NlY29uZHMYAiABKAVIAIgBAUIXChVfZ3JhY2VfcGVyaW9kX3NlY29uZHMiegoUUm90YXRlQXBpS2V5UmVzcG9uc2USIwoDa2V5GAEgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5Eg8KB2FwaV9rZXkYAiABKAkSLAoMcHJldmlvdXNfa2V5GAMgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5IiUKE1Jldm9rZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJIjsKFFJldm9rZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSJOCg5TZW5kT3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEigKBHR5cGUYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsIjsKD1NlbmRPdHBSZXNwb25zZRISCgpleHBpcmVzX2luGAEgASgFEhQKDHJlc2VuZF9hZnRlchgCIAEoBSI0ChBWZXJpZnlPdHBSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDAoEY29kZRgCIAEoCSJ6ChFWZXJpZnlPdHBSZXNwb25zZRIaChJ2ZXJpZmljYXRpb25fdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhAKCGFnZW50X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkiIwoSVmVyaWZ5VG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIoUCChNWZXJpZnlUb2tlblJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIuCgpleHBpcmVzX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpzZXNzaW9uX2lkGAcgASgJIh4KDUxvZ291dFJlcXVlc3QSDQoFdG9rZW4YASABKAkiEAoOTG9nb3V0UmVzcG9uc2UiOQoUTGlzdERldk91dGJveFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRINCgVsaW1pdBgCIAEoBSK8AQoQRGV2T3V0Ym94TWVzc2FnZRISCgptZXNzYWdlX2lkGAEgASgJEisKB2NoYW5uZWwYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsEgoKAnRvGAMgASgJEgwKBGNvZGUYBCABKAkSDwoHc3ViamVjdBgFIAEoCRIMCgRib2R5GAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIksKFUxpc3REZXZPdXRib3hSZXNwb25zZRIyCghtZXNzYWdlcxgBIAMoCzIgLnRhcm1hYy5hdXRoLnYxLkRldk91dGJveE1lc3NhZ2UqtgEKBVNjb3BlEhUKEVNDT1BFX1VOU1BFQ0lGSUVEEAASFwoTU0NPUEVfRkxJR0hUX1NFQVJDSBABEhUKEVNDT1BFX0ZMSUdIVF9CT09LEAISFwoTU0NPUEVfRkxJR0hUX0NBTkNFTBADEhsKF1NDT1BFX0ZMSUdIVF9SRVNDSEVEVUxFEAQSFQoRU0NPUEVfV0FMTEVUX1JFQUQQBRIZChVTQ09QRV9XRUJIT09LU19NQU5BR0UQBipgCgtBZ2VudFN0YXR1cxIcChhBR0VOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNBR0VOVF9TVEFUVVNfQUNUSVZFEAESGgoWQUdFTlRfU1RBVFVTX1NVU1BFTkRFRBACKlsKCUFnZW50VGllchIaChZBR0VOVF9USUVSX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfVElFUl9TVEFOREFSRBABEhkKFUFHRU5UX1RJRVJfRU5URVJQUklTRRACKlUKCk90cENoYW5uZWwSGwoXT1RQX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIVChFPVFBfQ0hBTk5FTF9FTUFJTBABEhMKD09UUF9DSEFOTkVMX1NNUxACMtEJCgtBdXRoU2VydmljZRJZCgxWZXJpZnlBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2USVgoLQ3JlYXRlQWdlbnQSIi50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlc3BvbnNlEk0KCEdldEFnZW50Eh8udGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXF1ZXN0GiAudGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXNwb25zZRJZCgxTdXNwZW5kQWdlbnQSIy50YXJtYWMuYXV0aC52MS5TdXNwZW5kQWdlbnRSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVzcG9uc2USYgoPUmVhY3RpdmF0ZUFnZW50EiYudGFybWFjLmF1dGgudjEuUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlc3BvbnNlElYKC0lzc3VlQXBpS2V5EiIudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXNwb25zZRJWCgtMaXN0QXBpS2V5cxIiLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2USWQoMUm90YXRlQXBpS2V5EiMudGFybWFjLmF1dGgudjEuUm90YXRlQXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlc3BvbnNlElkKDFJldm9rZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJKCgdTZW5kT3RwEh4udGFybWFjLmF1dGgudjEuU2VuZE90cFJlcXVlc3QaHy50YXJtYWMuYXV0aC52MS5TZW5kT3RwUmVzcG9uc2USUAoJVmVyaWZ5T3RwEiAudGFybWFjLmF1dGgudjEuVmVyaWZ5T3RwUmVxdWVzdBohLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlc3BvbnNlElYKC1ZlcmlmeVRva2VuEiIudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXNwb25zZRJHCgZMb2dvdXQSHS50YXJtYWMuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0Gh4udGFybWFjLmF1dGgudjEuTG9nb3V0UmVzcG9uc2USXAoNTGlzdERldk91dGJveBIkLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXF1ZXN0GiUudGFybWFjLmF1dGgudjEuTGlzdERldk91dGJveFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSK9AgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJIjoKCUFnZW50VXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJItgCCgZBcGlLZXkSDgoGa2V5X2lkGAEgASgJEhAKCGFnZW50X2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEg4KBnByZWZpeBgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJldm9rZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcGxhY2VzX2tleV9pZBgJIAEoCRIaChJyZXBsYWNlZF9ieV9rZXlfaWQYCiABKAkiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIsEBChRWZXJpZnlBcGlLZXlSZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllciK8AQoSQ3JlYXRlQWdlbnRSZXF1ZXN0EgwKBG5hbWUYASABKAkSJwoEdGllchgCIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIXCg9wYXJlbnRfYWdlbnRfaWQYAyABKAkSKAoFdXNlcnMYBCADKAsyGS50YXJtYWMuYXV0aC52MS5BZ2VudFVzZXISEAoIY3VycmVuY3kYBSABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAYgASgDIjsKE0NyZWF0ZUFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIjCg9HZXRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOAoQR2V0QWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IjcKE1N1c3BlbmRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjwKFFN1c3BlbmRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiKgoWUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI/ChdSZWFjdGl2YXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IlAKE1NldEFnZW50VGllclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSJwoEdGllchgCIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllciI8ChRTZXRBZ2VudFRpZXJSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50Io4BChJJc3N1ZUFwaUtleVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSJQoGc2NvcGVzGAIgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHc2FuZGJveBgEIAEoCCJLChNJc3N1ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJIiYKEkxpc3RBcGlLZXlzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI7ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiQKBGtleXMYASADKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiYQoTUm90YXRlQXBpS2V5UmVxdWVzdBIOCgZrZXlfaWQYASABKAkSIQoUZ3JhY2VfcGVyaW9kX3NlY29uZHMYAiABKAVIAIgBAUIXChVfZ3JhY2VfcGVyaW9kX3NlY29uZHMiegoUUm90YXRlQXBpS2V5UmVzcG9uc2USIwoDa2V5GAEgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5Eg8KB2FwaV9rZXkYAiABKAkSLAoMcHJldmlvdXNfa2V5GAMgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5IiUKE1Jldm9rZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJIjsKFFJldm9rZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSJOCg5TZW5kT3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEigKBHR5cGUYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsIjsKD1NlbmRPdHBSZXNwb25zZRISCgpleHBpcmVzX2luGAEgASgFEhQKDHJlc2VuZF9hZnRlchgCIAEoBSI0ChBWZXJpZnlPdHBSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDAoEY29kZRgCIAEoCSJ6ChFWZXJpZnlPdHBSZXNwb25zZRIaChJ2ZXJpZmljYXRpb25fdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhAKCGFnZW50X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkiIwoSVmVyaWZ5VG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIoUCChNWZXJpZnlUb2tlblJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIuCgpleHBpcmVzX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpzZXNzaW9uX2lkGAcgASgJIh4KDUxvZ291dFJlcXVlc3QSDQoFdG9rZW4YASABKAkiEAoOTG9nb3V0UmVzcG9uc2UiOQoUTGlzdERldk91dGJveFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRINCgVsaW1pdBgCIAEoBSK8AQoQRGV2T3V0Ym94TWVzc2FnZRISCgptZXNzYWdlX2lkGAEgASgJEisKB2NoYW5uZWwYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsEgoKAnRvGAMgASgJEgwKBGNvZGUYBCABKAkSDwoHc3ViamVjdBgFIAEoCRIMCgRib2R5GAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIksKFUxpc3REZXZPdXRib3hSZXNwb25zZRIyCghtZXNzYWdlcxgBIAMoCzIgLnRhcm1hYy5hdXRoLnYxLkRldk91dGJveE1lc3NhZ2UqtgEKBVNjb3BlEhUKEVNDT1BFX1VOU1BFQ0lGSUVEEAASFwoTU0NPUEVfRkxJR0hUX1NFQVJDSBABEhUKEVNDT1BFX0ZMSUdIVF9CT09LEAISFwoTU0NPUEVfRkxJR0hUX0NBTkNFTBADEhsKF1NDT1BFX0ZMSUdIVF9SRVNDSEVEVUxFEAQSFQoRU0NPUEVfV0FMTEVUX1JFQUQQBRIZChVTQ09QRV9XRUJIT09LU19NQU5BR0UQBipgCgtBZ2VudFN0YXR1cxIcChhBR0VOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNBR0VOVF9TVEFUVVNfQUNUSVZFEAESGgoWQUdFTlRfU1RBVFVTX1NVU1BFTkRFRBACKlsKCUFnZW50VGllchIaChZBR0VOVF9USUVSX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfVElFUl9TVEFOREFSRBABEhkKFUFHRU5UX1RJRVJfRU5URVJQUklTRRACKlUKCk90cENoYW5uZWwSGwoXT1RQX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIVChFPVFBfQ0hBTk5FTF9FTUFJTBABEhMKD09UUF9DSEFOTkVMX1NNUxACMqwKCgtBdXRoU2VydmljZRJZCgxWZXJpZnlBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2USVgoLQ3JlYXRlQWdlbnQSIi50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlc3BvbnNlEk0KCEdldEFnZW50Eh8udGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXF1ZXN0GiAudGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXNwb25zZRJZCgxTdXNwZW5kQWdlbnQSIy50YXJtYWMuYXV0aC52MS5TdXNwZW5kQWdlbnRSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVzcG9uc2USYgoPUmVhY3RpdmF0ZUFnZW50EiYudGFybWFjLmF1dGgudjEuUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlc3BvbnNlElkKDFNldEFnZW50VGllchIjLnRhcm1hYy5hdXRoLnYxLlNldEFnZW50VGllclJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5TZXRBZ2VudFRpZXJSZXNwb25zZRJWCgtJc3N1ZUFwaUtleRIiLnRhcm1hYy5hdXRoLnYxLklzc3VlQXBpS2V5UmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLklzc3VlQXBpS2V5UmVzcG9uc2USVgoLTGlzdEFwaUtleXMSIi50YXJtYWMuYXV0aC52MS5MaXN0QXBpS2V5c1JlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlElkKDFJvdGF0ZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5Sb3RhdGVBcGlLZXlSZXNwb25zZRJZCgxSZXZva2VBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2USSgoHU2VuZE90cBIeLnRhcm1hYy5hdXRoLnYxLlNlbmRPdHBSZXF1ZXN0Gh8udGFybWFjLmF1dGgudjEuU2VuZE90cFJlc3BvbnNlElAKCVZlcmlmeU90cBIgLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlcXVlc3QaIS50YXJtYWMuYXV0aC52MS5WZXJpZnlPdHBSZXNwb25zZRJWCgtWZXJpZnlUb2tlbhIiLnRhcm1hYy5hdXRoLnYxLlZlcmlmeVRva2VuUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLlZlcmlmeVRva2VuUmVzcG9uc2USRwoGTG9nb3V0Eh0udGFybWFjLmF1dGgudjEuTG9nb3V0UmVxdWVzdBoeLnRhcm1hYy5hdXRoLnYxLkxvZ291dFJlc3BvbnNlElwKDUxpc3REZXZPdXRib3gSJC50YXJtYWMuYXV0aC52MS5MaXN0RGV2T3V0Ym94UmVxdWVzdBolLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A travel agency (or sub-agent) that uses Tarmac.
@@ -497,6 +497,55 @@ export const ReactivateAgentResponseSchema: GenMessage<ReactivateAgentResponse> 
   messageDesc(file_tarmac_auth_v1_auth, 12);
 
 /**
+ * SetAgentTier's request.
+ *
+ * @generated from message tarmac.auth.v1.SetAgentTierRequest
+ */
+export type SetAgentTierRequest = Message<"tarmac.auth.v1.SetAgentTierRequest"> & {
+  /**
+   * Required.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: STANDARD or ENTERPRISE (UNSPECIFIED is refused).
+   *
+   * @generated from field: tarmac.auth.v1.AgentTier tier = 2;
+   */
+  tier: AgentTier;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.SetAgentTierRequest.
+ * Use `create(SetAgentTierRequestSchema)` to create a new message.
+ */
+export const SetAgentTierRequestSchema: GenMessage<SetAgentTierRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 13);
+
+/**
+ * SetAgentTier's answer.
+ *
+ * @generated from message tarmac.auth.v1.SetAgentTierResponse
+ */
+export type SetAgentTierResponse = Message<"tarmac.auth.v1.SetAgentTierResponse"> & {
+  /**
+   * The agent with its new tier.
+   *
+   * @generated from field: tarmac.auth.v1.Agent agent = 1;
+   */
+  agent?: Agent | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.SetAgentTierResponse.
+ * Use `create(SetAgentTierResponseSchema)` to create a new message.
+ */
+export const SetAgentTierResponseSchema: GenMessage<SetAgentTierResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 14);
+
+/**
  * IssueApiKey's request.
  *
  * @generated from message tarmac.auth.v1.IssueApiKeyRequest
@@ -537,7 +586,7 @@ export type IssueApiKeyRequest = Message<"tarmac.auth.v1.IssueApiKeyRequest"> & 
  * Use `create(IssueApiKeyRequestSchema)` to create a new message.
  */
 export const IssueApiKeyRequestSchema: GenMessage<IssueApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 13);
+  messageDesc(file_tarmac_auth_v1_auth, 15);
 
 /**
  * IssueApiKey's answer.
@@ -565,7 +614,7 @@ export type IssueApiKeyResponse = Message<"tarmac.auth.v1.IssueApiKeyResponse"> 
  * Use `create(IssueApiKeyResponseSchema)` to create a new message.
  */
 export const IssueApiKeyResponseSchema: GenMessage<IssueApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 14);
+  messageDesc(file_tarmac_auth_v1_auth, 16);
 
 /**
  * ListApiKeys' request.
@@ -586,7 +635,7 @@ export type ListApiKeysRequest = Message<"tarmac.auth.v1.ListApiKeysRequest"> & 
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 15);
+  messageDesc(file_tarmac_auth_v1_auth, 17);
 
 /**
  * ListApiKeys' answer.
@@ -607,7 +656,7 @@ export type ListApiKeysResponse = Message<"tarmac.auth.v1.ListApiKeysResponse"> 
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 16);
+  messageDesc(file_tarmac_auth_v1_auth, 18);
 
 /**
  * RotateApiKey's request.
@@ -635,7 +684,7 @@ export type RotateApiKeyRequest = Message<"tarmac.auth.v1.RotateApiKeyRequest"> 
  * Use `create(RotateApiKeyRequestSchema)` to create a new message.
  */
 export const RotateApiKeyRequestSchema: GenMessage<RotateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 17);
+  messageDesc(file_tarmac_auth_v1_auth, 19);
 
 /**
  * RotateApiKey's answer.
@@ -670,7 +719,7 @@ export type RotateApiKeyResponse = Message<"tarmac.auth.v1.RotateApiKeyResponse"
  * Use `create(RotateApiKeyResponseSchema)` to create a new message.
  */
 export const RotateApiKeyResponseSchema: GenMessage<RotateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 18);
+  messageDesc(file_tarmac_auth_v1_auth, 20);
 
 /**
  * RevokeApiKey's request.
@@ -691,7 +740,7 @@ export type RevokeApiKeyRequest = Message<"tarmac.auth.v1.RevokeApiKeyRequest"> 
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 19);
+  messageDesc(file_tarmac_auth_v1_auth, 21);
 
 /**
  * RevokeApiKey's answer.
@@ -712,7 +761,7 @@ export type RevokeApiKeyResponse = Message<"tarmac.auth.v1.RevokeApiKeyResponse"
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 20);
+  messageDesc(file_tarmac_auth_v1_auth, 22);
 
 /**
  * SendOtp's request.
@@ -740,7 +789,7 @@ export type SendOtpRequest = Message<"tarmac.auth.v1.SendOtpRequest"> & {
  * Use `create(SendOtpRequestSchema)` to create a new message.
  */
 export const SendOtpRequestSchema: GenMessage<SendOtpRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 21);
+  messageDesc(file_tarmac_auth_v1_auth, 23);
 
 /**
  * SendOtp's answer (the same whether or not the identifier is known).
@@ -768,7 +817,7 @@ export type SendOtpResponse = Message<"tarmac.auth.v1.SendOtpResponse"> & {
  * Use `create(SendOtpResponseSchema)` to create a new message.
  */
 export const SendOtpResponseSchema: GenMessage<SendOtpResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 22);
+  messageDesc(file_tarmac_auth_v1_auth, 24);
 
 /**
  * VerifyOtp's request.
@@ -796,7 +845,7 @@ export type VerifyOtpRequest = Message<"tarmac.auth.v1.VerifyOtpRequest"> & {
  * Use `create(VerifyOtpRequestSchema)` to create a new message.
  */
 export const VerifyOtpRequestSchema: GenMessage<VerifyOtpRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 23);
+  messageDesc(file_tarmac_auth_v1_auth, 25);
 
 /**
  * VerifyOtp's answer: a new session.
@@ -845,7 +894,7 @@ export type VerifyOtpResponse = Message<"tarmac.auth.v1.VerifyOtpResponse"> & {
  * Use `create(VerifyOtpResponseSchema)` to create a new message.
  */
 export const VerifyOtpResponseSchema: GenMessage<VerifyOtpResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 24);
+  messageDesc(file_tarmac_auth_v1_auth, 26);
 
 /**
  * VerifyToken's request.
@@ -866,7 +915,7 @@ export type VerifyTokenRequest = Message<"tarmac.auth.v1.VerifyTokenRequest"> & 
  * Use `create(VerifyTokenRequestSchema)` to create a new message.
  */
 export const VerifyTokenRequestSchema: GenMessage<VerifyTokenRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 25);
+  messageDesc(file_tarmac_auth_v1_auth, 27);
 
 /**
  * VerifyToken's answer.
@@ -929,7 +978,7 @@ export type VerifyTokenResponse = Message<"tarmac.auth.v1.VerifyTokenResponse"> 
  * Use `create(VerifyTokenResponseSchema)` to create a new message.
  */
 export const VerifyTokenResponseSchema: GenMessage<VerifyTokenResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 26);
+  messageDesc(file_tarmac_auth_v1_auth, 28);
 
 /**
  * Logout's request.
@@ -950,7 +999,7 @@ export type LogoutRequest = Message<"tarmac.auth.v1.LogoutRequest"> & {
  * Use `create(LogoutRequestSchema)` to create a new message.
  */
 export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 27);
+  messageDesc(file_tarmac_auth_v1_auth, 29);
 
 /**
  * Logout's answer: empty.
@@ -965,7 +1014,7 @@ export type LogoutResponse = Message<"tarmac.auth.v1.LogoutResponse"> & {
  * Use `create(LogoutResponseSchema)` to create a new message.
  */
 export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 28);
+  messageDesc(file_tarmac_auth_v1_auth, 30);
 
 /**
  * ListDevOutbox's request.
@@ -993,7 +1042,7 @@ export type ListDevOutboxRequest = Message<"tarmac.auth.v1.ListDevOutboxRequest"
  * Use `create(ListDevOutboxRequestSchema)` to create a new message.
  */
 export const ListDevOutboxRequestSchema: GenMessage<ListDevOutboxRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 29);
+  messageDesc(file_tarmac_auth_v1_auth, 31);
 
 /**
  * A message the development delivery adapter "sent".
@@ -1056,7 +1105,7 @@ export type DevOutboxMessage = Message<"tarmac.auth.v1.DevOutboxMessage"> & {
  * Use `create(DevOutboxMessageSchema)` to create a new message.
  */
 export const DevOutboxMessageSchema: GenMessage<DevOutboxMessage> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 30);
+  messageDesc(file_tarmac_auth_v1_auth, 32);
 
 /**
  * ListDevOutbox's answer.
@@ -1077,7 +1126,7 @@ export type ListDevOutboxResponse = Message<"tarmac.auth.v1.ListDevOutboxRespons
  * Use `create(ListDevOutboxResponseSchema)` to create a new message.
  */
 export const ListDevOutboxResponseSchema: GenMessage<ListDevOutboxResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 31);
+  messageDesc(file_tarmac_auth_v1_auth, 33);
 
 /**
  * What a key or session may do (API guide, Authentication).
@@ -1317,6 +1366,19 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof ReactivateAgentRequestSchema;
     output: typeof ReactivateAgentResponseSchema;
+  },
+  /**
+   * Sets an agent's commercial tier (ops, admin CLI `agents set-tier`). Enterprise agencies may use
+   * webhooks (the gateway answers WEBHOOKS_ENTERPRISE_TIER_REQUIRED to the others). Existing keys
+   * keep their scopes; the tier changes only what later keys get by default. Takes effect on the
+   * gateway within its credential cache's lifetime. Idempotent. Errors: AUTH_NOT_FOUND.
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.SetAgentTier
+   */
+  setAgentTier: {
+    methodKind: "unary";
+    input: typeof SetAgentTierRequestSchema;
+    output: typeof SetAgentTierResponseSchema;
   },
   /**
    * Returns the key in clear once; only its hash is kept. Not idempotent: each call issues a new
