@@ -48,7 +48,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
   });
 
   it("values.yaml: every service has image, replicas, resources, ports and probes, all entries alike", () => {
-    expect(Object.keys(services).sort()).toEqual(["airline", "auth", "booking", "fare", "gateway", "search", "wallet"]);
+    expect(Object.keys(services).sort()).toEqual(["airline", "auth", "booking", "fare", "gateway", "search", "wallet", "webhooks"]);
     const shape = (svc: Obj) => Object.keys(svc).sort();
     for (const [name, svc] of Object.entries(services)) {
       expect(shape(svc), name).toEqual(shape(services.search!));
@@ -76,6 +76,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
       wallet: { grpc: 50054, http: null, metrics: 9467 },
       auth: { grpc: 50055, http: null, metrics: 9468 },
       airline: { grpc: 50056, http: null, metrics: 9469 },
+      webhooks: { grpc: 50057, http: null, metrics: 9470 },
       gateway: { grpc: null, http: 8080, metrics: 9463 },
     });
     const peers = Object.fromEntries(Object.entries(services).map(([name, svc]) => [name, [...(svc.peers as string[])].sort()]));
@@ -86,7 +87,8 @@ describe("Helm chart deploy/helm/tarmac", () => {
       wallet: ["auth"],
       auth: [],
       airline: [],
-      gateway: ["auth", "booking", "fare", "search", "wallet"],
+      webhooks: [],
+      gateway: ["auth", "booking", "fare", "search", "wallet", "webhooks"],
     });
     // The sandbox airline is one airline system: one pod, never two, even during a rollout.
     const singletons = Object.entries(services).filter(([, svc]) => svc.singleton === true);
@@ -103,7 +105,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
     const events = Object.entries(services)
       .filter(([, svc]) => svc.events === true)
       .map(([name]) => name);
-    expect(events.sort()).toEqual(["booking", "wallet"]);
+    expect(events.sort()).toEqual(["booking", "wallet", "webhooks"]);
     const secretVariables = Object.fromEntries(
       Object.entries(services).map(([name, svc]) => [name, Object.keys(svc.secretEnv as Obj).sort()]),
     );
@@ -114,6 +116,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
       wallet: ["TARMAC_WALLET_SECRET"],
       auth: ["SMS_GATEWAY_API_KEY", "SMTP_PASSWORD", "SMTP_URL", "SMTP_USER", "TARMAC_AUTH_SECRET"],
       airline: [],
+      webhooks: ["TARMAC_WEBHOOKS_SECRET", "WEBHOOK_SECRET_KEY"],
       gateway: [],
     });
     for (const [name, svc] of Object.entries(services)) {

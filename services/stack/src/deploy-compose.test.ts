@@ -9,6 +9,7 @@ import { gatewayConfigSchema } from "@tarmac/gateway";
 import { ConfigError, parseConfig } from "@tarmac/kernel";
 import { searchConfigSchema } from "@tarmac/search";
 import { walletConfigSchema } from "@tarmac/wallet";
+import { webhooksConfigSchema } from "@tarmac/webhooks";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productionCallerEnv } from "@tarmac/kernel/testing";
@@ -41,7 +42,16 @@ const compose = parse(composeText, { merge: true }) as { services: Record<string
 const services = compose.services;
 
 /** The seven images and the port each listens on (README: gateway PORT 8080, services 50051..50056). */
-const ports = { search: 50051, fare: 50052, booking: 50053, wallet: 50054, auth: 50055, airline: 50056, gateway: 8080 } as const;
+const ports = {
+  search: 50051,
+  fare: 50052,
+  booking: 50053,
+  wallet: 50054,
+  auth: 50055,
+  airline: 50056,
+  webhooks: 50057,
+  gateway: 8080,
+} as const;
 type App = keyof typeof ports;
 const apps = Object.keys(ports) as App[];
 
@@ -51,12 +61,14 @@ const secrets = {
   TARMAC_BOOKING_SECRET: "booking",
   TARMAC_WALLET_SECRET: "wallet",
   TARMAC_AUTH_SECRET: "auth",
+  TARMAC_WEBHOOKS_SECRET: "webhooks",
 } as const;
 /** What a deploy/.env would hold: the five secrets, 32+ characters each, and the caller credentials. */
 const dotEnv: Record<string, string> = {
   ...Object.fromEntries(Object.keys(secrets).map((name) => [name, `${name.toLowerCase()}-0123456789abcdef0123456789`])),
   ...Object.fromEntries(apps.map((app) => [`${app.toUpperCase()}_CREDENTIAL`, productionCallerEnv(app).SERVICE_CREDENTIAL])),
   TRUSTED_CALLERS: productionCallerEnv("gateway").TRUSTED_CALLERS,
+  WEBHOOK_SECRET_KEY: `k1:${"ab".repeat(32)}`,
 };
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
@@ -93,6 +105,7 @@ const schemas = {
   wallet: walletConfigSchema,
   auth: authConfigSchema,
   airline: airlineConfigSchema,
+  webhooks: webhooksConfigSchema,
   gateway: gatewayConfigSchema,
 };
 /** The service's configuration, read by its own schema from its compose environment (and nothing else). */
@@ -161,7 +174,7 @@ describe("deploy/compose.yaml", () => {
         .filter((key) => /^[a-z]+Url$/.test(key))
         .map((key) => key.slice(0, -3))
         .sort();
-    expect(peersOf("gateway")).toEqual(["auth", "booking", "fare", "search", "wallet"]);
+    expect(peersOf("gateway")).toEqual(["auth", "booking", "fare", "search", "wallet", "webhooks"]);
     expect(peersOf("fare")).toEqual(["airline", "search"]);
     expect(peersOf("booking")).toEqual(["airline", "auth", "fare", "search", "wallet"]);
     expect(peersOf("wallet")).toEqual(["auth"]);
@@ -225,11 +238,11 @@ describe("deploy/compose.yaml", () => {
     for (const app of ["search", "fare", "auth", "airline", "gateway"] as const) expect(containerEnv(app)).not.toHaveProperty("NATS_URL");
   });
 
-  it("checks the gateway's readiness (all five services SERVING) as its healthcheck", () => {
+  it("checks the gateway's readiness (all six services SERVING) as its healthcheck", () => {
     const check = services.gateway!.healthcheck!.test;
     expect(check.slice(0, 2)).toEqual(["CMD", "node"]);
     expect(check.join(" ")).toContain("http://127.0.0.1:9463/readyz");
-    expect(Object.keys(services.gateway!.depends_on!).sort()).toEqual(["auth", "booking", "fare", "mongo", "search", "wallet"]);
+    expect(Object.keys(services.gateway!.depends_on!).sort()).toEqual(["auth", "booking", "fare", "mongo", "search", "wallet", "webhooks"]);
   });
 });
 

@@ -24,7 +24,7 @@ describe("metrics of the whole stack", () => {
   afterAll(() => stack?.stop());
 
   it("serves Prometheus text without credentials on the gateway and on every service's metrics port", async () => {
-    expect(Object.keys(stack.metricsUrls).sort()).toEqual(["auth", "booking", "fare", "gateway", "search", "wallet"]);
+    expect(Object.keys(stack.metricsUrls).sort()).toEqual(["auth", "booking", "fare", "gateway", "search", "wallet", "webhooks"]);
     expect(stack.metricsUrls.gateway).toBe(`${stack.gatewayOperationsUrl}/metrics`);
     for (const url of Object.values(stack.metricsUrls)) {
       const metrics = await scrape(url);

@@ -48,13 +48,13 @@ describe("readiness with NATS", () => {
   /** How long a transition may take: readiness rounds (100 ms) and, coming back, NATS's reconnect wait (2 s). */
   const BOUND_MS = 10_000;
 
-  it("reports not ready with NATS stopped, naming booking and wallet (nats), and recovers after NATS returns", async () => {
+  it("reports not ready with NATS stopped, naming booking, wallet and webhooks (nats), and recovers after NATS returns", async () => {
     // The stack started with NATS reachable: the stream is in place and every service serves.
     expect(await readyz()).toMatchObject({ status: 200, body: { status: "ready" } });
 
     await proxy.down();
     const down = Date.now();
-    const bothDown = "Not ready: booking (NOT_SERVING: nats), wallet (NOT_SERVING: nats)";
+    const bothDown = "Not ready: booking (NOT_SERVING: nats), wallet (NOT_SERVING: nats), webhooks (NOT_SERVING: nats)";
     // Booking and wallet check on their own schedules: wait for the answer naming both.
     const notReady = await eventually(async () => {
       const res = await readyz();
@@ -94,7 +94,7 @@ describe("readiness with NATS", () => {
       const res = await fetch(`${lateStack.gatewayOperationsUrl}/readyz`);
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-        "Not ready: booking (NOT_SERVING: nats), wallet (NOT_SERVING: nats)",
+        "Not ready: booking (NOT_SERVING: nats), wallet (NOT_SERVING: nats), webhooks (NOT_SERVING: nats)",
       );
       await lateProxy.up();
       await eventually(async () => ((await fetch(`${lateStack.gatewayOperationsUrl}/readyz`)).status === 200 ? true : undefined), BOUND_MS);

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { startStack } from "./stack.js";
 
 describe("startStack", () => {
-  it("starts five services and a gateway that finds them all ready, and stops them", async () => {
+  it("starts six services and a gateway that finds them all ready, and stops them", async () => {
     const stack = await startStack({ env: {}, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
     try {
-      expect(Object.keys(stack.services).sort()).toEqual(["auth", "booking", "fare", "search", "wallet"]);
+      expect(Object.keys(stack.services).sort()).toEqual(["auth", "booking", "fare", "search", "wallet", "webhooks"]);
       expect(stack.apiKey).toMatch(/^tk_test_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/);
       const ready = await fetch(`${stack.gatewayOperationsUrl}/readyz`);
       expect(ready.status).toBe(200);

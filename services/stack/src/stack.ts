@@ -7,6 +7,7 @@ import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
 import { ConfigError, createLogger, parseConfig, systemClock, type Logger } from "@tarmac/kernel";
 import { searchConfigSchema, startSearchService } from "@tarmac/search";
 import { startWalletService, walletConfigSchema } from "@tarmac/wallet";
+import { startWebhooksService, webhooksConfigSchema, type StartedWebhooksService } from "@tarmac/webhooks";
 import { stackConfigSchema } from "./config.js";
 
 export interface StackOptions {
@@ -39,6 +40,8 @@ export interface Stack {
   readonly events: InProcessBus | undefined;
   /** Runs booking's recovery sweep and ticketing worker once, now. */
   sweepBookings(): Promise<void>;
+  /** Sends the webhook deliveries due now, and waits for them. */
+  dispatchWebhooks(): Promise<void>;
   /** Stops the gateway first (it drains client requests), then the services. */
   stop(): Promise<void>;
 }
@@ -79,6 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fare: configFor(parseConfig(fareConfigSchema, env)),
     booking: configFor(parseConfig(bookingConfigSchema, env)),
     wallet: configFor(parseConfig(walletConfigSchema, env)),
+    webhooks: configFor(parseConfig(webhooksConfigSchema, env)),
     gateway: parseConfig(gatewayConfigSchema, env),
   };
 
@@ -103,8 +107,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
     started.push(booking);
     if (!auth.demoApiKey) throw new Error("the auth service seeded no demo key");
+    // Events reach webhooks from the shared bus here, or from NATS through its durable consumer.
+    const webhooks: StartedWebhooksService = await startWebhooksService(configs.webhooks, child("webhooks"), events ? { bus: events } : {});
+    started.push(webhooks);
 
-    const services = { search: search.url, fare: fare.url, booking: booking.url, wallet: wallet.url, auth: auth.host.url };
+    const services = {
+      search: search.url,
+      fare: fare.url,
+      booking: booking.url,
+      wallet: wallet.url,
+      auth: auth.host.url,
+      webhooks: webhooks.url,
+    };
     const gatewayConfig = {
       ...configs.gateway,
       port: options.port ?? configs.gateway.port,
@@ -115,6 +129,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       bookingUrl: services.booking,
       walletUrl: services.wallet,
       authUrl: services.auth,
+      webhooksUrl: services.webhooks,
     };
     const gateway = await startGateway(gatewayConfig, child("gateway"));
     started.push(gateway);
@@ -124,6 +139,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       booking: booking.metricsUrl,
       wallet: wallet.metricsUrl,
       auth: auth.host.metricsUrl,
+      webhooks: webhooks.metricsUrl,
     };
     const metricsUrls: Record<string, string> = { gateway: `${gateway.operationsUrl}/metrics` };
     for (const [name, url] of Object.entries(serviceMetrics)) if (url) metricsUrls[name] = url;
@@ -135,6 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       metricsUrls,
       events,
       sweepBookings: () => booking.sweepNow(),
+      dispatchWebhooks: () => webhooks.dispatchNow(),
       stop: async () => {
         await stopInOrder(started);
         await events?.close();

@@ -1,5 +1,5 @@
 /** The processes of the production shape, as the chart runs them: one per service, the sandbox airline, the gateway. */
-export type ProcessKind = "airline" | "auth" | "search" | "fare" | "wallet" | "booking" | "gateway";
+export type ProcessKind = "airline" | "auth" | "search" | "fare" | "wallet" | "booking" | "webhooks" | "gateway";
 
 export interface ProcessSpec {
   /** Entry point, from the repository root. */
@@ -62,18 +62,26 @@ export const TOPOLOGY: Readonly<Record<ProcessKind, ProcessSpec>> = {
     metricsPort: 9466,
     peers: ["fare", "wallet", "search", "airline", "auth"],
   },
+  webhooks: {
+    entry: "services/webhooks/src/main.ts",
+    hostVariable: "WEBHOOKS_HOST",
+    portVariable: "WEBHOOKS_PORT",
+    port: 50057,
+    metricsPort: 9470,
+    peers: [],
+  },
   gateway: {
     entry: "gateway/src/main.ts",
     hostVariable: "HOST",
     portVariable: "PORT",
     port: 8080,
     metricsPort: 9463,
-    peers: ["search", "fare", "booking", "wallet", "auth"],
+    peers: ["search", "fare", "booking", "wallet", "auth", "webhooks"],
   },
 };
 
 /** Started in this order and stopped in the reverse: callers after those they call. */
-export const START_ORDER: readonly ProcessKind[] = ["airline", "auth", "search", "fare", "wallet", "booking", "gateway"];
+export const START_ORDER: readonly ProcessKind[] = ["airline", "auth", "search", "fare", "wallet", "booking", "webhooks", "gateway"];
 
 /** The environment of one process: where it listens and where each peer is. */
 export function processEnv(

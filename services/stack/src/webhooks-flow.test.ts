@@ -1,0 +1,85 @@
+import { silentLogger } from "@tarmac/kernel/testing";
+import { verifyTarmacSignature } from "@tarmac/webhooks/examples/receiver.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "./stack.js";
+import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
+import { relaxedRateLimits } from "./testing/rate-limits.js";
+import { onboardAgent } from "./testing/second-agent.js";
+import { webhookReceiver } from "./testing/webhook-receiver.js";
+
+const TYPES = ["booking.booked", "booking.ticketed", "booking.cancelled", "booking.refunded", "wallet.credited"];
+
+/** Webhooks through the gateway of the whole stack, to real receivers on loopback. */
+describe("webhooks end to end", () => {
+  let stack: Stack;
+  let api: ReturnType<typeof apiClient>;
+  let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+  beforeAll(async () => {
+    const env = {
+      TARMAC_ENV: "test",
+      WEBHOOK_ALLOW_LOOPBACK: "true",
+      WEBHOOK_POLL_INTERVAL_MS: "50",
+      SANDBOX_TICKETING_DELAY_MS: "200",
+      BOOKING_SWEEP_INTERVAL_MS: "100",
+      ...relaxedRateLimits,
+    };
+    stack = await startStack({ env, port: 0, servicePorts: "ephemeral", logger: silentLogger() });
+    api = apiClient(stack.gatewayUrl, stack.apiKey);
+    receiver = await webhookReceiver();
+  }, 30_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await receiver?.close();
+  });
+
+  it("registers, then delivers booked, ticketed, cancelled, refunded and the refund's credit, each signed with the endpoint's secret", async () => {
+    const created = await api.post("/api/v1/webhooks/create", { url: receiver.url, event_types: TYPES, description: "ops" });
+    expect(created.status, created.text).toBe(200);
+    const secret = created.json.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+
+    const { fareToken } = await api.lockedFare({ origin: "BLR", dest: "CCU" }, undefined, 25);
+    const booked = await api.post(
+      "/api/v1/flight/booking/create",
+      { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact },
+      { "idempotency-key": "webhooks-flow-1" },
+    );
+    expect(booked.status, booked.text).toBe(200);
+    const bookingId = booked.json.booking_id as string;
+    const typesFor = () =>
+      receiver.received.filter((r) => r.json.data.booking_id === bookingId || r.json.type.startsWith("wallet.")).map((r) => r.json.type);
+    await eventually(async () => (typesFor().includes("booking.ticketed") ? true : undefined), 15_000);
+    expect(typesFor().slice(0, 2)).toEqual(["booking.booked", "booking.ticketed"]);
+
+    const terms = { booking_id: bookingId, reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
+    expect((await api.post("/api/v1/flight/booking/cancel/quote", terms)).status).toBe(200);
+    const cancelled = await api.post("/api/v1/flight/booking/cancel/confirm", terms, { "idempotency-key": `webhooks-cancel-${bookingId}` });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await eventually(
+      async () => (["booking.cancelled", "booking.refunded", "wallet.credited"].every((t) => typesFor().includes(t)) ? true : undefined),
+      15_000,
+    );
+
+    for (const got of receiver.received) {
+      expect(got.headers["tarmac-event-id"]).toBe(got.json.id);
+      expect(got.headers["tarmac-event-type"]).toBe(got.json.type);
+      expect(verifyTarmacSignature(got.headers["tarmac-signature"], got.body, secret)).toBe(true);
+      expect(got.json.agent_id).toBe("agt_demo");
+    }
+    const deliveries = await api.post("/api/v1/webhooks/deliveries", { endpoint_id: created.json.endpoint.endpoint_id });
+    expect(deliveries.status, deliveries.text).toBe(200);
+    expect(deliveries.json.deliveries.every((d: { status: string }) => d.status === "SUCCEEDED")).toBe(true);
+  }, 60_000);
+
+  it("refuses a standard agency, and keeps agencies' endpoints and events apart", async () => {
+    const other = await onboardAgent(stack, "Agency W", "ops@agency-w.test");
+    const b = apiClient(stack.gatewayUrl, other.apiKey);
+    const refused = await b.post("/api/v1/webhooks/list", {});
+    expect([refused.status, refused.json.error?.code]).toEqual([403, "WEBHOOKS_ENTERPRISE_TIER_REQUIRED"]);
+    const mine = await api.post("/api/v1/webhooks/list", {});
+    const endpointId = mine.json.endpoints[0]?.endpoint_id as string;
+    expect(endpointId).toMatch(/^whe_/);
+    // A's events never reach B's endpoints: B has none, and A's endpoint saw only A's events.
+    expect(receiver.received.every((r) => r.json.agent_id === "agt_demo")).toBe(true);
+  });
+});
