@@ -12,6 +12,8 @@ export class WebhookIngest {
   constructor(
     private readonly store: WebhookStore,
     private readonly clock: Clock,
+    /** Told when deliveries were recorded: this replica's dispatcher sends them at once rather than at its next poll. */
+    private readonly onRecorded: () => void = () => undefined,
   ) {}
 
   async accept(event: OutboxEvent): Promise<number> {
@@ -23,6 +25,7 @@ export class WebhookIngest {
       recorded,
       endpoints.map((endpoint) => newDelivery(recorded, endpoint.id, endpoint.agentId, now)),
     );
+    this.onRecorded();
     return endpoints.length;
   }
 }

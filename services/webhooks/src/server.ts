@@ -63,7 +63,11 @@ export async function startWebhooksService(
     const safety = { development: config.allowLoopback };
     const urlRules = webhookUrlRules(safety);
     const tools: DeliveryTools = { ...webhookDeliveryTools(box, safety), ...overrides.tools };
-    const ingest = new WebhookIngest(store, clock);
+    // The dispatcher is built after the intake it sends for; recorded deliveries nudge it once it runs.
+    const recorded = { nudge: (): void => undefined };
+    const ingest = new WebhookIngest(store, clock, () => {
+      recorded.nudge();
+    });
     const metrics = new DeliveryMetrics(store);
     resources.keep(metrics, async () => {
       metrics.close();
@@ -80,6 +84,9 @@ export async function startWebhooksService(
       owner: `${hostname()}:${process.pid}`,
     });
     dispatcher.start();
+    recorded.nudge = () => {
+      dispatcher.nudge();
+    };
     resources.keep(dispatcher, () => dispatcher.stop());
     if (overrides.bus) {
       const unsubscribe = overrides.bus.subscribe(

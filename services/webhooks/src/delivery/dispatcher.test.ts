@@ -55,6 +55,30 @@ describe("the dispatcher", () => {
     expect(told.map((d) => [d.eventType, d.status])).toEqual([["webhook_endpoint.disabled", "SUCCEEDED"]]);
   });
 
+  it("keeps one delivery record when a replica dies between sending and recording: another sends again, same event id", async () => {
+    const h = dispatchHarness();
+    const endpoint = await h.endpoint("agt_k", "https://k.example/hook");
+    h.receivers.set("https://k.example/hook", () => Promise.resolve(answer(200)));
+    const event = await h.publish("agt_k");
+    // pod-a's process dies after the receiver answered, before the answer is written down.
+    const dying = new Proxy(h.store, {
+      get: (store, property) =>
+        property === "recordAttempt" ? () => Promise.reject(new Error("SIGKILL")) : (Reflect.get(store, property) as unknown),
+    });
+    const podA = h.dispatcherAs("pod-a", dying);
+    await podA.tick();
+    await podA.settled();
+    expect(h.sent).toHaveLength(1);
+    // Its claim lapses (3 x the 10 s timeout); pod-b takes the delivery over and sends it again.
+    h.clock.advance(31_000);
+    const podB = h.dispatcherAs("pod-b");
+    await podB.tick();
+    await podB.settled();
+    expect(h.sent.map((r) => r.headers["tarmac-event-id"])).toEqual([event.id, event.id]);
+    const deliveries = await h.store.listDeliveries("agt_k", endpoint.id, 10);
+    expect(deliveries.map((d) => [d.eventId, d.status, d.attempts.length])).toEqual([[event.id, "SUCCEEDED", 1]]);
+  });
+
   it("keeps sending to other endpoints while one endpoint's receiver hangs", async () => {
     const h = dispatchHarness();
     await h.endpoint("agt_slow", "https://slow.example/hook");

@@ -32,6 +32,8 @@ export class Dispatcher {
   private readonly inFlight = new Map<string, number>();
   private readonly sending = new Set<Promise<void>>();
   private loop: { stop(): Promise<void> } | undefined;
+  private claiming = false;
+  private nudged = false;
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -42,6 +44,25 @@ export class Dispatcher {
   async stop(): Promise<void> {
     await this.loop?.stop();
     await this.settled();
+  }
+
+  /** Something became due: claim now (one claim at a time; a nudge during one runs another after it). */
+  nudge(): void {
+    if (!this.loop) return;
+    if (this.claiming) {
+      this.nudged = true;
+      return;
+    }
+    this.claiming = true;
+    void this.tick()
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, "webhook dispatch failed; retrying on the next poll"))
+      .finally(() => {
+        this.claiming = false;
+        if (this.nudged) {
+          this.nudged = false;
+          this.nudge();
+        }
+      });
   }
 
   /** Claims what is due now and starts sending it; resolves once claimed (not sent: see settled()). */

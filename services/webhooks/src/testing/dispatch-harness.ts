@@ -7,6 +7,7 @@ import { Dispatcher } from "../delivery/dispatcher.js";
 import type { SendRequest, SendResult } from "../delivery/ports.js";
 import { WebhookIngest } from "../ingest.js";
 import { MemoryWebhookStore } from "../store/memory-webhook-store.js";
+import type { WebhookStore } from "../store/webhook-store.js";
 import { endpointFixture } from "./fixtures.js";
 
 export type Receiver = (request: SendRequest) => Promise<SendResult>;
@@ -26,26 +27,29 @@ export function dispatchHarness() {
   const ingest = new WebhookIngest(store, clock);
   const receivers = new Map<string, Receiver>();
   const sent: SendRequest[] = [];
-  const dispatcher = new Dispatcher({
-    store,
-    ingest,
-    clock,
-    logger: silentLogger(),
-    metrics: new DeliveryMetrics(store, new MetricsRegistry()),
-    owner: "pod-a",
-    random: () => 0.5,
-    settings: { schedule: DEFAULT_RETRY_SCHEDULE, pollIntervalMs: 1_000, batchSize: 50, perEndpointConcurrency: 2, timeoutMs: 10_000 },
-    tools: {
-      sign: (secrets, body, t) => `t=${t},${secrets.map((s) => `v1=${s}:${body.length}`).join(",")}`,
-      resolve: () => Promise.resolve({ address: "93.184.216.34", family: 4 }),
-      send: (request) => {
-        sent.push(request);
-        const receiver = receivers.get(request.url.href);
-        return receiver ? receiver(request) : Promise.resolve(answer(404));
+  /** A replica's dispatcher: `owner` on its claims, over `over` (the store, or a wrapper of it). */
+  const dispatcherAs = (owner: string, over: WebhookStore = store) =>
+    new Dispatcher({
+      store: over,
+      ingest,
+      clock,
+      logger: silentLogger(),
+      metrics: new DeliveryMetrics(store, new MetricsRegistry()),
+      owner,
+      random: () => 0.5,
+      settings: { schedule: DEFAULT_RETRY_SCHEDULE, pollIntervalMs: 1_000, batchSize: 50, perEndpointConcurrency: 2, timeoutMs: 10_000 },
+      tools: {
+        sign: (secrets, body, t) => `t=${t},${secrets.map((s) => `v1=${s}:${body.length}`).join(",")}`,
+        resolve: () => Promise.resolve({ address: "93.184.216.34", family: 4 }),
+        send: (request) => {
+          sent.push(request);
+          const receiver = receivers.get(request.url.href);
+          return receiver ? receiver(request) : Promise.resolve(answer(404));
+        },
+        openSecret: (_id, sealed) => sealed,
       },
-      openSecret: (_id, sealed) => sealed,
-    },
-  });
+    });
+  const dispatcher = dispatcherAs("pod-a");
   const endpoint = async (agentId: string, url: string, eventTypes = ["booking.booked"]) => {
     const made = endpointFixture(agentId, { url, eventTypes, sealedSecret: "whsec_test", createdAt: clock.now(), updatedAt: clock.now() });
     await store.createEndpoint(made);
@@ -60,5 +64,5 @@ export function dispatchHarness() {
     await dispatcher.tick();
     await dispatcher.settled();
   };
-  return { clock, store, dispatcher, receivers, sent, endpoint, publish, round };
+  return { clock, store, dispatcher, dispatcherAs, receivers, sent, endpoint, publish, round };
 }

@@ -794,7 +794,8 @@ export const WebhookService: GenService<{
    * Registers an endpoint: url (https in production; never a loopback, private, link-local or
    * metadata address, checked after DNS resolution), the event types it receives, a description.
    * Answers the endpoint and its signing secret, shown this once. Not idempotent: a retry
-   * registers a second endpoint (the gateway's Idempotency-Key makes the HTTP call safe).
+   * registers a second endpoint (list and delete the extra one). The gateway takes no
+   * Idempotency-Key here, since a replay store would have to keep the secret.
    *
    * @generated from rpc tarmac.webhooks.v1.WebhookService.CreateEndpoint
    */
