@@ -34,6 +34,8 @@ export class Dispatcher {
   private loop: { stop(): Promise<void> } | undefined;
   private claiming = false;
   private nudged = false;
+  /** The last claim left work behind (a full batch, or claims given back): a finished send claims again. */
+  private backlogged = false;
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -72,15 +74,18 @@ export class Dispatcher {
     const leaseMs = settings.timeoutMs * 3;
     const claimed = await this.deps.store.claimDue(clock.now(), settings.batchSize, owner, leaseMs, busy);
     let launched = 0;
+    let released = 0;
     for (const delivery of claimed) {
       if ((this.inFlight.get(delivery.endpointId) ?? 0) >= settings.perEndpointConcurrency) {
         // Its endpoint is full: give it back now rather than hold it for a whole lease.
         await this.deps.store.releaseClaim(delivery.id, owner);
+        released++;
         continue;
       }
       this.launch(delivery);
       launched++;
     }
+    this.backlogged = released > 0 || claimed.length === settings.batchSize;
     return launched;
   }
 
@@ -98,6 +103,8 @@ export class Dispatcher {
         if (left === 0) this.inFlight.delete(delivery.endpointId);
         else this.inFlight.set(delivery.endpointId, left);
         this.sending.delete(sending);
+        // A slot is free and work was left waiting: claim it now, not at the next poll.
+        if (this.backlogged) this.nudge();
       });
     this.sending.add(sending);
   }
