@@ -1,4 +1,5 @@
 import { silentLogger } from "@tarmac/kernel/testing";
+import { AgentTier, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { verifyTarmacSignature } from "@tarmac/webhooks/examples/receiver.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
@@ -76,10 +77,47 @@ describe("webhooks end to end", () => {
     const b = apiClient(stack.gatewayUrl, other.apiKey);
     const refused = await b.post("/api/v1/webhooks/list", {});
     expect([refused.status, refused.json.error?.code]).toEqual([403, "WEBHOOKS_ENTERPRISE_TIER_REQUIRED"]);
+
+    // Made enterprise (with a key that may manage webhooks), B still sees nothing of A's.
+    await other.auth.setAgentTier({ agentId: other.agentId, tier: AgentTier.ENTERPRISE });
+    const issued = await other.auth.issueApiKey({
+      agentId: other.agentId,
+      scopes: [Scope.WEBHOOKS_MANAGE, Scope.FLIGHT_BOOK],
+      sandbox: true,
+    });
+    const enterpriseB = apiClient(stack.gatewayUrl, issued.apiKey);
     const mine = await api.post("/api/v1/webhooks/list", {});
     const endpointId = mine.json.endpoints[0]?.endpoint_id as string;
     expect(endpointId).toMatch(/^whe_/);
-    // A's events never reach B's endpoints: B has none, and A's endpoint saw only A's events.
-    expect(receiver.received.every((r) => r.json.agent_id === "agt_demo")).toBe(true);
-  });
+    expect((await enterpriseB.post("/api/v1/webhooks/list", {})).json.endpoints).toEqual([]);
+    for (const [path, body] of [
+      ["/api/v1/webhooks/get", { endpoint_id: endpointId }],
+      ["/api/v1/webhooks/update", { endpoint_id: endpointId, enabled: false }],
+      ["/api/v1/webhooks/delete", { endpoint_id: endpointId }],
+      ["/api/v1/webhooks/deliveries", { endpoint_id: endpointId }],
+    ] as const) {
+      const res = await enterpriseB.post(path, body);
+      expect([path, res.status, res.json.error?.code]).toEqual([path, 404, "WEBHOOK_ENDPOINT_NOT_FOUND"]);
+    }
+    const bReceiver = await webhookReceiver();
+    try {
+      const bEndpoint = await enterpriseB.post("/api/v1/webhooks/create", { url: bReceiver.url, event_types: TYPES });
+      expect(bEndpoint.status, bEndpoint.text).toBe(200);
+      // A books again: A's receiver hears of it, B's never does.
+      const before = receiver.received.length;
+      const { fareToken } = await api.lockedFare({ origin: "BLR", dest: "CCU" }, undefined, 26);
+      const booked = await api.post(
+        "/api/v1/flight/booking/create",
+        { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact },
+        { "idempotency-key": "webhooks-flow-2" },
+      );
+      expect(booked.status, booked.text).toBe(200);
+      await eventually(async () => (receiver.received.length > before ? true : undefined), 15_000);
+      await stack.dispatchWebhooks();
+      expect(bReceiver.received).toEqual([]);
+      expect(receiver.received.every((r) => r.json.agent_id === "agt_demo")).toBe(true);
+    } finally {
+      await bReceiver.close();
+    }
+  }, 60_000);
 });
