@@ -27,8 +27,8 @@ export function startBanner(facts: BannerFacts): string {
   return [
     "",
     facts.split
-      ? "Tarmac is running split: search, fare, booking, wallet, auth and the sandbox airline, each its own process, behind the gateway."
-      : "Tarmac is running: search, fare, booking, wallet and auth services behind the gateway.",
+      ? "Tarmac is running split: search, fare, booking, wallet, auth, webhooks and the sandbox airline, each its own process, behind the gateway."
+      : "Tarmac is running: search, fare, booking, wallet, auth and webhooks services behind the gateway.",
     "",
     `  Gateway      ${facts.gatewayUrl}  (primary API under /api/v1)`,
     `  Operations   ${facts.operationsUrl}  (/metrics and /readyz; keep it off the internet)`,

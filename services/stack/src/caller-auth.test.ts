@@ -13,6 +13,8 @@ import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { searchCallerPolicy } from "@tarmac/search";
 import { walletCallerPolicy } from "@tarmac/wallet";
+import { webhooksCallerPolicy } from "@tarmac/webhooks";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
 import { relaxedRateLimits } from "./testing/rate-limits.js";
@@ -24,6 +26,7 @@ const services: [name: string, service: DescService, policy: CallerPolicy][] = [
   ["booking", BookingService, bookingCallerPolicy],
   ["wallet", WalletService, walletCallerPolicy],
   ["auth", AuthService, authCallerPolicy],
+  ["webhooks", WebhookService, webhooksCallerPolicy],
 ];
 
 /** Every method of a service, called with `agentId` set, through one transport. */
@@ -44,7 +47,7 @@ function callEach(url: string, service: DescService, interceptors: Interceptor[]
 
 /**
  * Caller authentication on every RPC (README, Calling services directly): a matrix over every
- * method of the five services, with no credential, with a trusted caller the method does not
+ * method of the six services, with no credential, with a trusted caller the method does not
  * list, and with the gateway's credential but another agency's context.
  */
 describe("who may call the services directly", () => {
