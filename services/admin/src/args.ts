@@ -20,6 +20,7 @@ export interface GlobalValues {
   readonly json: boolean;
   readonly "auth-url"?: string;
   readonly "wallet-url"?: string;
+  readonly "webhooks-url"?: string;
 }
 
 /** The first two words that are not flags (or values of global flags) name group and command. */
@@ -75,6 +76,7 @@ export function readArgs(command: Command, rest: readonly string[]): { raw: RawI
     json: values.json === true,
     ...(typeof values["auth-url"] === "string" && { "auth-url": values["auth-url"] }),
     ...(typeof values["wallet-url"] === "string" && { "wallet-url": values["wallet-url"] }),
+    ...(typeof values["webhooks-url"] === "string" && { "webhooks-url": values["webhooks-url"] }),
   };
   return { raw, globals };
 }

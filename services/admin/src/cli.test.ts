@@ -83,15 +83,26 @@ describe("the command line", () => {
 
   it("connects where flags, then env, then defaults say", async () => {
     const { clients } = wallet();
-    const env = { AUTH_URL: "http://auth.env:1", WALLET_URL: "http://wallet.env:2" };
+    const env = { AUTH_URL: "http://auth.env:1", WALLET_URL: "http://wallet.env:2", WEBHOOKS_URL: "http://webhooks.env:3" };
     expect((await run(["wallet", "balance", AGENT_ID], { clients })).connected).toEqual([
-      { auth: "http://127.0.0.1:50055", wallet: "http://127.0.0.1:50054" },
+      { auth: "http://127.0.0.1:50055", wallet: "http://127.0.0.1:50054", webhooks: "http://127.0.0.1:50057" },
     ]);
     expect((await run(["wallet", "balance", AGENT_ID], { clients, env })).connected).toEqual([
-      { auth: "http://auth.env:1", wallet: "http://wallet.env:2" },
+      { auth: "http://auth.env:1", wallet: "http://wallet.env:2", webhooks: "http://webhooks.env:3" },
     ]);
-    const flags = ["wallet", "balance", AGENT_ID, "--auth-url=https://a.ops", "--wallet-url", "https://w.ops/"];
-    expect((await run(flags, { clients, env })).connected).toEqual([{ auth: "https://a.ops", wallet: "https://w.ops" }]);
+    const flags = [
+      "wallet",
+      "balance",
+      AGENT_ID,
+      "--auth-url=https://a.ops",
+      "--wallet-url",
+      "https://w.ops/",
+      "--webhooks-url",
+      "https://h.ops",
+    ];
+    expect((await run(flags, { clients, env })).connected).toEqual([
+      { auth: "https://a.ops", wallet: "https://w.ops", webhooks: "https://h.ops" },
+    ]);
     const bad = await run(["wallet", "balance", AGENT_ID, "--wallet-url", "w.ops:50054"], { clients });
     expect(bad).toMatchObject({ code: 2, connected: [] });
     expect(bad.stderr).toContain('error: --wallet-url: "w.ops:50054" must be an http:// or https:// URL');

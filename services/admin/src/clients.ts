@@ -3,18 +3,21 @@ import type { Client } from "@connectrpc/connect";
 import { createServiceClient, type CallerCredential } from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 
-export type Peer = "auth" | "wallet";
+export type Peer = "auth" | "wallet" | "webhooks";
 
-/** The two services the command line talks to; commands get them injected. */
+/** The services the command line talks to; commands get them injected. */
 export interface AdminClients {
   readonly auth: Client<typeof AuthService>;
   readonly wallet: Client<typeof WalletService>;
+  readonly webhooks: Client<typeof WebhookService>;
 }
 
 export interface ServiceUrls {
   readonly auth: string;
   readonly wallet: string;
+  readonly webhooks: string;
 }
 
 /** A failed call, with the service and URL it went to, so the message can name them. */
@@ -32,18 +35,25 @@ export class PeerCallError extends Error {
   }
 }
 
-/** gRPC clients for the two services, signed with the ops credential; `timeoutMs` bounds every call. */
+/** gRPC clients for the services, signed with the ops credential; `timeoutMs` bounds every call. */
 export function connectClients(urls: ServiceUrls, credential: CallerCredential, timeoutMs = 10_000): AdminClients {
   return adminClients(
-    createServiceClient(AuthService, urls.auth, { timeoutMs, credential }),
-    createServiceClient(WalletService, urls.wallet, { timeoutMs, credential }),
+    {
+      auth: createServiceClient(AuthService, urls.auth, { timeoutMs, credential }),
+      wallet: createServiceClient(WalletService, urls.wallet, { timeoutMs, credential }),
+      webhooks: createServiceClient(WebhookService, urls.webhooks, { timeoutMs, credential }),
+    },
     urls,
   );
 }
 
 /** Wraps ready clients (real or fake) so that every failure says where it happened. */
-export function adminClients(auth: Client<typeof AuthService>, wallet: Client<typeof WalletService>, urls: ServiceUrls): AdminClients {
-  return { auth: tagged(AuthService, auth, "auth", urls.auth), wallet: tagged(WalletService, wallet, "wallet", urls.wallet) };
+export function adminClients(clients: AdminClients, urls: ServiceUrls): AdminClients {
+  return {
+    auth: tagged(AuthService, clients.auth, "auth", urls.auth),
+    wallet: tagged(WalletService, clients.wallet, "wallet", urls.wallet),
+    webhooks: tagged(WebhookService, clients.webhooks, "webhooks", urls.webhooks),
+  };
 }
 
 function tagged<S extends DescService>(service: S, client: Client<S>, peer: Peer, url: string): Client<S> {

@@ -25,7 +25,7 @@ describe("the admin command line against the whole stack", () => {
       servicePorts: "ephemeral",
       logger: silentLogger(),
     });
-    env = { AUTH_URL: stack.services.auth, WALLET_URL: stack.services.wallet };
+    env = { AUTH_URL: stack.services.auth, WALLET_URL: stack.services.wallet, WEBHOOKS_URL: stack.services.webhooks };
   }, 30_000);
   afterAll(() => stack?.stop());
 
@@ -66,6 +66,7 @@ describe("the admin command line against the whole stack", () => {
     const listed = await admin("keys", "list", agentId);
     expect(listed.keys.map((k: { key_id: string }) => k.key_id)).toEqual([issued.key.key_id]);
     expect(JSON.stringify(listed)).not.toContain(apiKey);
+    expect(await admin("webhooks", "list", agentId)).toEqual({ agent_id: agentId, endpoints: [] });
 
     const toppedUp = await admin("wallet", "topup", agentId, "200000.00", "--reference", `e2e-${agentId}`);
     expect(toppedUp.balance).toMatchObject({ balance_paise: 20_000_000, available_paise: 20_000_000 });

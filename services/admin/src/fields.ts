@@ -25,6 +25,18 @@ export const keyId = z
   .refine((v) => !FULL_API_KEY.test(v), "looks like a whole API key: pass only its key id (see 'keys list')")
   .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a key id such as Ab3dE6gH (letters and digits)"));
 
+/** A webhook endpoint id as `webhooks list` shows it ("whe_" and a ULID). */
+export const endpointId = z
+  .string(required)
+  .regex(/^whe_[0-9A-Za-z]{1,64}$/, "must be an endpoint id such as whe_01JD8X3Q4N (see 'webhooks list')");
+
+/** A page cursor as a previous page printed it. */
+export const cursor = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .regex(/^[\x21-\x7E]+$/, "must be a cursor as the previous page printed it")
+  .optional();
+
 /** An idempotency reference for money movements (the wallet replays a repeated one). */
 export const reference = z
   .string(required)

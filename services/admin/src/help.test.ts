@@ -10,7 +10,8 @@ describe("help", () => {
     expect(result).toMatchObject({ code: 0, stderr: "", connected: [] });
     expect(result.stdout).toContain("Usage: pnpm admin <group> <command> [arguments] [flags]");
     for (const [path, command] of everyCommand) expect(result.stdout).toMatch(new RegExp(`^ {2}${path} +${escape(command.summary)}$`, "m"));
-    for (const flag of ["--json", "--auth-url <url>", "--wallet-url <url>", "-h, --help"]) expect(result.stdout).toContain(flag);
+    for (const flag of ["--json", "--auth-url <url>", "--wallet-url <url>", "--webhooks-url <url>", "-h, --help"])
+      expect(result.stdout).toContain(flag);
     expect(result.stdout).toContain("Exit codes: 0 done, 1 a service refused or could not be reached, 2 bad command line.");
     expect(result.stdout).toContain('pnpm admin agents create --name "Sky Travels"');
   });

@@ -1,5 +1,5 @@
 import { formatRupees } from "./rupees.js";
-import type { AgentView, BalanceView, KeyView } from "./views.js";
+import type { AgentView, BalanceView, DeliveryView, EndpointView, KeyView } from "./views.js";
 
 /** What ops read without --json: label/value blocks and tables, built from the JSON views. */
 
@@ -59,12 +59,47 @@ export function keyText(key: KeyView): string {
   ]);
 }
 
+const minute = (iso: string | null) => iso?.slice(0, 16).replace("T", " ") ?? "-";
+const second = (iso: string | null) => iso?.slice(0, 19).replace("T", " ") ?? "-";
+
 export function keysTable(keys: readonly KeyView[]): string {
-  const minute = (iso: string | null) => iso?.slice(0, 16).replace("T", " ") ?? "-";
   // ISO 8601 in UTC sorts as text: the earlier of revocation (or grace end) and expiry.
   const until = (k: KeyView) => [k.revoked_at, k.expires_at].filter((t) => t !== null).sort()[0] ?? null;
   return table(
     ["KEY ID", "PREFIX", "STATUS", "CREATED", "LAST USED", "VALID UNTIL", "SCOPES"],
     keys.map((k) => [k.key_id, k.prefix, k.status, minute(k.created_at), minute(k.last_used_at), minute(until(k)), k.scopes.join(",")]),
+  );
+}
+
+/** Endpoints, then one line per disabled endpoint with the platform's reason. */
+export function endpointsTable(endpoints: readonly EndpointView[]): string {
+  const rows = table(
+    ["ENDPOINT ID", "STATUS", "CREATED", "URL", "EVENT TYPES"],
+    endpoints.map((e) => [e.endpoint_id, e.enabled ? "ENABLED" : "DISABLED", minute(e.created_at), e.url, e.event_types.join(",")]),
+  );
+  const reasons = endpoints.filter((e) => e.disabled_reason !== null).map((e) => `${e.endpoint_id} disabled: ${e.disabled_reason}`);
+  return reasons.length === 0 ? rows : `${rows}\n\n${reasons.join("\n")}`;
+}
+
+/** Deliveries, newest first; LAST is the last attempt's status code (0: no answer) and error. */
+export function deliveriesTable(deliveries: readonly DeliveryView[]): string {
+  const last = (d: DeliveryView) => {
+    const attempt = d.attempts.at(-1);
+    if (!attempt) return "-";
+    const text = [String(attempt.status_code), attempt.error].filter(Boolean).join(" ");
+    return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  };
+  return table(
+    ["DELIVERY ID", "STATUS", "CREATED", "EVENT TYPE", "EVENT ID", "ATTEMPTS", "NEXT ATTEMPT", "LAST"],
+    deliveries.map((d) => [
+      d.delivery_id,
+      d.status,
+      second(d.created_at),
+      d.event_type,
+      d.event_id,
+      String(d.attempts.length),
+      second(d.next_attempt_at),
+      last(d),
+    ]),
   );
 }

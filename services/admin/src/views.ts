@@ -2,6 +2,7 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import { AgentStatus, AgentTier, type Agent, type ApiKey } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { DeliveryStatus, type Delivery, type Endpoint } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { scopeName } from "./scopes.js";
 
 /** What --json prints: snake_case like the HTTP API, enums by name, times in ISO 8601, paise as integers. */
@@ -41,6 +42,39 @@ export interface BalanceView {
   readonly credit_limit_paise: number;
   readonly held_paise: number;
   readonly available_paise: number;
+}
+
+export interface EndpointView {
+  readonly endpoint_id: string;
+  readonly agent_id: string;
+  readonly url: string;
+  readonly event_types: string[];
+  readonly description: string;
+  readonly enabled: boolean;
+  readonly disabled_reason: string | null;
+  readonly created_at: string | null;
+  readonly updated_at: string | null;
+  readonly previous_secret_expires_at: string | null;
+}
+
+interface AttemptView {
+  readonly at: string | null;
+  /** 0 when no answer came (timeout, connection, DNS or TLS failure, refused address). */
+  readonly status_code: number;
+  readonly error: string | null;
+  readonly response_body: string;
+  readonly duration_ms: number;
+}
+
+export interface DeliveryView {
+  readonly delivery_id: string;
+  readonly endpoint_id: string;
+  readonly event_id: string;
+  readonly event_type: string;
+  readonly status: string;
+  readonly attempts: AttemptView[];
+  readonly next_attempt_at: string | null;
+  readonly created_at: string | null;
 }
 
 export function agentView(agent: Agent | undefined): AgentView {
@@ -88,6 +122,42 @@ export function balanceView(balance: Balance | undefined): BalanceView {
     credit_limit_paise: paiseFromProto(balance.creditLimitPaise),
     held_paise: paiseFromProto(balance.heldPaise),
     available_paise: paiseFromProto(balance.availablePaise),
+  };
+}
+
+/** An endpoint never carries its secret: the proto Endpoint has none, and neither has this. */
+export function endpointView(endpoint: Endpoint): EndpointView {
+  return {
+    endpoint_id: endpoint.endpointId,
+    agent_id: endpoint.agentId,
+    url: endpoint.url,
+    event_types: [...endpoint.eventTypes],
+    description: endpoint.description,
+    enabled: endpoint.enabled,
+    disabled_reason: endpoint.disabledReason || null,
+    created_at: iso(endpoint.createdAt),
+    updated_at: iso(endpoint.updatedAt),
+    previous_secret_expires_at: iso(endpoint.previousSecretExpiresAt),
+  };
+}
+
+export function deliveryView(delivery: Delivery): DeliveryView {
+  const status = (DeliveryStatus as Record<number, string | undefined>)[delivery.status] ?? String(delivery.status);
+  return {
+    delivery_id: delivery.deliveryId,
+    endpoint_id: delivery.endpointId,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType,
+    status: status.replace(/^DELIVERY_STATUS_/, ""),
+    attempts: delivery.attempts.map((a) => ({
+      at: iso(a.at),
+      status_code: a.statusCode,
+      error: a.error || null,
+      response_body: a.responseBody,
+      duration_ms: Number(a.durationMs),
+    })),
+    next_attempt_at: iso(delivery.nextAttemptAt),
+    created_at: iso(delivery.createdAt),
   };
 }
 

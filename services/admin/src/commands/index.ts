@@ -6,6 +6,7 @@ import { credentialsInit, credentialsNew, credentialsToken } from "./credentials
 import { keysIssue, keysRotate } from "./keys-issue.js";
 import { keysList, keysRevoke } from "./keys.js";
 import { walletBalance, walletCreditLimit, walletOpen, walletTopUp } from "./wallet.js";
+import { webhooksDeliveries, webhooksList } from "./webhooks.js";
 
 /** The command tree, in the order help lists it. */
 export const GROUPS: readonly CommandGroup[] = [
@@ -23,6 +24,11 @@ export const GROUPS: readonly CommandGroup[] = [
     name: "wallet",
     summary: "Agent wallets: top up, credit limit, balance",
     commands: [walletTopUp, walletCreditLimit, walletBalance, walletOpen],
+  },
+  {
+    name: "webhooks",
+    summary: "Enterprise agencies' webhook endpoints and their deliveries (read-only)",
+    commands: [webhooksList, webhooksDeliveries],
   },
   {
     name: "credentials",

@@ -5,9 +5,14 @@ import { errorInterceptor } from "@tarmac/kernel";
 import { silentLogger } from "@tarmac/kernel/testing";
 import { AgentSchema, AgentStatus, AgentTier, ApiKeySchema, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BalanceSchema, WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { adminClients, type AdminClients, type ServiceUrls } from "../clients.js";
 
-export const FAKE_URLS: ServiceUrls = { auth: "http://auth.test:50055", wallet: "http://wallet.test:50054" };
+export const FAKE_URLS: ServiceUrls = {
+  auth: "http://auth.test:50055",
+  wallet: "http://wallet.test:50054",
+  webhooks: "http://webhooks.test:50057",
+};
 export const NOW = new Date("2026-11-22T06:00:00.000Z");
 export const AGENT_ID = "agt_01JD8X3Q4N";
 export const KEY_ID = "Ab3dE6gH";
@@ -16,6 +21,7 @@ export const API_KEY = `tk_live_${KEY_ID}_0123456789abcdefABCDEF0123456789`;
 export interface FakeImpls {
   readonly auth?: Partial<ServiceImpl<typeof AuthService>>;
   readonly wallet?: Partial<ServiceImpl<typeof WalletService>>;
+  readonly webhooks?: Partial<ServiceImpl<typeof WebhookService>>;
 }
 
 /** An RPC a fake received, e.g. { method: "AuthService.CreateAgent", request }. */
@@ -25,7 +31,7 @@ export interface RecordedCall {
 }
 
 /**
- * In-process fakes of the two services behind a router transport, with the services' own error
+ * In-process fakes of the services behind a router transport, with the services' own error
  * translation (a thrown DomainError reaches the client as its catalogue code). RPCs a fake leaves
  * out answer Unimplemented, as the real services do today.
  */
@@ -46,10 +52,18 @@ export function fakeServices(impls: FakeImpls): { clients: AdminClients; calls: 
     (router) => {
       router.service(AuthService, record(AuthService, impls.auth));
       router.service(WalletService, record(WalletService, impls.wallet));
+      router.service(WebhookService, record(WebhookService, impls.webhooks));
     },
     { router: { interceptors: [errorInterceptor(silentLogger())] } },
   );
-  const clients = adminClients(createClient(AuthService, transport), createClient(WalletService, transport), FAKE_URLS);
+  const clients = adminClients(
+    {
+      auth: createClient(AuthService, transport),
+      wallet: createClient(WalletService, transport),
+      webhooks: createClient(WebhookService, transport),
+    },
+    FAKE_URLS,
+  );
   return { clients, calls };
 }
 
