@@ -6,7 +6,6 @@ export const EVENT_TYPES = [
   "booking.pending",
   "booking.booked",
   "booking.ticketed",
-  "booking.ticketing_failed",
   "booking.failed",
   "booking.cancelled",
   "booking.refunded",
