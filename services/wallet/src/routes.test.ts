@@ -67,6 +67,6 @@ describe("wallet routes through a Connect router transport", () => {
       ["reference", "REQUIRED"],
     ]);
     const cursor = await wallet.listStatement({ agentId: "agt_router", cursor: "forged" }).catch((e: unknown) => e);
-    expect(fromConnectError(cursor)).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "cursor" }] });
+    expect(fromConnectError(cursor)).toMatchObject({ code: "WALLET_CURSOR_INVALID", status: 400 });
   });
 });

@@ -3,7 +3,7 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { createSigner, toTimestamp } from "@tarmac/kernel";
 import { EntryKind, HoldRequestSchema, ListStatementRequestSchema, type Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createStatementCursorCodec } from "./domain/statement.js";
+import { createStatementCursorCodec, STATEMENT_CURSOR_TTL_MS } from "./domain/statement.js";
 import { calls, walletHarness, type WalletHarness } from "./testing/wallet-harness.js";
 import { DEFAULT_HOLD_TTL_MS, MAX_HOLD_TTL_MS } from "./wallet-service.js";
 import { failureOf } from "@tarmac/kernel/testing";
@@ -311,6 +311,7 @@ describe("WalletServiceImpl", () => {
       const flipped = cursor.slice(0, -2) + (cursor.at(-2) === "A" ? "B" : "A") + cursor.slice(-1);
       const forged = createStatementCursorCodec(createSigner("another-secret-another-secret-another", "wallet-statement")).encode({
         agentId: AGENT,
+        issuedAt: h.clock.now(),
         after: { at: new Date(), seq: 3 },
       });
       await call().openAccount({ agentId: "agt_two" });
@@ -321,8 +322,16 @@ describe("WalletServiceImpl", () => {
         [cursor, "agt_two"],
       ] as const) {
         const error = await failureOf(list({ cursor: token, agentId }));
-        expect(error).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "cursor", code: "INVALID_VALUE" }] });
+        expect(error).toMatchObject({ code: "WALLET_CURSOR_INVALID", status: 400, category: "WALLET" });
       }
+    });
+
+    it("expires a cursor 30 minutes after its page, as search cursors do (WALLET_CURSOR_EXPIRED, 410)", async () => {
+      const { cursor } = await list({ limit: 2 });
+      h.clock.advance(STATEMENT_CURSOR_TTL_MS - 1);
+      expect((await list({ cursor, limit: 2 })).count).toBe(2);
+      h.clock.advance(1);
+      expect(await failureOf(list({ cursor, limit: 2 }))).toMatchObject({ code: "WALLET_CURSOR_EXPIRED", status: 410, category: "WALLET" });
     });
 
     it("leaves credit-limit changes out and shows holds and voids as held-only lines", async () => {

@@ -190,7 +190,7 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     }
     f.check();
     // The cursor takes precedence: it carries the first page's from and to.
-    const cursor = request.cursor === "" ? undefined : this.deps.statementCursors.decode(request.cursor, agentId);
+    const cursor = request.cursor === "" ? undefined : this.deps.statementCursors.decode(request.cursor, agentId, this.deps.clock.now());
     if (cursor) ({ from, to } = cursor);
     await this.account(agentId);
     const found = await this.deps.store.listStatement({
@@ -204,7 +204,13 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     const last = page.at(-1);
     const next =
       found.length > limit && last
-        ? this.deps.statementCursors.encode({ agentId, ...(from && { from }), ...(to && { to }), after: { at: last.at, seq: last.seq } })
+        ? this.deps.statementCursors.encode({
+            agentId,
+            issuedAt: this.deps.clock.now(),
+            ...(from && { from }),
+            ...(to && { to }),
+            after: { at: last.at, seq: last.seq },
+          })
         : "";
     return create(ListStatementResponseSchema, { lines: page.map(toProtoLine), cursor: next, count: page.length });
   }

@@ -41,10 +41,11 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
         description:
           "Ledger lines of the calling agent's wallet between `from` and `to`, newest first: holds, captures, voids, refunds, " +
           "top-ups and adjustments with signed amounts and the balance after each. Pages with `limit` and `cursor` as search " +
-          "does. Scope `wallet.read`.",
+          "does: a cursor lives 30 minutes (then 410 `WALLET_CURSOR_EXPIRED`); a malformed, altered or another agency's " +
+          "cursor is 400 `WALLET_CURSOR_INVALID`. Scope `wallet.read`.",
         body: statementRequestSchema,
         success: { schema: statementResponseSchema, description: "A page of ledger lines; `cursor` is null on the last page." },
-        errors: ["WALLET_ACCOUNT_NOT_FOUND"],
+        errors: ["WALLET_CURSOR_INVALID", "WALLET_CURSOR_EXPIRED", "WALLET_ACCOUNT_NOT_FOUND"],
       }),
       config,
     },

@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { DomainError, toConnectError } from "@tarmac/kernel";
 import {
   EntryKind,
   GetBalanceResponseSchema,
@@ -99,5 +100,21 @@ describe("wallet on the primary surface", () => {
     expect(bad.error.errors!.map((e) => e.field).sort()).toEqual(["from", "limit"]);
     expectEnvelope(await post("/api/v1/wallet/balance", { agent_id: "x" }), "VALIDATION_FAILED");
     expectEnvelope(await post("/api/v1/wallet/balance", {}, keys.bookOnly), "AUTH_FORBIDDEN");
+  });
+
+  it("answers the wallet's cursor refusals as 400 WALLET_CURSOR_INVALID and 410 WALLET_CURSOR_EXPIRED", async () => {
+    let refusal = new DomainError("WALLET_CURSOR_INVALID", "The statement cursor is not valid; request the first page again");
+    gateway = await testApp({
+      wallet: {
+        ...fakeWallet([]),
+        listStatement: () => {
+          throw toConnectError(refusal);
+        },
+      },
+    });
+    const invalid = expectEnvelope(await post("/api/v1/wallet/statement", { cursor: "forged" }), "WALLET_CURSOR_INVALID");
+    expect(invalid.error.category).toBe("WALLET");
+    refusal = new DomainError("WALLET_CURSOR_EXPIRED", "The statement cursor has expired; request the first page again");
+    expectEnvelope(await post("/api/v1/wallet/statement", { cursor: "old" }), "WALLET_CURSOR_EXPIRED");
   });
 });

@@ -56,6 +56,9 @@ export const catalogue = {
   BOOKING_PASSENGER_MISMATCH: entry(422, "BOOKING", Code.InvalidArgument),
   WALLET_INSUFFICIENT_FUNDS: entry(402, "WALLET", Code.FailedPrecondition),
   WALLET_ACCOUNT_NOT_FOUND: entry(404, "WALLET", Code.NotFound),
+  // Statement cursors follow the search cursor rules (API guide, Pagination).
+  WALLET_CURSOR_INVALID: entry(400, "WALLET", Code.InvalidArgument),
+  WALLET_CURSOR_EXPIRED: entry(410, "WALLET", Code.FailedPrecondition),
   // The spec's categories are closed (no WEBHOOK): an unknown id the caller sent is VALIDATION, like ROUTE_NOT_FOUND.
   WEBHOOK_ENDPOINT_NOT_FOUND: entry(404, "VALIDATION", Code.NotFound),
   WEBHOOK_EVENT_NOT_FOUND: entry(404, "VALIDATION", Code.NotFound),

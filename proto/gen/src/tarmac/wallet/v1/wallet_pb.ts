@@ -863,9 +863,9 @@ export const WalletService: GenService<{
   },
   /**
    * The agent's ledger lines, newest first, a page at a time (API guide, Pagination). Read-only. A
-   * cursor of another agent, or a malformed one, answers VALIDATION_FAILED on cursor. Called by the
-   * gateway (POST /api/v1/wallet/statement; AUTH_AGENT_SUSPENDED for a suspended agency) and the
-   * admin CLI.
+   * cursor of another agent, or a malformed one, answers WALLET_CURSOR_INVALID; one issued 30
+   * minutes ago or more, WALLET_CURSOR_EXPIRED. Called by the gateway (POST
+   * /api/v1/wallet/statement; AUTH_AGENT_SUSPENDED for a suspended agency) and the admin CLI.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.ListStatement
    */
