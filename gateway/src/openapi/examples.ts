@@ -35,7 +35,7 @@ const segment = {
 };
 
 const offer = {
-  offer_id: "off_01JD4Q8W2M5N7P9R1T3V5X7Z9C",
+  offer_id: "off_01JD4Q8W2Mc3a91f0e5b7d24e8a6f1",
   search_id: SEARCH_ID,
   signature: SIGNATURE,
   airline: "AI",

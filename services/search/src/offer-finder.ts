@@ -1,5 +1,6 @@
 import { fieldError, validationFailed, type Clock } from "@tarmac/kernel";
 import { offerNotFound, searchExpired, type OfferSigner } from "./domain/offer-signature.js";
+import { offerSearchCreatedAt } from "./domain/offer-ids.js";
 import { searchCreatedAt } from "./domain/search-id.js";
 import type { FoundOffer, SearchCacheStore } from "./store/search-cache-store.js";
 
@@ -12,7 +13,9 @@ export interface OfferReference {
 
 /**
  * Finds one cached offer for its own agent. Another agent's offer is answered exactly like an
- * unknown one (SEARCH_OFFER_NOT_FOUND); an offer whose search is over gives SEARCH_EXPIRED.
+ * unknown one (SEARCH_OFFER_NOT_FOUND); an offer whose search is over gives SEARCH_EXPIRED however it
+ * is named (signature, search and offer id, or offer id alone), so GetOffer, PriceOffer and the
+ * callers behind them (fare validate, reschedule quote) answer an expired search the same way.
  */
 export class OfferFinder {
   constructor(
@@ -45,8 +48,12 @@ export class OfferFinder {
     if (request.searchId === "") {
       // Offer ids are unique across searches: the agent's own live offer is found without its search.
       const found = await this.store.findOfferById(request.offerId);
-      if (found?.meta.agentId !== agentId) throw offerNotFound();
-      return found;
+      if (found) {
+        if (found.meta.agentId !== agentId) throw offerNotFound();
+        return found;
+      }
+      // Gone from the cache: its id tells an offer of a search that is over from one that never was.
+      throw this.isOver(offerSearchCreatedAt(request.offerId)) ? searchExpired() : offerNotFound();
     }
     const found = await this.store.findOffer(request.searchId, request.offerId);
     if (found) {
@@ -54,8 +61,11 @@ export class OfferFinder {
       return found;
     }
     if (await this.store.page(request.searchId, 0, 0)) throw offerNotFound();
-    const createdAt = searchCreatedAt(request.searchId);
-    const expired = createdAt && createdAt.getTime() + this.ttlSeconds * 1000 <= this.clock.now().getTime();
-    throw expired ? searchExpired() : offerNotFound();
+    throw this.isOver(searchCreatedAt(request.searchId)) ? searchExpired() : offerNotFound();
+  }
+
+  /** Whether a search created at `createdAt` (undefined: not known) is over. */
+  private isOver(createdAt: Date | undefined): boolean {
+    return createdAt !== undefined && createdAt.getTime() + this.ttlSeconds * 1000 <= this.clock.now().getTime();
   }
 }

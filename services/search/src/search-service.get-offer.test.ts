@@ -45,11 +45,16 @@ describe("SearchServiceImpl.getOffer", () => {
     }
   });
 
-  it("answers SEARCH_EXPIRED once the search is over, by signature and by offer id", async () => {
+  it("answers SEARCH_EXPIRED once the search is over, by signature, by search and offer id, and by offer id alone", async () => {
     // The search id carries its creation time from the system clock; start the test clock there.
     const { res, offer } = await searched(new ManualClock(new Date()));
     h.clock.advance(31 * 60_000);
-    for (const request of [{ signature: offer.signature }, { searchId: res.searchId, offerId: offer.offerId }]) {
+    for (const request of [
+      { signature: offer.signature },
+      { searchId: res.searchId, offerId: offer.offerId },
+      // A reschedule quote names the offer by its id alone: the same answer as fare validation's.
+      { offerId: offer.offerId },
+    ]) {
       const failure = await failureOf(getOffer(request));
       expect(failure.code).toBe("SEARCH_EXPIRED");
       expect(failure.status).toBe(410);
@@ -61,6 +66,14 @@ describe("SearchServiceImpl.getOffer", () => {
     expect((await getOffer({ offerId: offer.offerId })).offer).toEqual(offer);
     expect((await failureOf(getOffer({ agentId: "agt_two", offerId: offer.offerId }))).code).toBe("SEARCH_OFFER_NOT_FOUND");
     expect((await failureOf(getOffer({ offerId: "off_00000000000000000000" }))).code).toBe("SEARCH_OFFER_NOT_FOUND");
+  });
+
+  it("answers SEARCH_OFFER_NOT_FOUND for an offer id that never existed, even shaped like a live search's", async () => {
+    const { offer } = await searched();
+    // Same search time, another hash: not an offer of this (live) search.
+    const never = `${offer.offerId.slice(0, -4)}${offer.offerId.endsWith("0000") ? "ffff" : "0000"}`;
+    expect((await failureOf(getOffer({ offerId: never }))).code).toBe("SEARCH_OFFER_NOT_FOUND");
+    expect((await failureOf(getOffer({ offerId: "off_unknown" }))).code).toBe("SEARCH_OFFER_NOT_FOUND");
   });
 
   it("names the missing fields", async () => {

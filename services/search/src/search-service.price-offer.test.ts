@@ -13,7 +13,7 @@ import {
   type FakeProviderOptions,
   type SearchHarness,
 } from "./testing/search-harness.js";
-import { failureOf } from "@tarmac/kernel/testing";
+import { failureOf, ManualClock } from "@tarmac/kernel/testing";
 
 const PAX = { adult: 2, child: 1, infant: 1 };
 
@@ -21,10 +21,11 @@ describe("SearchServiceImpl.priceOffer", () => {
   let h: SearchHarness;
   afterEach(() => h?.store.close());
 
-  async function searched(live?: FakeProviderOptions["live"], providerTimeoutMs?: number) {
+  async function searched(live?: FakeProviderOptions["live"], providerTimeoutMs?: number, clock?: ManualClock) {
     h = searchHarness({
       provider: fakeProvider(30, providerOffer, live ? { live } : {}),
       ...(providerTimeoutMs !== undefined && { providerTimeoutMs }),
+      ...(clock && { clock }),
     });
     const res = await h.service.searchFlights(
       searchRequest({ origin: "DEL", dest: "BOM", dod: dateAhead(h.clock, 9), paxAdult: 2, paxChild: 1, paxInfant: 1, limit: 30 }),
@@ -91,6 +92,18 @@ describe("SearchServiceImpl.priceOffer", () => {
     const offer = await searched();
     const failure = await failureOf(priceOffer({ agentId: "agt_two", signature: offer.signature }));
     expect(failure.code).toBe("SEARCH_OFFER_NOT_FOUND");
+  });
+
+  it("answers 410 SEARCH_EXPIRED for an offer of a search that is over, by signature and by offer id alone", async () => {
+    // The search id carries its creation time from the system clock; start the test clock there.
+    const offer = await searched(undefined, undefined, new ManualClock(new Date()));
+    h.clock.advance(31 * 60_000);
+    // Fare validation names the offer by signature, a reschedule quote by its id alone: one answer.
+    for (const request of [{ signature: offer.signature }, { offerId: offer.offerId }]) {
+      const failure = await failureOf(priceOffer(request));
+      expect([failure.code, failure.status], JSON.stringify(request)).toEqual(["SEARCH_EXPIRED", 410]);
+    }
+    expect(h.provider.liveCalls).toEqual([]);
   });
 
   it("passes a provider's refusal through with its provider block", async () => {

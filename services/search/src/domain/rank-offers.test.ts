@@ -39,7 +39,7 @@ describe("rankOffers", () => {
     const ranked = rankOffers(offers, context);
     expect(new Set(ranked.map((o) => o.offerId)).size).toBe(3000);
     expect(new Set(ranked.map((o) => o.signature)).size).toBe(3000);
-    for (const o of ranked) expect(o.offerId).toMatch(/^off_[0-9a-f]{20}$/);
+    for (const o of ranked) expect(o.offerId).toMatch(/^off_([0-7][0-9A-HJKMNP-TV-Z]{9})?[0-9a-f]{20}$/);
     const again = rankOffers(offers, context);
     expect(again.map((o) => o.offerId)).toEqual(ranked.map((o) => o.offerId));
     const elsewhere = rankOffers(offers, { ...context, searchId: "srch_other" });
