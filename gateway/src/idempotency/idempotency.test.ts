@@ -78,7 +78,7 @@ describe("replay", () => {
     expect(gateway.runs).toHaveLength(1);
   });
 
-  it("stores a handler's 402 and 409 and replays them byte-identical, with the first trace_id", async () => {
+  it("stores a handler's 402 and 409 and replays them byte-identical but for trace_id, which is this request's id as its header", async () => {
     gateway = await idempotencyTestApp();
     for (const code of ["WALLET_INSUFFICIENT_FUNDS", "BOOKING_INVALID_STATE"] as const) {
       gateway.handler = () => {
@@ -89,9 +89,11 @@ describe("replay", () => {
       gateway.handler = () => ({ changed: "mind" });
       const again = await gateway.app.inject(opRequest(code, undefined, { "x-request-id": `retry-${code}` }));
       expect(again.statusCode).toBe(first.statusCode);
-      expect(again.body).toBe(first.body);
-      // The stored body keeps the first request's trace_id; the header names this request.
+      // Body and header name this request, as on a successful replay; every other byte is the first answer's.
+      expect(expectEnvelope(again, code).trace_id).toBe(`retry-${code}`);
       expect(again.headers["x-request-id"]).toBe(`retry-${code}`);
+      expect(again.body).toBe(first.body.replace(`"trace_id":"first-${code}"`, `"trace_id":"retry-${code}"`));
+      expect(again.body).not.toBe(first.body);
       expect(again.headers["idempotent-replayed"]).toBe("true");
       expect(again.headers["content-type"]).toBe("application/json; charset=utf-8");
     }

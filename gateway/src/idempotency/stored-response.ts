@@ -21,13 +21,34 @@ export function storedResponseOf(reply: FastifyReply, payload: unknown): StoredR
 /**
  * Sends a stored response again: same status, Content-Type and body bytes (a string payload with a
  * JSON content type is sent as is, never re-serialized), marked Idempotent-Replayed. The reply
- * keeps this request's own X-Request-ID header, while an error body keeps the first trace_id.
+ * keeps this request's own X-Request-ID header, as every replay does (API guide, Request ids), and
+ * an error body's `trace_id` is rewritten to that id so body and header agree; nothing else changes.
  */
 export function replay(reply: FastifyReply, response: StoredResponse): FastifyReply {
   reply.code(response.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, "true");
   const contentType = response.headers["content-type"];
   if (contentType !== undefined) reply.type(contentType);
-  return reply.send(response.body);
+  return reply.send(withTraceId(response.body, reply.request.id));
+}
+
+/**
+ * The body with its top-level `trace_id` (the error envelope's) set to `traceId`, byte for byte
+ * otherwise; a body without one (a success, the secondary surface's envelope) as it is. Request ids
+ * are plain characters (kernel isValidRequestId), so the stored `"trace_id":"..."` is replaced as text.
+ */
+function withTraceId(body: string, traceId: string): string {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return body;
+  const first = (stored as Record<string, unknown>).trace_id;
+  if (typeof first !== "string" || first === traceId) return body;
+  const rewritten = body.replace(`"trace_id":${JSON.stringify(first)}`, () => `"trace_id":${JSON.stringify(traceId)}`);
+  const check = JSON.parse(rewritten) as Record<string, unknown>;
+  return check.trace_id === traceId ? rewritten : JSON.stringify({ ...stored, trace_id: traceId });
 }
 
 function textOf(payload: unknown): string | undefined {

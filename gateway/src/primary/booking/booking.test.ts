@@ -154,9 +154,11 @@ describe("POST /api/v1/flight/booking/create", () => {
       },
     });
     const first = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "k" });
-    expectEnvelope(first, "WALLET_INSUFFICIENT_FUNDS");
+    const firstTrace = expectEnvelope(first, "WALLET_INSUFFICIENT_FUNDS").trace_id;
     const again = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "k" });
-    expect([again.statusCode, again.body, calls]).toEqual([402, first.body, 1]);
+    // The replay's trace_id is its own request id (as its header); every other byte is the first answer's.
+    const againTrace = expectEnvelope(again, "WALLET_INSUFFICIENT_FUNDS").trace_id;
+    expect([again.statusCode, again.body, calls]).toEqual([402, first.body.replace(firstTrace, againTrace), 1]);
   });
 });
 
