@@ -30,4 +30,41 @@ describe("headers on every answer", () => {
       expect(response.headers["x-content-type-options"], `${request.method} ${request.url} ${response.statusCode}`).toBe("nosniff");
     }
   });
+
+  it("sends Cache-Control: no-store on booking and wallet answers, errors included, and only there", async () => {
+    gateway = await testApp();
+    const post = (url: string, headers: Record<string, string> = {}) => ({
+      method: "POST" as const,
+      url,
+      headers: { "content-type": "application/json", "x-api-key": keys.valid, ...headers },
+      payload: "{}",
+    });
+    const private_ = [
+      post("/api/v1/flight/booking/create", { "idempotency-key": "k1" }),
+      post("/api/v1/flight/booking/status"),
+      post("/api/v1/flight/booking/cancel/quote"),
+      post("/api/v1/flight/booking/reschedule/confirm", { "idempotency-key": "k2" }),
+      post("/api/v1/wallet/balance"),
+      post("/api/v1/wallet/statement"),
+      post("/api/v1/wallet/balance", { "x-api-key": "tk_test_wrong" }),
+      { method: "GET" as const, url: "/api/v1/wallet/balance" },
+      { method: "GET" as const, url: "/api/v1/flight/booking/nope?x=1" },
+      securePost("/api/flights/booking/create", {}),
+      securePost("/api/flights/booking/create", {}, { authorization: undefined }),
+    ];
+    for (const request of private_) {
+      const response = await gateway.app.inject(request);
+      expect(response.headers["cache-control"], `${request.method} ${request.url} ${response.statusCode}`).toBe("no-store");
+    }
+    const public_ = [
+      searchRequest(),
+      { method: "GET" as const, url: "/healthz" },
+      securePost("/api/flights/search", {}),
+      post("/api/v1/flight/bookings"),
+    ];
+    for (const request of public_) {
+      const response = await gateway.app.inject(request);
+      expect(response.headers["cache-control"], `${request.method} ${request.url}`).toBeUndefined();
+    }
+  });
 });
