@@ -153,6 +153,22 @@ describe("POST /api/auth/logout", () => {
     expect(gateway.calls.logout).toEqual([tokens.valid]);
   });
 
+  it("takes an empty body, with or without Content-Type: application/json", async () => {
+    gateway = await secondaryTestApp();
+    const headers = { authorization: `Bearer ${tokens.valid}`, "content-type": "application/json" };
+    const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers, payload: "" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: { logged_out: true } });
+    expect(gateway.calls.logout).toEqual([tokens.valid]);
+    const text = await gateway.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { ...headers, "content-type": "text/plain" },
+      payload: "x",
+    });
+    expectSecondaryError(text, "UNSUPPORTED_MEDIA_TYPE");
+  });
+
   it("answers 401 AUTH_MISSING_CREDENTIALS without a token, leaving cookies alone", async () => {
     gateway = await secondaryTestApp();
     const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout" });
