@@ -15,6 +15,7 @@ import { openApi } from "./openapi/plugin.js";
 import { notFoundHandler } from "./errors/not-found.js";
 import { RequestLog } from "./http/request-log.js";
 import { requestId, requestIdOf } from "./http/request-id.js";
+import { responseHeaders } from "./http/response-headers.js";
 import { primaryApi } from "./primary/index.js";
 import { defaultRateTable, type RateTable } from "./secondary/currency.js";
 import { secondaryApi } from "./secondary/index.js";
@@ -76,6 +77,7 @@ export function build(options: BuildOptions): FastifyInstance {
   });
 
   app.register(requestId);
+  app.register(responseHeaders);
   app.register(draining);
   app.register(metricsEndpoint, { metrics: options.metrics ?? processMetrics() });
   app.register(jsonBody);

@@ -130,6 +130,7 @@ describe("startGateway over real gRPC peers", () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     const traceId = /x-request-id: (\S+)/i.exec(raw)?.[1];
+    expect(raw).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
     const body = JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4)) as { trace_id: string; error: object };
     expect(body).toEqual({
       trace_id: traceId,

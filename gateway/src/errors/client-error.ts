@@ -20,6 +20,7 @@ export function clientErrorHandler(logger: Logger) {
         "Content-Type: application/json; charset=utf-8\r\n" +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `${REQUEST_ID_HEADER}: ${traceId}\r\n` +
+        "X-Content-Type-Options: nosniff\r\n" +
         "Connection: close\r\n\r\n" +
         body,
     );

@@ -70,6 +70,33 @@ describe("wallet on the primary surface", () => {
     });
   });
 
+  it("reads a balance request with no body, or an empty JSON one, as {}; a body of another type stays 415", async () => {
+    gateway = await testApp({ wallet: fakeWallet([]) });
+    const url = "/api/v1/wallet/balance";
+    const bare = await gateway.app.inject({ method: "POST", url, headers: { "x-api-key": keys.walletOnly } });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toMatchObject({ agent_id: AGENT_ID, available_paise: 59_095_000 });
+    const lengthZero = await gateway.app.inject({ method: "POST", url, headers: { "x-api-key": keys.walletOnly, "content-length": "0" } });
+    expect(lengthZero.statusCode, lengthZero.body).toBe(200);
+    const emptyJson = await gateway.app.inject({
+      method: "POST",
+      url,
+      headers: { "x-api-key": keys.walletOnly, "content-type": "application/json" },
+      payload: "",
+    });
+    expect(emptyJson.statusCode, emptyJson.body).toBe(200);
+    const text = await gateway.app.inject({
+      method: "POST",
+      url,
+      headers: { "x-api-key": keys.walletOnly, "content-type": "text/plain" },
+      payload: "{}",
+    });
+    expectEnvelope(text, "UNSUPPORTED_MEDIA_TYPE");
+    const untyped = await gateway.app.inject({ method: "POST", url, headers: { "x-api-key": keys.walletOnly }, payload: "{}" });
+    expectEnvelope(untyped, "UNSUPPORTED_MEDIA_TYPE");
+    expectEnvelope(await post(url, { x: 1 }), "VALIDATION_FAILED");
+  });
+
   it("pages the statement with signed amounts", async () => {
     const seen: ListStatementRequest[] = [];
     gateway = await testApp({ wallet: fakeWallet(seen) });

@@ -153,6 +153,22 @@ describe("POST /api/auth/logout", () => {
     expect(gateway.calls.logout).toEqual([tokens.valid]);
   });
 
+  it("takes an empty body, with or without Content-Type: application/json", async () => {
+    gateway = await secondaryTestApp();
+    const headers = { authorization: `Bearer ${tokens.valid}`, "content-type": "application/json" };
+    const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers, payload: "" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: { logged_out: true } });
+    expect(gateway.calls.logout).toEqual([tokens.valid]);
+    const text = await gateway.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { ...headers, "content-type": "text/plain" },
+      payload: "x",
+    });
+    expectSecondaryError(text, "UNSUPPORTED_MEDIA_TYPE");
+  });
+
   it("answers 401 AUTH_MISSING_CREDENTIALS without a token, leaving cookies alone", async () => {
     gateway = await secondaryTestApp();
     const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout" });
@@ -160,8 +176,29 @@ describe("POST /api/auth/logout", () => {
     expect(response.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("clears the cookie of a token auth no longer knows, answering its 401", async () => {
+  it("answers 200 and clears the cookie for a token auth does not know, or no longer knows (logout is idempotent)", async () => {
     gateway = await secondaryTestApp();
+    for (const token of ["tok_gone", tokens.valid, tokens.valid]) {
+      const response = await gateway.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { cookie: `tarmac_session=${token}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ success: true, data: { logged_out: true } });
+      expect(response.headers["set-cookie"]).toBe(CLEARED_COOKIE);
+    }
+    expect(gateway.calls.logout).toEqual(["tok_gone", tokens.valid, tokens.valid]);
+  });
+
+  it("clears the cookie should auth ever refuse the token as invalid, answering its 401", async () => {
+    gateway = await secondaryTestApp({
+      auth: {
+        logout() {
+          throw toConnectError(new DomainError("AUTH_INVALID_TOKEN", "Unknown or revoked token"));
+        },
+      },
+    });
     const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: "tarmac_session=tok_gone" } });
     expectSecondaryError(response, "AUTH_INVALID_TOKEN");
     expect(response.headers["set-cookie"]).toBe(CLEARED_COOKIE);
