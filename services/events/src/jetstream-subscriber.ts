@@ -4,6 +4,7 @@ import type { Logger } from "@tarmac/kernel";
 import { BackgroundConnection } from "./background-connection.js";
 import { parseEventBody } from "./event-body.js";
 import { ensureStream } from "./jetstream-stream.js";
+import { settlesWithin } from "./settles-within.js";
 import type { OutboxEvent } from "./outbox-event.js";
 
 export interface JetStreamSubscriberOptions {
@@ -49,6 +50,12 @@ export class JetStreamSubscriber {
   }
 
   get connected(): boolean {
+    return this.connection.up;
+  }
+
+  /** For readiness: connected; right after start it first waits, up to `timeoutMs`, for the connection on its way. */
+  async reachable(timeoutMs = 1_000): Promise<boolean> {
+    if (!this.connection.up) await settlesWithin(this.connection.firstAttempt, timeoutMs);
     return this.connection.up;
   }
 

@@ -108,7 +108,7 @@ export async function startWebhooksService(
           await ingest.accept(event);
         },
       });
-      resources.keep(subscriber, () => subscriber.close(), { name: "nats", check: () => Promise.resolve(subscriber.connected) });
+      resources.keep(subscriber, () => subscriber.close(), { name: "nats", check: () => subscriber.reachable() });
     } else {
       logger.warn("no NATS_URL and no in-process bus: this webhooks service receives no events");
     }
