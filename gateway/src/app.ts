@@ -11,6 +11,7 @@ import { draining } from "./http/draining.js";
 import { envelopeErrorHandler } from "./errors/error-envelope.js";
 import { jsonBody } from "./http/json-body.js";
 import { metricsEndpoint } from "./http/metrics.js";
+import { oversizeBody } from "./http/oversize-body.js";
 import { openApi } from "./openapi/plugin.js";
 import { notFoundHandler } from "./errors/not-found.js";
 import { RequestLog } from "./http/request-log.js";
@@ -81,6 +82,7 @@ export function build(options: BuildOptions): FastifyInstance {
   app.register(draining);
   app.register(metricsEndpoint, { metrics: options.metrics ?? processMetrics() });
   app.register(jsonBody);
+  app.register(oversizeBody);
   app.setErrorHandler(envelopeErrorHandler);
   app.setNotFoundHandler(notFoundHandler(app));
 

@@ -138,6 +138,45 @@ describe("startGateway over real gRPC peers", () => {
     });
   });
 
+  it("answers a body over 1 MiB with its 413 envelope and reads the rest, rather than resetting the connection", async () => {
+    const gateway = await gatewayWith({}, fakeServiceClients().clients);
+    const size = 4 * 1_048_576;
+    const result = await new Promise<{ raw: string; error?: Error }>((resolve) => {
+      const socket = connect(gateway.port, "127.0.0.1");
+      let raw = "";
+      socket.on("data", (chunk) => (raw += chunk.toString()));
+      socket.on("error", (error) => resolve({ raw, error }));
+      socket.on("close", () => resolve({ raw }));
+      socket.write(
+        "POST /api/v1/flight/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+          `X-API-Key: ${keys.valid}\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      // The whole body, in chunks, as a client uploading it would: the server answers before the end.
+      const chunk = Buffer.alloc(65_536, 0x20);
+      let sent = 0;
+      const writeMore = (): void => {
+        while (sent < size) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) {
+            socket.once("drain", writeMore);
+            return;
+          }
+        }
+        // Everything sent: once the answer is in, end our side.
+        const finish = (): void => {
+          if (raw.includes("\r\n\r\n{")) socket.end();
+          else setTimeout(finish, 10);
+        };
+        finish();
+      };
+      writeMore();
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.raw).toMatch(/^HTTP\/1\.1 413 /);
+    const body = JSON.parse(result.raw.slice(result.raw.indexOf("\r\n\r\n") + 4)) as { error: { code: string } };
+    expect(body.error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
   it("stops listening on stop()", async () => {
     const gateway = await gatewayWith({});
     expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);

@@ -51,7 +51,7 @@ describe("SearchServiceImpl.searchFlights", () => {
       });
     }
     const saver = res.results.find((o) => !o.refundable)!;
-    expect(saver.fareRules!.cancellationPenalties.map((b) => b.perPassengerPaise)).toEqual([1_000_000_000n]);
+    expect(saver.fareRules!.cancellationPenalties.map((b) => b.perPassengerPaise)).toEqual([300_000n, 350_000n, 400_000n, 450_000n]);
   });
 
   it("hands the provider the validated query", async () => {

@@ -110,15 +110,22 @@ export function bookingJson(b: Booking) {
   };
 }
 
+/**
+ * The rules as booking applies them (API guide, Cancellation and reschedule). A non-refundable
+ * fare forfeits its whole base fare on a voluntary cancellation, whatever bands the airline filed
+ * with it, so it shows no cancellation bands: `refundable: false` and `cancellation_penalties: []`
+ * say it, rather than filed amounts that never apply.
+ */
 function fareRulesJson(b: Booking) {
   const rules = b.fareRules;
   const band = (x: { minHoursBeforeDeparture: number; perPassengerPaise: bigint }) => ({
     min_hours_before_departure: x.minHoursBeforeDeparture,
     per_passenger_paise: paiseFromProto(x.perPassengerPaise),
   });
+  const refundable = rules?.refundable ?? false;
   return {
-    refundable: rules?.refundable ?? false,
-    cancellation_penalties: rules?.cancellationPenalties.map(band) ?? [],
+    refundable,
+    cancellation_penalties: refundable ? (rules?.cancellationPenalties.map(band) ?? []) : [],
     change_fees: rules?.changeFees.map(band) ?? [],
     taxes_refundable: rules?.taxesRefundable ?? true,
   };

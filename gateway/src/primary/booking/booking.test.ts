@@ -35,7 +35,18 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
     payload: JSON.stringify(payload),
   });
 
-function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
+/** A saver as the sandbox airline files it: `refundable: false` with ordinary bands (rupees 3,000 to 4,500). */
+const SAVER_RULES = {
+  refundable: false,
+  cancellationPenalties: [
+    { minHoursBeforeDeparture: 72, perPassengerPaise: 300_000n },
+    { minHoursBeforeDeparture: 0, perPassengerPaise: 450_000n },
+  ],
+  changeFees: [{ minHoursBeforeDeparture: 0, perPassengerPaise: 350_000n }],
+  taxesRefundable: true,
+};
+
+function fakeBooking(seen: CreateBookingRequest[], fareRules?: typeof SAVER_RULES): FakeServices["booking"] {
   return {
     createBooking(request) {
       seen.push(request);
@@ -65,6 +76,7 @@ function fakeBooking(seen: CreateBookingRequest[]): FakeServices["booking"] {
           netFarePaise: 860_000n,
           seatsPaise: 45_000n,
           pricingBreakdown: offer.pricingBreakdown!,
+          ...(fareRules && { fareRules }),
           segments: offer.segments,
           passengers: [
             {
@@ -163,6 +175,27 @@ describe("POST /api/v1/flight/booking/create", () => {
 });
 
 describe("POST /api/v1/flight/booking/status", () => {
+  it("shows a non-refundable fare as forfeiting its base fare: no cancellation bands, the change fees as filed", async () => {
+    gateway = await testApp({ booking: fakeBooking([], SAVER_RULES) });
+    const res = await post("/api/v1/flight/booking/status", { booking_id: "bkg_1" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ fare_rules: unknown }>().fare_rules).toEqual({
+      refundable: false,
+      cancellation_penalties: [],
+      change_fees: [{ min_hours_before_departure: 0, per_passenger_paise: 350_000 }],
+      taxes_refundable: true,
+    });
+  });
+
+  it("shows a refundable fare's cancellation bands as filed", async () => {
+    gateway = await testApp({ booking: fakeBooking([], { ...SAVER_RULES, refundable: true }) });
+    const res = await post("/api/v1/flight/booking/status", { booking_id: "bkg_1" });
+    expect(res.json<{ fare_rules: { cancellation_penalties: unknown } }>().fare_rules.cancellation_penalties).toEqual([
+      { min_hours_before_departure: 72, per_passenger_paise: 300_000 },
+      { min_hours_before_departure: 0, per_passenger_paise: 450_000 },
+    ]);
+  });
+
   it("answers the whole booking by id or PNR", async () => {
     gateway = await testApp({ booking: fakeBooking([]) });
     const res = await post("/api/v1/flight/booking/status", { pnr: "ABC234" });

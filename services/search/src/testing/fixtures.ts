@@ -32,7 +32,8 @@ const band = (minHoursBeforeDeparture: number, perPassengerPaise: number) => ({ 
 
 /**
  * Fare rules as a provider files them: a refundable fare with penalties rising toward departure,
- * or a non-refundable one that forfeits its base fare (one band larger than any fare).
+ * or a non-refundable one with ordinary bands, as the sandbox airline files savers (that it
+ * forfeits its base fare is booking's rule, not the provider's).
  */
 export function fareRules(refundable: boolean): FareRules {
   return refundable
@@ -44,7 +45,7 @@ export function fareRules(refundable: boolean): FareRules {
       }
     : {
         refundable,
-        cancellationPenalties: [band(0, 1_000_000_000)],
+        cancellationPenalties: [band(72, 300_000), band(24, 350_000), band(2, 400_000), band(0, 450_000)],
         changeFees: [band(72, 200_000), band(24, 250_000), band(2, 300_000), band(0, 350_000)],
         taxesRefundable: true,
       };
