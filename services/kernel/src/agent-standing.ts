@@ -1,5 +1,6 @@
 import type { Client, Interceptor } from "@connectrpc/connect";
 import { AgentStatus, type AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { agentIdOf } from "./caller-auth/interceptors.js";
 import { DomainError } from "./errors/domain-error.js";
 
 /**
@@ -40,7 +41,7 @@ export class AgentStanding {
 export function activeAgentInterceptor(standing: AgentStanding, methods: readonly string[]): Interceptor {
   const guarded = new Set(methods);
   return (next) => async (req) => {
-    const agentId = guarded.has(req.method.name) && "message" in req ? (req.message as { agentId?: unknown }).agentId : undefined;
+    const agentId = guarded.has(req.method.name) ? agentIdOf(req) : undefined;
     if (typeof agentId === "string" && agentId !== "") await standing.assertActive(agentId);
     return next(req);
   };

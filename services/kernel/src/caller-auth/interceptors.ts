@@ -22,7 +22,8 @@ const OPEN_SERVICES: ReadonlySet<string> = new Set([
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]{1,4096})$/;
 
-const agentIdOf = (req: object): unknown =>
+/** The agency a unary request names (its `agent_id`); undefined for a stream or a message without one. */
+export const agentIdOf = (req: object): unknown =>
   "message" in req && typeof req.message === "object" && req.message ? (req.message as { agentId?: unknown }).agentId : undefined;
 
 /**
