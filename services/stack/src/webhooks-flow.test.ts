@@ -6,7 +6,7 @@ import { startStack, type Stack } from "./stack.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
 import { relaxedRateLimits } from "./testing/rate-limits.js";
 import { onboardAgent } from "./testing/second-agent.js";
-import { webhookReceiver } from "./testing/webhook-receiver.js";
+import { webhookReceiver } from "@tarmac/webhooks/testing";
 
 const TYPES = ["booking.booked", "booking.ticketed", "booking.cancelled", "booking.refunded", "wallet.credited"];
 

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
@@ -13,26 +11,7 @@ import { verifyTarmacSignature } from "../examples/receiver.mjs";
 import { webhooksCallerPolicy } from "./caller-policy.js";
 import { webhooksConfigSchema } from "./config.js";
 import { startWebhooksService, type StartedWebhooksService } from "./server.js";
-
-interface Received {
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** A receiver on loopback that records what it gets and answers 204. */
-async function receiver(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
-}
+import { webhookReceiver } from "./testing/webhook-receiver.js";
 
 const until = async (check: () => boolean, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -70,8 +49,8 @@ describe("webhooks service on a real port", () => {
   it("delivers an agency's events to its endpoint, signed so that the README's receiver verifies them", async () => {
     const bus = new InProcessBus();
     const host = await start({}, bus);
-    const hook = await receiver();
-    stops.push(() => new Promise((resolve) => hook.server.close(resolve)));
+    const hook = await webhookReceiver();
+    stops.push(() => hook.close());
     const client = clientOf(host);
     const { endpoint, secret } = await client.createEndpoint({ agentId: "agt_one", url: hook.url, eventTypes: ["booking.booked"] });
     expect(secret).toMatch(/^whsec_/);
@@ -100,8 +79,8 @@ describe("webhooks service on a real port", () => {
     const stream = `WEBHOOKS_TEST_${process.pid}_${Date.now()}`;
     const prefix = `whtest${process.pid}${Date.now() % 100000}`;
     const host = await start({ NATS_URL: "nats://127.0.0.1:4222", NATS_STREAM: stream, NATS_SUBJECT_PREFIX: prefix });
-    const hook = await receiver();
-    stops.push(() => new Promise((resolve) => hook.server.close(resolve)));
+    const hook = await webhookReceiver();
+    stops.push(() => hook.close());
     const client = clientOf(host);
     const { endpoint } = await client.createEndpoint({ agentId: "agt_nats", url: hook.url, eventTypes: ["wallet.debited"] });
     const nc = await connect({ servers: "nats://127.0.0.1:4222" });

@@ -3,7 +3,7 @@ import { createLogger } from "@tarmac/kernel";
 import { startStack } from "../stack.js";
 import { adultPassenger, apiClient, contact } from "../testing/api-client.js";
 import { relaxedRateLimits } from "../testing/rate-limits.js";
-import { webhookReceiver } from "../testing/webhook-receiver.js";
+import { webhookReceiver } from "@tarmac/webhooks/testing";
 
 /**
  * `pnpm bench` (third part): webhooks on loopback. Latency: from a booking's status change (the

@@ -1,0 +1,1 @@
+export { webhookReceiver, type ReceivedWebhook } from "./webhook-receiver.js";
