@@ -31,3 +31,4 @@ export * from "./within.js";
 export * from "./deadline.js";
 export * from "./caller-auth/index.js";
 export * from "./agent-standing.js";
+export * from "./mongo-validated-collection.js";

@@ -1,5 +1,5 @@
 import { MongoOutbox } from "@tarmac/events";
-import { MongoLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
+import { ensureValidatedCollection, MongoLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
 import {
   MongoServerError,
   ReadPreference,
@@ -130,9 +130,9 @@ export class MongoWalletStore implements WalletStore {
    * concurrently from several instances and on every start.
    */
   async ensureIndexes(): Promise<void> {
-    await this.ensureCollection(WALLET_COLLECTIONS.accounts, ACCOUNT_VALIDATOR);
-    await this.ensureCollection(WALLET_COLLECTIONS.transactions, TRANSACTION_VALIDATOR);
-    await this.ensureCollection(WALLET_COLLECTIONS.holds, HOLD_VALIDATOR);
+    await ensureValidatedCollection(this.db, WALLET_COLLECTIONS.accounts, ACCOUNT_VALIDATOR);
+    await ensureValidatedCollection(this.db, WALLET_COLLECTIONS.transactions, TRANSACTION_VALIDATOR);
+    await ensureValidatedCollection(this.db, WALLET_COLLECTIONS.holds, HOLD_VALIDATOR);
     await this.transactions.createIndexes([
       // Idempotency: one transaction per (kind, reference), across agents. A CAPTURE or VOID
       // carries its hold's reference, so this is also "at most one capture / void per hold".
@@ -290,28 +290,6 @@ export class MongoWalletStore implements WalletStore {
       if (settled.matchedCount !== 1) throw new LostRaceError(`hold ${_id} changed underneath a command`);
     }
     await this.outbox.append(events, session);
-  }
-
-  private async ensureCollection(name: string, validator: object): Promise<void> {
-    const wanted = { validator, validationLevel: "strict", validationAction: "error" } as const;
-    const [existing] = await this.db.listCollections({ name }).toArray();
-    if (!existing) {
-      try {
-        await this.db.createCollection(name, wanted);
-        return;
-      } catch (error) {
-        // Another instance created it first (NamespaceExists): fall through and check its validator.
-        if (!(error instanceof MongoServerError && error.code === 48)) throw error;
-      }
-    }
-    const [current] = existing ? [existing] : await this.db.listCollections({ name }).toArray();
-    const options = (current as { options?: Record<string, unknown> } | undefined)?.options ?? {};
-    const same =
-      JSON.stringify(options.validator) === JSON.stringify(validator) &&
-      options.validationLevel === wanted.validationLevel &&
-      options.validationAction === wanted.validationAction;
-    // collMod needs a privilege the service's user may lack in production: only when something changed.
-    if (!same) await this.db.command({ collMod: name, ...wanted });
   }
 }
 

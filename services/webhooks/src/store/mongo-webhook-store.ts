@@ -1,13 +1,5 @@
-import {
-  MongoBulkWriteError,
-  MongoServerError,
-  ReadPreference,
-  type Collection,
-  type Db,
-  type Document,
-  type Filter,
-  type WriteError,
-} from "mongodb";
+import { MongoBulkWriteError, MongoServerError, ReadPreference, type Collection, type Db, type Filter, type WriteError } from "mongodb";
+import { ensureValidatedCollection } from "@tarmac/kernel";
 import type { Attempt, Delivery, DeliveryStatus, WebhookEvent } from "../domain/delivery.js";
 import type { Endpoint } from "../domain/endpoint.js";
 import type { AttemptOutcome, DeliveryPosition, WebhookStore } from "./webhook-store.js";
@@ -36,7 +28,6 @@ export const EVENT_RETENTION_SECONDS = 35 * 24 * 60 * 60;
 const OPERATION_TIMEOUT_MS = 5_000;
 
 const DUPLICATE_KEY = 11000;
-const NAMESPACE_EXISTS = 48;
 
 /** The index that makes one delivery per event and endpoint (a redelivery has a key of its own). */
 const DEDUPE_INDEX = "dedupeKey_unique";
@@ -217,9 +208,9 @@ export class MongoWebhookStore implements WebhookStore {
    * unless a validator changed.
    */
   async ensureIndexes(): Promise<void> {
-    await this.ensureCollection(WEBHOOK_COLLECTIONS.endpoints, ENDPOINT_VALIDATOR);
-    await this.ensureCollection(WEBHOOK_COLLECTIONS.events, EVENT_VALIDATOR);
-    await this.ensureCollection(WEBHOOK_COLLECTIONS.deliveries, DELIVERY_VALIDATOR);
+    await ensureValidatedCollection(this.db, WEBHOOK_COLLECTIONS.endpoints, ENDPOINT_VALIDATOR);
+    await ensureValidatedCollection(this.db, WEBHOOK_COLLECTIONS.events, EVENT_VALIDATOR);
+    await ensureValidatedCollection(this.db, WEBHOOK_COLLECTIONS.deliveries, DELIVERY_VALIDATOR);
     await this.endpoints.createIndexes([
       // An agency's endpoints, oldest first; _id breaks ties, so the index gives the whole order.
       { key: { agentId: 1, createdAt: 1, _id: 1 }, name: "agentId_createdAt_id" },
@@ -415,28 +406,6 @@ export class MongoWebhookStore implements WebhookStore {
   /** Nothing to stop: the client belongs to whoever opened it (openStorage closes it at shutdown). */
   close(): Promise<void> {
     return Promise.resolve();
-  }
-
-  private async ensureCollection(name: string, validator: Document): Promise<void> {
-    const wanted = { validator, validationLevel: "strict", validationAction: "error" } as const;
-    const [existing] = await this.db.listCollections({ name }).toArray();
-    if (!existing) {
-      try {
-        await this.db.createCollection(name, wanted);
-        return;
-      } catch (error) {
-        // Another replica created it first: fall through and check its validator.
-        if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
-      }
-    }
-    const [current] = existing ? [existing] : await this.db.listCollections({ name }).toArray();
-    const options = (current as { options?: Record<string, unknown> } | undefined)?.options ?? {};
-    const same =
-      JSON.stringify(options.validator) === JSON.stringify(validator) &&
-      options.validationLevel === wanted.validationLevel &&
-      options.validationAction === wanted.validationAction;
-    // collMod needs a privilege the service's user may lack in production: only when something changed.
-    if (!same) await this.db.command({ collMod: name, ...wanted });
   }
 }
 
