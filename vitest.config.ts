@@ -12,5 +12,7 @@ export default defineConfig({
     // clock, registry and server is made per test), so sharing the module cache is safe.
     maxWorkers: 2,
     isolate: false,
+    // Every gateway answer of every test is checked against the OpenAPI document (see the file).
+    setupFiles: ["gateway/src/testing/openapi/check-responses.setup.ts"],
   },
 });

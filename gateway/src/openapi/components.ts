@@ -64,18 +64,6 @@ export const errorEnvelopeSchema = {
       },
     },
   },
-  examples: [
-    {
-      trace_id: "3f6c2a9e-8f1b-4c1e-9d7a-0b5e2f4c6a11",
-      error: {
-        category: "VALIDATION",
-        code: "VALIDATION_FAILED",
-        message: "Request validation failed",
-        retryable: false,
-        errors: [{ field: "passengers[0].first_name", code: "REQUIRED", message: "is required" }],
-      },
-    },
-  ],
 } as const;
 
 /** API guide, Errors and Secondary surface: the secondary surface's own error body, same codes and statuses. */
@@ -108,16 +96,6 @@ export const secondaryErrorSchema = {
       },
     },
   },
-  examples: [
-    {
-      success: false,
-      error: {
-        code: "VALIDATION_FAILED",
-        message: "Request validation failed",
-        errors: [{ field: "adults", code: "OUT_OF_RANGE", message: "must be at least 1" }],
-      },
-    },
-  ],
 } as const;
 
 const SESSION_COOKIE_NAME = "tarmac_session";

@@ -38,7 +38,6 @@ interface SuccessDoc {
   readonly status?: 200 | 202;
   readonly schema: object;
   readonly description: string;
-  readonly examples?: readonly unknown[];
   /** Headers beyond X-Request-ID, the RateLimit ones and Idempotent-Replayed. */
   readonly headers?: readonly ResponseHeaderName[];
 }
@@ -51,7 +50,6 @@ export interface OperationDoc {
   /** Default POST; a GET has no body and so none of the body errors (400 malformed JSON, 413, 415). */
   readonly method?: "GET" | "POST";
   readonly body?: object;
-  readonly bodyExamples?: readonly unknown[];
   readonly querystring?: object;
   readonly success: SuccessDoc;
   /** Catalogue codes this operation answers beyond those of its surface (and its Idempotency-Key). */
@@ -166,14 +164,13 @@ export function operation(access: Access, doc: OperationDoc): FastifySchema {
       properties: headerProperties,
       ...(doc.idempotencyKey === "required" && { required: ["Idempotency-Key"] }),
     },
-    ...(doc.body !== undefined && { body: doc.bodyExamples ? { ...doc.body, examples: doc.bodyExamples } : doc.body }),
+    ...(doc.body !== undefined && { body: doc.body }),
     ...(doc.querystring !== undefined && { querystring: doc.querystring }),
     response: {
       [String(success.status ?? 200)]: {
         ...success.schema,
         description: success.description,
         headers: headersOf(successHeaders),
-        ...(success.examples && { examples: success.examples }),
       },
       ...errorResponses(doc, access),
     },

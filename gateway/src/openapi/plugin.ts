@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import swagger from "@fastify/swagger";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
+import { withRecordedExamples } from "./recorded-examples.js";
 import { devTag, type ResponseHeaderName, responseHeaders, securitySchemes, tags } from "./components.js";
 
 /** Where the document is served (no credentials, no rate limit). */
@@ -82,7 +83,8 @@ const openApiPlugin: FastifyPluginAsync<OpenApiOptions> = async (app, { developm
       buildLocalReference: (json: Json, _baseUri: unknown, _fragment: unknown, i: number) =>
         typeof json.$id === "string" ? json.$id : `def-${i}`,
     },
-    transformObject: (document) => ("openapiObject" in document ? tidyResponses(document.openapiObject as Json) : document.swaggerObject),
+    transformObject: (document) =>
+      "openapiObject" in document ? withRecordedExamples(tidyResponses(document.openapiObject as Json)).document : document.swaggerObject,
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) => reply.send(app.swagger()));

@@ -1,10 +1,23 @@
 import { decodeTime, monotonicFactory } from "ulidx";
 
+/** Makes the ULID part of an id; replaced only by kernel/testing's seededIds (a recorded, repeatable run). */
+type IdGenerator = (prefix: string) => string;
+
 const ulid = monotonicFactory();
+let generate: IdGenerator = () => ulid();
 
 /** Time-ordered, unique ids with a type prefix, e.g. `srch_01JD...`. */
 export function newId(prefix: string): string {
-  return `${prefix}_${ulid()}`;
+  return `${prefix}_${generate(prefix)}`;
+}
+
+/** Tests only: makes ids with `next` until the returned function puts the previous generator back. */
+export function replaceIdGenerator(next: IdGenerator): () => void {
+  const previous = generate;
+  generate = next;
+  return () => {
+    generate = previous;
+  };
 }
 
 /** When an id of `newId(prefix)` was made (a ULID starts with its creation time); undefined for other shapes. */

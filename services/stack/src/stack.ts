@@ -4,10 +4,10 @@ import { bookingConfigSchema, startBookingService, type BookingServiceOverrides,
 import { InProcessBus } from "@tarmac/events";
 import { fareConfigSchema, startFareService } from "@tarmac/fare";
 import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
-import { ConfigError, createLogger, parseConfig, systemClock, type Logger } from "@tarmac/kernel";
+import { type Clock, ConfigError, createLogger, parseConfig, systemClock, type Logger } from "@tarmac/kernel";
 import { searchConfigSchema, startSearchService } from "@tarmac/search";
 import { startWalletService, walletConfigSchema } from "@tarmac/wallet";
-import { startWebhooksService, webhooksConfigSchema, type StartedWebhooksService } from "@tarmac/webhooks";
+import { startWebhooksService, webhooksConfigSchema, type StartedWebhooksService, type WebhooksServiceOverrides } from "@tarmac/webhooks";
 import { stackConfigSchema } from "./config.js";
 
 export interface StackOptions {
@@ -20,6 +20,10 @@ export interface StackOptions {
   readonly logger?: Logger;
   /** Wraps booking's wired store, wallet client and provider (its `decorate` override). */
   readonly decorateBooking?: BookingServiceOverrides["decorate"];
+  /** Every service's and the airline's time; default the system clock (the OpenAPI example recorder moves one by hand). */
+  readonly clock?: Clock;
+  /** Replaces parts of the webhooks service's delivery (the recorder's stand-in receiver). */
+  readonly webhookTools?: WebhooksServiceOverrides["tools"];
 }
 
 export interface Stack {
@@ -86,29 +90,34 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     gateway: parseConfig(gatewayConfigSchema, env),
   };
 
+  const clock = options.clock ?? systemClock;
   const started: Stoppable[] = [];
   try {
-    const auth = await startAuthService(configs.auth, child("auth"));
+    const auth = await startAuthService(configs.auth, child("auth"), { clock });
     started.push(auth.host);
     // One airline and one event bus for every service, as in production they share one of each.
-    const airline = createSandboxAirline({ clock: systemClock, ticketingDelayMs: configs.booking.sandboxTicketingDelayMs });
+    const airline = createSandboxAirline({ clock, ticketingDelayMs: configs.booking.sandboxTicketingDelayMs });
     const events = configs.booking.events.natsUrl ? undefined : new InProcessBus();
     const publisher = events ? { publisher: events } : {};
-    const search = await startSearchService(configs.search, child("search"), { provider: airline });
+    const search = await startSearchService(configs.search, child("search"), { provider: airline, clock });
     started.push(search);
-    const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline });
+    const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline, clock });
     started.push(fare);
-    const wallet = await startWalletService({ ...configs.wallet, authUrl: auth.host.url }, child("wallet"), publisher);
+    const wallet = await startWalletService({ ...configs.wallet, authUrl: auth.host.url }, child("wallet"), { ...publisher, clock });
     started.push(wallet);
     const booking: StartedBookingService = await startBookingService(
       { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url, authUrl: auth.host.url },
       child("booking"),
-      { provider: airline, ...publisher, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
+      { provider: airline, clock, ...publisher, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
     );
     started.push(booking);
     if (!auth.demoApiKey) throw new Error("the auth service seeded no demo key");
     // Events reach webhooks from the shared bus here, or from NATS through its durable consumer.
-    const webhooks: StartedWebhooksService = await startWebhooksService(configs.webhooks, child("webhooks"), events ? { bus: events } : {});
+    const webhooks: StartedWebhooksService = await startWebhooksService(configs.webhooks, child("webhooks"), {
+      clock,
+      ...(events && { bus: events }),
+      ...(options.webhookTools && { tools: options.webhookTools }),
+    });
     started.push(webhooks);
 
     const services = {

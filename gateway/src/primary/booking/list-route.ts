@@ -4,7 +4,6 @@ import { BookingStatus } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { callerOf } from "../../auth/caller-of.js";
-import { bookingListExamples } from "../../openapi/booking-list-examples.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { bookingJson } from "./booking-json.js";
 import { bookingListRequestSchema, bookingListResponseSchema, type BookingListBody } from "./list-schemas.js";
@@ -28,11 +27,9 @@ export const bookingListRoute: FastifyPluginAsync<BookingListRouteOptions> = asy
           "response's `cursor` back for the next page; it carries the first page's filters (those sent with it are ignored) " +
           "and is `null` on the last page. Scope `flight.book`.",
         body: bookingListRequestSchema,
-        bodyExamples: bookingListExamples.request,
         success: {
           schema: bookingListResponseSchema,
           description: "A page of bookings; `cursor` is null on the last page.",
-          examples: bookingListExamples.response,
         },
       }),
       config: { scope: Scope.FLIGHT_BOOK },

@@ -2,7 +2,6 @@ import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
-import { createBookingExamples } from "../../openapi/examples.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { bookingJson, createBookingJson, toCreateBookingRequest } from "./booking-json.js";
@@ -35,11 +34,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "when sent, must be the key's own agent; `idempotency_key`, when sent, must equal the Idempotency-Key header. " +
           "Scope `flight.book`.",
         body: createBookingRequestSchema,
-        bodyExamples: createBookingExamples.request,
         success: {
           schema: createBookingResponseSchema,
           description: "The booking: id, PNR, total price (paise) and status (BOOKED; ticketing follows asynchronously).",
-          examples: createBookingExamples.response,
         },
         idempotencyKey: "required",
         errors: [

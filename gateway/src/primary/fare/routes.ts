@@ -1,7 +1,6 @@
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
-import { validateExamples } from "../../openapi/examples.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { seatMapJson, validateResponseJson } from "./fare-json.js";
@@ -37,11 +36,9 @@ export const fareRoutes: FastifyPluginAsync<FareRoutesOptions> = async (app, { f
           "search's passengers. If the live price differs, the validation still succeeds with the new price in `offer`, " +
           "`price_changed: true` and `previous_price_paise`. Scope `flight.book`.",
         body: validateRequestSchema,
-        bodyExamples: validateExamples.request,
         success: {
           schema: validateResponseSchema,
           description: "The locked fare: `fare_token`, the offer at its live price, and when the lock ends.",
-          examples: validateExamples.response,
         },
         errors: [
           "SEARCH_OFFER_NOT_FOUND",

@@ -1,7 +1,6 @@
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyRequest, FastifySchema, RouteShorthandOptions } from "fastify";
 import type { ServiceClients } from "../../clients.js";
-import { searchExamples } from "../../openapi/examples.js";
 import { type OperationDoc, operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { searchResponseJson } from "./offer-json.js";
@@ -26,11 +25,9 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
       "minutes, tied to its search) the next page of that search is returned and the other fields are ignored. `cursor` is " +
       "null on the last page. Scope `flight.search`; rate limit group `search`.",
     body: searchRequestSchema,
-    bodyExamples: searchExamples.request,
     success: {
       schema: searchResponseSchema,
       description: "A page of offers: `count` in this page, `total_results` in the search, `cursor` for the next page or null.",
-      examples: searchExamples.response,
     },
     errors: ["SEARCH_CURSOR_INVALID", "SEARCH_CURSOR_EXPIRED", "SEARCH_EXPIRED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
   } satisfies Omit<OperationDoc, "operationId" | "summary">;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { callerOf } from "../../auth/caller-of.js";
-import { webhookExamples } from "../../openapi/webhook-examples.js";
 import { webhookOperation, webhooksConfig as config } from "./access.js";
 import type { WebhookRoutesOptions } from "./endpoint-routes.js";
 import { deliveryListResponseSchema, deliveryResponseSchema } from "./responses.js";
@@ -47,8 +46,7 @@ export const deliveryRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (a
           "The endpoint's deliveries, newest first, each with every attempt (status code, error, the first 1 KB of the " +
           "answer, duration). Pages with `page_size` (1 to 100, default 20) and `cursor` (the previous page's; null on the last).",
         body: deliveriesRequestSchema,
-        bodyExamples: webhookExamples.deliveriesRequest,
-        success: { schema: deliveryListResponseSchema, description: "A page of deliveries.", examples: webhookExamples.deliveries },
+        success: { schema: deliveryListResponseSchema, description: "A page of deliveries." },
         errors: ["WEBHOOK_ENDPOINT_NOT_FOUND"],
       }),
       config,

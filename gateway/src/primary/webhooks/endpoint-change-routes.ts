@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { callerOf } from "../../auth/caller-of.js";
-import { webhookExamples } from "../../openapi/webhook-examples.js";
 import { webhookOperation, webhooksConfig as config } from "./access.js";
 import type { WebhookRoutesOptions } from "./endpoint-routes.js";
 import { deletedResponseSchema, endpointResponseSchema } from "./responses.js";
@@ -25,7 +24,7 @@ export const endpointChangeRoutes: FastifyPluginAsync<WebhookRoutesOptions> = as
           "The endpoint by `endpoint_id`, with `disabled_reason` when the platform turned it off (every delivery failed for " +
           "3 days). Another agency's endpoint is answered 404 like one that never existed.",
         body: endpointRequestSchema,
-        success: { schema: endpointResponseSchema, description: "The endpoint.", examples: webhookExamples.one },
+        success: { schema: endpointResponseSchema, description: "The endpoint." },
         errors: NOT_FOUND,
       }),
       config,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { callerOf } from "../../auth/caller-of.js";
-import { webhookExamples } from "../../openapi/webhook-examples.js";
 import { webhookOperation, webhooksConfig as config } from "./access.js";
 import { endpointWithSecretResponseSchema, endpointListResponseSchema } from "./responses.js";
 import { type CreateBody, createRequestSchema, emptyRequestSchema, type EndpointBody, endpointRequestSchema } from "./schemas.js";
@@ -32,11 +31,9 @@ export const endpointRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (a
           "`whsec_...`, shown this once: store it to verify `Tarmac-Signature`. An unknown event type is 400 on " +
           "`event_types[i]`. Not idempotent: a retry registers a second endpoint (list and delete the extra one).",
         body: createRequestSchema,
-        bodyExamples: webhookExamples.createRequest,
         success: {
           schema: endpointWithSecretResponseSchema,
           description: "The endpoint, enabled, and its secret (shown once).",
-          examples: webhookExamples.withSecret,
         },
       }),
       config,
@@ -56,7 +53,7 @@ export const endpointRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (a
         summary: "The calling agency's webhook endpoints",
         description: "Every endpoint of the calling agency, oldest first, without secrets. The body is an empty object.",
         body: emptyRequestSchema,
-        success: { schema: endpointListResponseSchema, description: "The endpoints.", examples: webhookExamples.list },
+        success: { schema: endpointListResponseSchema, description: "The endpoints." },
       }),
       config,
     },

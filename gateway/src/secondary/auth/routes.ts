@@ -2,7 +2,6 @@ import { DomainError } from "@tarmac/kernel";
 import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ServiceClients } from "../../clients.js";
-import { otpExamples } from "../../openapi/examples.js";
 import { NO_CREDENTIALS, operation, SESSION_TOKEN } from "../../openapi/operation.js";
 import type { CredentialVerifier } from "../../auth/credential-verifier.js";
 import { SESSION_COOKIE, sessionTokenOf } from "../../auth/session-credential.js";
@@ -46,12 +45,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
           "whether or not the identifier belongs to an agent user. At most one code per 30 s and 5 per hour per identifier " +
           "(429 with Retry-After); a new code replaces the previous one. No credentials; rate limited per client IP.",
         body: sendOtpRequestSchema,
-        bodyExamples: otpExamples.sendRequest,
         success: {
           status: 202,
           schema: sendOtpResponseSchema,
           description: "Accepted: seconds until the code expires and until another may be sent.",
-          examples: otpExamples.sendResponse,
         },
       }),
       config: { rateLimitGroup: "auth" },
@@ -76,11 +73,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
           "`/api/flights` (valid `expires_in` seconds), also set as the HttpOnly cookie `tarmac_session`. No credentials; rate " +
           "limited per client IP.",
         body: verifyOtpRequestSchema,
-        bodyExamples: otpExamples.verifyRequest,
         success: {
           schema: verifyOtpResponseSchema,
           description: "The session token (also in the `tarmac_session` cookie).",
-          examples: otpExamples.verifyResponse,
           headers: ["Set-Cookie", "Cache-Control"],
         },
         errors: ["AUTH_OTP_INVALID", "AUTH_OTP_EXPIRED", "AUTH_OTP_ATTEMPTS_EXCEEDED"],

@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { IDEMPOTENCY_KEY_HEADER } from "../../idempotency/idempotency-key.js";
-import { secondaryBookingExamples } from "../../openapi/examples.js";
 import { operation, SESSION } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { type CurrencyConverter, formatMinor, minorFromNumber, minorToNumber } from "../currency.js";
@@ -71,8 +70,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "books it and debits the same agent wallet as the primary surface. Passengers are numbered per type in request " +
           "order; `nationality` defaults to IN. Idempotency-Key is honoured when sent. Scope `flight.book`.",
         body: createBookingRequestSchema(converter.currencies()),
-        bodyExamples: secondaryBookingExamples.request,
-        success: { schema: createBookingResponseSchema, description: "The booking.", examples: secondaryBookingExamples.response },
+        success: { schema: createBookingResponseSchema, description: "The booking." },
         idempotencyKey: "optional",
         errors: [
           "SEARCH_OFFER_NOT_FOUND",

@@ -3,7 +3,6 @@ import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { SearchFlightsRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../../clients.js";
-import { secondarySearchExamples } from "../../openapi/examples.js";
 import { operation, SESSION } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { cabinOf } from "../../cabins.js";
@@ -50,8 +49,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
           "`return_date` as a date or date-time, `adults`, `travel_class`): the first 100 offers, cheapest first, priced in " +
           "`display_currency` (default INR) as decimal numbers. A flight's `id` is its offer id. Scope `flight.search`.",
         body: searchRequestSchema(converter.currencies()),
-        bodyExamples: secondarySearchExamples.request,
-        success: { schema: searchResponseSchema, description: "The flights found.", examples: secondarySearchExamples.response },
+        success: { schema: searchResponseSchema, description: "The flights found." },
         errors: ["SEARCH_EXPIRED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
       }),
       config: { scope: Scope.FLIGHT_SEARCH, rateLimitGroup: "search" },

@@ -4,3 +4,4 @@ export * from "./describe-on-mongo.js";
 export * from "./failure-of.js";
 export * from "./query-plans.js";
 export * from "./caller-access.js";
+export * from "./seeded-ids.js";

@@ -1,0 +1,2 @@
+export { operationResolver } from "./openapi/operation-resolver.js";
+export { RECORDED_EXAMPLES_URL, recordedExamples, type OperationExamples, type RecordedExamples } from "../openapi/recorded-examples.js";
