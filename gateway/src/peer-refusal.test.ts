@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys, otp, tokens } from "./testing/fake-services.js";
 import { type SecondaryTestApp, secondaryTestApp } from "./testing/secondary.js";
 import { ADULT_PASSENGER, CONTACT_INFO } from "./testing/booking-bodies.js";
+import { answersOutsideContract } from "./testing/openapi/response-recorder.js";
+
+answersOutsideContract("every fake peer refuses every call with WALLET_INSUFFICIENT_FUNDS, which most operations never answer");
 
 /** What every peer answers: a refusal the gateway must pass on with its own status and code. */
 const refusal = () => toConnectError(new DomainError("WALLET_INSUFFICIENT_FUNDS", "Available 0.00 INR"));

@@ -24,33 +24,51 @@ Every response carries \`X-Request-ID\`; rate-limited operations carry \`RateLim
 \`RateLimit-Reset\`, and 429 answers \`Retry-After\`. Booking create, cancel confirm and reschedule confirm require an
 \`Idempotency-Key\`. Request bodies are limited to 1 MiB and must be \`application/json\`.`;
 
+/**
+ * Which documented response headers are `required` (the response test holds the gateway to it):
+ * X-Request-ID on every answer, the session cookie and Cache-Control where listed (verify-otp,
+ * logout), and the RateLimit ones on successes only: an error can come before the rate limiter
+ * counted (a malformed X-Request-ID or body, auth unreachable, the auth-failure limit). The others
+ * come only sometimes: Idempotent-Replayed on a replay, Retry-After on the 409 of a key still in
+ * progress but not on the other 409s.
+ */
+const ALWAYS_SENT: ReadonlySet<string> = new Set<ResponseHeaderName>(["X-Request-ID", "Set-Cookie", "Cache-Control"]);
+const SENT_ON_SUCCESS: ReadonlySet<string> = new Set<ResponseHeaderName>(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]);
+
 /** components.headers: the response headers of ./components.ts as OpenAPI header objects. */
-function headerObject(name: ResponseHeaderName): { schema: Record<string, unknown>; description: string } {
+function headerObject(name: ResponseHeaderName): { schema: Record<string, unknown>; description: string; required?: true } {
   const { description: text, ...schema } = responseHeaders[name];
-  return { schema: { ...schema }, description: text };
+  return { schema: { ...schema }, description: text, ...(ALWAYS_SENT.has(name) && { required: true as const }) };
 }
 
-const headerComponents = Object.fromEntries(
+const headerComponents: Record<string, ReturnType<typeof headerObject>> = Object.fromEntries(
   (Object.keys(responseHeaders) as ResponseHeaderName[]).map((name) => [name, headerObject(name)]),
 );
 
 type Json = Record<string, unknown>;
 
 /**
- * Tidies what @fastify/swagger writes for each response: a header defined in components.headers
- * becomes a reference to it (only when identical, so nothing is lost), and the response's
- * description, which it also copies into the body schema, stays on the response only.
+ * A response header as @fastify/swagger wrote it, made the components.headers one: a reference
+ * when identical but for `required` (so nothing is lost), the component itself marked `required`
+ * for a header only successes always carry (a reference cannot add that).
+ */
+function tidyHeader(name: string, header: unknown, success: boolean): unknown {
+  const { required: _required, ...component } = headerComponents[name] ?? {};
+  if (!Object.hasOwn(headerComponents, name) || !isDeepStrictEqual(header, component)) return header;
+  return success && SENT_ON_SUCCESS.has(name) ? { ...component, required: true } : { $ref: `#/components/headers/${name}` };
+}
+
+/**
+ * Tidies what @fastify/swagger writes for each response: its headers become the components.headers
+ * ones (tidyHeader), and the response's description, which it also copies into the body schema,
+ * stays on the response only.
  */
 function tidyResponses(document: Json): Json {
   for (const pathItem of Object.values((document.paths ?? {}) as Record<string, Json>)) {
     for (const operation of Object.values(pathItem) as Json[]) {
-      for (const response of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
         const headers = (response.headers ?? {}) as Record<string, unknown>;
-        for (const [name, header] of Object.entries(headers)) {
-          if (Object.hasOwn(headerComponents, name) && isDeepStrictEqual(header, headerComponents[name])) {
-            headers[name] = { $ref: `#/components/headers/${name}` };
-          }
-        }
+        for (const [name, header] of Object.entries(headers)) headers[name] = tidyHeader(name, header, status.startsWith("2"));
         for (const media of Object.values((response.content ?? {}) as Record<string, Json>)) {
           const schema = media.schema as Json | undefined;
           if (schema && schema.description === response.description) delete schema.description;

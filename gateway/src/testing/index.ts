@@ -1,2 +1,3 @@
 export { operationResolver } from "./openapi/operation-resolver.js";
 export { RECORDED_EXAMPLES_URL, recordedExamples, type OperationExamples, type RecordedExamples } from "../openapi/recorded-examples.js";
+export { ClientExchanges } from "./openapi/client-exchanges.js";

@@ -1,3 +1,4 @@
+import { ClientExchanges } from "@tarmac/gateway/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yyyymmdd } from "./banner.js";
 import { spawnStack, type SpawnedStack } from "./testing/spawn-stack.js";
@@ -25,13 +26,17 @@ describe("the whole stack, started as the README's start command", () => {
     stack?.kill();
   });
 
-  const post = (path: string, body: unknown) =>
-    fetch(`${stack.gatewayUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": stack.apiKey },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(20_000),
-    });
+  const answers = new ClientExchanges();
+  const post = async (path: string, body: unknown) =>
+    answers.keep(
+      "POST",
+      await fetch(`${stack.gatewayUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": stack.apiKey },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(20_000),
+      }),
+    );
 
   let firstCursor: string | undefined;
 
@@ -75,6 +80,13 @@ describe("the whole stack, started as the README's start command", () => {
     const json = (await res.json()) as { trace_id: string; error: { code: string; category: string } };
     expect(json.error).toMatchObject({ code: "SEARCH_CURSOR_INVALID", category: "SEARCH" });
     expect(json.trace_id).toBe(res.headers.get("x-request-id"));
+  });
+
+  it("gave only answers its OpenAPI document describes (status, headers, body)", async () => {
+    const { checked, problems } = await answers.check(`${stack.gatewayUrl}/api/v1/openapi.json`);
+    console.info(`OpenAPI: ${checked} responses of the spawned stack checked against its document, ${problems.length} mismatches`);
+    expect(checked).toBeGreaterThan(10);
+    expect(problems, problems.join("\n")).toEqual([]);
   });
 
   it("stops cleanly on SIGTERM, exiting 0 within 10 s", async () => {

@@ -11,7 +11,11 @@ import { recordGatewayResponses, takeRecordedResponses } from "./response-record
 recordGatewayResponses();
 
 afterAll(() => {
-  const exchanges = takeRecordedResponses();
+  const { exchanges, outsideContract } = takeRecordedResponses();
+  if (outsideContract !== undefined) {
+    console.info(`OpenAPI: ${exchanges.length} gateway responses not checked: ${outsideContract}`);
+    return;
+  }
   if (exchanges.length === 0) return;
   const checkers = new Map<string, ReturnType<typeof responseChecker>>();
   const problems: string[] = [];
