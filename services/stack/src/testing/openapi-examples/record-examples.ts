@@ -28,7 +28,7 @@ const ENV = {
  * Runs the agency journeys on the one-process stack (in memory, sandbox airline) with a clock
  * moved by hand and ids seeded from it, and returns every request and response as the gateway
  * exchanged them, by operation. The same code and inputs give the same examples, except values
- * random by nature (secrets, session tokens, one-time codes, durations).
+ * random by nature (webhook secrets, session tokens, one-time codes: random-by-nature.ts).
  */
 export async function recordExamples(): Promise<RecordedExamples> {
   const clock = new ManualClock(START);
