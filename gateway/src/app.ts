@@ -1,6 +1,10 @@
 import { processMetrics, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { CredentialNoticeSource } from "@tarmac/events";
+import { apiKeyVerifier } from "./auth/api-key-credential.js";
 import { AuthFailureLimiter, type AuthFailureLimits } from "./auth/auth-failure-limiter.js";
+import { evictOnNotices } from "./auth/credential-notices.js";
+import { sessionVerifier } from "./auth/session-credential.js";
 import type { ServiceClients } from "./clients.js";
 import { healthRoutes } from "./health/routes.js";
 import type { IdempotencyStore } from "./idempotency/idempotency-store.js";
@@ -28,8 +32,10 @@ import type { RateLimitStore } from "./rate-limit/rate-limit-store.js";
 export interface BuildOptions {
   clients: ServiceClients;
   logger: Logger;
-  /** How long a verified API key is reused without asking the auth service; default 5 s. */
+  /** How long a verified API key or bearer token is reused without asking the auth service; default 5 s. */
   authCacheTtlMs?: number;
+  /** Auth's revocations and suspensions: each evicts what it makes stale from the caches at once. */
+  credentialNotices?: CredentialNoticeSource;
   /** Idempotency-Key records (the caller owns and closes it); default a new in-memory store. */
   idempotencyStore?: IdempotencyStore;
   /** Rate limit counters, shared by every surface; default a new in-memory store. */
@@ -94,6 +100,13 @@ export function build(options: BuildOptions): FastifyInstance {
     limits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     authFailures: new AuthFailureLimiter(rateLimitStore, options.authFailureLimits),
   };
+  const authCacheTtlMs = options.authCacheTtlMs ?? 5_000;
+  const apiKeys = apiKeyVerifier(options.clients.auth, authCacheTtlMs);
+  const sessions = sessionVerifier(options.clients.auth, authCacheTtlMs);
+  if (options.credentialNotices) {
+    const unsubscribe = evictOnNotices(options.credentialNotices, [apiKeys, sessions]);
+    app.addHook("onClose", async () => unsubscribe());
+  }
   // Before the routes: the OpenAPI document collects them as they are added (GET /api/v1/openapi.json, /docs).
   app.register(openApi, { development: options.environment === "development" });
   app.register(docsPage);
@@ -101,14 +114,14 @@ export function build(options: BuildOptions): FastifyInstance {
   app.register(primaryApi, {
     prefix: "/api/v1",
     clients: options.clients,
-    authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
+    apiKeys,
     idempotencyStore,
     rateLimit,
   });
   app.register(secondaryApi, {
     prefix: "/api",
     clients: options.clients,
-    authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
+    sessions,
     idempotencyStore,
     rateLimit,
     currencyRates: options.currencyRates ?? defaultRateTable,
