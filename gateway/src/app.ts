@@ -12,6 +12,7 @@ import { MemoryIdempotencyStore } from "./idempotency/memory-idempotency-store.j
 import { docsPage } from "./docs/docs-page.js";
 import { clientErrorHandler } from "./errors/client-error.js";
 import { draining } from "./http/draining.js";
+import { hostHeader } from "./http/host-header.js";
 import { envelopeErrorHandler } from "./errors/error-envelope.js";
 import { jsonBody } from "./http/json-body.js";
 import { metricsEndpoint } from "./http/metrics.js";
@@ -69,6 +70,8 @@ export function build(options: BuildOptions): FastifyInstance {
     logController: new RequestLog(),
     genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Node would answer a missing Host with a bare 400 of its own; hostHeader refuses it in the envelope.
+    http: { requireHostHeader: false },
     trustProxy: options.trustProxy ?? false,
     // Fastify's own 503 while closing has its own body; the draining plugin answers instead.
     return503OnClosing: false,
@@ -84,6 +87,7 @@ export function build(options: BuildOptions): FastifyInstance {
   });
 
   app.register(requestId);
+  app.register(hostHeader);
   app.register(responseHeaders);
   app.register(draining);
   app.register(metricsEndpoint, { metrics: options.metrics ?? processMetrics() });
