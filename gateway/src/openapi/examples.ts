@@ -114,12 +114,16 @@ export const secondarySearchExamples = {
       travel_class: "ECONOMY",
       display_currency: "USD",
     },
+    // The next page: the cursor of the page before, nothing else but an optional limit.
+    { cursor: "USD.eyJzIjoic3JjaF8wMUpENFFCMkE0QzZFOEc5SjBLMk0zTjRQNSIsIm8iOjEwMH0.c2ln", limit: 100 },
   ],
   response: [
     {
       success: true,
       data: {
         search_id: SEARCH_ID,
+        cursor: "USD.eyJzIjoic3JjaF8wMUpENFFCMkE0QzZFOEc5SjBLMk0zTjRQNSIsIm8iOjEwMH0.c2ln",
+        total_results: 342,
         flights: [
           {
             id: offer.offer_id,
