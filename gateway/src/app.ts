@@ -1,6 +1,10 @@
 import { processMetrics, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { CredentialNoticeSource } from "@tarmac/events";
+import { apiKeyVerifier } from "./auth/api-key-credential.js";
 import { AuthFailureLimiter, type AuthFailureLimits } from "./auth/auth-failure-limiter.js";
+import { evictOnNotices } from "./auth/credential-notices.js";
+import { sessionVerifier } from "./auth/session-credential.js";
 import type { ServiceClients } from "./clients.js";
 import { healthRoutes } from "./health/routes.js";
 import type { IdempotencyStore } from "./idempotency/idempotency-store.js";
@@ -8,6 +12,7 @@ import { MemoryIdempotencyStore } from "./idempotency/memory-idempotency-store.j
 import { docsPage } from "./docs/docs-page.js";
 import { clientErrorHandler } from "./errors/client-error.js";
 import { draining } from "./http/draining.js";
+import { hostHeader } from "./http/host-header.js";
 import { envelopeErrorHandler } from "./errors/error-envelope.js";
 import { jsonBody } from "./http/json-body.js";
 import { metricsEndpoint } from "./http/metrics.js";
@@ -28,8 +33,10 @@ import type { RateLimitStore } from "./rate-limit/rate-limit-store.js";
 export interface BuildOptions {
   clients: ServiceClients;
   logger: Logger;
-  /** How long a verified API key is reused without asking the auth service; default 5 s. */
+  /** How long a verified API key or bearer token is reused without asking the auth service; default 5 s. */
   authCacheTtlMs?: number;
+  /** Auth's revocations and suspensions: each evicts what it makes stale from the caches at once. */
+  credentialNotices?: CredentialNoticeSource;
   /** Idempotency-Key records (the caller owns and closes it); default a new in-memory store. */
   idempotencyStore?: IdempotencyStore;
   /** Rate limit counters, shared by every surface; default a new in-memory store. */
@@ -63,6 +70,8 @@ export function build(options: BuildOptions): FastifyInstance {
     logController: new RequestLog(),
     genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Node would answer a missing Host with a bare 400 of its own; hostHeader refuses it in the envelope.
+    http: { requireHostHeader: false },
     trustProxy: options.trustProxy ?? false,
     // Fastify's own 503 while closing has its own body; the draining plugin answers instead.
     return503OnClosing: false,
@@ -78,6 +87,7 @@ export function build(options: BuildOptions): FastifyInstance {
   });
 
   app.register(requestId);
+  app.register(hostHeader);
   app.register(responseHeaders);
   app.register(draining);
   app.register(metricsEndpoint, { metrics: options.metrics ?? processMetrics() });
@@ -94,6 +104,13 @@ export function build(options: BuildOptions): FastifyInstance {
     limits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     authFailures: new AuthFailureLimiter(rateLimitStore, options.authFailureLimits),
   };
+  const authCacheTtlMs = options.authCacheTtlMs ?? 5_000;
+  const apiKeys = apiKeyVerifier(options.clients.auth, authCacheTtlMs);
+  const sessions = sessionVerifier(options.clients.auth, authCacheTtlMs);
+  if (options.credentialNotices) {
+    const unsubscribe = evictOnNotices(options.credentialNotices, [apiKeys, sessions]);
+    app.addHook("onClose", async () => unsubscribe());
+  }
   // Before the routes: the OpenAPI document collects them as they are added (GET /api/v1/openapi.json, /docs).
   app.register(openApi, { development: options.environment === "development" });
   app.register(docsPage);
@@ -101,14 +118,14 @@ export function build(options: BuildOptions): FastifyInstance {
   app.register(primaryApi, {
     prefix: "/api/v1",
     clients: options.clients,
-    authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
+    apiKeys,
     idempotencyStore,
     rateLimit,
   });
   app.register(secondaryApi, {
     prefix: "/api",
     clients: options.clients,
-    authCacheTtlMs: options.authCacheTtlMs ?? 5_000,
+    sessions,
     idempotencyStore,
     rateLimit,
     currencyRates: options.currencyRates ?? defaultRateTable,

@@ -17,6 +17,7 @@ describe("gatewayConfigSchema", () => {
       authUrl: "http://127.0.0.1:50055",
       webhooksUrl: "http://127.0.0.1:50057",
       authCacheTtlMs: 5_000,
+      events: { natsUrl: undefined, streamName: "TARMAC", subjectPrefix: "tarmac" },
       mongoUri: undefined,
       mongoDb: "tarmac",
       rateLimits: { search: 20, default: 10, auth: 5 },

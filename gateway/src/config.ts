@@ -4,6 +4,8 @@ import {
   checkCallerAuth,
   commonEnv,
   env,
+  eventsConfig,
+  eventsEnv,
   mongoConfig,
   mongoEnv,
   requireInProduction,
@@ -32,6 +34,8 @@ export const gatewayConfigSchema = z
     WEBHOOKS_URL: env.url().default("http://127.0.0.1:50057"),
     /** How long a verified API key is trusted without asking the auth service again; 0 disables. */
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /** Auth's credential notices (revocations, suspensions) over core NATS evict that cache at once; unset: the TTL alone. */
+    ...eventsEnv,
     /** Idempotency-Key records and rate limit counters; unset keeps them in this process's memory. */
     ...mongoEnv,
     ...callerAuthEnv,
@@ -86,6 +90,7 @@ export const gatewayConfigSchema = z
     authUrl: v.AUTH_URL,
     webhooksUrl: v.WEBHOOKS_URL,
     authCacheTtlMs: v.AUTH_CACHE_TTL_MS,
+    events: eventsConfig(v),
     ...mongoConfig(v),
     rateLimits: {
       search: v.RATE_LIMIT_SEARCH_PER_SECOND,

@@ -33,7 +33,7 @@ async function unusedPort(): Promise<number> {
 
 async function gatewayWith(urls: Record<string, string>, clients?: ServiceClients): Promise<RunningGateway> {
   const config = parseConfig(gatewayConfigSchema, { PORT: "0", METRICS_PORT: "0", ...urls });
-  const gateway = await startGateway(config, logger, clients);
+  const gateway = await startGateway(config, logger, clients ? { clients } : {});
   running.push(gateway);
   return gateway;
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { openCredentialNotices, type CredentialNoticeSource } from "@tarmac/events";
 import { mongoProbe, type Logger } from "@tarmac/kernel";
 import type { FastifyInstance } from "fastify";
 import { build } from "./app.js";
@@ -18,32 +19,42 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+export interface GatewayOverrides {
+  /** Peers (tests); otherwise gRPC clients of the configured URLs. */
+  readonly clients?: ServiceClients;
+  /** Auth's credential notices (the stack's in-process ones); otherwise NATS_URL's core NATS, else none. */
+  readonly notices?: CredentialNoticeSource;
+}
+
 /** Builds the gateway over real gRPC clients (unless given) and listens on config.port (0 = any). */
-export async function startGateway(
-  config: GatewayConfig,
-  logger: Logger,
-  clients: ServiceClients = createServiceClients(
-    {
-      search: config.searchUrl,
-      fare: config.fareUrl,
-      booking: config.bookingUrl,
-      wallet: config.walletUrl,
-      auth: config.authUrl,
-      webhooks: config.webhooksUrl,
-    },
-    { credential: config.callerAuth.credential },
-  ),
-): Promise<RunningGateway> {
+export async function startGateway(config: GatewayConfig, logger: Logger, overrides: GatewayOverrides = {}): Promise<RunningGateway> {
+  const clients =
+    overrides.clients ??
+    createServiceClients(
+      {
+        search: config.searchUrl,
+        fare: config.fareUrl,
+        booking: config.bookingUrl,
+        wallet: config.walletUrl,
+        auth: config.authUrl,
+        webhooks: config.webhooksUrl,
+      },
+      { credential: config.callerAuth.credential },
+    );
   const idempotency = await openIdempotencyStore(config, logger);
   // On the idempotency store's MongoDB client when there is one; it closes with that client.
   const rateLimitStore = await openRateLimitStore(idempotency.db, logger).catch(async (error: unknown) => {
     await idempotency.close();
     throw error;
   });
+  // Revocations and suspensions evict the credential caches at once; closed after the app.
+  const ownNotices = overrides.notices ? undefined : openCredentialNotices(config.events, logger);
+  const notices = overrides.notices ?? ownNotices;
   const app = build({
     clients,
     logger,
     authCacheTtlMs: config.authCacheTtlMs,
+    ...(notices && { credentialNotices: notices }),
     idempotencyStore: idempotency.store,
     rateLimitStore,
     rateLimits: config.rateLimits,
@@ -64,6 +75,7 @@ export async function startGateway(
     await app.close();
     await operations.close();
     await idempotency.close();
+    await ownNotices?.close();
     throw error;
   }
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
@@ -81,6 +93,7 @@ export async function startGateway(
       (stopping ??= app
         .close()
         .then(() => idempotency.close())
+        .then(() => ownNotices?.close())
         .then(() => operations.close())
         .then(() => logger.info("gateway stopped"))),
   };

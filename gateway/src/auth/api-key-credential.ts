@@ -5,13 +5,8 @@ import { CredentialVerifier } from "./credential-verifier.js";
 
 const API_KEY_HEADER = "x-api-key";
 
-/** X-API-Key, the primary surface's credential, verified by auth's VerifyApiKey. */
-export function apiKeyCredential(auth: ServiceClients["auth"], cacheTtlMs: number): Credential {
-  const verify = async (apiKey: string) => {
-    const verified = await auth.verifyApiKey({ apiKey });
-    requireActiveAgent(verified.agentStatus);
-    return { agentId: verified.agentId, keyId: verified.keyId, scopes: verified.scopes, tier: verified.agentTier };
-  };
+/** X-API-Key, the primary surface's credential, verified by `verifier` (apiKeyVerifier). */
+export function apiKeyCredential(verifier: CredentialVerifier): Credential {
   return {
     noun: "API key",
     read: (request) => {
@@ -21,6 +16,16 @@ export function apiKeyCredential(auth: ServiceClients["auth"], cacheTtlMs: numbe
     wellFormed: (value) => parseApiKey(value) !== undefined,
     missing: () => new DomainError("AUTH_MISSING_CREDENTIALS", "The X-API-Key header is required"),
     malformed: () => new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"),
-    verifier: new CredentialVerifier(verify, { ttlMs: cacheTtlMs }),
+    verifier,
   };
+}
+
+/** API keys verified by auth's VerifyApiKey, successes cached for `cacheTtlMs`. */
+export function apiKeyVerifier(auth: ServiceClients["auth"], cacheTtlMs: number): CredentialVerifier {
+  const verify = async (apiKey: string) => {
+    const verified = await auth.verifyApiKey({ apiKey });
+    requireActiveAgent(verified.agentStatus);
+    return { agentId: verified.agentId, keyId: verified.keyId, scopes: verified.scopes, tier: verified.agentTier };
+  };
+  return new CredentialVerifier(verify, { ttlMs: cacheTtlMs });
 }

@@ -89,4 +89,24 @@ describe("CredentialVerifier", () => {
     await verifier.verify("u");
     expect(seen).toEqual(["t", "t", "u", "u"]);
   });
+
+  it("evicts the callers a predicate picks, and does not remember a call that was in flight", async () => {
+    const callers: Record<string, Caller> = { a: caller, b: { ...caller, keyId: "key_2" }, c: { ...caller, keyId: "key_3" } };
+    const { seen, verify } = remote(async (key) => callers[key]!);
+    const verifier = new CredentialVerifier(verify, { ttlMs: 5_000, clock: new ManualClock() });
+    await verifier.verify("a");
+    await verifier.verify("b");
+    verifier.evictWhere((c) => c.keyId === "key_1");
+    await verifier.verify("a");
+    await verifier.verify("b");
+    expect(seen).toEqual(["a", "b", "a"]);
+    // Auth may have answered this one before the revocation the eviction is for.
+    const inFlight = verifier.verify("c");
+    verifier.evictWhere(() => false);
+    const after = verifier.verify("c");
+    await Promise.all([inFlight, after]);
+    await verifier.verify("c");
+    // The call made after the eviction is remembered; the one in flight across it neither shared nor kept.
+    expect(seen).toEqual(["a", "b", "a", "c", "c"]);
+  });
 });

@@ -18,13 +18,15 @@ interface Entry {
  * Verifies a credential (an API key, or a bearer token of the secondary surface) through the auth
  * service, remembering successes for a short TTL so the hot path does not pay a peer call per
  * request. Failures are never remembered (a fixed key works at once); concurrent misses for one
- * credential share a single call. A revoked key or token, or a suspended agent, can therefore be
- * honoured for up to the TTL (logout through this gateway forgets its token at once).
- * Credentials are held only as SHA-256 digests.
+ * credential share a single call. Auth's credential notices evict a revoked key or session, or a
+ * suspended agency, at once (credential-notices.ts); the TTL bounds how long one is honoured when
+ * a notice is lost. Credentials are held only as SHA-256 digests.
  */
 export class CredentialVerifier {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<Caller>>();
+  /** Bumped by every eviction: a call that started before it is not remembered when it lands. */
+  private generation = 0;
   private readonly maxEntries: number;
   private readonly clock: Clock;
 
@@ -46,10 +48,12 @@ export class CredentialVerifier {
     }
     const inFlight = this.pending.get(digest);
     if (inFlight) return inFlight;
-    // A call forgotten while in flight (logout) must not be remembered when it lands.
+    // A call forgotten while in flight (logout, a notice) must not be remembered when it lands:
+    // auth may have answered before the revocation.
+    const generation = this.generation;
     const call: Promise<Caller> = this.verifyRemotely(credential)
       .then((caller) => {
-        if (this.pending.get(digest) === call) this.remember(digest, caller);
+        if (this.pending.get(digest) === call && this.generation === generation) this.remember(digest, caller);
         return caller;
       })
       .finally(() => {
@@ -64,6 +68,16 @@ export class CredentialVerifier {
     const digest = digestOf(credential);
     this.entries.delete(digest);
     this.pending.delete(digest);
+  }
+
+  /**
+   * Drops every remembered caller the predicate picks, and every call in flight (which caller a
+   * pending call will answer is not known yet; the next request asks auth again).
+   */
+  evictWhere(picks: (caller: Caller) => boolean): void {
+    for (const [digest, entry] of this.entries) if (picks(entry.caller)) this.entries.delete(digest);
+    this.pending.clear();
+    this.generation++;
   }
 
   private remember(digest: string, caller: Caller): void {

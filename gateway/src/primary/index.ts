@@ -3,6 +3,7 @@ import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { credentialAuth } from "../auth/credential-auth.js";
 import { apiKeyCredential } from "../auth/api-key-credential.js";
+import type { CredentialVerifier } from "../auth/credential-verifier.js";
 import { errorEnvelopeSchema } from "../openapi/components.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";
@@ -17,7 +18,8 @@ import { webhookRoutes } from "./webhooks/routes.js";
 
 export interface PrimaryApiOptions {
   readonly clients: ServiceClients;
-  readonly authCacheTtlMs: number;
+  /** API keys through auth, cached (build() evicts on credential notices). */
+  readonly apiKeys: CredentialVerifier;
   readonly idempotencyStore: IdempotencyStore;
   readonly rateLimit: RateLimitSettings;
 }
@@ -27,12 +29,12 @@ export interface PrimaryApiOptions {
  * section 7, and the operations. Encapsulated, so the secondary surface can sit beside it with
  * its own auth and error format.
  */
-export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, authCacheTtlMs, idempotencyStore, rateLimit }) => {
+export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, apiKeys, idempotencyStore, rateLimit }) => {
   app.setErrorHandler(envelopeErrorHandler);
   // Routes answer their 4xx/5xx with it (`ErrorEnvelope#`); the OpenAPI document shows it once.
   app.addSchema(errorEnvelopeSchema);
   await app.register(credentialAuth, {
-    credential: apiKeyCredential(clients.auth, authCacheTtlMs),
+    credential: apiKeyCredential(apiKeys),
     ...(rateLimit.authFailures && { failures: rateLimit.authFailures }),
   });
   // Per API key, checked after auth and before the body is read; routes name their group.

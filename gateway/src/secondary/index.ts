@@ -5,7 +5,8 @@ import { devOutboxRoutes } from "../dev/outbox-routes.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { secondaryErrorSchema } from "../openapi/components.js";
 import { credentialAuth } from "../auth/credential-auth.js";
-import { sessionCredential, sessionVerifier } from "../auth/session-credential.js";
+import type { CredentialVerifier } from "../auth/credential-verifier.js";
+import { sessionCredential } from "../auth/session-credential.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { notFoundHandler } from "../errors/not-found.js";
 import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";
@@ -17,8 +18,8 @@ import { searchRoutes } from "./flights/search-routes.js";
 
 export interface SecondaryApiOptions {
   readonly clients: ServiceClients;
-  /** How long a verified bearer token is reused without asking the auth service. */
-  readonly authCacheTtlMs: number;
+  /** Bearer tokens through auth, cached (build() evicts on credential notices; logout forgets its own). */
+  readonly sessions: CredentialVerifier;
   readonly idempotencyStore: IdempotencyStore;
   /** The gateway's rate limits: per token session on /api/flights, per client IP on /api/auth. */
   readonly rateLimit?: RateLimitSettings;
@@ -42,7 +43,7 @@ export const secondaryApi: FastifyPluginAsync<SecondaryApiOptions> = async (app,
   await app.register(cookie);
   // Its hook runs route-level, so after bearer auth on /api/flights (per session), per IP elsewhere.
   if (options.rateLimit) await app.register(rateLimiter, options.rateLimit);
-  const tokens = sessionVerifier(clients.auth, options.authCacheTtlMs);
+  const tokens = options.sessions;
   const converter = new CurrencyConverter(options.currencyRates);
 
   await app.register(

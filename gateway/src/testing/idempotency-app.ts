@@ -6,7 +6,7 @@ import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { MemoryIdempotencyStore } from "../idempotency/memory-idempotency-store.js";
 import { credentialAuth } from "../auth/credential-auth.js";
-import { apiKeyCredential } from "../auth/api-key-credential.js";
+import { apiKeyCredential, apiKeyVerifier } from "../auth/api-key-credential.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { jsonBody } from "../http/json-body.js";
@@ -68,7 +68,7 @@ export async function idempotencyTestApp(
   app.register(
     async (api) => {
       api.setErrorHandler(envelopeErrorHandler);
-      await api.register(credentialAuth, { credential: apiKeyCredential(twoAgentAuth(), 0) });
+      await api.register(credentialAuth, { credential: apiKeyCredential(apiKeyVerifier(twoAgentAuth(), 0)) });
       await api.register(idempotency, {
         store,
         ...(options.clock && { clock: options.clock }),

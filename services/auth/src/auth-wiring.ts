@@ -1,3 +1,4 @@
+import { InProcessNotices, type CredentialNoticePublisher } from "@tarmac/events";
 import type { Clock, Logger } from "@tarmac/kernel";
 import { AuthServiceImpl } from "./auth-service.js";
 import type { CodeDeliveries } from "./delivery/code-delivery.js";
@@ -20,12 +21,15 @@ export interface AuthServiceDeps {
   readonly deliveries: CodeDeliveries;
   /** The development adapter's outbox; ListDevOutbox answers AUTH_FORBIDDEN without one. */
   readonly devOutbox?: DevOutbox;
+  /** Where revocations and suspensions are announced (NATS, or the stack's bus); default nowhere. */
+  readonly notices?: CredentialNoticePublisher;
 }
 
 /** The service over one store: each handler gets the part of it that its concern owns. */
 export function wireAuth(deps: AuthServiceDeps): AuthServiceImpl {
   const { store, clock, logger } = deps;
-  const sessions = new Sessions({ sessions: store, agents: store, clock, logger });
+  const notices = deps.notices ?? new InProcessNotices();
+  const sessions = new Sessions({ sessions: store, agents: store, clock, logger, notices });
   const otpLogin = new OtpLogin({
     codes: store,
     users: store,
@@ -36,8 +40,8 @@ export function wireAuth(deps: AuthServiceDeps): AuthServiceImpl {
     deliveries: deps.deliveries,
   });
   return new AuthServiceImpl({
-    agents: new Agents({ agents: store, clock, logger }),
-    apiKeys: new ApiKeys({ keys: store, agents: store, clock, logger }),
+    agents: new Agents({ agents: store, clock, logger, notices }),
+    apiKeys: new ApiKeys({ keys: store, agents: store, clock, logger, notices }),
     otpLogin,
     sessions,
     devOutbox: new DevOutboxListing(deps.devOutbox, () => otpLogin.settled()),

@@ -34,6 +34,7 @@ describe("auth config", () => {
       mongoUri: undefined,
       mongoDb: "tarmac",
       environment: "development",
+      events: { natsUrl: undefined, streamName: "TARMAC", subjectPrefix: "tarmac" },
       devApiKey: undefined,
       devUser: { email: "demo@tarmac.test", phone: "+919800000001" },
       authSecret: DEVELOPMENT_AUTH_SECRET,

@@ -2,6 +2,8 @@ import {
   commonConfig,
   commonEnv,
   env,
+  eventsConfig,
+  eventsEnv,
   mongoConfig,
   mongoEnv,
   refuseDevelopmentSecrets,
@@ -36,6 +38,8 @@ export const authConfigSchema = z
     /** Prometheus scrapes GET /metrics here (HTTP/1.1; the gRPC port is h2c only); 0 picks a free port. */
     METRICS_PORT: env.port(9468),
     ...mongoEnv,
+    /** Credential notices (revocations, suspensions) go to every gateway over core NATS; unset: to no other process. */
+    ...eventsEnv,
     TARMAC_DEV_API_KEY: z
       .string()
       .optional()
@@ -115,6 +119,7 @@ export const authConfigSchema = z
       metricsPort: v.METRICS_PORT,
       ...mongoConfig(v),
       ...commonConfig(v),
+      events: eventsConfig(v),
       devApiKey: v.TARMAC_DEV_API_KEY,
       devUser: { email: v.TARMAC_DEV_USER_EMAIL, phone: v.TARMAC_DEV_USER_PHONE },
       authSecret: v.TARMAC_AUTH_SECRET,

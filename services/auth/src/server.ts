@@ -1,3 +1,4 @@
+import { openCredentialNotices, type CredentialNoticePublisher } from "@tarmac/events";
 import {
   hostSettings,
   openStorage,
@@ -30,6 +31,8 @@ export interface AuthServiceOverrides {
   readonly mailTransport?: MailTransport;
   /** Tests: the fetch the SMS gateway adapter uses. */
   readonly fetch?: typeof globalThis.fetch;
+  /** Where credential notices go (the stack's in-process bus); otherwise NATS_URL's core NATS, else nowhere. */
+  readonly notices?: CredentialNoticePublisher;
 }
 
 export interface StartedAuthService {
@@ -82,10 +85,15 @@ export async function startAuthService(
       seeded = { demoApiKey, demoUser };
     }
 
+    // Revocations and suspensions reach every gateway, booking and wallet at once (API guide, Authentication).
+    const owned = overrides.notices ? undefined : openCredentialNotices(config.events, logger);
+    if (owned) resources.keep(owned, () => owned.close());
+    const notices = overrides.notices ?? owned;
     const service = wireAuth({
       store,
       clock,
       logger,
+      ...(notices && { notices }),
       otpHasher: new OtpHasher(config.authSecret),
       deliveries: delivery.deliveries,
       ...(delivery.devOutbox && { devOutbox: delivery.devOutbox }),

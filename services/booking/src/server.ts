@@ -1,6 +1,13 @@
 import type { Client } from "@connectrpc/connect";
 import { connectAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
-import { MemoryOutbox, startOutboxRelay, type EventPublisher, type OutboxReader } from "@tarmac/events";
+import {
+  followStandingNotices,
+  MemoryOutbox,
+  startOutboxRelay,
+  type CredentialNoticeSource,
+  type EventPublisher,
+  type OutboxReader,
+} from "@tarmac/events";
 import {
   AgentStanding,
   createServiceClient,
@@ -40,6 +47,8 @@ export interface BookingServiceOverrides {
   readonly auth?: Pick<Client<typeof AuthService>, "getAgent">;
   /** Where events go instead of NATS_URL's JetStream (the stack's shared in-process bus). */
   readonly publisher?: EventPublisher;
+  /** Suspensions from auth (the stack's in-process notices); otherwise NATS_URL's core NATS. */
+  readonly notices?: CredentialNoticeSource;
   /**
    * Wraps the wired dependencies before any part receives them, the way a decorator wraps a
    * client: crash tests interrupt the service between two steps from outside its code.
@@ -99,11 +108,13 @@ export async function startBookingService(
     ...(storage.value.leases && { leases: storage.value.leases }),
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
+  const standing = new AgentStanding(overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions));
+  const stopNotices = followStandingNotices(standing, { source: overrides.notices, events: config.events, logger });
   const host = await startServiceHost({
     callerAuth: config.callerAuth,
     callerPolicy: bookingCallerPolicy,
     // A suspended agency books, changes and cancels nothing, whoever relays its call; the sweeps still settle its bookings.
-    agentStanding: new AgentStanding(overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions)),
+    agentStanding: standing,
     ...hostSettings(config),
     name: "booking",
     services: [BookingService],
@@ -112,6 +123,7 @@ export async function startBookingService(
     // Starts with NATS down (events wait in the outbox), NOT_SERVING until it is reachable.
     dependencies: [storage.probe, relay.probe].filter((p) => p !== undefined),
     async release() {
+      await stopNotices();
       await sweeps.stop();
       await relay.stop();
       await storage.close();

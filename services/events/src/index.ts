@@ -10,3 +10,14 @@ export type { BackoffOptions } from "./backoff.js";
 export { startOutboxRelay, type OutboxRelayWiring, type RunningRelay } from "./start-outbox-relay.js";
 export { JetStreamSubscriber, type JetStreamSubscriberOptions } from "./jetstream-subscriber.js";
 export { parseEventBody } from "./event-body.js";
+export {
+  noticeSubject,
+  type CredentialNotice,
+  type CredentialNoticeListener,
+  type CredentialNoticePublisher,
+  type CredentialNoticeSource,
+  type NoticesMissed,
+} from "./credential-notice.js";
+export { InProcessNotices } from "./in-process-notices.js";
+export { NatsCredentialNotices, type NatsCredentialNoticesOptions } from "./nats-credential-notices.js";
+export { followStandingNotices, openCredentialNotices } from "./open-credential-notices.js";

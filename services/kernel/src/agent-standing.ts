@@ -5,11 +5,14 @@ import { DomainError } from "./errors/domain-error.js";
 
 /**
  * Whether an agency may commit money now, asked of auth (GetAgent) and remembered for `ttlMs`, so
- * a suspension reaches booking and wallet within seconds without a call per request. The gateway
+ * a suspension reaches booking and wallet within seconds without a call per request; auth's
+ * credential notices (followStandingNotices in @tarmac/events) make it at once. The gateway
  * checks too; this is what stops a caller that reaches booking or the wallet directly.
  */
 export class AgentStanding {
   private readonly known = new Map<string, { readonly status: AgentStatus; readonly until: number }>();
+  /** Bumped by every forget: an answer asked for before it is not remembered (it may predate the change). */
+  private generation = 0;
 
   constructor(
     private readonly auth: Pick<Client<typeof AuthService>, "getAgent">,
@@ -23,13 +26,26 @@ export class AgentStanding {
     if (status !== AgentStatus.ACTIVE) throw new DomainError("AUTH_AGENT_SUSPENDED", "The agency is suspended");
   }
 
+  /** An agency was suspended or reactivated: ask auth on its next call. */
+  forget(agentId: string): void {
+    this.known.delete(agentId);
+    this.generation++;
+  }
+
+  /** Notices may have been missed: ask auth again for every agency. */
+  forgetAll(): void {
+    this.known.clear();
+    this.generation++;
+  }
+
   private async statusOf(agentId: string): Promise<AgentStatus> {
     const hit = this.known.get(agentId);
     if (hit && hit.until > this.now()) return hit.status;
+    const asked = this.generation;
     const { agent } = await this.auth.getAgent({ agentId });
     if (!agent) throw new DomainError("AUTH_NOT_FOUND", "No such agency");
     if (this.known.size >= 10_000) this.known.clear();
-    this.known.set(agentId, { status: agent.status, until: this.now() + this.ttlMs });
+    if (asked === this.generation) this.known.set(agentId, { status: agent.status, until: this.now() + this.ttlMs });
     return agent.status;
   }
 }

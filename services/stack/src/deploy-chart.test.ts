@@ -105,7 +105,8 @@ describe("Helm chart deploy/helm/tarmac", () => {
     const events = Object.entries(services)
       .filter(([, svc]) => svc.events === true)
       .map(([name]) => name);
-    expect(events.sort()).toEqual(["booking", "wallet", "webhooks"]);
+    // auth announces credential notices, the gateway hears them (with booking and wallet).
+    expect(events.sort()).toEqual(["auth", "booking", "gateway", "wallet", "webhooks"]);
     const secretVariables = Object.fromEntries(
       Object.entries(services).map(([name, svc]) => [name, Object.keys(svc.secretEnv as Obj).sort()]),
     );

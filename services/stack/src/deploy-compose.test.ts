@@ -228,14 +228,15 @@ describe("deploy/compose.yaml", () => {
     for (const app of apps) expect(services[app]!.depends_on?.mongo).toEqual({ condition: "service_healthy" });
   });
 
-  it("runs NATS 2 with JetStream and points booking and wallet's outbox relays at it", () => {
+  it("runs NATS 2 with JetStream and points booking and wallet's outbox relays, and auth's credential notices, at it", () => {
     const nats = services.nats!;
     expect(nats.image).toMatch(/^nats:2(\.|$|-)/);
     expect(nats.command!.some((arg) => arg === "-js" || arg === "--jetstream")).toBe(true);
-    for (const app of ["booking", "wallet"] as const) {
+    // booking and wallet publish events and hear suspensions; auth announces, the gateway hears.
+    for (const app of ["booking", "wallet", "auth", "gateway"] as const) {
       expect(configOf(app)).toMatchObject({ events: { natsUrl: "nats://nats:4222", streamName: "TARMAC", subjectPrefix: "tarmac" } });
     }
-    for (const app of ["search", "fare", "auth", "airline", "gateway"] as const) expect(containerEnv(app)).not.toHaveProperty("NATS_URL");
+    for (const app of ["search", "fare", "airline"] as const) expect(containerEnv(app)).not.toHaveProperty("NATS_URL");
   });
 
   it("checks the gateway's readiness (all six services SERVING) as its healthcheck", () => {

@@ -166,6 +166,49 @@ describe("the secondary surface through the whole stack", () => {
     expect([403, 404]).toContain(stolen.status);
   });
 
+  it("pages through a whole search in the first page's currency, every flight once, as many as total_results", async () => {
+    const day = yyyymmdd(new Date(), 26).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+    const first = await post(
+      "/api/flights/search",
+      { origin: "BLR", destination: "CCU", departure_date: day, adults: 1, travel_class: "ECONOMY", display_currency: "GBP", limit: 7 },
+      bearer(),
+    );
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const { total_results: total, search_id: searchId } = first.json.data;
+    expect(total).toBeGreaterThan(7);
+    const seen: { id: string; currency: string; total_price: number }[] = [...first.json.data.flights];
+    let cursor: string | null = first.json.data.cursor;
+    while (cursor !== null) {
+      const page = await post("/api/flights/search", { cursor, limit: 7 }, bearer());
+      expect(page.status, JSON.stringify(page.json)).toBe(200);
+      expect(page.json.data.search_id).toBe(searchId);
+      expect(page.json.data.total_results).toBe(total);
+      seen.push(...page.json.data.flights);
+      cursor = page.json.data.cursor;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen.map((f) => f.id)).size).toBe(total);
+    expect(seen.every((f) => f.currency === "GBP")).toBe(true);
+    // Cheapest first across the pages, not only within each.
+    expect(seen.map((f) => f.total_price)).toEqual([...seen.map((f) => f.total_price)].sort((a, b) => a - b));
+  });
+
+  it("searches a date-time with an offset on the date it falls on in India: 20:00Z is the next day there", async () => {
+    const day = yyyymmdd(new Date(), 27).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+    const next = yyyymmdd(new Date(), 28).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+    const search = await post(
+      "/api/flights/search",
+      { origin: "BLR", destination: "CCU", departure_date: `${day}T20:00:00Z`, adults: 1, travel_class: "ECONOMY" },
+      bearer(),
+    );
+    expect(search.status, JSON.stringify(search.json)).toBe(200);
+    const departures = search.json.data.flights.map((f: { outbound: { segments: { departure_at: string }[] } }) =>
+      f.outbound.segments[0]!.departure_at.slice(0, 10),
+    );
+    expect(departures.length).toBeGreaterThan(0);
+    expect(new Set(departures)).toEqual(new Set([next]));
+  });
+
   it("logs out: the token stops working", async () => {
     const out = await post("/api/auth/logout", {}, bearer());
     expect(out.status).toBe(200);

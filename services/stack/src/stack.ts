@@ -1,7 +1,7 @@
 import { createSandboxAirline } from "@tarmac/airline";
 import { authConfigSchema, startAuthService } from "@tarmac/auth";
 import { bookingConfigSchema, startBookingService, type BookingServiceOverrides, type StartedBookingService } from "@tarmac/booking";
-import { InProcessBus } from "@tarmac/events";
+import { InProcessBus, InProcessNotices } from "@tarmac/events";
 import { fareConfigSchema, startFareService } from "@tarmac/fare";
 import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
 import { type Clock, ConfigError, createLogger, parseConfig, systemClock, type Logger } from "@tarmac/kernel";
@@ -92,8 +92,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const clock = options.clock ?? systemClock;
   const started: Stoppable[] = [];
+  // Revocations and suspensions, from auth to the gateway, booking and wallet; with NATS_URL each opens its own.
+  const notices = configs.auth.events.natsUrl ? undefined : new InProcessNotices({ logger });
+  const noticesOption = notices ? { notices } : {};
   try {
-    const auth = await startAuthService(configs.auth, child("auth"), { clock });
+    const auth = await startAuthService(configs.auth, child("auth"), { clock, ...noticesOption });
     started.push(auth.host);
     // One airline and one event bus for every service, as in production they share one of each.
     const airline = createSandboxAirline({ clock, ticketingDelayMs: configs.booking.sandboxTicketingDelayMs });
@@ -103,12 +106,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     started.push(search);
     const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline, clock });
     started.push(fare);
-    const wallet = await startWalletService({ ...configs.wallet, authUrl: auth.host.url }, child("wallet"), { ...publisher, clock });
+    const wallet = await startWalletService({ ...configs.wallet, authUrl: auth.host.url }, child("wallet"), {
+      ...publisher,
+      ...noticesOption,
+      clock,
+    });
     started.push(wallet);
     const booking: StartedBookingService = await startBookingService(
       { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url, authUrl: auth.host.url },
       child("booking"),
-      { provider: airline, clock, ...publisher, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
+      { provider: airline, clock, ...publisher, ...noticesOption, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
     );
     started.push(booking);
     if (!auth.demoApiKey) throw new Error("the auth service seeded no demo key");
@@ -140,7 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       authUrl: services.auth,
       webhooksUrl: services.webhooks,
     };
-    const gateway = await startGateway(gatewayConfig, child("gateway"));
+    const gateway = await startGateway(gatewayConfig, child("gateway"), noticesOption);
     started.push(gateway);
     const serviceMetrics = {
       search: search.metricsUrl,

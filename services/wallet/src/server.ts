@@ -1,4 +1,4 @@
-import { startOutboxRelay, type EventPublisher } from "@tarmac/events";
+import { followStandingNotices, startOutboxRelay, type CredentialNoticeSource, type EventPublisher } from "@tarmac/events";
 import {
   activeAgentInterceptor,
   AgentStanding,
@@ -34,6 +34,8 @@ export interface WalletServiceOverrides {
   readonly store?: WalletStore;
   /** Where the outbox relay publishes (the caller closes it); otherwise NATS_URL picks JetStream, else an in-process bus. */
   readonly publisher?: EventPublisher;
+  /** Suspensions from auth (the stack's in-process notices); otherwise NATS_URL's core NATS. */
+  readonly notices?: CredentialNoticeSource;
   /** Asked whether an agency exists and is suspended (GetAgent). */
   readonly auth?: Pick<Client<typeof AuthService>, "getAgent">;
 }
@@ -76,6 +78,7 @@ export async function startWalletService(
     resources.keep(sweeper, () => sweeper.stop());
 
     const standing = new AgentStanding(overrides.auth ?? authClient(config));
+    resources.keep(standing, followStandingNotices(standing, { source: overrides.notices, events: config.events, logger }));
     const service = new WalletServiceImpl({
       store,
       statementCursors: createStatementCursorCodec(createSigner(config.walletSecret, "wallet-statement")),

@@ -16,6 +16,8 @@ import { operation, SESSION } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { type CurrencyConverter, formatMinor, minorFromNumber, minorToNumber } from "../currency.js";
 import { DetailedError, withFieldNames } from "../errors.js";
+import { detailsAgainstFlight, detailsAgainstRequest } from "./flight-details.js";
+import { flightJson } from "./flight-json.js";
 import {
   type CreateBookingBody,
   createBookingRequestSchema,
@@ -67,7 +69,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         description:
           "Re-validates the flight (`flight_id` from search) for these passengers and compares its live price in `currency` " +
           "with `total_price`: if they differ, 409 PROVIDER_PRICE_CHANGED with the new price in `error.details`. Otherwise " +
-          "books it and debits the same agent wallet as the primary surface. Passengers are numbered per type in request " +
+          "books it and debits the same agent wallet as the primary surface. `flight_details`, when sent, is the flight as " +
+          "search showed it: its `id`, `currency` and `total_price` must be the request's own and its segments the " +
+          "flight's (400 VALIDATION_FAILED naming the field that differs). Passengers are numbered per type in request " +
           "order; `nationality` defaults to IN. Idempotency-Key is honoured when sent. Scope `flight.book`.",
         body: createBookingRequestSchema(converter.currencies()),
         success: { schema: createBookingResponseSchema, description: "The booking." },
@@ -99,6 +103,10 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         });
       const offer = validated.offer;
       if (!offer) throw new Error("fare validation answered without an offer");
+      if (body.flight_details) {
+        const contradictions = detailsAgainstFlight(body.flight_details, flightJson(offer, body.currency, converter));
+        if (contradictions.length > 0) throw validationFailed(contradictions);
+      }
 
       const live = converter.convert(offer.bestPricePaise, offer.currency, body.currency);
       const asked = minorFromNumber(body.total_price);
@@ -135,7 +143,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
  * Words are case-insensitive on this surface: pax_type is lower-cased, title and gender
  * upper-cased (a trailing dot of a title dropped; MALE and FEMALE read as M and F) before the
  * schema sees them. Then the checks a schema cannot make: total_price has at most 2 decimals, and
- * flight_details, when sent, describes flight_id.
+ * flight_details, when sent, agrees with flight_id, currency and total_price.
  */
 async function normaliseAndCheck(request: FastifyRequest): Promise<void> {
   const body = request.body as Record<string, unknown> | null | undefined;
@@ -154,17 +162,7 @@ async function normaliseAndCheck(request: FastifyRequest): Promise<void> {
   if (typeof body.total_price === "number" && body.total_price >= 0 && minorFromNumber(body.total_price) === undefined) {
     errors.push(fieldError("total_price", "INVALID_FORMAT", "must be a decimal amount with at most 2 decimals"));
   }
-  const details: unknown = body.flight_details;
-  if (
-    typeof body.flight_id === "string" &&
-    typeof details === "object" &&
-    details !== null &&
-    "id" in details &&
-    typeof details.id === "string" &&
-    details.id !== body.flight_id
-  ) {
-    errors.push(fieldError("flight_details.id", "INVALID_VALUE", "must be the flight named by flight_id"));
-  }
+  errors.push(...detailsAgainstRequest(body));
   if (errors.length > 0) throw validationFailed(errors);
 }
 

@@ -150,6 +150,72 @@ describe("POST /api/flights/booking/create", () => {
     expect(seen.create).toHaveLength(1);
   });
 
+  describe("flight_details: the flight as search showed it, checked, never ignored", () => {
+    const segment = {
+      carrier_name: "Air India",
+      flight_number: "AI 865",
+      origin: "DEL",
+      destination: "BOM",
+      departure_at: "2026-12-01T06:15:00+05:30",
+    };
+    const details = { id: "off_001", total_price: 17.98, currency: "USD", outbound: { segments: [segment] } };
+
+    it("refuses a total_price or currency inside it that contradicts the request's, before any peer call", async () => {
+      const seen = await appWith();
+      const error = expectSecondaryError(
+        await book({ ...body, flight_details: { ...details, total_price: 1, currency: "EUR" } }),
+        "VALIDATION_FAILED",
+      );
+      expect(error.error.errors).toEqual([
+        { field: "flight_details.currency", code: "INVALID_VALUE", message: "must be the booking's currency, USD" },
+        { field: "flight_details.total_price", code: "INVALID_VALUE", message: "must equal total_price (17.98)" },
+      ]);
+      expect(seen.validate).toEqual([]);
+      const tooPrecise = expectSecondaryError(
+        await book({ ...body, flight_details: { ...details, total_price: 17.985 } }),
+        "VALIDATION_FAILED",
+      );
+      expect(tooPrecise.error.errors?.[0]).toMatchObject({ field: "flight_details.total_price", code: "INVALID_FORMAT" });
+    });
+
+    it("refuses segments that are not the priced flight's, naming each field, and books nothing", async () => {
+      const seen = await appWith();
+      const wrong = { ...segment, flight_number: "AI 999", departure_at: "2026-12-01T07:15:00+05:30" };
+      const error = expectSecondaryError(
+        await book({ ...body, flight_details: { ...details, outbound: { segments: [wrong] } } }),
+        "VALIDATION_FAILED",
+      );
+      expect(error.error.errors).toEqual([
+        { field: "flight_details.outbound.segments[0].flight_number", code: "INVALID_VALUE", message: "is AI 865 for this flight" },
+        {
+          field: "flight_details.outbound.segments[0].departure_at",
+          code: "INVALID_VALUE",
+          message: "is 2026-12-01T06:15:00+05:30 for this flight",
+        },
+      ]);
+      const legs = expectSecondaryError(
+        await book({
+          ...body,
+          flight_details: { ...details, outbound: { segments: [segment, segment] }, inbound: { segments: [segment] } },
+        }),
+        "VALIDATION_FAILED",
+      );
+      expect(legs.error.errors?.map((e) => [e.field, e.message])).toEqual([
+        ["flight_details.outbound.segments", "this flight has 1 segment"],
+        ["flight_details.inbound", "this flight is one way"],
+      ]);
+      expect(seen.create).toEqual([]);
+    });
+
+    it("books when it describes the flight, a departure written in another offset included", async () => {
+      const seen = await appWith();
+      const utc = { ...segment, departure_at: "2026-12-01T00:45:00Z" };
+      const response = await book({ ...body, flight_details: { ...details, outbound: { segments: [utc] } } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(seen.create).toHaveLength(1);
+    });
+  });
+
   it("answers 409 PROVIDER_PRICE_CHANGED with the new price when total_price no longer matches, booking nothing", async () => {
     const seen = await appWith();
     // 17.99 is what half-up would have shown for 17.985; the exact half-even price is 17.98.

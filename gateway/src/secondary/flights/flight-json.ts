@@ -2,8 +2,25 @@ import { type Offer, Direction, type Segment } from "@tarmac/proto/tarmac/search
 import { carrierName } from "../carriers.js";
 import { type CurrencyConverter, minorToNumber } from "../currency.js";
 
+/** One flight of API guide, Secondary surface. */
+export interface FlightJson {
+  readonly id: string;
+  readonly total_price: number;
+  readonly currency: string;
+  readonly outbound: { readonly segments: readonly SegmentJson[] };
+  readonly inbound?: { readonly segments: readonly SegmentJson[] };
+}
+
+interface SegmentJson {
+  readonly carrier_name: string;
+  readonly flight_number: string;
+  readonly origin: string;
+  readonly destination: string;
+  readonly departure_at: string;
+}
+
 /** One offer as a flight of API guide, Secondary surface, its price in `currency`. */
-export function flightJson(offer: Offer, currency: string, converter: CurrencyConverter) {
+export function flightJson(offer: Offer, currency: string, converter: CurrencyConverter): FlightJson {
   const outbound = offer.segments.filter((s) => s.direction !== Direction.RETURN);
   const inbound = offer.segments.filter((s) => s.direction === Direction.RETURN);
   return {
@@ -16,7 +33,7 @@ export function flightJson(offer: Offer, currency: string, converter: CurrencyCo
   };
 }
 
-function segmentJson(segment: Segment) {
+function segmentJson(segment: Segment): SegmentJson {
   return {
     carrier_name: carrierName(segment.carrier),
     flight_number: segment.flightNo,

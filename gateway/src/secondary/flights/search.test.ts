@@ -23,7 +23,7 @@ describe("POST /api/flights/search: request", () => {
     gateway = await secondaryTestApp();
     const response = await search({
       ...body,
-      departure_date: "2026-12-01T23:30:00-05:00",
+      departure_date: "2026-12-01T23:30:00",
       return_date: "2026-12-05",
       adults: 2,
       children: 1,
@@ -32,9 +32,33 @@ describe("POST /api/flights/search: request", () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const sent = gateway.calls.search[0]!;
-    // The date as written (the traveller's local date), not shifted to another zone.
+    // Without an offset, a local time: the date as written.
     expect(sent).toMatchObject({ agentId: AGENT_ID, origin: "DEL", dest: "BOM", dod: "20261201", doa: "20261205", cursor: "", mode: "" });
     expect([sent.paxAdult, sent.paxChild, sent.paxInfant, sent.cabin]).toEqual([2, 1, 1, Cabin.BUSINESS]);
+  });
+
+  it("searches a date-time with an offset on the date it falls on in India (UTC+05:30)", async () => {
+    gateway = await secondaryTestApp();
+    // 20:00 UTC on the 24th is 01:30 on the 25th in India; 23:30 at -05:00 on the 1st is 10:00 on the 2nd.
+    await search({ ...body, departure_date: "2026-12-24T20:00:00Z", return_date: "2026-12-28T23:30:00-05:00" });
+    await search({ ...body, departure_date: "2026-12-24T18:29:00Z" });
+    expect(gateway.calls.search.map((r) => [r.dod, r.doa])).toEqual([
+      ["20261225", "20261229"],
+      ["20261224", ""],
+    ]);
+  });
+
+  it("refuses a date-time with an offset that names no real instant, on its field", async () => {
+    gateway = await secondaryTestApp();
+    const error = expectSecondaryError(
+      await search({ ...body, departure_date: "2026-02-30T10:00:00Z", return_date: "2026-03-01T25:00:00+05:30" }),
+      "VALIDATION_FAILED",
+    );
+    expect(error.error.errors?.map((e) => [e.field, e.code])).toEqual([
+      ["departure_date", "INVALID_FORMAT"],
+      ["return_date", "INVALID_FORMAT"],
+    ]);
+    expect(gateway.calls.search).toEqual([]);
   });
 
   it("leaves omitted children and infants and the return date unset (one way)", async () => {
@@ -103,6 +127,9 @@ describe("POST /api/flights/search: response", () => {
       success: true,
       data: {
         search_id: SEARCH_ID,
+        // The canned page is the first of a search of 2 flights.
+        cursor: "INR.c2lnbmVkLWN1cnNvcg",
+        total_results: 2,
         flights: [
           {
             id: "off_001",
@@ -166,5 +193,58 @@ describe("POST /api/flights/search: response", () => {
     expect(flights.map((f) => f.total_price)).toEqual([12.36, 12.34, 12.5]);
     const error = expectSecondaryError(await search({ ...body, display_currency: "EUR" }), "VALIDATION_FAILED");
     expect(error.error.errors).toEqual([{ field: "display_currency", code: "INVALID_VALUE", message: "must be one of INR, USD" }]);
+  });
+});
+
+describe("POST /api/flights/search: pages", () => {
+  it("asks for `limit` flights and answers the cursor of the next page, in the listing's currency, with total_results", async () => {
+    gateway = await secondaryTestApp();
+    const first = (await search({ ...body, display_currency: "USD", limit: 1 })).json().data;
+    expect(gateway.calls.search[0]!.limit).toBe(1);
+    expect([first.flights.length, first.cursor, first.total_results]).toEqual([1, "USD.c2lnbmVkLWN1cnNvcg", 2]);
+  });
+
+  it("continues the search with `{cursor}` alone: the service's cursor, prices in the first page's currency, null after the last page", async () => {
+    // The last page of a search of 101: 1,500.00 INR = 17.98 USD.
+    gateway = await secondaryTestApp({
+      search: () => searchPage({ results: [cannedOffer({ bestPricePaise: 150_000n })], cursor: "", totalResults: 101 }),
+    });
+    const next = await search({ cursor: "USD.c2lnbmVkLWN1cnNvcg", limit: 50 });
+    expect(next.statusCode, next.body).toBe(200);
+    const sent = gateway.calls.search[0]!;
+    expect([sent.cursor, sent.limit, sent.origin, sent.dod]).toEqual(["c2lnbmVkLWN1cnNvcg", 50, "", ""]);
+    const data = next.json().data;
+    expect(data.flights.map((f: { total_price: number; currency: string }) => [f.total_price, f.currency])).toEqual([[17.98, "USD"]]);
+    expect([data.cursor, data.total_results]).toEqual([null, 101]);
+  });
+
+  it.each([
+    [{ cursor: "USD.abc", origin: "DEL" }, "origin", "UNKNOWN_FIELD"],
+    [{ cursor: "USD.abc", display_currency: "EUR" }, "display_currency", "UNKNOWN_FIELD"],
+    [{ cursor: "" }, "cursor", "OUT_OF_RANGE"],
+    [{ cursor: "USD.abc", limit: 0 }, "limit", "OUT_OF_RANGE"],
+    [{ ...body, limit: 501 }, "limit", "OUT_OF_RANGE"],
+    [(({ origin: _o, ...rest }) => rest)(body), "origin", "REQUIRED"],
+    [{ cursor: 5 }, "cursor", "INVALID_FORMAT"],
+  ])("refuses %j on %s with %s, naming only the problem of the kind of request it is", async (payload, field, code) => {
+    gateway = await secondaryTestApp();
+    const error = expectSecondaryError(await search(payload), "VALIDATION_FAILED");
+    expect(error.error.errors).toEqual([{ field, code, message: expect.any(String) }]);
+    expect(gateway.calls.search).toEqual([]);
+  });
+
+  it("says a body that is not an object is not one", async () => {
+    gateway = await secondaryTestApp();
+    const error = expectSecondaryError(await search([{ cursor: "USD.abc" }]), "VALIDATION_FAILED");
+    expect([error.error.message, error.error.errors]).toEqual(["Request body must be a JSON object", undefined]);
+  });
+
+  it("answers SEARCH_CURSOR_INVALID for a cursor it did not make, and passes the service's expiry through", async () => {
+    gateway = await secondaryTestApp({ search: () => Promise.reject(toConnectError(new DomainError("SEARCH_CURSOR_EXPIRED", "gone"))) });
+    for (const cursor of ["c2lnbmVkLWN1cnNvcg", "JPY.c2lnbmVk", "USD."]) {
+      expectSecondaryError(await search({ cursor }), "SEARCH_CURSOR_INVALID");
+    }
+    expect(gateway.calls.search).toEqual([]);
+    expectSecondaryError(await search({ cursor: "INR.c2lnbmVk" }), "SEARCH_CURSOR_EXPIRED");
   });
 });

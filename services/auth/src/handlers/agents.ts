@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import type { CredentialNoticePublisher } from "@tarmac/events";
 import { DomainError, fieldError, newId, type Clock, type Logger } from "@tarmac/kernel";
 import {
   AgentTier as ProtoAgentTier,
@@ -29,6 +30,8 @@ export interface AgentsDeps {
   readonly agents: AgentStore;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Tells gateways, booking and wallet of a suspension or reactivation before the RPC answers. */
+  readonly notices: CredentialNoticePublisher;
 }
 
 /** Agents and their users: creation (with sub-agents under agencies), lookup, suspension. */
@@ -82,6 +85,7 @@ export class Agents {
     const agent = await this.deps.agents.updateAgentStatus(agentId, { status: "SUSPENDED", at: this.deps.clock.now(), reason });
     if (!agent) throw agentNotFound(agentId);
     this.deps.logger.info({ agentId }, "agent suspended");
+    await this.deps.notices.publish({ kind: "agent.suspended", agentId });
     return create(SuspendAgentResponseSchema, { agent: await this.protoAgent(agent) });
   }
 
@@ -90,6 +94,7 @@ export class Agents {
     const agent = await this.deps.agents.updateAgentStatus(agentId, { status: "ACTIVE" });
     if (!agent) throw agentNotFound(agentId);
     this.deps.logger.info({ agentId }, "agent reactivated");
+    await this.deps.notices.publish({ kind: "agent.reactivated", agentId });
     return create(ReactivateAgentResponseSchema, { agent: await this.protoAgent(agent) });
   }
 

@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import type { CredentialNoticePublisher } from "@tarmac/events";
 import { defined, fieldError, type Clock, type Logger } from "@tarmac/kernel";
 import {
   IssueApiKeyResponseSchema,
@@ -41,6 +42,8 @@ export interface ApiKeysDeps {
   readonly agents: AgentLookup;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Tells every gateway a key stopped working, before the RPC answers (revocation, rotation without grace). */
+  readonly notices: CredentialNoticePublisher;
 }
 
 type KeyRecordFor = (keyId: string, hash: string) => ApiKeyRecord;
@@ -132,6 +135,7 @@ export class ApiKeys {
       throw (latest && rotationRefusal(latest, now)) ?? apiKeyNotFound(keyId);
     }
     this.deps.logger.info({ agentId: current.agentId, keyId, newKeyId: record.keyId, graceSeconds: grace }, "API key rotated");
+    if (grace === 0) await this.deps.notices.publish({ kind: "api_key.revoked", agentId: current.agentId, keyId });
     return create(RotateApiKeyResponseSchema, { key: toProtoApiKey(record), apiKey, previousKey: toProtoApiKey(previous) });
   }
 
@@ -142,6 +146,8 @@ export class ApiKeys {
     const record = await this.deps.keys.revokeApiKey(keyId, this.deps.clock.now());
     if (!record) throw apiKeyNotFound(keyId);
     this.deps.logger.info({ agentId: record.agentId, keyId }, "API key revoked");
+    // Also on a repeat: harmless, and it covers a first notice that was lost.
+    await this.deps.notices.publish({ kind: "api_key.revoked", agentId: record.agentId, keyId });
     return create(RevokeApiKeyResponseSchema, { key: toProtoApiKey(record) });
   }
 

@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import type { CredentialNoticePublisher } from "@tarmac/events";
 import { newId, toTimestamp, type Clock, type Logger } from "@tarmac/kernel";
 import {
   LogoutResponseSchema,
@@ -31,6 +32,8 @@ export interface SessionsDeps {
   readonly agents: AgentLookup;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Tells every gateway a session ended, before logout answers (the gateway it went through forgets it itself). */
+  readonly notices: CredentialNoticePublisher;
 }
 
 /** Bearer sessions: opened by a login, verified by the gateway on every secondary request, ended by logout. */
@@ -82,8 +85,13 @@ export class Sessions {
     f.required("token", request.token);
     f.check();
     if (isSessionTokenFormat(request.token)) {
-      const revoked = await this.deps.sessions.revokeSession(hashSessionToken(request.token), this.deps.clock.now());
-      if (revoked) this.deps.logger.info("signed out");
+      const tokenHash = hashSessionToken(request.token);
+      const session = await this.deps.sessions.findSession(tokenHash);
+      const revoked = session !== undefined && (await this.deps.sessions.revokeSession(tokenHash, this.deps.clock.now()));
+      if (revoked) {
+        this.deps.logger.info("signed out");
+        await this.deps.notices.publish({ kind: "session.revoked", agentId: session.agentId, sessionId: session.sessionId });
+      }
     }
     return create(LogoutResponseSchema, {});
   }

@@ -1,3 +1,4 @@
+import type { CredentialNoticePublisher } from "@tarmac/events";
 import { type Logger } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import type { AuthServiceImpl } from "../auth-service.js";
@@ -23,7 +24,7 @@ export interface AuthFixture {
 
 /** A service on a memory store with the development delivery for both channels, an agent and its user. */
 export async function authFixture(
-  options: { deliveries?: CodeDeliveries; logger?: Logger; withOutbox?: boolean } = {},
+  options: { deliveries?: CodeDeliveries; logger?: Logger; withOutbox?: boolean; notices?: CredentialNoticePublisher } = {},
 ): Promise<AuthFixture> {
   const store = new MemoryAuthStore();
   const clock = new ManualClock("2026-11-22T06:00:00Z");
@@ -46,6 +47,7 @@ export async function authFixture(
     otpHasher: new OtpHasher(TEST_SECRET),
     deliveries: options.deliveries ?? { EMAIL: development, SMS: development },
     ...(options.withOutbox !== false && { devOutbox: outbox }),
+    ...(options.notices && { notices: options.notices }),
   });
   return { store, clock, outbox, service, agent, user };
 }
