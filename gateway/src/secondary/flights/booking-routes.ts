@@ -72,7 +72,11 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "order; `nationality` defaults to IN. Idempotency-Key is honoured when sent. Scope `flight.book`.",
         body: createBookingRequestSchema(converter.currencies()),
         bodyExamples: secondaryBookingExamples.request,
-        success: { schema: createBookingResponseSchema, description: "The booking.", examples: secondaryBookingExamples.response },
+        success: {
+          schema: createBookingResponseSchema(converter.currencies()),
+          description: "The booking.",
+          examples: secondaryBookingExamples.response,
+        },
         idempotencyKey: "optional",
         errors: [
           "SEARCH_OFFER_NOT_FOUND",

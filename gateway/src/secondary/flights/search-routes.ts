@@ -51,7 +51,11 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
           "`display_currency` (default INR) as decimal numbers. A flight's `id` is its offer id. Scope `flight.search`.",
         body: searchRequestSchema(converter.currencies()),
         bodyExamples: secondarySearchExamples.request,
-        success: { schema: searchResponseSchema, description: "The flights found.", examples: secondarySearchExamples.response },
+        success: {
+          schema: searchResponseSchema(converter.currencies()),
+          description: "The flights found.",
+          examples: secondarySearchExamples.response,
+        },
         errors: ["SEARCH_EXPIRED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
       }),
       config: { scope: Scope.FLIGHT_SEARCH, rateLimitGroup: "search" },
@@ -67,7 +71,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
         paxAdult: body.adults,
         ...(body.children !== undefined && { paxChild: body.children }),
         ...(body.infants !== undefined && { paxInfant: body.infants }),
-        cabin: cabinOf[body.travel_class],
+        cabin: cabinOf(body.travel_class),
       });
       const response = await search.searchFlights(rpcRequest).catch((error: unknown) => {
         throw withFieldNames(error, SEARCH_FIELDS);
