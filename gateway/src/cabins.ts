@@ -1,13 +1,9 @@
-import { Cabin } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { Cabin, CabinSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { type EnumName, enumNames } from "./enum-names.js";
 
 /** Cabin names as both surfaces' JSON spells them (API guide, Search; the secondary surface's travel_class). */
-export const CABINS = ["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"] as const;
-export type CabinName = (typeof CABINS)[number];
+export type CabinName = EnumName<typeof Cabin>;
+export const CABINS = enumNames(CabinSchema) as readonly CabinName[];
 
-/** The search service's cabin for each name. */
-export const cabinOf: Readonly<Record<CabinName, Cabin>> = {
-  ECONOMY: Cabin.ECONOMY,
-  PREMIUM_ECONOMY: Cabin.PREMIUM_ECONOMY,
-  BUSINESS: Cabin.BUSINESS,
-  FIRST: Cabin.FIRST,
-};
+/** The search service's cabin for a name. */
+export const cabinOf = (name: CabinName): Cabin => Cabin[name];

@@ -1,46 +1,35 @@
 import { fromTimestamp } from "@tarmac/kernel";
-import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { OtpChannel, OtpChannelSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
+import { enumNames } from "../enum-names.js";
+import { array, closed, described, instant, object, oneOf, string } from "../json-schema.js";
 import { NO_CREDENTIALS, operation } from "../openapi/operation.js";
 
 export interface DevOutboxRoutesOptions {
   readonly auth: ServiceClients["auth"];
 }
 
-const string = { type: "string" } as const;
+const querySchema = closed({
+  identifier: string("Only messages to this e-mail address or phone number.", { minLength: 1, maxLength: 254 }),
+  // Query strings are not coerced (the gateway's Ajv never coerces), hence digits.
+  limit: string("At most this many messages, 1 to 100; default 20.", { pattern: "^(100|[1-9][0-9]?)$" }),
+});
 
-const querySchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    identifier: { type: "string", minLength: 1, maxLength: 254 },
-    // Query strings are not coerced (the gateway's Ajv never coerces), hence digits.
-    limit: { type: "string", pattern: "^(100|[1-9][0-9]?)$" },
-  },
-} as const;
+const messageSchema = object({
+  message_id: string("The message's id."),
+  channel: oneOf(enumNames(OtpChannelSchema), "How it would have been sent."),
+  to: string("The e-mail address or phone number."),
+  code: string("The six-digit code."),
+  subject: string("The e-mail's subject."),
+  body: string("The message's text."),
+  created_at: instant("When it was sent."),
+});
 
-const messageSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["message_id", "channel", "to", "code", "subject", "body", "created_at"],
-  properties: { message_id: string, channel: string, to: string, code: string, subject: string, body: string, created_at: string },
-} as const;
-
-const responseSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["success", "data"],
-  properties: {
-    success: { type: "boolean" },
-    data: {
-      type: "object",
-      additionalProperties: false,
-      required: ["messages"],
-      properties: { messages: { type: "array", items: messageSchema } },
-    },
-  },
-} as const;
+const responseSchema = object({
+  success: { type: "boolean", enum: [true], description: "Always true on a 2xx answer." },
+  data: described(object({ messages: array(messageSchema, "The messages, newest first.") }), "The answer."),
+});
 
 /**
  * GET /api/dev/outbox (development only; build() registers it only when TARMAC_ENV is

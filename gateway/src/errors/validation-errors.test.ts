@@ -59,11 +59,52 @@ describe("validationErrorFromSchema", () => {
     ]);
   });
 
-  it("drops the wrapper error of if/then/else and keeps the branch's own errors", () => {
-    const error = validationErrorFromSchema([ajv("required", "", { missingProperty: "dod" }), ajv("if", "", { failingKeyword: "else" })]);
-    expect(error.code).toBe("VALIDATION_FAILED");
-    expect(error.errors).toEqual([{ field: "dod", code: "REQUIRED", message: "is required" }]);
-    expect(error.message).toBe("dod: is required");
+  describe("of a oneOf, the alternative the body meant", () => {
+    // What Ajv reports for the search's oneOf (0: new search, cursor null; 1: next page, cursor a string).
+    const branch = (index: number, keyword: string, instancePath: string, params: Record<string, unknown> = {}) => ({
+      ...ajv(keyword, instancePath, params),
+      schemaPath: `#/oneOf/${index}/${keyword === "required" ? "required" : `properties${instancePath}/${keyword}`}`,
+    });
+    const oneOf = { ...ajv("oneOf", "", { passingSchemas: null }), schemaPath: "#/oneOf" };
+
+    it("is the first (default) one when no type rules it out", () => {
+      const error = validationErrorFromSchema([
+        branch(0, "required", "", { missingProperty: "origin" }),
+        branch(0, "required", "", { missingProperty: "dod" }),
+        branch(1, "required", "", { missingProperty: "cursor" }),
+        oneOf,
+      ]);
+      expect(error.errors).toEqual([
+        { field: "origin", code: "REQUIRED", message: "is required" },
+        { field: "dod", code: "REQUIRED", message: "is required" },
+      ]);
+    });
+
+    it("is another one when the type of a field the others accept rules the first out", () => {
+      expect(
+        mapped(
+          branch(0, "type", "/cursor", { type: "null" }),
+          branch(0, "required", "", { missingProperty: "dest" }),
+          branch(0, "pattern", "/origin", { pattern: "^[A-Z]{3}$" }),
+          branch(1, "pattern", "/origin", { pattern: "^[A-Z]{3}$" }),
+          oneOf,
+        ),
+      ).toEqual([{ field: "origin", code: "INVALID_FORMAT", message: "must match the pattern ^[A-Z]{3}$" }]);
+    });
+
+    it("names every type the alternatives allow when the field fits none", () => {
+      expect(
+        mapped(
+          branch(0, "type", "/cursor", { type: "null" }),
+          branch(0, "required", "", { missingProperty: "origin" }),
+          branch(1, "type", "/cursor", { type: "string" }),
+          oneOf,
+        ),
+      ).toEqual([
+        { field: "cursor", code: "INVALID_FORMAT", message: "must be a string or null" },
+        { field: "origin", code: "REQUIRED", message: "is required" },
+      ]);
+    });
   });
 
   it("reports the first problem of a field only", () => {

@@ -1,5 +1,6 @@
 import { DomainError, type FieldError, type FieldErrorCode, validationFailed } from "@tarmac/kernel";
 import type { FastifySchemaValidationError } from "fastify";
+import { errorsOfIntendedBranches } from "./one-of-errors.js";
 
 /** Enough entries to fix a request; a body full of junk keys must not produce a huge answer. */
 const MAX_FIELD_ERRORS = 50;
@@ -7,13 +8,15 @@ const MAX_FIELD_ERRORS = 50;
 /**
  * Ajv errors (collected with allErrors) -> VALIDATION_FAILED with one entry per offending field,
  * the first problem found for it. A body that is not a JSON object at all has no fields to name.
+ * Of a `oneOf` (the search's new search or next page), only the alternative the body meant
+ * speaks (./one-of-errors.ts).
  */
 export function validationErrorFromSchema(errors: readonly FastifySchemaValidationError[]): DomainError {
   if (errors.some((e) => e.instancePath === "" && e.keyword === "type")) {
     return new DomainError("VALIDATION_FAILED", "Request body must be a JSON object");
   }
   const byField = new Map<string, FieldError>();
-  for (const error of errors) {
+  for (const error of errorsOfIntendedBranches(errors)) {
     const entry = toFieldError(error);
     if (entry && !byField.has(entry.field)) byField.set(entry.field, entry);
     if (byField.size === MAX_FIELD_ERRORS) break;
@@ -26,8 +29,6 @@ function toFieldError(error: FastifySchemaValidationError): FieldError | undefin
   const path = fieldPath(error.instancePath);
   const p = error.params;
   switch (error.keyword) {
-    case "if":
-      return undefined; // only says a "then" branch failed; that branch reports the real problem
     case "required":
       return entry(join(path, String(p.missingProperty)), "REQUIRED", "is required");
     case "additionalProperties":

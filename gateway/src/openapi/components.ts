@@ -1,3 +1,5 @@
+import { catalogue, ERROR_CATEGORIES, FIELD_ERROR_CODES } from "@tarmac/kernel";
+
 /**
  * The shared parts of the OpenAPI document: the two surfaces' error bodies (added with
  * `addSchema` by each surface, so routes reference them as `ErrorEnvelope#` / `SecondaryError#`
@@ -6,13 +8,15 @@
  *
  * The error schemas are also what Fastify serializes a surface's error bodies with (routes declare
  * them for their 4xx/5xx statuses), so their properties are exactly, and in the same order as,
- * what `toEnvelope` (kernel) and `toSecondaryError` (src/secondary/errors.ts) produce.
+ * what `toEnvelope` (kernel) and `toSecondaryError` (src/secondary/errors.ts) produce. Their
+ * codes and categories are the kernel catalogue's, listed as enums so a generated client knows them.
  */
 
 export const ERROR_ENVELOPE = "ErrorEnvelope";
 export const SECONDARY_ERROR = "SecondaryError";
 
-const string = { type: "string" } as const;
+const ERROR_CODES = Object.keys(catalogue);
+const message = { type: "string", description: "Human-readable; not for parsing." } as const;
 
 const fieldErrorSchema = {
   type: "object",
@@ -20,11 +24,8 @@ const fieldErrorSchema = {
   required: ["field", "code", "message"],
   properties: {
     field: { type: "string", description: "Path of the field, e.g. `passengers[0].first_name`, or a header name." },
-    code: {
-      type: "string",
-      description: "REQUIRED, INVALID_FORMAT, OUT_OF_RANGE, INVALID_VALUE, UNKNOWN_FIELD or UNKNOWN_AIRPORT.",
-    },
-    message: string,
+    code: { type: "string", enum: FIELD_ERROR_CODES, description: "What is wrong with the field." },
+    message,
   },
 } as const;
 
@@ -42,12 +43,13 @@ export const errorEnvelopeSchema = {
     trace_id: { type: "string", description: "The request's X-Request-ID (sent or generated); also the X-Request-ID response header." },
     error: {
       type: "object",
+      description: "What went wrong.",
       additionalProperties: false,
       required: ["category", "code", "message", "retryable"],
       properties: {
-        category: { type: "string", enum: ["AUTH", "SEARCH", "BOOKING", "WALLET", "PROVIDER", "SYSTEM", "VALIDATION"] },
-        code: { type: "string", description: "Machine-readable catalogue code, e.g. `BOOKING_FARE_EXPIRED`." },
-        message: { type: "string", description: "Human-readable; not for parsing." },
+        category: { type: "string", enum: ERROR_CATEGORIES, description: "The code's category, fixed by the catalogue." },
+        code: { type: "string", enum: ERROR_CODES, description: "Machine-readable catalogue code, e.g. `BOOKING_FARE_EXPIRED`." },
+        message,
         retryable: { type: "boolean", description: "Whether retrying the same request may succeed." },
         errors: {
           type: "array",
@@ -59,7 +61,11 @@ export const errorEnvelopeSchema = {
           description: "The airline provider's own error, when the provider refused or changed the price.",
           additionalProperties: false,
           required: ["name", "code", "message"],
-          properties: { name: string, code: string, message: string },
+          properties: {
+            name: { type: "string", description: "The provider, e.g. `SANDBOX`." },
+            code: { type: "string", description: "The provider's own error code." },
+            message: { type: "string", description: "The provider's own message." },
+          },
         },
       },
     },
@@ -77,14 +83,15 @@ export const secondaryErrorSchema = {
   additionalProperties: false,
   required: ["success", "error"],
   properties: {
-    success: { type: "boolean", enum: [false] },
+    success: { type: "boolean", enum: [false], description: "Always false on an error." },
     error: {
       type: "object",
+      description: "What went wrong.",
       additionalProperties: false,
       required: ["code", "message"],
       properties: {
-        code: { type: "string", description: "Catalogue code, e.g. `PROVIDER_PRICE_CHANGED`." },
-        message: string,
+        code: { type: "string", enum: ERROR_CODES, description: "Catalogue code, e.g. `PROVIDER_PRICE_CHANGED`." },
+        message,
         errors: { type: "array", description: "Field-level problems, with this surface's field names.", items: fieldErrorSchema },
         details: {
           type: "object",

@@ -111,6 +111,16 @@ async function recordedApp(environment?: "development" | "test"): Promise<{ app:
   return { app, routes };
 }
 
+/** The URL Fastify serves a documented path at: the path item's server (or the document's) joined with the path. */
+function servedUrl(document: Json, path: string): string {
+  const server: string = document.paths[path]?.servers?.[0]?.url ?? document.servers[0].url;
+  return `${server.replace(/\/$/, "")}${path}`;
+}
+
+/** The document's path items by the URL Fastify serves them at. */
+const byServedUrl = (document: Json): Record<string, Json> =>
+  Object.fromEntries(Object.keys(document.paths as Json).map((path) => [servedUrl(document, path), document.paths[path]]));
+
 /** Follows a local `$ref` (`#/components/...`) of the document. */
 function deref(document: Json, value: Json): Json {
   if (typeof value?.$ref !== "string") return value;
@@ -203,7 +213,7 @@ describe("OpenAPI document", () => {
   });
 
   describe.each(OPERATIONS.map((op) => [op.path, op] as const))("POST %s", (path, expected) => {
-    const operation = () => document.paths[path]?.post as Json;
+    const operation = () => byServedUrl(document)[path]?.post as Json;
 
     it("is documented with an id, summary, description, tag and security", () => {
       expect(operation(), `${path} is missing from the document`).toBeDefined();
@@ -268,8 +278,10 @@ describe("OpenAPI document", () => {
     const served = routes
       .filter((route) => route.method !== "HEAD" && !isInternal(route.url))
       .flatMap((route) => [route.method].flat().map((method) => `${method.toLowerCase()} ${route.url}`));
-    const documented = Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
-      Object.keys(item).map((method) => `${method} ${path}`),
+    const documented = Object.entries(byServedUrl(document)).flatMap(([url, item]) =>
+      Object.keys(item)
+        .filter((key) => key !== "servers")
+        .map((method) => `${method} ${url}`),
     );
     expect(served.length).toBeGreaterThanOrEqual(OPERATIONS.length);
     expect(documented.sort()).toEqual([...new Set(served)].sort());
@@ -282,19 +294,21 @@ describe("OpenAPI document", () => {
     // Readiness and metrics are on the operations port only, never on the public one.
     expect(routes.map((route) => route.url)).not.toEqual(expect.arrayContaining(["/readyz"]));
     expect(routes.map((route) => route.url)).not.toEqual(expect.arrayContaining(["/metrics"]));
-    for (const path of Object.keys(document.paths)) expect(isInternal(path), path).toBe(false);
+    for (const url of Object.keys(byServedUrl(document))) expect(isInternal(url), url).toBe(false);
   });
 
   it("has unique operation ids", () => {
     const ids = Object.values(document.paths as Record<string, Json>).flatMap((item) =>
-      Object.values(item).map((op: Json) => op.operationId),
+      Object.entries(item)
+        .filter(([key]) => key !== "servers")
+        .map(([, op]: [string, Json]) => op.operationId),
     );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("documents Idempotency-Key exactly on the routes whose config takes one", () => {
     for (const route of routes.filter((r) => r.method === "POST" && !isInternal(r.url))) {
-      const key = (document.paths[route.url].post.parameters as Json[]).find((p) => p.name === "Idempotency-Key");
+      const key = (byServedUrl(document)[route.url]?.post.parameters as Json[]).find((p) => p.name === "Idempotency-Key");
       const config = route.config?.idempotency;
       const mode = config === undefined ? undefined : typeof config === "string" || !config.optional ? "required" : "optional";
       expect(key === undefined ? undefined : key.required ? "required" : "optional", route.url).toBe(mode);
@@ -324,7 +338,7 @@ describe("OpenAPI document", () => {
   });
 
   it("documents the dev outbox only in development", async () => {
-    expect(document.paths["/api/dev/outbox"]).toBeUndefined();
+    expect(byServedUrl(document)["/api/dev/outbox"]).toBeUndefined();
     const dev = await recordedApp("development");
     try {
       const devDocument = (await dev.app.inject({ method: "GET", url: OPENAPI_PATH })).json();

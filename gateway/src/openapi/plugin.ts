@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { withRecordedExamples } from "./recorded-examples.js";
 import { devTag, type ResponseHeaderName, responseHeaders, securitySchemes, tags } from "./components.js";
+import { relativeToServers } from "./servers.js";
 
 /** Where the document is served (no credentials, no rate limit). */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -15,9 +16,11 @@ export interface OpenApiOptions {
 
 const description = `The Tarmac B2B flight booking API. Two surfaces:
 
-- **Primary** (\`/api/v1\`): every operation is a POST with a JSON body, authenticated with the \`X-API-Key\` header (scopes per
+- **Primary** (\`/api/v1\`, the document's server: its paths are relative to it, so a client's base URL is
+  \`https://<host>/api/v1\`): every operation is a POST with a JSON body, authenticated with the \`X-API-Key\` header (scopes per
   key). Amounts are integers in paise. Errors are the \`ErrorEnvelope\` (\`trace_id\`, \`error\`).
-- **Secondary** (\`/api/auth\`, \`/api/flights\`): OTP login for a bearer token (or the \`tarmac_session\` cookie), search and
+- **Secondary** (\`/api/auth\`, \`/api/flights\`, outside \`/api/v1\`: each of its paths has the server \`/\` and is
+  absolute, so a client calls it with the base URL \`https://<host>\`): OTP login for a bearer token (or the \`tarmac_session\` cookie), search and
   booking with their own field names and decimal prices. Errors are \`SecondaryError\` (\`success: false\`, \`error\`).
 
 Every response carries \`X-Request-ID\`; rate-limited operations carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
@@ -89,9 +92,8 @@ const openApiPlugin: FastifyPluginAsync<OpenApiOptions> = async (app, { developm
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: "Tarmac", version: "1.0.0", description },
-      // Same origin as the document, so the docs page's "Try it out" calls this gateway.
-      servers: [{ url: "/", description: "This gateway" }],
+      // Proprietary: agencies use the API under their contract; linters (Redocly's recommended rules) want a license named.
+      info: { title: "Tarmac", version: "1.0.0", description, license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } },
       tags: development ? [...tags, devTag] : [...tags],
       components: { securitySchemes, headers: headerComponents },
     },
@@ -101,8 +103,11 @@ const openApiPlugin: FastifyPluginAsync<OpenApiOptions> = async (app, { developm
       buildLocalReference: (json: Json, _baseUri: unknown, _fragment: unknown, i: number) =>
         typeof json.$id === "string" ? json.$id : `def-${i}`,
     },
+    // Servers are relative (./servers.ts), so the docs page's "Try it out" calls this gateway.
     transformObject: (document) =>
-      "openapiObject" in document ? withRecordedExamples(tidyResponses(document.openapiObject as Json)).document : document.swaggerObject,
+      "openapiObject" in document
+        ? withRecordedExamples(relativeToServers(tidyResponses(document.openapiObject as Json))).document
+        : document.swaggerObject,
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) => reply.send(app.swagger()));

@@ -1,78 +1,80 @@
-import { integer, object, string } from "../search/schemas.js";
+import {
+  type CancellationType,
+  CancellationTypeSchema,
+  type ReasonCode,
+  ReasonCodeSchema,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { type EnumName, enumNames } from "../../enum-names.js";
+import { closed, instant, object, oneOf, paise, string } from "../../json-schema.js";
 
 /** JSON schemas of cancellation and reschedule (API guide, Cancellation and reschedule). */
 
-const REASON_CODES = ["CUSTOMER_REQUEST", "SCHEDULE_CHANGE", "FLIGHT_CANCELLED", "DUPLICATE_BOOKING", "MEDICAL", "OTHER"] as const;
-const CANCELLATION_TYPES = ["VOLUNTARY", "INVOLUNTARY"] as const;
+type ReasonCodeName = EnumName<typeof ReasonCode>;
 
-const bookingId = { type: "string", minLength: 1, maxLength: 64 } as const;
+const reasonCode = oneOf(enumNames(ReasonCodeSchema), "Why the booking is changed.");
+const cancellationType = oneOf(
+  enumNames(CancellationTypeSchema),
+  "`VOLUNTARY`, or `INVOLUNTARY` when the airline cancelled or changed the flight (no airline penalty then).",
+);
+const bookingId = string("The booking's id (`bkg_...`).", { minLength: 1, maxLength: 64 });
 
-export const cancellationRequestSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["booking_id", "reason_code", "cancellation_type"],
-  properties: {
-    booking_id: bookingId,
-    reason_code: { type: "string", enum: REASON_CODES },
-    cancellation_type: { type: "string", enum: CANCELLATION_TYPES },
-  },
-} as const;
+export const cancellationRequestSchema = closed({ booking_id: bookingId, reason_code: reasonCode, cancellation_type: cancellationType }, [
+  "booking_id",
+  "reason_code",
+  "cancellation_type",
+]);
 
 export interface CancellationBody {
   booking_id: string;
-  reason_code: (typeof REASON_CODES)[number];
-  cancellation_type: (typeof CANCELLATION_TYPES)[number];
+  reason_code: ReasonCodeName;
+  cancellation_type: EnumName<typeof CancellationType>;
 }
 
-export const rescheduleQuoteRequestSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["booking_id", "new_offer_id", "reason_code"],
-  properties: {
+export const rescheduleQuoteRequestSchema = closed(
+  {
     booking_id: bookingId,
-    new_offer_id: { type: "string", minLength: 1, maxLength: 64 },
-    reason_code: { type: "string", enum: REASON_CODES },
+    new_offer_id: string("An offer of a newer search by this agency for the same passengers and route.", { minLength: 1, maxLength: 64 }),
+    reason_code: reasonCode,
   },
-} as const;
+  ["booking_id", "new_offer_id", "reason_code"],
+);
 
 export interface RescheduleQuoteBody {
   booking_id: string;
   new_offer_id: string;
-  reason_code: (typeof REASON_CODES)[number];
+  reason_code: ReasonCodeName;
 }
 
-export const rescheduleConfirmRequestSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["booking_id"],
-  properties: { booking_id: bookingId },
-} as const;
+export const rescheduleConfirmRequestSchema = closed({ booking_id: bookingId }, ["booking_id"]);
+
+const currency = string("ISO 4217 code of the amounts: `INR`.");
+const quoteValidUntil = instant("The quote holds until then (10 minutes); confirm before it.");
 
 const cancellationTerms = {
-  booking_id: string,
-  airline_penalty_paise: integer,
-  ota_fee_paise: integer,
-  refund_amount_paise: integer,
-  currency: string,
+  booking_id: string("The booking."),
+  airline_penalty_paise: paise("The airline's penalty kept: none when involuntary, the base fare when not refundable"),
+  ota_fee_paise: paise("The platform's fee kept"),
+  refund_amount_paise: paise("Credited to the wallet: debited - airline penalty - platform fee, never below zero"),
+  currency,
 };
 
-export const cancellationQuoteResponseSchema = object({ ...cancellationTerms, quote_valid_until: string });
+export const cancellationQuoteResponseSchema = object({ ...cancellationTerms, quote_valid_until: quoteValidUntil });
 export const cancellationConfirmResponseSchema = object(cancellationTerms);
 
 export const rescheduleQuoteResponseSchema = object({
-  booking_id: string,
-  fare_difference_paise: integer,
-  airline_change_fee_paise: integer,
-  ota_fee_paise: integer,
-  total_payable_paise: integer,
-  currency: string,
-  quote_valid_until: string,
+  booking_id: string("The booking."),
+  fare_difference_paise: paise("`max(0, new net_fare - old net_fare)`"),
+  airline_change_fee_paise: paise("The airline's change fee, from the booked fare's rules"),
+  ota_fee_paise: paise("The platform's reschedule fee"),
+  total_payable_paise: paise("Fare difference + airline change fee + platform fee: debited on confirm"),
+  currency,
+  quote_valid_until: quoteValidUntil,
 });
 
 export const rescheduleConfirmResponseSchema = object({
-  booking_id: string,
-  fare_difference_paise: integer,
-  change_penalty_paise: integer,
-  new_total_paise: integer,
-  currency: string,
+  booking_id: string("The booking."),
+  fare_difference_paise: paise("As quoted"),
+  change_penalty_paise: paise("The airline's change fee plus the platform's fee, as quoted"),
+  new_total_paise: paise("The booking's new `total_price_paise`: the new fare's final price"),
+  currency,
 });

@@ -1,39 +1,33 @@
-import { integer } from "../search/schemas.js";
-import { bookingResponseSchema } from "./schemas.js";
+import type { BookingStatus } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import type { EnumName } from "../../enum-names.js";
+import { array, closed, instant, integer, object } from "../../json-schema.js";
+import { bookingResponseSchema, bookingStatus } from "./schemas.js";
 
 /** JSON schemas of POST /flight/booking/list (API guide, Bookings: listing). */
 
-const BOOKING_STATUSES = ["PENDING", "BOOKED", "TICKETED", "FAILED", "CANCELLED", "REFUNDED", "FLOWN"] as const;
-
-const instant = { type: "string", format: "date-time" } as const;
-
-export const bookingListRequestSchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    status: { type: "string", enum: BOOKING_STATUSES },
-    created_from: instant,
-    created_to: instant,
-    page_size: { type: "integer", minimum: 1, maximum: 100 },
-    cursor: { type: ["string", "null"], minLength: 1, maxLength: 1024 },
+export const bookingListRequestSchema = closed({
+  status: bookingStatus("Only bookings in this state."),
+  created_from: instant("Only bookings created at or after this instant."),
+  created_to: instant("Only bookings created before this instant."),
+  page_size: integer("Bookings per page, 1 to 100; default 20.", { minimum: 1, maximum: 100 }),
+  cursor: {
+    type: ["string", "null"],
+    minLength: 1,
+    maxLength: 1024,
+    description: "The `cursor` of the previous page: it carries that page's filters, and any sent with it are ignored.",
   },
-} as const;
+});
 
 export interface BookingListBody {
-  status?: (typeof BOOKING_STATUSES)[number];
+  status?: EnumName<typeof BookingStatus>;
   created_from?: string;
   created_to?: string;
   page_size?: number;
   cursor?: string | null;
 }
 
-export const bookingListResponseSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["bookings", "count", "cursor"],
-  properties: {
-    bookings: { type: "array", items: bookingResponseSchema },
-    count: integer,
-    cursor: { type: ["string", "null"] },
-  },
-} as const;
+export const bookingListResponseSchema = object({
+  bookings: array(bookingResponseSchema, "This page's bookings, newest first, each as booking/status answers it."),
+  count: integer("Bookings in this page."),
+  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
+});

@@ -1,61 +1,83 @@
-import { integer, object, offerSchema, string } from "../search/schemas.js";
+import {
+  CancellationTypeSchema,
+  type Gender,
+  GenderSchema,
+  type PassengerType,
+  PassengerTypeSchema,
+  ReasonCodeSchema,
+  type Title,
+  TitleSchema,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { BOOKING_STATUSES } from "../../booking-statuses.js";
+import { type EnumName, enumNames } from "../../enum-names.js";
+import { array, boolean, closed, date, described, instant, integer, nullable, object, oneOf, paise, string } from "../../json-schema.js";
+import { pricingSchema, segmentSchema } from "../search/schemas.js";
 
-/** JSON schemas of booking create and status (API guide, Bookings). */
+/** JSON schemas of booking create and status (API guide, Bookings and Booking states). */
 
-const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
-const nullable = (schema: object) => ({ anyOf: [schema, { type: "null" }] }) as const;
+export const bookingStatus = (description: string) => oneOf(BOOKING_STATUSES, description);
 
-const passengerSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["id", "type", "title", "first_name", "last_name", "gender", "dob", "nationality"],
-  properties: {
-    id: { type: "string", pattern: "^(ADT|CHD|INF)[1-9]$" },
-    type: { type: "string", enum: ["ADT", "CHD", "INF"] },
-    title: { type: "string", enum: ["MR", "MRS", "MS", "MISS", "MSTR"] },
-    first_name: text(50),
-    last_name: text(50),
-    gender: { type: "string", enum: ["M", "F", "X"] },
-    dob: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
-    nationality: { type: "string", pattern: "^[A-Z]{2}$" },
-  },
+const text = (maxLength: number, description: string) => string(description, { minLength: 1, maxLength });
+
+const passengerFields = {
+  id: "Passenger id: its type and a number from 1, e.g. `ADT1`, `CHD1`, `INF1`.",
+  type: "`ADT` (12 and over), `CHD` (2 to 11) or `INF` (under 2) on the last flight's date.",
+  title: "Title as on the passport.",
+  first_name: "Given names: letters, spaces, hyphens and apostrophes.",
+  last_name: "Family name: letters, spaces, hyphens and apostrophes.",
+  gender: "`M`, `F` or `X`.",
+  dob: "Date of birth, `YYYY-MM-DD`.",
+  nationality: "ISO 3166-1 alpha-2 country code, e.g. `IN`.",
 } as const;
 
-export const createBookingRequestSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["fare_token", "passengers", "contact_info"],
-  properties: {
-    fare_token: text(1024),
-    agent_id: text(64),
-    idempotency_key: text(255),
-    passengers: { type: "array", minItems: 1, maxItems: 18, items: passengerSchema },
-    contact_info: {
-      type: "object",
-      additionalProperties: false,
-      required: ["email", "phone"],
-      properties: { email: text(254), phone: text(20) },
-    },
-    ancillaries: {
-      type: "array",
-      maxItems: 72,
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["pax_id", "ancillary_token"],
-        properties: { pax_id: text(8), ancillary_token: text(1024) },
-      },
-    },
+const passengerSchema = closed(
+  {
+    id: string(passengerFields.id, { pattern: "^(ADT|CHD|INF)[1-9]$" }),
+    type: oneOf(enumNames(PassengerTypeSchema), passengerFields.type),
+    title: oneOf(enumNames(TitleSchema), passengerFields.title),
+    first_name: text(50, passengerFields.first_name),
+    last_name: text(50, passengerFields.last_name),
+    gender: oneOf(enumNames(GenderSchema), passengerFields.gender),
+    dob: date(passengerFields.dob),
+    nationality: string(passengerFields.nationality, { pattern: "^[A-Z]{2}$" }),
   },
-} as const;
+  ["id", "type", "title", "first_name", "last_name", "gender", "dob", "nationality"],
+);
+
+const contactFields = { email: "E-mail address for the airline's notices.", phone: "Phone number, E.164, e.g. `+919812345678`." } as const;
+
+export const createBookingRequestSchema = closed(
+  {
+    fare_token: text(1024, "The `fare_token` of fare validation (the price lock, 15 minutes)."),
+    agent_id: text(64, "Optional: when sent, must be the API key's own agent (else 403)."),
+    idempotency_key: text(255, "Optional: when sent, must equal the Idempotency-Key header (else 400)."),
+    passengers: array(passengerSchema, "Every passenger; the counts per type must equal the fare's.", { minItems: 1, maxItems: 18 }),
+    contact_info: described(
+      closed({ email: text(254, contactFields.email), phone: text(20, contactFields.phone) }, ["email", "phone"]),
+      "Who the airline contacts about the booking.",
+    ),
+    ancillaries: array(
+      closed(
+        {
+          pax_id: text(8, "The passenger's `id`."),
+          ancillary_token: text(1024, "A seat's `ancillary_token` from the seat map, one this passenger may take."),
+        },
+        ["pax_id", "ancillary_token"],
+      ),
+      "Paid or free seats, at most one per passenger per segment; infants get none.",
+      { maxItems: 72 },
+    ),
+  },
+  ["fare_token", "passengers", "contact_info"],
+);
 
 interface PassengerBody {
   id: string;
-  type: "ADT" | "CHD" | "INF";
-  title: "MR" | "MRS" | "MS" | "MISS" | "MSTR";
+  type: EnumName<typeof PassengerType>;
+  title: EnumName<typeof Title>;
   first_name: string;
   last_name: string;
-  gender: "M" | "F" | "X";
+  gender: EnumName<typeof Gender>;
   dob: string;
   nationality: string;
 }
@@ -69,19 +91,23 @@ export interface CreateBookingBody {
   ancillaries?: { pax_id: string; ancillary_token: string }[];
 }
 
+const bookingId = string("The booking's id (`bkg_...`).");
+const pnr = "The airline's record locator, six letters or digits.";
+const currency = string("ISO 4217 code of every amount: `INR`.");
+
 export const createBookingResponseSchema = object({
-  booking_id: string,
-  pnr: string,
-  total_price_paise: integer,
-  currency: string,
-  status: string,
+  booking_id: bookingId,
+  pnr: string(pnr),
+  total_price_paise: paise("`final_price` plus paid seats"),
+  currency,
+  status: bookingStatus("`BOOKED` once the airline has the PNR and the wallet is debited."),
 });
 
-export const bookingStatusRequestSchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: { booking_id: text(64), pnr: { type: "string", pattern: "^[A-Za-z0-9]{6}$" }, idempotency_key: text(255) },
-} as const;
+export const bookingStatusRequestSchema = closed({
+  booking_id: text(64, "The booking's id (`bkg_...`)."),
+  pnr: string("The booking's PNR.", { pattern: "^[A-Za-z0-9]{6}$" }),
+  idempotency_key: text(255, "The Idempotency-Key the booking was created with: finds it when the create's answer was lost."),
+});
 
 export interface BookingStatusBody {
   booking_id?: string;
@@ -90,58 +116,98 @@ export interface BookingStatusBody {
   idempotency_key?: string;
 }
 
-const segmentSchema = offerSchema.properties.segments.items;
-const passengerOut = object(
-  Object.fromEntries(passengerSchema.required.map((k) => [k, string])) as Record<(typeof passengerSchema.required)[number], typeof string>,
-);
+const passengerOut = object({
+  id: string(passengerFields.id),
+  type: oneOf(enumNames(PassengerTypeSchema), passengerFields.type),
+  title: oneOf(enumNames(TitleSchema), passengerFields.title),
+  first_name: string(passengerFields.first_name),
+  last_name: string(passengerFields.last_name),
+  gender: oneOf(enumNames(GenderSchema), passengerFields.gender),
+  dob: date(passengerFields.dob),
+  nationality: string(passengerFields.nationality),
+});
+
+const band = object({
+  min_hours_before_departure: integer("The band applies from this many hours before departure."),
+  per_passenger_paise: paise("Charged per seated passenger"),
+});
+
+const reasonCode = oneOf(enumNames(ReasonCodeSchema), "Why the booking was changed.");
 
 export const bookingResponseSchema = object({
-  booking_id: string,
-  pnr: nullable(string),
-  status: string,
-  agent_id: string,
-  created_at: string,
-  updated_at: string,
-  currency: string,
-  total_price_paise: integer,
-  net_fare_paise: integer,
-  seats_paise: integer,
-  pricing_breakdown: offerSchema.properties.pricing_breakdown,
-  segments: { type: "array", items: segmentSchema },
-  passengers: { type: "array", items: passengerOut },
-  contact_info: object({ email: string, phone: string }),
-  seats: {
-    type: "array",
-    items: object({ pax_id: string, segment_index: integer, seat: string, price_paise: integer, ancillary_id: string }),
-  },
-  ticket_numbers: { type: "array", items: object({ pax_id: string, segment_index: integer, ticket_number: string }) },
-  status_history: { type: "array", items: object({ status: string, at: string, reason: string }) },
-  last_arrival_at: string,
-  debited_paise: integer,
-  fare_rules: object({
-    refundable: { type: "boolean" },
-    cancellation_penalties: { type: "array", items: object({ min_hours_before_departure: integer, per_passenger_paise: integer }) },
-    change_fees: { type: "array", items: object({ min_hours_before_departure: integer, per_passenger_paise: integer }) },
-    taxes_refundable: { type: "boolean" },
-  }),
+  booking_id: bookingId,
+  pnr: { type: ["string", "null"], description: `${pnr} Null until the airline has reserved.` },
+  status: bookingStatus("The booking's state (API guide, Booking states)."),
+  agent_id: string("The agency that owns the booking."),
+  created_at: instant("When the booking was created."),
+  updated_at: instant("When the booking last changed."),
+  currency,
+  total_price_paise: paise("`final_price` plus paid seats: what the end customer pays"),
+  net_fare_paise: paise("`net_fare`: what the wallet was debited for the fare"),
+  seats_paise: paise("The paid seats' total; 0 after a reschedule, which drops seats"),
+  pricing_breakdown: { ...pricingSchema, description: "The fare's pricing (API guide, Money and pricing)." },
+  segments: array(segmentSchema, "The flights, in travel order (a reschedule replaces them)."),
+  passengers: array(passengerOut, "The passengers."),
+  contact_info: described(object({ email: string(contactFields.email), phone: string(contactFields.phone) }), "The booking's contact."),
+  seats: array(
+    object({
+      pax_id: string("The passenger's `id`."),
+      segment_index: integer("Index of the segment in `segments`, from 0."),
+      seat: string("Seat number, e.g. `12C`."),
+      price_paise: paise("Price of the seat"),
+      ancillary_id: string("The seat's ancillary id."),
+    }),
+    "The seats taken.",
+  ),
+  ticket_numbers: array(
+    object({
+      pax_id: string("The passenger's `id`."),
+      segment_index: integer("Index of the segment in `segments`, from 0."),
+      ticket_number: string("The airline's ticket number."),
+    }),
+    "One per passenger per segment once `TICKETED`.",
+  ),
+  status_history: array(
+    object({ status: bookingStatus("The state entered."), at: instant("When."), reason: string("Why, when there is a reason.") }),
+    "Every state the booking went through, oldest first.",
+  ),
+  last_arrival_at: instant("When the last segment arrives; the booking is `FLOWN` after it."),
+  debited_paise: paise("Everything the wallet was debited for this booking (fare, seats, reschedules), before any refund"),
+  fare_rules: described(
+    object({
+      refundable: boolean("Whether a voluntary cancellation refunds more than the taxes."),
+      cancellation_penalties: array(
+        band,
+        "Penalty bands of a voluntary cancellation, nearest departure last; `[]` when not refundable (the whole base fare is kept).",
+      ),
+      change_fees: array(band, "Fee bands of a reschedule, nearest departure last."),
+      taxes_refundable: boolean("Whether the taxes come back on a cancellation."),
+    }),
+    "The fare rules as booking applies them (API guide, Cancellation and reschedule).",
+  ),
   cancellation: nullable(
     object({
-      cancellation_type: string,
-      reason_code: string,
-      airline_penalty_paise: integer,
-      ota_fee_paise: integer,
-      refund_amount_paise: integer,
-      confirmed_at: string,
+      cancellation_type: oneOf(
+        enumNames(CancellationTypeSchema),
+        "`VOLUNTARY`, or `INVOLUNTARY` when the airline cancelled or changed the flight.",
+      ),
+      reason_code: reasonCode,
+      airline_penalty_paise: paise("The airline's penalty kept"),
+      ota_fee_paise: paise("The platform's fee kept"),
+      refund_amount_paise: paise("Credited to the wallet: debited - airline penalty - platform fee, never below zero"),
+      confirmed_at: instant("When the cancellation was confirmed."),
     }),
+    "The latest cancellation; null until there is one.",
   ),
   reschedule: nullable(
     object({
-      new_offer_id: string,
-      reason_code: string,
-      fare_difference_paise: integer,
-      change_penalty_paise: integer,
-      new_total_paise: integer,
-      confirmed_at: string,
+      new_offer_id: string("The offer the booking moved to."),
+      reason_code: reasonCode,
+      fare_difference_paise: paise("`max(0, new net_fare - old net_fare)`"),
+      change_penalty_paise: paise("The airline's change fee plus the platform's fee"),
+      new_total_paise: paise("The new fare's final price: the booking's new `total_price_paise`"),
+      confirmed_at: instant("When the reschedule was confirmed."),
     }),
+    "The latest reschedule; null until there is one.",
   ),
 });

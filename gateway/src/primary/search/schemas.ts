@@ -1,34 +1,60 @@
+import { DirectionSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { CABINS, type CabinName } from "../../cabins.js";
+import { enumNames } from "../../enum-names.js";
+import { array, boolean, instant, integer, localTime, object, oneOf, paise, string } from "../../json-schema.js";
 
-/** JSON schemas of the search operation (API guide, Search and Money and pricing). */
+/** JSON schemas of the search operation (API guide, Search, Pagination and Money and pricing). */
 
-const airport = { type: "string", pattern: "^[A-Z]{3}$" } as const;
-const date = { type: "string", pattern: "^\\d{8}$" } as const;
+const airport = (description: string) => string(description, { pattern: "^[A-Z]{3}$" });
+const yyyymmdd = (description: string) => string(description, { pattern: "^\\d{8}$" });
+
+/** Dates, airports and passenger sums are checked by the search service. */
+const searchFields = {
+  origin: airport("IATA code of the departure airport, e.g. `DEL`."),
+  dest: airport("IATA code of the arrival airport, e.g. `BOM`; not `origin`."),
+  dod: yyyymmdd("Departure date, `YYYYMMDD`: a real date, not past, at most 365 days ahead."),
+  doa: yyyymmdd("Return date of a round trip, `YYYYMMDD`, not before `dod`."),
+  pax_adult: integer("Adults (12 and over), 1 to 9; default 1.", { minimum: 1, maximum: 9 }),
+  pax_child: integer("Children (2 to 11), 0 to 9; adults and children together at most 9.", { minimum: 0, maximum: 9 }),
+  pax_infant: integer("Infants (under 2), 0 to 9 and at most the adults.", { minimum: 0, maximum: 9 }),
+  cabin: oneOf(CABINS, "Cabin to search; omitted means every cabin."),
+  limit: integer("Offers per page, 1 to 500; default 100.", { minimum: 1, maximum: 500 }),
+  mode: string("Accepted for compatibility; has no effect.", { maxLength: 32 }),
+};
+
+const nextPageCursor = string("The `cursor` of the previous page (valid 30 minutes, tied to its search).", {
+  minLength: 1,
+  maxLength: 1024,
+});
 
 /**
- * origin, dest and dod are required unless a cursor continues an earlier search (API guide, Pagination:
- * the cursor takes precedence). `cursor: null` is accepted as "no cursor", because that is what
- * the last page answers and clients echo it back. Dates, airports and passenger sums are
- * checked by the search service.
+ * Two requests in one (API guide, Pagination), as a `oneOf` a generated client can type: a new
+ * search (origin, dest and dod required; `cursor` absent or null, because the last page answers
+ * null and clients echo it back), or the next page of one (`cursor` required; the other fields
+ * may be repeated and are ignored: the cursor wins). Both branches list every field, so each one
+ * is closed on its own. Ajv's errors for a body that fits neither are narrowed to the branch it
+ * meant (src/errors/one-of-errors.ts): `{}` is told that origin, dest and dod are required.
  */
 export const searchRequestSchema = {
   type: "object",
-  additionalProperties: false,
-  properties: {
-    origin: airport,
-    dest: airport,
-    dod: date,
-    doa: date,
-    pax_adult: { type: "integer", minimum: 1, maximum: 9 },
-    pax_child: { type: "integer", minimum: 0, maximum: 9 },
-    pax_infant: { type: "integer", minimum: 0, maximum: 9 },
-    cabin: { type: "string", enum: CABINS },
-    limit: { type: "integer", minimum: 1, maximum: 500 },
-    cursor: { type: ["string", "null"], minLength: 1, maxLength: 1024 },
-    mode: { type: "string", maxLength: 32 },
-  },
-  if: { type: "object", properties: { cursor: { type: "string" } }, required: ["cursor"] },
-  else: { required: ["origin", "dest", "dod"] },
+  oneOf: [
+    {
+      title: "NewSearch",
+      description: "A new search: `origin`, `dest` and `dod` are required and `cursor` is absent or null.",
+      type: "object",
+      additionalProperties: false,
+      required: ["origin", "dest", "dod"],
+      properties: { ...searchFields, cursor: { type: "null", description: "No cursor: a new search." } },
+    },
+    {
+      title: "NextPage",
+      description: "The next page of an earlier search: its `cursor`, optionally another `limit`; other fields are ignored.",
+      type: "object",
+      additionalProperties: false,
+      required: ["cursor"],
+      properties: { ...searchFields, cursor: nextPageCursor },
+    },
+  ],
 } as const;
 
 export interface SearchRequestBody {
@@ -45,64 +71,60 @@ export interface SearchRequestBody {
   mode?: string;
 }
 
-export const integer = { type: "integer" } as const;
-export const string = { type: "string" } as const;
-export const boolean = { type: "boolean" } as const;
-
-/** A closed response object: every property declared and present. */
-export const object = <P extends Record<string, unknown>>(properties: P) =>
-  ({ type: "object", additionalProperties: false, required: Object.keys(properties), properties }) as const;
-
 const segmentProperties = {
-  carrier: string,
-  flight_no: string,
-  origin: string,
-  dest: string,
-  dep_time: string,
-  arr_time: string,
-  cabin: string,
-  booking_class: string,
-  seats_available: integer,
-  direction: string,
-  duration_minutes: integer,
-  aircraft: string,
+  carrier: string("IATA code of the operating airline, e.g. `AI`."),
+  flight_no: string("Flight number as the airline writes it, e.g. `AI 865`."),
+  origin: string("IATA code of the departure airport."),
+  dest: string("IATA code of the arrival airport."),
+  dep_time: localTime("Departure time"),
+  arr_time: localTime("Arrival time"),
+  cabin: oneOf(CABINS, "Cabin of this segment."),
+  booking_class: string("The airline's booking class (one letter), e.g. `Y`."),
+  seats_available: integer("Seats the airline still sells at this fare."),
+  direction: oneOf(enumNames(DirectionSchema), "`OUTBOUND`, or `RETURN` for the way back of a round trip."),
+  duration_minutes: integer("Flying time of the segment, in minutes."),
+  aircraft: string("Aircraft type code, e.g. `320`."),
 };
 
-const pricingSchema = object({
-  base_fare: integer,
-  taxes: integer,
-  commission: integer,
-  ota_markup: integer,
-  agent_markup: integer,
-  net_fare: integer,
-  final_price: integer,
+export const pricingSchema = object({
+  base_fare: paise("The airline's fare for all passengers"),
+  taxes: paise("The airline's taxes for all passengers"),
+  commission: paise("What the airline pays the agency, a percentage of `base_fare`"),
+  ota_markup: paise("The platform's markup"),
+  agent_markup: paise("The agency's own markup for its customer"),
+  net_fare: paise("`base_fare + taxes + ota_markup - commission`: what the wallet is debited"),
+  final_price: paise("`base_fare + taxes + ota_markup + agent_markup`: what the end customer pays"),
 });
 
-const offerSchemaOf = (segment: object) =>
+const offerSchemaOf = <S extends object>(segment: S) =>
   object({
-    offer_id: string,
-    search_id: string,
-    signature: string,
-    airline: string,
-    provider: string,
-    refundable: boolean,
-    segments: { type: "array", items: segment },
-    best_price_paise: integer,
-    currency: string,
-    pricing_breakdown: pricingSchema,
-    expires_at: string,
+    offer_id: string("The offer's id (`off_...`); a reschedule names the new flight by it."),
+    search_id: string("The search the offer belongs to; fare validation takes it back."),
+    signature: string("Signs the offer's content; fare validation and the seat map take it back unchanged."),
+    airline: string("IATA code of the validating airline."),
+    provider: string("The airline provider that sells the offer (`SANDBOX` in development); the seat map takes it back."),
+    refundable: boolean("Whether a voluntary cancellation refunds more than the taxes (the fare rules say how much)."),
+    segments: array(segment, "The flights, in travel order; a round trip's RETURN segments follow its OUTBOUND ones."),
+    best_price_paise: paise("Equals `pricing_breakdown.final_price`"),
+    currency: string("ISO 4217 code of every amount: `INR`."),
+    pricing_breakdown: {
+      ...pricingSchema,
+      description: "How the price is made up, for all passengers together (API guide, Money and pricing).",
+    },
+    expires_at: instant("When the offer (and its search) expires: 30 minutes after the search."),
   });
 
-export const offerSchema = offerSchemaOf(object(segmentProperties));
+export const segmentSchema = object(segmentProperties);
+const offerSchema = offerSchemaOf(segmentSchema);
 
 /** A validated offer's segments omit `cabin` (API guide, Fare validation and seat maps). */
 export const validatedOfferSchema = offerSchemaOf(object((({ cabin: _cabin, ...rest }) => rest)(segmentProperties)));
 
 /** Serialization schema of the 200 answer: fast to write, and nothing undeclared leaks. */
 export const searchResponseSchema = object({
-  search_id: string,
-  results: { type: "array", items: offerSchema },
-  cursor: { type: ["string", "null"] },
-  count: integer,
-  total_results: integer,
+  search_id: string("The search's id (`srch_...`), valid 30 minutes."),
+  results: array(offerSchema, "This page's offers: by `best_price_paise`, then departure time, then `offer_id`."),
+  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
+  count: integer("Offers in this page."),
+  total_results: integer("Offers in the whole search."),
 });

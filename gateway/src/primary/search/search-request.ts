@@ -14,7 +14,7 @@ export function toSearchFlightsRequest(body: SearchRequestBody, agentId: string)
     dest: body.dest ?? "",
     dod: body.dod ?? "",
     doa: body.doa ?? "",
-    cabin: body.cabin === undefined ? Cabin.UNSPECIFIED : cabinOf[body.cabin],
+    cabin: body.cabin === undefined ? Cabin.UNSPECIFIED : cabinOf(body.cabin),
     cursor: body.cursor ?? "",
     mode: body.mode ?? "",
     ...(body.pax_adult !== undefined && { paxAdult: body.pax_adult }),

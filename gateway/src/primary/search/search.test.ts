@@ -60,6 +60,29 @@ describe("search request validation", () => {
     expect(errors).toEqual([{ field, code, message: expect.any(String) }]);
   });
 
+  it("tells a body that is neither a new search nor a next page only what the new search lacks", async () => {
+    gateway = await testApp();
+    const required = ["origin", "dest", "dod"].map((field) => ({ field, code: "REQUIRED", message: "is required" }));
+    expect(await fieldErrorsFor({})).toEqual(required);
+    expect(await fieldErrorsFor({ limit: 50 })).toEqual(required);
+    expect(await fieldErrorsFor({ cursor: 5 })).toEqual([
+      ...required,
+      { field: "cursor", code: "INVALID_FORMAT", message: "must be a string or null" },
+    ]);
+    // A cursor makes it a next page: only its own problems are named, not the new search's.
+    expect(await fieldErrorsFor({ cursor: "c2lnbmVk", origin: "del", extra: 1 })).toEqual([
+      { field: "extra", code: "UNKNOWN_FIELD", message: "is not a known field" },
+      { field: "origin", code: "INVALID_FORMAT", message: "must match the pattern ^[A-Z]{3}$" },
+    ]);
+    expect(gateway.calls.search).toHaveLength(0);
+  });
+
+  it("accepts a next page that repeats the search's fields (the cursor wins)", async () => {
+    gateway = await testApp();
+    expect((await gateway.app.inject(searchRequest({ ...searchBody, cursor: "c2lnbmVk" }))).statusCode).toBe(200);
+    expect(gateway.calls.search[0]?.cursor).toBe("c2lnbmVk");
+  });
+
   it("accepts the boundary values and every cabin", async () => {
     gateway = await testApp();
     for (const cabin of ["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"]) {

@@ -1,21 +1,22 @@
-import { integer, object, string } from "../search/schemas.js";
+import { EntryKindSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { enumNames } from "../../enum-names.js";
+import { array, closed, instant, integer, object, oneOf, paise, string } from "../../json-schema.js";
 
 /** JSON schemas of the wallet operations (API guide, Wallet). */
 
-export const emptyBodySchema = { type: "object", additionalProperties: false, properties: {} } as const;
+export const emptyBodySchema = closed({});
 
-const instant = { type: "string", format: "date-time" } as const;
-
-export const statementRequestSchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    from: instant,
-    to: instant,
-    limit: { type: "integer", minimum: 1, maximum: 500 },
-    cursor: { type: ["string", "null"], minLength: 1, maxLength: 1024 },
+export const statementRequestSchema = closed({
+  from: instant("Only lines at or after this instant."),
+  to: instant("Only lines before this instant."),
+  limit: integer("Lines per page, 1 to 500; default 100.", { minimum: 1, maximum: 500 }),
+  cursor: {
+    type: ["string", "null"],
+    minLength: 1,
+    maxLength: 1024,
+    description: "The `cursor` of the previous page (valid 30 minutes from that page).",
   },
-} as const;
+});
 
 export interface StatementBody {
   from?: string;
@@ -25,27 +26,27 @@ export interface StatementBody {
 }
 
 export const balanceResponseSchema = object({
-  agent_id: string,
-  currency: string,
-  balance_paise: integer,
-  credit_limit_paise: integer,
-  held_paise: integer,
-  available_paise: integer,
+  agent_id: string("The calling agency."),
+  currency: string("ISO 4217 code of the amounts: `INR`."),
+  balance_paise: paise("Money in the wallet"),
+  credit_limit_paise: paise("Credit the agency may use beyond its balance"),
+  held_paise: paise("Held for bookings being made"),
+  available_paise: paise("`balance + credit_limit - held`: what a booking's net fare (plus seats) must fit in"),
 });
 
 export const statementResponseSchema = object({
-  lines: {
-    type: "array",
-    items: object({
-      entry_id: string,
-      at: string,
-      kind: string,
-      amount_paise: integer,
-      balance_after_paise: integer,
-      reference: string,
-      description: string,
+  lines: array(
+    object({
+      entry_id: string("The ledger transaction's id (`wtx_...`); wallet events carry it too."),
+      at: instant("When it was posted."),
+      kind: oneOf(enumNames(EntryKindSchema), "What moved the money; `HOLD` and `VOID` move `held_paise`, not the balance."),
+      amount_paise: paise("Signed: negative debits the agency (HOLD, CAPTURE), positive credits it (VOID, REFUND, TOP_UP)"),
+      balance_after_paise: paise("The balance after this line (holds do not change it)"),
+      reference: string("What it is for: the booking id (`<booking id>:<quote id>` for a reschedule), a top-up's reference..."),
+      description: string("For people."),
     }),
-  },
-  count: integer,
-  cursor: { type: ["string", "null"] },
+    "This page's ledger lines, newest first.",
+  ),
+  count: integer("Lines in this page."),
+  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
 });

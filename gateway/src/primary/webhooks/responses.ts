@@ -1,21 +1,30 @@
-import { boolean, integer, object, string } from "../search/schemas.js";
+import { array, described, integer, object, string } from "../../json-schema.js";
 import { deliverySchema, endpointSchema } from "./schemas.js";
 
 /** Response schemas of /webhooks/* (API guide, Webhooks). */
 
-export const endpointResponseSchema = object({ endpoint: endpointSchema });
+const endpoint = described(endpointSchema, "The endpoint.");
+const delivery = described(deliverySchema, "The delivery.");
+
+export const endpointResponseSchema = object({ endpoint });
 
 /** create and rotate-secret: the signing secret, shown this once. */
-export const endpointWithSecretResponseSchema = object({ endpoint: endpointSchema, secret: string });
+export const endpointWithSecretResponseSchema = object({
+  endpoint,
+  secret: string("The signing secret (`whsec_...`), shown this once: deliveries carry `Tarmac-Signature`, its HMAC-SHA256."),
+});
 
-export const endpointListResponseSchema = object({ endpoints: { type: "array", items: endpointSchema } });
+export const endpointListResponseSchema = object({ endpoints: array(endpointSchema, "The agency's endpoints, oldest first.") });
 
-export const deletedResponseSchema = object({ endpoint_id: string, deleted: boolean });
+export const deletedResponseSchema = object({
+  endpoint_id: string("The endpoint deleted."),
+  deleted: { type: "boolean", enum: [true], description: "Always true." },
+});
 
-export const deliveryResponseSchema = object({ delivery: deliverySchema });
+export const deliveryResponseSchema = object({ delivery });
 
 export const deliveryListResponseSchema = object({
-  deliveries: { type: "array", items: deliverySchema },
-  count: integer,
-  cursor: { type: ["string", "null"] },
+  deliveries: array(deliverySchema, "This page's deliveries, newest first."),
+  count: integer("Deliveries in this page."),
+  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
 });

@@ -74,7 +74,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "flight's (400 VALIDATION_FAILED naming the field that differs). Passengers are numbered per type in request " +
           "order; `nationality` defaults to IN. Idempotency-Key is honoured when sent. Scope `flight.book`.",
         body: createBookingRequestSchema(converter.currencies()),
-        success: { schema: createBookingResponseSchema, description: "The booking." },
+        success: { schema: createBookingResponseSchema(converter.currencies()), description: "The booking." },
         idempotencyKey: "optional",
         errors: [
           "SEARCH_OFFER_NOT_FOUND",

@@ -51,7 +51,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
           "flights (default 100, at most 500) with `total_results`; while `cursor` is not null, send `{cursor}` (and " +
           "optionally `limit`) for the next page, in the same currency, within 30 minutes. Scope `flight.search`.",
         body: searchRequestSchema(converter.currencies()),
-        success: { schema: searchResponseSchema, description: "The flights found." },
+        success: { schema: searchResponseSchema(converter.currencies()), description: "The flights found." },
         errors: ["SEARCH_EXPIRED", "SEARCH_CURSOR_INVALID", "SEARCH_CURSOR_EXPIRED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
       }),
       config: { scope: Scope.FLIGHT_SEARCH, rateLimitGroup: "search" },
@@ -100,7 +100,7 @@ function newSearch(body: NewSearchBody, agentId: string) {
     paxAdult: body.adults,
     ...(body.children !== undefined && { paxChild: body.children }),
     ...(body.infants !== undefined && { paxInfant: body.infants }),
-    cabin: cabinOf[body.travel_class],
+    cabin: cabinOf(body.travel_class),
     ...(body.limit !== undefined && { limit: body.limit }),
   });
 }

@@ -1,6 +1,8 @@
 import { Code } from "@connectrpc/connect";
 
-export type ErrorCategory = "AUTH" | "SEARCH" | "BOOKING" | "WALLET" | "PROVIDER" | "SYSTEM" | "VALIDATION";
+/** The envelope's `error.category` values (API guide, Errors), a closed list. */
+export const ERROR_CATEGORIES = ["AUTH", "SEARCH", "BOOKING", "WALLET", "PROVIDER", "SYSTEM", "VALIDATION"] as const;
+export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 
 export interface CatalogueEntry {
   readonly status: number;
@@ -78,8 +80,16 @@ export const catalogue = {
 
 export type ErrorCode = keyof typeof catalogue;
 
-/** Field-level codes used in `errors[].code`. */
-export type FieldErrorCode = "REQUIRED" | "INVALID_FORMAT" | "OUT_OF_RANGE" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "UNKNOWN_AIRPORT";
+/** Field-level codes used in `errors[].code` (a list, so the OpenAPI document can enumerate them). */
+export const FIELD_ERROR_CODES = [
+  "REQUIRED",
+  "INVALID_FORMAT",
+  "OUT_OF_RANGE",
+  "INVALID_VALUE",
+  "UNKNOWN_FIELD",
+  "UNKNOWN_AIRPORT",
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(catalogue, code);
