@@ -91,6 +91,11 @@ const offerSchemaOf = (segment: object) =>
     currency: string,
     pricing_breakdown: pricingSchema,
     expires_at: string,
+    hold_allowed: { type: "boolean", description: "Whether booking create may hold this fare (`payment: HOLD`) and ticket later." },
+    hold_ticket_time_limit: {
+      type: ["string", "null"],
+      description: "When `hold_allowed`: the ticket time limit a hold made now would get (ISO 8601); else null.",
+    },
   });
 
 export const offerSchema = offerSchemaOf(object(segmentProperties));
