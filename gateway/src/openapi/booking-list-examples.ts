@@ -52,6 +52,8 @@ const booking = {
   ],
   last_arrival_at: "2026-12-01T02:55:00.000Z",
   debited_paise: 645_000,
+  payment: "WALLET",
+  hold: null,
   fare_rules: {
     refundable: true,
     cancellation_penalties: [{ min_hours_before_departure: 0, per_passenger_paise: 150_000 }],

@@ -46,6 +46,8 @@ const offer = {
   currency: "INR",
   pricing_breakdown: pricing,
   expires_at: "2026-11-22T06:30:00.000Z",
+  hold_allowed: true,
+  hold_ticket_time_limit: "2026-11-25T06:00:00.000Z",
 };
 
 export const searchExamples = {
@@ -100,7 +102,15 @@ export const createBookingExamples = {
     },
   ],
   response: [
-    { booking_id: "bkg_01JD4QB3C5E7G9J1K3M5N7Q9S1", pnr: "X7K2QP", total_price_paise: 622_345, currency: "INR", status: "BOOKED" },
+    {
+      booking_id: "bkg_01JD4QB3C5E7G9J1K3M5N7Q9S1",
+      pnr: "X7K2QP",
+      total_price_paise: 622_345,
+      currency: "INR",
+      status: "BOOKED",
+      ticket_time_limit: null,
+      price_guaranteed_until: null,
+    },
   ],
 };
 

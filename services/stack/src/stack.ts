@@ -4,7 +4,7 @@ import { bookingConfigSchema, startBookingService, type BookingServiceOverrides,
 import { InProcessBus } from "@tarmac/events";
 import { fareConfigSchema, startFareService } from "@tarmac/fare";
 import { gatewayConfigSchema, startGateway } from "@tarmac/gateway";
-import { ConfigError, createLogger, parseConfig, systemClock, type Logger } from "@tarmac/kernel";
+import { ConfigError, createLogger, parseConfig, systemClock, type Clock, type Logger } from "@tarmac/kernel";
 import { searchConfigSchema, startSearchService } from "@tarmac/search";
 import { startWalletService, walletConfigSchema } from "@tarmac/wallet";
 import { startWebhooksService, webhooksConfigSchema, type StartedWebhooksService } from "@tarmac/webhooks";
@@ -20,6 +20,11 @@ export interface StackOptions {
   readonly logger?: Logger;
   /** Wraps booking's wired store, wallet client and provider (its `decorate` override). */
   readonly decorateBooking?: BookingServiceOverrides["decorate"];
+  /**
+   * The clock of the airline, search, fare, wallet and booking (tests move a ManualClock: holds,
+   * price guarantees, fare locks); caller tokens and the gateway keep real time. Default: the system's.
+   */
+  readonly clock?: Clock;
 }
 
 export interface Stack {
@@ -91,19 +96,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const auth = await startAuthService(configs.auth, child("auth"));
     started.push(auth.host);
     // One airline and one event bus for every service, as in production they share one of each.
-    const airline = createSandboxAirline({ clock: systemClock, ticketingDelayMs: configs.booking.sandboxTicketingDelayMs });
+    const clock = options.clock ?? systemClock;
+    const airline = createSandboxAirline({ clock, ticketingDelayMs: configs.booking.sandboxTicketingDelayMs });
     const events = configs.booking.events.natsUrl ? undefined : new InProcessBus();
     const publisher = events ? { publisher: events } : {};
-    const search = await startSearchService(configs.search, child("search"), { provider: airline });
+    const search = await startSearchService(configs.search, child("search"), { provider: airline, clock });
     started.push(search);
-    const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline });
+    const fare = await startFareService({ ...configs.fare, searchUrl: search.url }, child("fare"), { provider: airline, clock });
     started.push(fare);
-    const wallet = await startWalletService({ ...configs.wallet, authUrl: auth.host.url }, child("wallet"), publisher);
+    const wallet = await startWalletService({ ...configs.wallet, authUrl: auth.host.url }, child("wallet"), { ...publisher, clock });
     started.push(wallet);
     const booking: StartedBookingService = await startBookingService(
       { ...configs.booking, fareUrl: fare.url, walletUrl: wallet.url, searchUrl: search.url, authUrl: auth.host.url },
       child("booking"),
-      { provider: airline, ...publisher, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
+      { provider: airline, clock, ...publisher, ...(options.decorateBooking && { decorate: options.decorateBooking }) },
     );
     started.push(booking);
     if (!auth.demoApiKey) throw new Error("the auth service seeded no demo key");

@@ -1,9 +1,13 @@
+import { BookingStatus } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { integer } from "../search/schemas.js";
 import { bookingResponseSchema } from "./schemas.js";
 
 /** JSON schemas of POST /flight/booking/list (API guide, Bookings: listing). */
 
-const BOOKING_STATUSES = ["PENDING", "BOOKED", "TICKETED", "FAILED", "CANCELLED", "REFUNDED", "FLOWN"] as const;
+type StatusName = Exclude<keyof typeof BookingStatus, "UNSPECIFIED">;
+
+/** Every status of the contract's enum (tarmac.booking.v1.BookingStatus), its source of truth. */
+const BOOKING_STATUSES = Object.values(BookingStatus).filter((v): v is StatusName => typeof v === "string" && v !== "UNSPECIFIED");
 
 const instant = { type: "string", format: "date-time" } as const;
 
@@ -20,7 +24,7 @@ export const bookingListRequestSchema = {
 } as const;
 
 export interface BookingListBody {
-  status?: (typeof BOOKING_STATUSES)[number];
+  status?: StatusName;
   created_from?: string;
   created_to?: string;
   page_size?: number;

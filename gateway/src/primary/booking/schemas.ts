@@ -36,6 +36,13 @@ export const createBookingRequestSchema = {
       required: ["email", "phone"],
       properties: { email: text(254), phone: text(20) },
     },
+    payment: {
+      type: "string",
+      enum: ["WALLET", "HOLD"],
+      description:
+        "WALLET (default): the wallet is debited at once. HOLD: the airline holds the fare without payment (the offer's " +
+        "`hold_allowed`, else 422 BOOKING_HOLD_NOT_ALLOWED); the booking is HELD until `booking/ticket` or its ticket time limit.",
+    },
     ancillaries: {
       type: "array",
       maxItems: 72,
@@ -67,7 +74,11 @@ export interface CreateBookingBody {
   passengers: PassengerBody[];
   contact_info: { email: string; phone: string };
   ancillaries?: { pax_id: string; ancillary_token: string }[];
+  payment?: "WALLET" | "HOLD";
 }
+
+/** A held booking's deadlines (API guide, Holds); null for a booking paid at once. */
+const holdSchema = nullable(object({ ticket_time_limit: string, price_guaranteed_until: string }));
 
 export const createBookingResponseSchema = object({
   booking_id: string,
@@ -75,6 +86,8 @@ export const createBookingResponseSchema = object({
   total_price_paise: integer,
   currency: string,
   status: string,
+  ticket_time_limit: nullable(string),
+  price_guaranteed_until: nullable(string),
 });
 
 export const bookingStatusRequestSchema = {
@@ -118,6 +131,8 @@ export const bookingResponseSchema = object({
   status_history: { type: "array", items: object({ status: string, at: string, reason: string }) },
   last_arrival_at: string,
   debited_paise: integer,
+  payment: { type: "string", enum: ["WALLET", "HOLD"] },
+  hold: holdSchema,
   fare_rules: object({
     refundable: { type: "boolean" },
     cancellation_penalties: { type: "array", items: object({ min_hours_before_departure: integer, per_passenger_paise: integer }) },
