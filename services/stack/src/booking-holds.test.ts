@@ -1,5 +1,6 @@
 import type { AirlineProvider } from "@tarmac/airline";
 import type { OutboxEvent } from "@tarmac/events";
+import { crashBefore } from "@tarmac/booking/testing";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yyyymmdd } from "./banner.js";
@@ -24,6 +25,7 @@ describe("holds through the gateway", () => {
   let airline: AirlineProvider;
   const clock = new ManualClock(new Date());
   const events: OutboxEvent[] = [];
+  let crashArmed = false;
   beforeAll(async () => {
     const env = { TARMAC_ENV: "test", SANDBOX_TICKETING_DELAY_MS: "200", BOOKING_SWEEP_INTERVAL_MS: "100", ...relaxedRateLimits };
     stack = await startStack({
@@ -34,7 +36,8 @@ describe("holds through the gateway", () => {
       clock,
       decorateBooking: (wired) => {
         airline = wired.provider;
-        return wired;
+        // Armed by the crash test: the process "dies" after the airline's ticketing answer, before the capture.
+        return { ...wired, wallet: crashBefore(wired.wallet, "capture", () => crashArmed) };
       },
     });
     stack.events!.subscribe((event) => void events.push(event));
@@ -194,6 +197,26 @@ describe("holds through the gateway", () => {
     expect([res.status, res.json.error.code]).toEqual([410, "BOOKING_HOLD_EXPIRED"]);
     expect((await status(held.booking_id)).status).toBe("EXPIRED");
     expect(await debitsOf(held.booking_id)).toEqual([]);
+  });
+
+  it("settles a ticketing call that crashed after the airline's answer with the sweep: one capture, BOOKED", async () => {
+    const held = await hold();
+    crashArmed = true;
+    const crashed = await ticket(held.booking_id, `crash-${held.booking_id}`);
+    crashArmed = false;
+    expect(crashed.status).toBe(500);
+    expect((await status(held.booking_id)).status).toBe("HELD");
+    clock.advance(61_000);
+    const settled = await eventually(async () => {
+      const b = await status(held.booking_id);
+      return b.status === "BOOKED" || b.status === "TICKETED" ? b : undefined;
+    });
+    expect(settled.status_history.at(-1).reason).toMatch(/hold sweep|tickets issued/);
+    expect(await debitsOf(held.booking_id)).toHaveLength(1);
+    // The client's retry under its key answers what the sweep completed.
+    const retry = await ticket(held.booking_id, `crash-${held.booking_id}`);
+    expect([retry.status, retry.json.status]).toEqual([200, "BOOKED"]);
+    expect(await debitsOf(held.booking_id)).toHaveLength(1);
   });
 
   it("hides a hold from another agent: it cannot read, ticket or release it", async () => {
