@@ -1897,12 +1897,16 @@ export const BookingService: GenService<{
    * with GetBooking by idempotency_key. The gateway also replays agencies' Idempotency-Key answers
    * (API guide, Idempotency).
    *
+   * With payment PAYMENT_HOLD the airline reserves without ticketing and nothing is paid: the
+   * answer is HELD with its hold deadlines (hold now, ticket later; TicketBooking pays for it).
+   *
    * Errors: AUTH_AGENT_SUSPENDED (a suspended agency books nothing), AUTH_NOT_FOUND (an agency auth
    * does not know), BOOKING_FARE_TOKEN_INVALID, BOOKING_FARE_EXPIRED (the 15-minute lock has
    * passed), BOOKING_PASSENGER_MISMATCH (passengers differ from the fare's counts),
    * BOOKING_SEAT_UNAVAILABLE,
    * WALLET_INSUFFICIENT_FUNDS, WALLET_ACCOUNT_NOT_FOUND, PROVIDER_SOLD_OUT, PROVIDER_REJECTED,
-   * PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS.
+   * PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS,
+   * BOOKING_HOLD_NOT_ALLOWED (PAYMENT_HOLD on a fare the airline does not hold).
    *
    * @generated from rpc tarmac.booking.v1.BookingService.CreateBooking
    */
