@@ -83,6 +83,8 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
     reason_code: "CUSTOMER_REQUEST",
   }),
   "POST /api/v1/flight/booking/reschedule/confirm": primary("/api/v1/flight/booking/reschedule/confirm", { booking_id: "bkg_1" }),
+  "POST /api/v1/flight/booking/ticket": primary("/api/v1/flight/booking/ticket", { booking_id: "bkg_1" }),
+  "POST /api/v1/flight/booking/release": primary("/api/v1/flight/booking/release", { booking_id: "bkg_1" }),
   "POST /api/v1/wallet/balance": primary("/api/v1/wallet/balance", {}),
   "POST /api/v1/wallet/statement": primary("/api/v1/wallet/statement", {}),
   "POST /api/v1/webhooks/create": primary("/api/v1/webhooks/create", { url: "https://hooks.test/t", event_types: ["booking.booked"] }),

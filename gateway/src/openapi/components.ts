@@ -67,6 +67,14 @@ export const errorEnvelopeSchema = {
             message: { type: "string", description: "The provider's own message." },
           },
         },
+        details: {
+          type: "object",
+          additionalProperties: true,
+          description:
+            "Data a client acts on; only on BOOKING_PRICE_CHANGED today (booking/ticket): `booking_id`, " +
+            "`previous_total_price_paise`, `new_total_price_paise` (send it back as `accepted_total_price_paise`), " +
+            "`new_debit_paise`, `base_fare_paise`, `taxes_paise`, `currency`.",
+        },
       },
     },
   },

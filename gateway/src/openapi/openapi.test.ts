@@ -61,6 +61,14 @@ const OPERATIONS: readonly Expected[] = [
     statuses: ["401", "402", "403", "404", "409", "422"],
     idempotencyKey: "required",
   },
+  {
+    path: "/api/v1/flight/booking/ticket",
+    tag: "booking",
+    security: "ApiKey",
+    statuses: ["401", "402", "403", "404", "409", "410", "422"],
+    idempotencyKey: "required",
+  },
+  { path: "/api/v1/flight/booking/release", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404", "409"] },
   // The search alias of API guide, Pagination (API guide, Search) and the wallet (API guide, Wallet).
   { path: "/api/v1/search", tag: "search", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   { path: "/api/v1/wallet/balance", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },

@@ -9,6 +9,7 @@ import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";
 import { changesRoutes } from "./booking/changes-routes.js";
+import { holdRoutes } from "./booking/hold-routes.js";
 import { bookingListRoute } from "./booking/list-route.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
@@ -46,6 +47,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(bookingRoutes, { booking: clients.booking });
   await app.register(bookingListRoute, { booking: clients.booking });
   await app.register(changesRoutes, { booking: clients.booking });
+  await app.register(holdRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
   await app.register(webhookRoutes, { webhooks: clients.webhooks });
 };

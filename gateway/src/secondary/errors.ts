@@ -19,13 +19,8 @@ export interface SecondaryErrorBody {
 
 /** A catalogue error with a `details` object for the secondary surface's client. */
 export class DetailedError extends DomainError {
-  constructor(
-    code: ErrorCode,
-    message: string,
-    readonly details: Readonly<Record<string, unknown>>,
-    options: DomainErrorOptions = {},
-  ) {
-    super(code, message, options);
+  constructor(code: ErrorCode, message: string, details: Readonly<Record<string, unknown>>, options: DomainErrorOptions = {}) {
+    super(code, message, { ...options, details });
   }
 }
 
@@ -36,7 +31,7 @@ export function toSecondaryError(error: DomainError): SecondaryErrorBody {
       code: error.code,
       message: error.message,
       ...(error.errors.length > 0 && { errors: error.errors.map((e) => ({ field: e.field, code: e.code, message: e.message })) }),
-      ...(error instanceof DetailedError && { details: { ...error.details } }),
+      ...(error instanceof DetailedError && error.details && { details: { ...error.details } }),
     },
   };
 }

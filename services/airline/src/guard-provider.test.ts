@@ -16,6 +16,8 @@ function unruly(): AirlineProvider {
     findReservation: async (_reference, options) => (options?.signal ? undefined : Promise.reject(new Error("no signal"))),
     cancelReservation: async () => {},
     changeReservation: () => Promise.reject(new Error("unused")),
+    priceHold: () => Promise.reject(new Error("unused")),
+    ticketHold: () => Promise.reject(new Error("unused")),
   };
 }
 

@@ -36,6 +36,8 @@ export function guardProvider(provider: AirlineProvider, guard: ProviderGuard): 
     findReservation: (reference, options) => ask("findReservation", options, (o) => provider.findReservation(reference, o)),
     cancelReservation: (reference, options) => ask("cancelReservation", options, (o) => provider.cancelReservation(reference, o)),
     changeReservation: (change, options) => ask("changeReservation", options, (o) => provider.changeReservation(change, o)),
+    priceHold: (reference, options) => ask("priceHold", options, (o) => provider.priceHold(reference, o)),
+    ticketHold: (request, options) => ask("ticketHold", options, (o) => provider.ticketHold(request, o)),
   };
 }
 

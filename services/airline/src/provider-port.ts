@@ -78,6 +78,34 @@ export interface ProviderOffer {
   readonly currency: string;
   readonly refundable: boolean;
   readonly fareRules: FareRules;
+  /** The terms a reservation of this fare would be held on now; absent when the airline does not hold it. */
+  readonly hold?: HoldTerms;
+}
+
+/**
+ * A reservation held without ticketing (hold now, ticket later): the airline keeps the seats until
+ * `ticketTimeLimit` and sells them at the held fare until `priceGuaranteedUntil`, then at its fare
+ * of the moment. Instants: RFC 3339, UTC.
+ */
+export interface HoldTerms {
+  readonly ticketTimeLimit: string;
+  readonly priceGuaranteedUntil: string;
+}
+
+/** The fare a held reservation would be ticketed at now (all passengers, paise). */
+export interface HoldPrice {
+  readonly baseFare: number;
+  readonly taxes: number;
+  readonly currency: string;
+}
+
+/** Orders ticketing of a held reservation at the fare the caller accepts. */
+export interface HoldTicketing {
+  /** The held reservation's client reference. */
+  readonly clientReference: string;
+  /** The fare the caller pays: must be the airline's fare now (priceHold), else PROVIDER_PRICE_CHANGED. */
+  readonly baseFare: number;
+  readonly taxes: number;
 }
 
 export interface ProviderCallOptions {
@@ -153,6 +181,11 @@ export interface ReservationRequest {
   readonly passengers: readonly ReservationPassenger[];
   readonly seats: readonly { readonly paxId: string; readonly segmentIndex: number; readonly seat: string }[];
   readonly contact: { readonly email: string; readonly phone: string };
+  /**
+   * Hold without ticketing until ticketHold (the fare must offer `hold`; else PROVIDER_REJECTED
+   * HOLD_NOT_ALLOWED). Absent or false: ticketed shortly after, as always.
+   */
+  readonly hold?: boolean;
 }
 
 export interface ReservationChange {
@@ -189,6 +222,8 @@ export interface ProviderReservation {
    * after asking for a change learns whether the airline made it.
    */
   readonly changeReferences?: readonly string[];
+  /** While the reservation is held awaiting its ticketing order: the terms it is held on. */
+  readonly hold?: HoldTerms;
 }
 
 export interface AirlineProvider {
@@ -220,6 +255,18 @@ export interface AirlineProvider {
    * `changeReference` (a retry returns the reservation as changed). Refusals as reserve.
    */
   changeReservation(request: ReservationChange, options?: ProviderCallOptions): Promise<ProviderReservation>;
+  /**
+   * The fare a held reservation would be ticketed at now: the held fare until its price guarantee
+   * ends, then the airline's fare of the moment. PROVIDER_REJECTED: RESERVATION_NOT_FOUND, or
+   * HOLD_NOT_ACTIVE (not held, released, or dropped by the airline).
+   */
+  priceHold(clientReference: string, options?: ProviderCallOptions): Promise<HoldPrice>;
+  /**
+   * Orders ticketing of a held reservation at the fare given; it then tickets like any reservation
+   * (asynchronously). Idempotent: a reservation already ordered answers as it stands. Refusals:
+   * PROVIDER_PRICE_CHANGED (the fare is not the airline's fare now), and as priceHold.
+   */
+  ticketHold(request: HoldTicketing, options?: ProviderCallOptions): Promise<ProviderReservation>;
 }
 
 export interface Airport {

@@ -11,10 +11,13 @@ import {
   type CreateBookingResponse,
   type QuoteCancellationResponse,
   type QuoteRescheduleResponse,
+  TicketBookingResponseSchema,
+  type TicketBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { Booking } from "./domain/booking.js";
+import type { TicketOutcome } from "./hold-ticketing.js";
 import type { CancellationQuote, RescheduleQuote } from "./domain/quotes.js";
-import { statusToProto } from "./proto-mapping.js";
+import { holdToProto, statusToProto } from "./proto-mapping.js";
 
 /** The answers of BookingService's operations, from the booking and quote they concern. */
 export function createdAnswer(booking: Booking, replayed = false): CreateBookingResponse {
@@ -25,6 +28,32 @@ export function createdAnswer(booking: Booking, replayed = false): CreateBooking
     totalPricePaise: paiseToProto(booking.totalPricePaise),
     currency: booking.currency,
     status: statusToProto(booking.status),
+    ...holdToProto(booking.hold),
+  });
+}
+
+/** TicketBooking's answer: BOOKED with what was debited, or HELD with the price to accept. */
+export function ticketAnswer(outcome: TicketOutcome): TicketBookingResponse {
+  const { booking } = outcome;
+  const common = {
+    bookingId: booking.bookingId,
+    pnr: booking.pnr ?? "",
+    status: statusToProto(booking.status),
+    currency: booking.currency,
+    totalPricePaise: paiseToProto(booking.totalPricePaise),
+  };
+  if (!("priceChange" in outcome))
+    return create(TicketBookingResponseSchema, { ...common, debitedPaise: paiseToProto(booking.debitPaise) });
+  const p = outcome.priceChange;
+  return create(TicketBookingResponseSchema, {
+    ...common,
+    priceChange: {
+      previousTotalPricePaise: paiseToProto(booking.totalPricePaise),
+      newTotalPricePaise: paiseToProto(p.totalPricePaise),
+      newDebitPaise: paiseToProto(p.debitPaise),
+      baseFarePaise: paiseToProto(p.baseFare),
+      taxesPaise: paiseToProto(p.taxes),
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Client } from "@connectrpc/connect";
 import type { AirlineProvider } from "@tarmac/airline";
 import { DomainError, fieldError, newId, validationFailed, type Clock, type Logger, defined } from "@tarmac/kernel";
-import type { CreateBookingRequest } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { Payment, type CreateBookingRequest } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { BookingFlow } from "./booking-flow.js";
 import { replayedBooking } from "./booking-replays.js";
@@ -62,6 +62,10 @@ export class BookingCreation {
         throw renameSeatFields(error);
       });
     const fare = fareOfLock(locked);
+    const payment = request.payment === Payment.HOLD ? "HOLD" : "WALLET";
+    if (payment === "HOLD" && !fare.holdAllowed) {
+      throw new DomainError("BOOKING_HOLD_NOT_ALLOWED", "The airline does not hold this fare; book it with payment WALLET");
+    }
     const input = requestInput(request);
     const errors = [...passengerErrors(input.passengers, fare.locked), ...contactErrors(input.contact)];
     if (errors.length > 0) throw validationFailed(errors);
@@ -81,6 +85,7 @@ export class BookingCreation {
       passengers: input.passengers,
       contact: defined(input.contact, "contact"),
       seats: seats.seats,
+      payment,
       now,
     });
     const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);

@@ -1,7 +1,7 @@
-import type { AirlineProvider, ProviderReservation, ReservationRequest } from "@tarmac/airline";
+import type { AirlineProvider, HoldTerms, ProviderReservation, ReservationRequest } from "@tarmac/airline";
 import { DomainError, formatPaise, type Logger } from "@tarmac/kernel";
 import type { BookingWriter } from "./booking-writer.js";
-import type { Booking } from "./domain/booking.js";
+import type { Booking, BookingHold } from "./domain/booking.js";
 import type { Payment, StepOutcome, WalletPayments } from "./wallet-payments.js";
 
 export interface BookingFlowDeps {
@@ -10,6 +10,8 @@ export interface BookingFlowDeps {
   readonly provider: AirlineProvider;
   readonly writer: BookingWriter;
   readonly logger: Logger;
+  /** How long before a hold's ticket time limit booking.hold_expiring is published. */
+  readonly holdNoticeMs: number;
 }
 
 /** Provider answers that say for certain no reservation was made. */
@@ -42,6 +44,7 @@ export class BookingFlow {
   constructor(private readonly deps: BookingFlowDeps) {}
 
   async place(pending: Booking, signal?: AbortSignal): Promise<Booking> {
+    if (pending.payment === "HOLD") return this.hold(pending, signal);
     const { payments, writer, provider } = this.deps;
     let booking = pending;
     const settlement = await payments.payFor(bookingDebit(pending), async (holdId) => {
@@ -65,6 +68,29 @@ export class BookingFlow {
     }
   }
 
+  /** Payment HOLD: the airline reserves without ticketing and nothing is paid; HELD with its deadlines, or FAILED. */
+  private async hold(pending: Booking, signal?: AbortSignal): Promise<Booking> {
+    const outcome = await this.reserve(pending, signal);
+    if (!("done" in outcome)) {
+      const refusal = outcome.nothingDone;
+      const notHoldable = refusal.provider?.code === "HOLD_NOT_ALLOWED";
+      return this.fail(
+        pending,
+        notHoldable ? new DomainError("BOOKING_HOLD_NOT_ALLOWED", "The airline no longer holds this fare", { cause: refusal }) : refusal,
+      );
+    }
+    const reservation = outcome.done;
+    if (reservation.hold === undefined) {
+      // Reserved but not held (a provider that ignored the hold flag): release it rather than ticket unpaid.
+      await this.deps.provider.cancelReservation(pending.bookingId);
+      return this.fail(pending, new DomainError("BOOKING_HOLD_NOT_ALLOWED", "The airline did not hold this fare; nothing was charged"));
+    }
+    return this.deps.writer.move(pending, "HELD", "held with the airline; to be ticketed before its time limit", {
+      pnr: reservation.pnr,
+      hold: heldTerms(reservation.hold, this.deps.holdNoticeMs),
+    });
+  }
+
   private async reserve(booking: Booking, signal: AbortSignal | undefined): Promise<StepOutcome<ProviderReservation>> {
     const { provider } = this.deps;
     const request: ReservationRequest = {
@@ -73,6 +99,7 @@ export class BookingFlow {
       passengers: booking.passengers,
       seats: booking.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat })),
       contact: booking.contact,
+      ...(booking.payment === "HOLD" && { hold: true }),
     };
     try {
       return { done: await provider.reserve(request, signal ? { signal } : {}) };
@@ -96,6 +123,17 @@ export class BookingFlow {
     this.deps.logger.info({ bookingId: booking.bookingId, code: error.code }, "booking failed");
     throw error;
   }
+}
+
+/** The booking's hold from the airline's terms: the notice falls `noticeMs` before the limit. */
+export function heldTerms(terms: HoldTerms, noticeMs: number): BookingHold {
+  const ticketTimeLimit = new Date(terms.ticketTimeLimit);
+  return {
+    ticketTimeLimit,
+    priceGuaranteedUntil: new Date(terms.priceGuaranteedUntil),
+    warnAt: new Date(ticketTimeLimit.getTime() - noticeMs),
+    warned: false,
+  };
 }
 
 function failureReason(error: DomainError): string {

@@ -14,7 +14,7 @@ import type { BookingStore } from "./store/booking-store.js";
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
-export const BOOKING_STATUSES: readonly BookingStatus[] = ["PENDING", "BOOKED", "TICKETED", "FAILED", "CANCELLED", "REFUNDED", "FLOWN"];
+import { BOOKING_STATUSES } from "./domain/state-machine.js";
 
 /**
  * ListBookings: an agent's bookings newest first, a page at a time. The cursor is signed and

@@ -1,8 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { DomainError } from "@tarmac/kernel";
+import { DomainError, paiseFromProto } from "@tarmac/kernel";
 import {
   GetBookingResponseSchema,
+  ReleaseBookingResponseSchema,
+  type ReleaseBookingRequest,
+  type ReleaseBookingResponse,
+  type TicketBookingRequest,
+  type TicketBookingResponse,
   type BookingService,
   type ConfirmCancellationRequest,
   type ConfirmCancellationResponse,
@@ -19,17 +24,25 @@ import {
   type QuoteRescheduleRequest,
   type QuoteRescheduleResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
-import { cancellationAnswer, cancellationQuoteAnswer, createdAnswer, rescheduleAnswer, rescheduleQuoteAnswer } from "./booking-answers.js";
+import {
+  cancellationAnswer,
+  cancellationQuoteAnswer,
+  createdAnswer,
+  rescheduleAnswer,
+  rescheduleQuoteAnswer,
+  ticketAnswer,
+} from "./booking-answers.js";
 import type { BookingCreation } from "./booking-creation.js";
 import type { BookingListing } from "./booking-listing.js";
 import { lookUpBooking } from "./booking-lookup.js";
 import { BookingChangedConcurrently } from "./booking-writer.js";
 import type { Cancellations } from "./cancellations.js";
 import { cancellationTerms, requireBookingIds, rescheduleTerms } from "./change-requests.js";
-import { cancellationReplay, rescheduleReplay } from "./confirm-replays.js";
+import { cancellationReplay, rescheduleReplay, ticketReplay } from "./confirm-replays.js";
+import type { HoldTicketing } from "./hold-ticketing.js";
 import type { Booking } from "./domain/booking.js";
 import { toProtoBooking } from "./proto-mapping.js";
-import { cancellationKey, rescheduleKey } from "./request-fingerprints.js";
+import { cancellationKey, rescheduleKey, ticketKey } from "./request-fingerprints.js";
 import type { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
 
@@ -40,6 +53,7 @@ export interface BookingServiceDeps {
   readonly cancellations: Cancellations;
   readonly reschedules: Reschedules;
   readonly listing: BookingListing;
+  readonly holds: HoldTicketing;
 }
 
 /**
@@ -102,6 +116,30 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     } catch (error) {
       return await this.replayOr(error, () => rescheduleReplay(this.deps.store, request.agentId, key));
     }
+  }
+
+  async ticketBooking(request: TicketBookingRequest, context: HandlerContext): Promise<TicketBookingResponse> {
+    requireBookingIds(request);
+    const key = ticketKey(request);
+    const replay = await ticketReplay(this.deps.store, request.agentId, key);
+    if (replay) return replay;
+    const booking = await this.own(request.agentId, request.bookingId);
+    const terms = {
+      acceptPriceChange: request.acceptPriceChange,
+      acceptedTotalPricePaise: paiseFromProto(request.acceptedTotalPricePaise),
+    };
+    try {
+      return ticketAnswer(await this.reportingRaces(() => this.deps.holds.ticket(booking, terms, key, context.signal)));
+    } catch (error) {
+      return await this.replayOr(error, () => ticketReplay(this.deps.store, request.agentId, key));
+    }
+  }
+
+  async releaseBooking(request: ReleaseBookingRequest): Promise<ReleaseBookingResponse> {
+    requireBookingIds(request);
+    const booking = await this.own(request.agentId, request.bookingId);
+    const released = await this.reportingRaces(() => this.deps.holds.release(booking));
+    return create(ReleaseBookingResponseSchema, { booking: toProtoBooking(released) });
   }
 
   private async own(agentId: string, bookingId: string): Promise<Booking> {

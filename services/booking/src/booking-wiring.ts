@@ -7,10 +7,13 @@ import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js"
 import { BookingCreation } from "./booking-creation.js";
 import { BookingFlow } from "./booking-flow.js";
 import { createBookingListCursorCodec } from "./booking-list-cursor.js";
-import { BOOKING_STATUSES, BookingListing } from "./booking-listing.js";
+import { BookingListing } from "./booking-listing.js";
+import { BOOKING_STATUSES } from "./domain/state-machine.js";
 import { BookingServiceImpl } from "./booking-service.js";
 import { BookingWriter } from "./booking-writer.js";
 import { Cancellations } from "./cancellations.js";
+import { HoldSweep } from "./hold-sweep.js";
+import { HoldTicketing } from "./hold-ticketing.js";
 import { RecoverySweep } from "./recovery-sweep.js";
 import { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
@@ -36,6 +39,8 @@ export interface BookingWiring extends BookingDependencies {
   readonly otaRescheduleFeePaise: number;
   readonly holdTtlMs: number;
   readonly recoveryGraceMs: number;
+  /** How long before a hold's ticket time limit booking.hold_expiring is published. */
+  readonly holdNoticeMs: number;
   /** Signs ListBookings cursors (TARMAC_BOOKING_SECRET). */
   readonly bookingSecret: string;
 }
@@ -44,6 +49,7 @@ export interface BookingParts {
   readonly service: BookingServiceImpl;
   readonly recovery: RecoverySweep;
   readonly ticketing: TicketingWorker;
+  readonly holdSweep: HoldSweep;
 }
 
 /** The service and its sweeps over one set of dependencies: the server's wiring and the tests'. */
@@ -51,7 +57,8 @@ export function wireBooking(w: BookingWiring): BookingParts {
   const { store, wallet, provider, clock, logger } = w;
   const writer = new BookingWriter(store, clock);
   const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
-  const flow = new BookingFlow({ payments, provider, writer, logger });
+  const flow = new BookingFlow({ payments, provider, writer, logger, holdNoticeMs: w.holdNoticeMs });
+  const holds = new HoldTicketing({ writer, payments, provider, clock, logger });
   const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: w.otaCancellationFeePaise });
   const reschedules = new Reschedules({
     writer,
@@ -66,8 +73,19 @@ export function wireBooking(w: BookingWiring): BookingParts {
   const listing = new BookingListing(store, cursors);
   const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger });
   return {
-    service: new BookingServiceImpl({ store, creation, cancellations, reschedules, listing }),
-    recovery: new RecoverySweep({ store, cancellations, writer, payments, provider, clock, logger, graceMs: w.recoveryGraceMs }),
+    service: new BookingServiceImpl({ store, creation, cancellations, reschedules, listing, holds }),
+    holdSweep: new HoldSweep({ store, holds, writer, clock, logger }),
+    recovery: new RecoverySweep({
+      store,
+      cancellations,
+      writer,
+      payments,
+      provider,
+      clock,
+      logger,
+      graceMs: w.recoveryGraceMs,
+      holdNoticeMs: w.holdNoticeMs,
+    }),
     ticketing: new TicketingWorker({ store, provider, writer, wallet, clock, logger, resumeReschedule: (b) => reschedules.resume(b) }),
   };
 }

@@ -9,4 +9,6 @@ export const bookingCallerPolicy: CallerPolicy = {
   ConfirmCancellation: { gateway: "agent-context" },
   QuoteReschedule: { gateway: "agent-context" },
   ConfirmReschedule: { gateway: "agent-context" },
+  TicketBooking: { gateway: "agent-context" },
+  ReleaseBooking: { gateway: "agent-context" },
 };

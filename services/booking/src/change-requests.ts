@@ -3,7 +3,6 @@ import {
   CancellationType,
   ReasonCode,
   type ConfirmCancellationRequest,
-  type ConfirmRescheduleRequest,
   type QuoteCancellationRequest,
   type QuoteRescheduleRequest,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -33,7 +32,7 @@ export function rescheduleTerms(request: QuoteRescheduleRequest): { readonly new
 }
 
 /** A confirm reschedule request names its booking; the terms are the newest quote's. */
-export function requireBookingIds(request: ConfirmRescheduleRequest): void {
+export function requireBookingIds(request: { readonly agentId: string; readonly bookingId: string }): void {
   const errors = idErrors(request);
   if (errors.length > 0) throw validationFailed(errors);
 }

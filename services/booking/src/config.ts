@@ -41,6 +41,8 @@ export const bookingConfigSchema = z
     HOLD_TTL_SECONDS: env.seconds(1800),
     /** A PENDING booking younger than this may still be in its create call; recovery leaves it alone. */
     RECOVERY_GRACE_SECONDS: env.seconds(60),
+    /** How long before a hold's ticket time limit booking.hold_expiring is published (hold now, ticket later). */
+    HOLD_EXPIRING_NOTICE_SECONDS: env.seconds(7200),
     /** How often recovery, ticketing and the flown sweep run. */
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
     /** Sandbox airline: how long after a reservation its tickets are issued. */
@@ -74,6 +76,7 @@ export const bookingConfigSchema = z
     ...providerConfig(v),
     holdTtlMs: v.HOLD_TTL_SECONDS * 1000,
     recoveryGraceMs: v.RECOVERY_GRACE_SECONDS * 1000,
+    holdNoticeMs: v.HOLD_EXPIRING_NOTICE_SECONDS * 1000,
     sweepIntervalMs: v.BOOKING_SWEEP_INTERVAL_MS,
     sandboxTicketingDelayMs: v.SANDBOX_TICKETING_DELAY_MS,
     bookingSecret: v.TARMAC_BOOKING_SECRET,

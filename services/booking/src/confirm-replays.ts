@@ -5,9 +5,12 @@ import {
   ConfirmRescheduleResponseSchema,
   type ConfirmCancellationResponse,
   type ConfirmRescheduleResponse,
+  TicketBookingResponseSchema,
+  type TicketBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { Booking } from "./domain/booking.js";
 import { replayedConfirm, type ConfirmKey } from "./domain/keyed-confirmations.js";
+import { statusToProto } from "./proto-mapping.js";
 import type { BookingStore } from "./store/booking-store.js";
 
 /**
@@ -48,6 +51,25 @@ export async function rescheduleReplay(
     fareDifferencePaise: paiseToProto(answer.fareDifferencePaise),
     changePenaltyPaise: paiseToProto(answer.changePenaltyPaise),
     newTotalPaise: paiseToProto(answer.newTotalPaise),
+  });
+}
+
+/** TicketBooking's key, like cancellationReplay: the booking as the first call left it, with that call's figures. */
+export async function ticketReplay(
+  store: BookingStore,
+  agentId: string,
+  key: ConfirmKey | undefined,
+): Promise<TicketBookingResponse | undefined> {
+  const found = key && (await store.findByConfirmationKey(agentId, key.idempotencyKey));
+  const answer = key && replayedConfirm(found, key);
+  if (!found || !answer) return undefined;
+  if (answer.kind !== "TICKET") throw mismatch();
+  return create(TicketBookingResponseSchema, {
+    ...header(found),
+    pnr: found.pnr ?? "",
+    status: statusToProto(found.status),
+    totalPricePaise: paiseToProto(answer.totalPricePaise),
+    debitedPaise: paiseToProto(answer.debitPaise),
   });
 }
 

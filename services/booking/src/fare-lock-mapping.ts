@@ -27,6 +27,7 @@ export function fareOfLock(response: GetFareLockResponse): FareForBooking {
     segments,
     fareRules: fareRulesFromProto(offer.fareRules, offer.offerId),
     lockedUntil: fromTimestamp(lock.lockedUntil),
+    holdAllowed: offer.holdAllowed,
   };
 }
 

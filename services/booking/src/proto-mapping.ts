@@ -11,6 +11,7 @@ import {
   Title,
   type Booking as ProtoBooking,
   type CreateBookingRequest,
+  Payment as ProtoPayment,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import {
   Cabin,
@@ -68,6 +69,13 @@ export function statusToProto(status: BookingStatus): ProtoStatus {
   return ProtoStatus[status];
 }
 
+/** A held booking's deadlines, for any answer that carries them. */
+export function holdToProto(hold: Booking["hold"]) {
+  return hold
+    ? { hold: { ticketTimeLimit: toTimestamp(hold.ticketTimeLimit), priceGuaranteedUntil: toTimestamp(hold.priceGuaranteedUntil) } }
+    : {};
+}
+
 const enumValue = <E extends Record<string, string | number>>(values: E, name: string): E[keyof E] => values[name as keyof E];
 
 /** The whole booking of API guide, Bookings, as GetBooking answers it. */
@@ -121,6 +129,8 @@ export function toProtoBooking(b: Booking): ProtoBooking {
     lastArrivalAt: toTimestamp(b.lastArrivalAt),
     fareRules: fareRulesToProto(b.fareRules),
     debitedPaise: paiseToProto(b.debitPaise),
+    payment: b.payment === "HOLD" ? ProtoPayment.HOLD : ProtoPayment.WALLET,
+    ...holdToProto(b.hold),
     ...(b.cancellation && {
       cancellation: {
         cancellationType: CancellationType[b.cancellation.cancellationType],

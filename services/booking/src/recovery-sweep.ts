@@ -1,6 +1,6 @@
 import type { AirlineProvider } from "@tarmac/airline";
 import { DomainError, type Clock, type Logger } from "@tarmac/kernel";
-import { bookingDebit } from "./booking-flow.js";
+import { bookingDebit, heldTerms } from "./booking-flow.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Cancellations } from "./cancellations.js";
 import type { Booking } from "./domain/booking.js";
@@ -19,6 +19,8 @@ export interface RecoverySweepDeps {
   readonly logger: Logger;
   /** A PENDING booking younger than this may still be in its create call: left alone. */
   readonly graceMs: number;
+  /** A recovered hold's booking.hold_expiring notice comes this long before its limit. */
+  readonly holdNoticeMs: number;
 }
 
 const REFUND_GRACE_MS = 2_000;
@@ -62,6 +64,7 @@ export class RecoverySweep {
   }
 
   async recover(booking: Booking): Promise<Booking> {
+    if (booking.payment === "HOLD") return this.recoverHold(booking);
     const { provider, writer, payments, logger } = this.deps;
     const reservation = await provider.findReservation(booking.bookingId);
     if (reservation !== undefined && reservation.status !== "CANCELLED") {
@@ -83,6 +86,20 @@ export class RecoverySweep {
     if (holdId !== undefined) await payments.void(holdId);
     logger.info({ bookingId: booking.bookingId }, "recovery: booking unwound");
     // INTERNAL, not a retryable code: this booking is over; a new request (new key) may succeed.
+    return this.failed(booking, "INTERNAL", "recovered after an interruption: the airline holds no reservation");
+  }
+
+  /** A hold (no money involved): HELD if the airline holds it, else its reservation cancelled and FAILED. */
+  private async recoverHold(booking: Booking): Promise<Booking> {
+    const { provider, writer } = this.deps;
+    const reservation = await provider.findReservation(booking.bookingId);
+    if (reservation?.hold && reservation.status === "HELD") {
+      return writer.move(booking, "HELD", "held with the airline; completed by recovery after an interruption", {
+        pnr: reservation.pnr,
+        hold: heldTerms(reservation.hold, this.deps.holdNoticeMs),
+      });
+    }
+    await provider.cancelReservation(booking.bookingId);
     return this.failed(booking, "INTERNAL", "recovered after an interruption: the airline holds no reservation");
   }
 

@@ -4,6 +4,7 @@ import {
   type ConfirmCancellationRequest,
   type ConfirmRescheduleRequest,
   type CreateBookingRequest,
+  type TicketBookingRequest,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { fingerprintOf } from "./domain/fingerprint.js";
 import type { ConfirmKey } from "./domain/keyed-confirmations.js";
@@ -24,6 +25,17 @@ export function cancellationKey(request: ConfirmCancellationRequest): ConfirmKey
   return {
     idempotencyKey: request.idempotencyKey,
     fingerprint: fingerprintOf({ rpc: "ConfirmCancellation", agentId, bookingId, reasonCode, cancellationType }),
+  };
+}
+
+/** A ticketing call's key and fingerprint (its booking and the price it accepts), or undefined without a key. */
+export function ticketKey(request: TicketBookingRequest): ConfirmKey | undefined {
+  if (!request.idempotencyKey) return undefined;
+  const { agentId, bookingId, acceptPriceChange } = request;
+  const accepted = String(request.acceptedTotalPricePaise);
+  return {
+    idempotencyKey: request.idempotencyKey,
+    fingerprint: fingerprintOf({ rpc: "TicketBooking", agentId, bookingId, acceptPriceChange, accepted }),
   };
 }
 

@@ -57,7 +57,7 @@ export interface BookingServiceOverrides {
 }
 
 export interface StartedBookingService extends ServiceHost {
-  /** Runs the recovery sweep and the ticketing worker once, now (tests, operations). */
+  /** Runs the recovery sweep, the ticketing worker and the hold sweep once, now (tests, operations). */
   sweepNow(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export async function startBookingService(
     wallet: overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions),
     provider: guardProvider(airline, { timeoutMs: config.providerTimeoutMs }),
   };
-  const { service, recovery, ticketing } = wireBooking({
+  const { service, recovery, ticketing, holdSweep } = wireBooking({
     ...(overrides.decorate ? overrides.decorate(wired) : wired),
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, peerOptions),
@@ -93,11 +93,13 @@ export async function startBookingService(
     otaRescheduleFeePaise: config.otaRescheduleFeePaise,
     holdTtlMs: config.holdTtlMs,
     recoveryGraceMs: config.recoveryGraceMs,
+    holdNoticeMs: config.holdNoticeMs,
     bookingSecret: config.bookingSecret,
   });
   const sweepNow = async () => {
     await recovery.run();
     await ticketing.run();
+    await holdSweep.run();
   };
   const relay = startOutboxRelay({
     outbox: storage.value.outbox,

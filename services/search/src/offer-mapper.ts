@@ -77,6 +77,8 @@ function buildProtoOffer(offer: PricedOffer, meta: CachedSearchMeta): Offer {
     refundable: offer.refundable,
     provider: offer.provider,
     fareRules: toProtoFareRules(offer.fareRules),
+    holdAllowed: offer.hold !== undefined,
+    ...(offer.hold && { holdTicketTimeLimit: toTimestamp(new Date(offer.hold.ticketTimeLimit)) }),
   });
 }
 

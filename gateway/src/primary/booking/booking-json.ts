@@ -6,6 +6,7 @@ import {
   CreateBookingRequestSchema,
   ReasonCode,
   Gender,
+  Payment,
   PassengerType,
   Title,
   type Booking,
@@ -32,6 +33,7 @@ export function toCreateBookingRequest(body: CreateBookingBody, agentId: string,
     })),
     contactInfo: { email: body.contact_info.email, phone: body.contact_info.phone },
     ancillaries: (body.ancillaries ?? []).map((a) => ({ paxId: a.pax_id, ancillaryToken: a.ancillary_token })),
+    payment: body.payment === "HOLD" ? Payment.HOLD : Payment.WALLET,
   });
 }
 
@@ -43,6 +45,8 @@ export function createBookingJson(response: CreateBookingResponse) {
     total_price_paise: paiseFromProto(response.totalPricePaise),
     currency: response.currency,
     status: statusName(response.status),
+    ticket_time_limit: response.hold ? iso(response.hold.ticketTimeLimit) : null,
+    price_guaranteed_until: response.hold ? iso(response.hold.priceGuaranteedUntil) : null,
   };
 }
 
@@ -86,6 +90,8 @@ export function bookingJson(b: Booking) {
     status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: iso(h.at), reason: h.reason })),
     last_arrival_at: iso(b.lastArrivalAt),
     debited_paise: paiseFromProto(b.debitedPaise),
+    payment: b.payment === Payment.HOLD ? "HOLD" : "WALLET",
+    hold: b.hold ? { ticket_time_limit: iso(b.hold.ticketTimeLimit), price_guaranteed_until: iso(b.hold.priceGuaranteedUntil) } : null,
     fare_rules: fareRulesJson(b),
     cancellation: b.cancellation
       ? {

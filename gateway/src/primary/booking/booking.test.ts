@@ -110,7 +110,15 @@ describe("POST /api/v1/flight/booking/create", () => {
     gateway = await testApp({ booking: fakeBooking(seen) });
     const res = await post("/api/v1/flight/booking/create", body, { "idempotency-key": "order-42" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ booking_id: "bkg_1", pnr: "ABC234", total_price_paise: 945_000, currency: "INR", status: "BOOKED" });
+    expect(res.json()).toEqual({
+      booking_id: "bkg_1",
+      pnr: "ABC234",
+      total_price_paise: 945_000,
+      currency: "INR",
+      status: "BOOKED",
+      ticket_time_limit: null,
+      price_guaranteed_until: null,
+    });
     expect(seen[0]).toMatchObject({
       agentId: AGENT_ID,
       fareToken: "ft_1",

@@ -32,11 +32,15 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "seats (`ancillaries`), generates a PNR and debits the agent wallet by the net fare plus seats, atomically: either " +
           "all of it happens or none. The wallet must cover it with balance plus credit limit (402 otherwise). `agent_id`, " +
           "when sent, must be the key's own agent; `idempotency_key`, when sent, must equal the Idempotency-Key header. " +
+          "With `payment: HOLD` (a fare whose offer is `hold_allowed`) the airline holds the PNR without payment: the booking " +
+          "is HELD until `ticket_time_limit`, nothing is debited, and `booking/ticket` pays for it later. " +
           "Scope `flight.book`.",
         body: createBookingRequestSchema,
         success: {
           schema: createBookingResponseSchema,
-          description: "The booking: id, PNR, total price (paise) and status (BOOKED; ticketing follows asynchronously).",
+          description:
+            "The booking: id, PNR, total price (paise) and status (BOOKED, ticketing follows asynchronously; HELD for " +
+            "`payment: HOLD`, with `ticket_time_limit` and `price_guaranteed_until`, else null).",
         },
         idempotencyKey: "required",
         errors: [
@@ -50,6 +54,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "PROVIDER_REJECTED",
           "PROVIDER_UNAVAILABLE",
           "PROVIDER_TIMEOUT",
+          "BOOKING_HOLD_NOT_ALLOWED",
         ],
       }),
       config: { scope: Scope.FLIGHT_BOOK, idempotency: "booking.create" },
@@ -74,7 +79,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         description:
           "The whole booking by `booking_id`, `pnr` or the `idempotency_key` it was created with (at least one; all given must " +
           "name the same booking): status (PENDING, " +
-          "BOOKED, TICKETED, FAILED, CANCELLED, REFUNDED, FLOWN), itinerary, passengers, ticket numbers, status history and " +
+          "BOOKED, TICKETED, FAILED, CANCELLED, REFUNDED, FLOWN; for holds HELD, RELEASED, EXPIRED), `payment` and the " +
+          "hold's deadlines (`hold`), itinerary, passengers, ticket numbers, status history and " +
           "the latest cancellation or reschedule. Another agent's booking is answered as not found. Scope `flight.book`.",
         body: bookingStatusRequestSchema,
         success: { schema: bookingResponseSchema, description: "The booking." },

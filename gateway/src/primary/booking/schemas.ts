@@ -2,6 +2,7 @@ import {
   CancellationTypeSchema,
   type Gender,
   GenderSchema,
+  PaymentSchema,
   type PassengerType,
   PassengerTypeSchema,
   ReasonCodeSchema,
@@ -10,12 +11,27 @@ import {
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { BOOKING_STATUSES } from "../../booking-statuses.js";
 import { type EnumName, enumNames } from "../../enum-names.js";
-import { array, boolean, closed, date, described, instant, integer, nullable, object, oneOf, paise, string } from "../../json-schema.js";
+import {
+  array,
+  boolean,
+  closed,
+  date,
+  described,
+  instant,
+  integer,
+  nullable,
+  nullableInstant,
+  object,
+  oneOf,
+  paise,
+  string,
+} from "../../json-schema.js";
 import { pricingSchema, segmentSchema } from "../search/schemas.js";
 
 /** JSON schemas of booking create and status (API guide, Bookings and Booking states). */
 
 export const bookingStatus = (description: string) => oneOf(BOOKING_STATUSES, description);
+const paymentOf = (description: string) => oneOf(enumNames(PaymentSchema), description);
 
 const text = (maxLength: number, description: string) => string(description, { minLength: 1, maxLength });
 
@@ -56,6 +72,10 @@ export const createBookingRequestSchema = closed(
       closed({ email: text(254, contactFields.email), phone: text(20, contactFields.phone) }, ["email", "phone"]),
       "Who the airline contacts about the booking.",
     ),
+    payment: paymentOf(
+      "`WALLET` (default): the wallet is debited at once. `HOLD`: the airline holds the fare without payment (the offer's " +
+        "`hold_allowed`, else 422 BOOKING_HOLD_NOT_ALLOWED); the booking is HELD until `booking/ticket` or its ticket time limit.",
+    ),
     ancillaries: array(
       closed(
         {
@@ -89,6 +109,7 @@ export interface CreateBookingBody {
   passengers: PassengerBody[];
   contact_info: { email: string; phone: string };
   ancillaries?: { pax_id: string; ancillary_token: string }[];
+  payment?: "WALLET" | "HOLD";
 }
 
 const bookingId = string("The booking's id (`bkg_...`).");
@@ -100,7 +121,9 @@ export const createBookingResponseSchema = object({
   pnr: string(pnr),
   total_price_paise: paise("`final_price` plus paid seats"),
   currency,
-  status: bookingStatus("`BOOKED` once the airline has the PNR and the wallet is debited."),
+  status: bookingStatus("`BOOKED` once the airline has the PNR and the wallet is debited; `HELD` for `payment: HOLD`."),
+  ticket_time_limit: nullableInstant("A hold's deadline to ticket (`booking/ticket`); null for a booking paid at once."),
+  price_guaranteed_until: nullableInstant("Until when a hold's price stands without re-pricing; null for a booking paid at once."),
 });
 
 export const bookingStatusRequestSchema = closed({
@@ -173,6 +196,14 @@ export const bookingResponseSchema = object({
   ),
   last_arrival_at: instant("When the last segment arrives; the booking is `FLOWN` after it."),
   debited_paise: paise("Everything the wallet was debited for this booking (fare, seats, reschedules), before any refund"),
+  payment: paymentOf("How the booking is paid: `WALLET` at once, or `HOLD` (held, ticketed and paid later)."),
+  hold: nullable(
+    object({
+      ticket_time_limit: instant("The airline's deadline to ticket; the hold expires after it."),
+      price_guaranteed_until: instant("Until when the held price stands; ticketing later re-prices with the airline."),
+    }),
+    "A held booking's deadlines (API guide, Holds); null for a booking paid at once.",
+  ),
   fare_rules: described(
     object({
       refundable: boolean("Whether a voluntary cancellation refunds more than the taxes."),

@@ -35,6 +35,8 @@ export function offerJson(offer: Offer) {
     currency: offer.currency,
     pricing_breakdown: pricingJson(offer.pricingBreakdown),
     expires_at: expiresAt.toISOString(),
+    hold_allowed: offer.holdAllowed,
+    hold_ticket_time_limit: offer.holdAllowed ? (fromTimestamp(offer.holdTicketTimeLimit)?.toISOString() ?? null) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { DirectionSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { CABINS, type CabinName } from "../../cabins.js";
 import { enumNames } from "../../enum-names.js";
-import { array, boolean, instant, integer, localTime, object, oneOf, paise, string } from "../../json-schema.js";
+import { array, boolean, instant, integer, localTime, nullableInstant, object, oneOf, paise, string } from "../../json-schema.js";
 
 /** JSON schemas of the search operation (API guide, Search, Pagination and Money and pricing). */
 
@@ -112,6 +112,8 @@ const offerSchemaOf = <S extends object>(segment: S) =>
       description: "How the price is made up, for all passengers together (API guide, Money and pricing).",
     },
     expires_at: instant("When the offer (and its search) expires: 30 minutes after the search."),
+    hold_allowed: boolean("Whether booking create may hold this fare (`payment: HOLD`) and ticket it later."),
+    hold_ticket_time_limit: nullableInstant("When `hold_allowed`: the ticket time limit a hold made now would get; else null."),
   });
 
 export const segmentSchema = object(segmentProperties);

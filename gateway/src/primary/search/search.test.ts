@@ -193,6 +193,8 @@ describe("search response", () => {
             final_price: 612_345,
           },
           expires_at: EXPIRES_AT,
+          hold_allowed: false,
+          hold_ticket_time_limit: null,
         },
       ],
       cursor: "c2lnbmVkLWN1cnNvcg",

@@ -1,10 +1,17 @@
 import { create } from "@bufbuild/protobuf";
+import { paiseFromProto, paiseToProto } from "@tarmac/kernel";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import {
   CancelReservationResponseSchema,
   ChangeReservationResponseSchema,
   GetReservationResponseSchema,
   LivePriceResponseSchema,
+  PriceHoldResponseSchema,
+  TicketHoldResponseSchema,
+  type PriceHoldRequest,
+  type PriceHoldResponse,
+  type TicketHoldRequest,
+  type TicketHoldResponse,
   ReserveResponseSchema,
   SearchFlightsResponseSchema,
   type AirlineService,
@@ -80,5 +87,24 @@ export class AirlineServiceImpl implements ServiceImpl<typeof AirlineService> {
   async changeReservation(request: ChangeReservationRequest, context: HandlerContext): Promise<ChangeReservationResponse> {
     const reservation = await this.airline.changeReservation(changeFromProto(request), { signal: context.signal });
     return create(ChangeReservationResponseSchema, { reservation: reservationToProto(reservation) });
+  }
+
+  async priceHold(request: PriceHoldRequest, context: HandlerContext): Promise<PriceHoldResponse> {
+    const price = await this.airline.priceHold(request.clientReference, { signal: context.signal });
+    return create(PriceHoldResponseSchema, {
+      baseFarePaise: paiseToProto(price.baseFare),
+      taxesPaise: paiseToProto(price.taxes),
+      currency: price.currency,
+    });
+  }
+
+  async ticketHold(request: TicketHoldRequest, context: HandlerContext): Promise<TicketHoldResponse> {
+    const order = {
+      clientReference: request.clientReference,
+      baseFare: paiseFromProto(request.baseFarePaise),
+      taxes: paiseFromProto(request.taxesPaise),
+    };
+    const reservation = await this.airline.ticketHold(order, { signal: context.signal });
+    return create(TicketHoldResponseSchema, { reservation: reservationToProto(reservation) });
   }
 }

@@ -11,4 +11,6 @@ export const airlineCallerPolicy: CallerPolicy = {
   GetReservation: airlineUsers,
   CancelReservation: airlineUsers,
   ChangeReservation: airlineUsers,
+  PriceHold: airlineUsers,
+  TicketHold: airlineUsers,
 };

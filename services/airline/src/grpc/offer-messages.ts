@@ -18,6 +18,7 @@ import {
   type ProviderOffer,
   type ProviderSegment,
 } from "../provider-port.js";
+import { holdFromProto, holdToProto } from "./hold-messages.js";
 import { enumFromProto, enumToProto } from "./proto-enums.js";
 
 const DIRECTIONS = ["OUTBOUND", "RETURN"] as const;
@@ -42,6 +43,7 @@ export function offerToProto(offer: ProviderOffer): Offer {
       changeFees: offer.fareRules.changeFees.map(bandToProto),
       taxesRefundable: offer.fareRules.taxesRefundable,
     },
+    ...holdToProto(offer.hold),
   });
 }
 
@@ -57,6 +59,7 @@ export function offerFromProto(offer: Offer | undefined): ProviderOffer {
     currency: offer.currency,
     refundable: offer.refundable,
     fareRules: fareRulesFromProto(offer.fareRules),
+    ...holdFromProto(offer.hold),
   };
 }
 

@@ -34,6 +34,25 @@ describe("the airline over tarmac.airline.v1", () => {
     expect(await remote.seatMap(key)).toEqual(await airline.seatMap(key));
   });
 
+  it("holds, prices and tickets a hold over the wire, refusals with their provider block", async () => {
+    const { airline, remote, clock } = overTheWire();
+    const offers = await remote.searchFlights({ origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT });
+    const offer = offers.find((o) => o.segments.length === 1 && o.segments[0]!.flightNo === "9601")!;
+    expect(offer.hold).toBeDefined();
+    const held = await remote.reserve({ ...reservationOf("bk_hold", offer.key), hold: true });
+    expect(held.hold).toEqual(offer.hold);
+    expect(held).toEqual(await airline.findReservation("bk_hold"));
+    clock.advance(2 * 3_600_000);
+    const price = await remote.priceHold("bk_hold");
+    expect(price).toEqual(await airline.priceHold("bk_hold"));
+    const stale = await failureOf(remote.ticketHold({ clientReference: "bk_hold", baseFare: offer.baseFare, taxes: offer.taxes }));
+    expect([stale.code, stale.provider?.code]).toEqual(["PROVIDER_PRICE_CHANGED", "PRICE_CHANGED"]);
+    const ordered = await remote.ticketHold({ clientReference: "bk_hold", baseFare: price.baseFare, taxes: price.taxes });
+    expect([ordered.status, ordered.hold]).toEqual(["HELD", undefined]);
+    const unknown = await failureOf(remote.priceHold("bk_none"));
+    expect(unknown.provider?.code).toBe("RESERVATION_NOT_FOUND");
+  });
+
   it("reserves, changes, tickets and cancels one reservation the airline itself sees", async () => {
     const { airline, remote, clock } = overTheWire();
     const [offer] = await remote.searchFlights({ ...BLR_CCU, returnDate: undefined });

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { DomainError } from "@tarmac/kernel";
+import { DomainError, paiseFromProto, paiseToProto } from "@tarmac/kernel";
 import { AirlineService, Cabin } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import type { AirlineProvider } from "../provider-port.js";
 import { offerFromProto } from "./offer-messages.js";
@@ -60,6 +60,18 @@ export function remoteAirline(client: Client<typeof AirlineService>, name: strin
     async changeReservation(change, options) {
       return reservationFromProto((await client.changeReservation(changeToProto(change), options)).reservation);
     },
+    async priceHold(clientReference, options) {
+      const price = await client.priceHold({ clientReference }, options);
+      return { baseFare: paiseFromProto(price.baseFarePaise), taxes: paiseFromProto(price.taxesPaise), currency: price.currency };
+    },
+    async ticketHold(order, options) {
+      const request = {
+        clientReference: order.clientReference,
+        baseFarePaise: paiseToProto(order.baseFare),
+        taxesPaise: paiseToProto(order.taxes),
+      };
+      return reservationFromProto((await client.ticketHold(request, options)).reservation);
+    },
   });
 }
 
@@ -74,5 +86,7 @@ function withFailures(asked: <T>(answer: () => Promise<T>) => Promise<T>, provid
     findReservation: (reference, options) => asked(() => provider.findReservation(reference, options)),
     cancelReservation: (reference, options) => asked(() => provider.cancelReservation(reference, options)),
     changeReservation: (change, options) => asked(() => provider.changeReservation(change, options)),
+    priceHold: (reference, options) => asked(() => provider.priceHold(reference, options)),
+    ticketHold: (order, options) => asked(() => provider.ticketHold(order, options)),
   };
 }

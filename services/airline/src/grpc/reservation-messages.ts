@@ -10,6 +10,7 @@ import {
   type ReserveRequest,
 } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import type { ProviderReservation, ReservationChange, ReservationRequest } from "../provider-port.js";
+import { holdFromProto, holdToProto } from "./hold-messages.js";
 import { enumFromProto, enumToProto } from "./proto-enums.js";
 
 const PASSENGER_TYPES = ["ADT", "CHD", "INF"] as const;
@@ -40,6 +41,7 @@ export function reserveRequestFromProto(request: ReserveRequest): ReservationReq
     })),
     seats: seatsFromProto(request.seats),
     contact: { email: request.contact?.email ?? "", phone: request.contact?.phone ?? "" },
+    ...(request.hold && { hold: true }),
   };
 }
 
@@ -68,6 +70,7 @@ export function reservationToProto(reservation: ProviderReservation): Reservatio
     tickets: reservation.tickets.map((t) => ({ ...t })),
     failureReason: reservation.failureReason ?? "",
     changeReferences: [...(reservation.changeReferences ?? [])],
+    ...holdToProto(reservation.hold),
   });
 }
 
@@ -81,5 +84,6 @@ export function reservationFromProto(reservation: Reservation | undefined): Prov
     tickets: reservation.tickets.map((t) => ({ paxId: t.paxId, segmentIndex: t.segmentIndex, ticketNumber: t.ticketNumber })),
     ...(failureReason !== "" && { failureReason }),
     ...(changeReferences.length > 0 && { changeReferences: [...changeReferences] }),
+    ...holdFromProto(reservation.hold),
   };
 }

@@ -17,6 +17,20 @@ async function airlineOn(journal: ReservationJournal, clock = new ManualClock(NO
 }
 
 describe("the sandbox airline on a journal (its own process)", () => {
+  it("keeps a hold on a restart: still held on its terms, not ticketed by the clock, ticketed when ordered", async () => {
+    const journal = new MemoryReservationJournal();
+    const first = await airlineOn(journal);
+    const ai = (await first.airline.searchFlights(BLR_CCU)).find((o) => o.airline === "AI" && o.hold !== undefined)!;
+    const held = await first.airline.reserve({ ...reservationOf("bk_hold", ai.key), hold: true });
+    const second = await airlineOn(journal, new ManualClock(first.clock.now()));
+    second.clock.advance(60_000);
+    expect(await second.airline.findReservation("bk_hold")).toEqual(held);
+    const fare = await second.airline.priceHold("bk_hold");
+    expect((await second.airline.ticketHold({ clientReference: "bk_hold", ...fare })).hold).toBeUndefined();
+    second.clock.advance(2_000);
+    expect((await second.airline.findReservation("bk_hold"))?.status).toBe("TICKETED");
+  });
+
   it("forgets nothing on a restart: reservations, tickets, changes, taken and released seats, PNRs", async () => {
     const journal = new MemoryReservationJournal();
     const first = await airlineOn(journal);

@@ -111,3 +111,23 @@ export function reservationsUnavailable(cause: unknown): DomainError {
     cause,
   });
 }
+
+/** A fare the airline sells for ticketing at once only (low-cost carriers, departures within a day). */
+export function holdNotAllowed(key: string): DomainError {
+  return fault("PROVIDER_REJECTED", "The airline does not hold this fare", "HOLD_NOT_ALLOWED", `Fare ${key.slice(0, 120)} cannot be held`);
+}
+
+/** A reservation that is not (or no longer) held awaiting its ticketing order. */
+export function holdNotActive(pnr: string, why: string): DomainError {
+  return fault("PROVIDER_REJECTED", "The airline holds no reservation to ticket", "HOLD_NOT_ACTIVE", `Reservation ${pnr}: ${why}`);
+}
+
+/** The fare given for ticketing a hold is not the airline's fare now. */
+export function holdPriceChanged(pnr: string, baseFare: number, taxes: number): DomainError {
+  return fault(
+    "PROVIDER_PRICE_CHANGED",
+    "The fare of the held reservation has changed",
+    "PRICE_CHANGED",
+    `Reservation ${pnr}: fare now ${baseFare} + ${taxes} taxes (paise)`,
+  );
+}

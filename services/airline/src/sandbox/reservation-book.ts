@@ -1,7 +1,10 @@
 import type { Clock } from "@tarmac/kernel";
-import type { ProviderReservation, ReservationChange, ReservationRequest } from "../provider-port.js";
+import { defined } from "@tarmac/kernel";
+import type { HoldPrice, HoldTicketing, ProviderReservation, ReservationChange, ReservationRequest } from "../provider-port.js";
+import { holdStateOf } from "./held-reservation.js";
+import { SANDBOX_CURRENCY } from "./offers.js";
 import { pnrFor } from "./pnr.js";
-import { changeReferenceInUse, reservationNotFound, reservationsUnavailable } from "./provider-faults.js";
+import { changeReferenceInUse, holdNotAllowed, reservationNotFound, reservationsUnavailable } from "./provider-faults.js";
 import type { AcceptedReservation } from "./reservation-check.js";
 import { Reservation, type ReservationDeps } from "./reservation.js";
 import type { SeatLedger } from "./seat-ledger.js";
@@ -85,17 +88,36 @@ export class ReservationBook {
     return [...this.changes].filter(([, client]) => client === clientReference).map(([reference]) => reference);
   }
 
-  /** Holds an accepted reservation: seats taken, a fresh PNR, status HELD. */
+  /**
+   * Holds an accepted reservation: seats taken, a fresh PNR, status HELD; ticketed after the
+   * delay, or, asked with `hold`, when ticketHold orders it (a fare the airline does not hold is refused).
+   */
   hold(request: ReservationRequest, accepted: AcceptedReservation): ProviderReservation {
     const { clientReference } = request;
     const existing = this.find(clientReference);
     if (existing !== undefined) return existing;
+    const now = this.options.clock.now().getTime();
+    const hold = request.hold === true ? holdStateOf(accepted, now) : undefined;
+    if (request.hold === true && hold === undefined) throw holdNotAllowed(request.key);
     const pnr = pnrFor(clientReference, (candidate) => this.pnrs.has(candidate));
-    const ticketAtMs = this.options.clock.now().getTime() + this.options.ticketingDelayMs;
-    const reservation = new Reservation(pnr, request, accepted, ticketAtMs, this.deps);
+    const ticketAtMs = now + this.options.ticketingDelayMs;
+    const reservation = new Reservation(pnr, request, accepted, ticketAtMs, this.deps, hold);
     this.pnrs.add(pnr);
     this.reservations.set(clientReference, reservation);
     return reservation.view();
+  }
+
+  /** The fare its ticketing order would pay now; `live` is the airline's fare of the moment. */
+  priceHold(clientReference: string, live: (request: ReservationRequest) => { baseFare: number; taxes: number }): HoldPrice {
+    const reservation = this.changeable(clientReference);
+    return { ...reservation.holdFare(() => live(reservation.requestNow())), currency: SANDBOX_CURRENCY };
+  }
+
+  /** Orders ticketing of a hold (Reservation.orderTicketing); idempotent. */
+  ticketHold(order: HoldTicketing, live: (request: ReservationRequest) => { baseFare: number; taxes: number }): ProviderReservation {
+    const reservation = this.changeable(order.clientReference);
+    reservation.orderTicketing(order, this.options.ticketingDelayMs, () => live(reservation.requestNow()));
+    return defined(this.find(order.clientReference), "reservation");
   }
 
   /** Cancels; an unknown reference does nothing. */

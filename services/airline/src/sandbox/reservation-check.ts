@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import type { ReservationRequest } from "../provider-port.js";
+import type { HoldTerms, ReservationRequest } from "../provider-port.js";
 import { livePriceOf } from "./live-price.js";
 import { keyFlights, type OfferKey } from "./offer-key.js";
 import { type SeatMapDeps, seatMapOf } from "./offer-seat-map.js";
@@ -16,6 +16,10 @@ export interface AcceptedReservation {
   /** Every passenger, infants included, in the request's order. */
   readonly paxIds: readonly string[];
   readonly holds: readonly SeatHold[];
+  /** The fare it was accepted at, all passengers (paise); absent in records of earlier releases. */
+  readonly fare?: { readonly baseFare: number; readonly taxes: number };
+  /** The hold terms the fare offered when accepted; absent when it may not be held. */
+  readonly holdTerms?: HoldTerms;
 }
 
 /**
@@ -33,7 +37,7 @@ export function acceptReservation(
   deps: SeatMapDeps,
 ): AcceptedReservation {
   const pax = paxCountsOf(request.passengers);
-  livePriceOf(key, scenario, { key: request.key, pax }, deps);
+  const live = livePriceOf(key, scenario, { key: request.key, pax }, deps);
   const holds = request.seats.length === 0 ? [] : seatHolds(request, seatMapOf(key, request.key, deps));
   const flights = keyFlights(key);
   return {
@@ -41,5 +45,7 @@ export function acceptReservation(
     flightNos: flights.map((f) => f.flightNo),
     paxIds: request.passengers.map((p) => p.paxId),
     holds,
+    fare: { baseFare: live.baseFare, taxes: live.taxes },
+    ...(live.hold && { holdTerms: live.hold }),
   };
 }

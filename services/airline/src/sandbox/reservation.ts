@@ -1,6 +1,7 @@
 import type { Clock } from "@tarmac/kernel";
 import type { ProviderReservation, ReservationRequest, ReservationStatus, TicketRecord } from "../provider-port.js";
-import { reissueFailed, reservationNotChangeable } from "./provider-faults.js";
+import { holdEndedAt, holdFareAt, termsOf, type HoldState } from "./held-reservation.js";
+import { holdNotActive, holdPriceChanged, reissueFailed, reservationNotChangeable } from "./provider-faults.js";
 import type { AcceptedReservation } from "./reservation-check.js";
 import type { SeatLedger } from "./seat-ledger.js";
 import type { ReservationRecord } from "./store/reservation-journal.js";
@@ -34,8 +35,10 @@ export class Reservation {
     /** The request as it stands: after a change, with the change's key and seats. */
     private request: ReservationRequest,
     private accepted: AcceptedReservation,
-    private readonly ticketAtMs: number,
+    private ticketAtMs: number,
     private readonly deps: ReservationDeps,
+    /** Held awaiting its ticketing order: not ticketed at `ticketAtMs` until ticketHold. */
+    private hold?: HoldState,
   ) {
     this.take(accepted);
   }
@@ -44,7 +47,8 @@ export class Reservation {
   static restore(record: ReservationRecord, deps: ReservationDeps): Reservation {
     const released = record.status === "CANCELLED" || record.status === "TICKETING_FAILED";
     const noSeats = { ...record.accepted, holds: [] };
-    const reservation = new Reservation(record.pnr, record.request, released ? noSeats : record.accepted, record.ticketAtMs, deps);
+    const accepted = released ? noSeats : record.accepted;
+    const reservation = new Reservation(record.pnr, record.request, accepted, record.ticketAtMs, deps, record.hold);
     reservation.accepted = record.accepted;
     reservation.status = record.status;
     reservation.tickets = record.tickets;
@@ -57,9 +61,9 @@ export class Reservation {
   /** What the journal stores (ticketing settled first, as any look at the reservation does). */
   record(changeReferences: readonly string[]): ReservationRecord {
     this.settle();
-    const { pnr, version, request, accepted, ticketAtMs, status, tickets, reissues, failureReason } = this;
+    const { pnr, version, request, accepted, ticketAtMs, status, tickets, reissues, failureReason, hold } = this;
     const record = { clientReference: request.clientReference, pnr, version, request, accepted, ticketAtMs, status, tickets, reissues };
-    return { ...record, changeReferences, ...(failureReason !== undefined && { failureReason }) };
+    return { ...record, changeReferences, ...(failureReason !== undefined && { failureReason }), ...(hold && { hold }) };
   }
 
   view(): ProviderReservation {
@@ -67,9 +71,41 @@ export class Reservation {
     const { pnr, status, failureReason } = this;
     const { clientReference } = this.request;
     const tickets = this.tickets.map((t) => ({ ...t }));
+    const held = this.hold && status === "HELD" ? { hold: termsOf(this.hold) } : {};
     return failureReason === undefined
-      ? { clientReference, pnr, status, tickets }
-      : { clientReference, pnr, status, tickets, failureReason };
+      ? { clientReference, pnr, status, tickets, ...held }
+      : { clientReference, pnr, status, tickets, failureReason, ...held };
+  }
+
+  /** The fare a ticketing order pays now (see holdFareAt); refused unless it is held. */
+  holdFare(live: () => { baseFare: number; taxes: number }): { baseFare: number; taxes: number } {
+    return holdFareAt(this.activeHold(), this.accepted, this.deps.clock.now().getTime(), live);
+  }
+
+  /**
+   * Orders ticketing at `fare`, which must be the fare now: it then tickets `delayMs` later like
+   * any reservation. A reservation already ordered (not held, not cancelled) is left as it is.
+   */
+  orderTicketing(fare: { baseFare: number; taxes: number }, delayMs: number, live: () => { baseFare: number; taxes: number }): void {
+    this.settle();
+    if (this.hold === undefined && this.status !== "CANCELLED") return;
+    const now = this.holdFare(live);
+    if (now.baseFare !== fare.baseFare || now.taxes !== fare.taxes) throw holdPriceChanged(this.pnr, now.baseFare, now.taxes);
+    this.hold = undefined;
+    this.ticketAtMs = this.deps.clock.now().getTime() + delayMs;
+    this.version++;
+  }
+
+  private activeHold(): HoldState {
+    this.settle();
+    if (this.hold === undefined || this.status !== "HELD")
+      throw holdNotActive(this.pnr, this.failureReason ?? `it is ${this.status}, not held`);
+    return this.hold;
+  }
+
+  /** The request as it stands (after a change, with the change's key and seats). */
+  requestNow(): ReservationRequest {
+    return this.request;
   }
 
   /** Cancels (settling ticketing first, so one already due is cancelled as TICKETED); idempotent. */
@@ -115,7 +151,18 @@ export class Reservation {
   }
 
   private settle(): void {
-    if (this.status !== "HELD" || this.deps.clock.now().getTime() < this.ticketAtMs) return;
+    if (this.status !== "HELD") return;
+    if (this.hold) {
+      // A hold is never ticketed by the clock: it waits for its order, or ends.
+      const ended = holdEndedAt(this.hold, this.deps.clock.now().getTime());
+      if (ended === undefined) return;
+      this.release(this.accepted);
+      this.status = "CANCELLED";
+      this.failureReason = ended;
+      this.version++;
+      return;
+    }
+    if (this.deps.clock.now().getTime() < this.ticketAtMs) return;
     const outcome = ticketReservation(this.accepted, this.pnr, this.deps.tickets);
     this.status = outcome.status;
     this.version++;

@@ -1,6 +1,10 @@
 import type { Clock } from "@tarmac/kernel";
 import { airportDirectory } from "../airports/airport-directory.js";
-import type { AirlineProvider, AirportDirectory } from "../provider-port.js";
+import type { AirlineProvider, AirportDirectory, ReservationRequest } from "../provider-port.js";
+import { keyFlights, parseOfferKey } from "./offer-key.js";
+import { invalidOfferKey } from "./provider-faults.js";
+import { paxCountsOf } from "./reservation-passengers.js";
+import { scenarioOfFlights } from "./scenario-flights.js";
 import { livePriceOf } from "./live-price.js";
 import { aboutOffer } from "./offer-call.js";
 import { seatMapOf } from "./offer-seat-map.js";
@@ -81,6 +85,14 @@ function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): 
       await book.persist(clientReference);
       return value;
     });
+  // The airline's fare now for a held reservation's request, as livePrice would answer it.
+  const liveFare = (request: ReservationRequest) => {
+    const key = parseOfferKey(request.key);
+    if (key === undefined) throw invalidOfferKey(request.key);
+    const scenario = scenarioOfFlights(keyFlights(key).map((f) => f.flightNo));
+    const offer = livePriceOf(key, scenario, { key: request.key, pax: paxCountsOf(request.passengers) }, { clock, airports });
+    return { baseFare: offer.baseFare, taxes: offer.taxes };
+  };
   return {
     name: SANDBOX_PROVIDER_NAME,
     searchFlights(query, callOptions) {
@@ -130,6 +142,18 @@ function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): 
       return persisted(
         clientReference,
         answered(callOptions?.signal, () => book.cancel(clientReference)),
+      );
+    },
+    priceHold(clientReference, callOptions) {
+      return persisted(
+        clientReference,
+        answered(callOptions?.signal, () => book.priceHold(clientReference, liveFare)),
+      );
+    },
+    ticketHold(order, callOptions) {
+      return persisted(
+        order.clientReference,
+        answered(callOptions?.signal, () => book.ticketHold(order, liveFare)),
       );
     },
     takeSeats(flight, seats) {

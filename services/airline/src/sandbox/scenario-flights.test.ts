@@ -16,7 +16,9 @@ describe("scenarioOfFlight", () => {
     expect(scenarioOfFlight("9302")).toBe("PROVIDER_ERROR");
     expect(scenarioOfFlight("9401")).toBe("TIMEOUT");
     expect(scenarioOfFlight("9599")).toBe("TICKETING_FAILURE");
-    for (const ordinary of ["100", "512", "8899", "9000", "9099", "9600", "9999", "6E9101", "", "91O1"]) {
+    expect(scenarioOfFlight("9600")).toBe("HOLD_PRICE_CHANGE");
+    expect(scenarioOfFlight("9702")).toBe("HOLD_DROPPED");
+    for (const ordinary of ["100", "512", "8899", "9000", "9099", "9800", "9999", "6E9101", "", "91O1"]) {
       expect(scenarioOfFlight(ordinary), ordinary).toBeUndefined();
     }
   });
@@ -30,7 +32,7 @@ describe("scenarioOfFlight", () => {
 });
 
 describe("scenario flights", () => {
-  it("fly BLR-HYD as IndiGo A320 non-stops at fixed times, sold like ordinary flights", async () => {
+  it("fly BLR-HYD as A320 non-stops at fixed times (IndiGo; Air India for holds), sold like ordinary flights", async () => {
     const offers = await sandboxAt().airline.searchFlights(BLR_HYD);
     expectValidOffers(offers, BLR_HYD);
     const found = scenarioSegments(offers);
@@ -43,10 +45,15 @@ describe("scenario flights", () => {
       ["9301", "2026-12-01T12:00:00+05:30"],
       ["9401", "2026-12-01T14:30:00+05:30"],
       ["9501", "2026-12-01T17:00:00+05:30"],
+      ["9601", "2026-12-01T19:00:00+05:30"],
+      ["9701", "2026-12-01T20:30:00+05:30"],
     ]);
     for (const { offer, segment } of found) {
       expect(offer.segments).toHaveLength(1);
-      expect([segment.carrier, segment.aircraft, segment.cabin, segment.durationMinutes]).toEqual(["6E", "320", "ECONOMY", 70]);
+      const carrier = Number(segment.flightNo) >= 9600 ? "AI" : "6E";
+      expect([segment.carrier, segment.aircraft, segment.durationMinutes]).toEqual([carrier, "320", 70]);
+      // Air India's A320 also sells business; IndiGo only economy.
+      if (carrier === "6E") expect(segment.cabin).toBe("ECONOMY");
     }
     for (const s of flights) {
       const fares = found.filter((f) => f.segment.flightNo === s.flightNo);
@@ -61,7 +68,15 @@ describe("scenario flights", () => {
   it("fly HYD-BLR with even numbers, and in round trips either way", async () => {
     const { airline } = sandboxAt();
     const back = await airline.searchFlights({ ...BLR_HYD, origin: "HYD", dest: "BLR" });
-    expect([...new Set(scenarioSegments(back).map((f) => f.segment.flightNo))].sort()).toEqual(["9102", "9202", "9302", "9402", "9502"]);
+    expect([...new Set(scenarioSegments(back).map((f) => f.segment.flightNo))].sort()).toEqual([
+      "9102",
+      "9202",
+      "9302",
+      "9402",
+      "9502",
+      "9602",
+      "9702",
+    ]);
     const roundTrips = await airline.searchFlights({ ...BLR_HYD, returnDate: "2026-12-03" });
     const directions = new Set(scenarioSegments(roundTrips).map((f) => f.segment.direction));
     expect(directions).toEqual(new Set(["OUTBOUND", "RETURN"]));

@@ -7,7 +7,8 @@ import { atLocalTime, laterInZone } from "./local-time.js";
 import type { ScheduledFlight } from "./schedule.js";
 
 /** What a scenario flight does on purpose (README, Scenarios). */
-export type ScenarioKind = "PRICE_CHANGE" | "SOLD_OUT" | "PROVIDER_ERROR" | "TIMEOUT" | "TICKETING_FAILURE";
+export type ScenarioKind =
+  "PRICE_CHANGE" | "SOLD_OUT" | "PROVIDER_ERROR" | "TIMEOUT" | "TICKETING_FAILURE" | "HOLD_PRICE_CHANGE" | "HOLD_DROPPED";
 
 /** Flight number blocks of the README's scenario table; generated flights stay below 8900. */
 const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
@@ -16,6 +17,8 @@ const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
   [9300, "PROVIDER_ERROR"],
   [9400, "TIMEOUT"],
   [9500, "TICKETING_FAILURE"],
+  [9600, "HOLD_PRICE_CHANGE"],
+  [9700, "HOLD_DROPPED"],
 ];
 
 /**
@@ -35,27 +38,31 @@ export function scenarioOfFlight(flightNo: string): ScenarioKind | undefined {
  * tests never meet them.
  */
 const SCENARIO_CARRIER = "6E";
+/** The hold scenarios need a carrier that holds fares: Air India, same aircraft and route. */
+const HOLD_SCENARIO_CARRIER = "AI";
 const SCENARIO_AIRCRAFT = "320";
 const SCENARIO_ROUTE = ["BLR", "HYD"] as const;
 
-/** Flight number and local departure (minutes after midnight) per direction. */
-const DEPARTURES: readonly (readonly [ScenarioKind, number, number, number])[] = [
-  // kind, outbound number, return number, local departure
-  ["PRICE_CHANGE", 9101, 9102, 7 * 60],
-  ["SOLD_OUT", 9201, 9202, 9 * 60 + 30],
-  ["PROVIDER_ERROR", 9301, 9302, 12 * 60],
-  ["TIMEOUT", 9401, 9402, 14 * 60 + 30],
-  ["TICKETING_FAILURE", 9501, 9502, 17 * 60],
+/** Carrier, flight number and local departure (minutes after midnight) per direction. */
+const DEPARTURES: readonly (readonly [string, number, number, number])[] = [
+  // carrier, outbound number, return number, local departure
+  [SCENARIO_CARRIER, 9101, 9102, 7 * 60],
+  [SCENARIO_CARRIER, 9201, 9202, 9 * 60 + 30],
+  [SCENARIO_CARRIER, 9301, 9302, 12 * 60],
+  [SCENARIO_CARRIER, 9401, 9402, 14 * 60 + 30],
+  [SCENARIO_CARRIER, 9501, 9502, 17 * 60],
+  [HOLD_SCENARIO_CARRIER, 9601, 9602, 19 * 60],
+  [HOLD_SCENARIO_CARRIER, 9701, 9702, 20 * 60 + 30],
 ];
 
-function scenarioCarrier(): Carrier {
-  const carrier = carrierByCode(SCENARIO_CARRIER);
-  if (carrier === undefined) throw new Error(`scenario carrier ${SCENARIO_CARRIER} is not in the network`);
+function scenarioCarrier(code: string): Carrier {
+  const carrier = carrierByCode(code);
+  if (carrier === undefined) throw new Error(`scenario carrier ${code} is not in the network`);
   return carrier;
 }
 
 /**
- * The scenario flights from `a` to `b` on local `date`: five on the scenario route in either
+ * The scenario flights from `a` to `b` on local `date`: seven on the scenario route in either
  * direction, none anywhere else. Built like timetable flights (block time, cabins of the aircraft)
  * so fares, seats and keys treat them as ordinary flights.
  */
@@ -63,11 +70,11 @@ export function scenarioFlightsOn(a: Airport, b: Airport, date: string): Schedul
   const [x, y] = SCENARIO_ROUTE;
   const outbound = a.code === x && b.code === y;
   if (!outbound && !(a.code === y && b.code === x)) return [];
-  const carrier = scenarioCarrier();
   const aircraft = aircraftType(SCENARIO_AIRCRAFT);
   const km = greatCircleKm(a, b);
   const durationMinutes = blockMinutes(km, aircraft);
-  return DEPARTURES.map(([, outNo, backNo, minute]) => {
+  return DEPARTURES.map(([code, outNo, backNo, minute]) => {
+    const carrier = scenarioCarrier(code);
     const dep = atLocalTime(date, minute, a.timeZone);
     return {
       carrier,
@@ -85,7 +92,15 @@ export function scenarioFlightsOn(a: Airport, b: Airport, date: string): Schedul
 }
 
 /** The scenario of the flights of an offer that wins when several apply: no answer beats a failure beats a refusal. */
-const PRECEDENCE: readonly ScenarioKind[] = ["TIMEOUT", "PROVIDER_ERROR", "SOLD_OUT", "PRICE_CHANGE", "TICKETING_FAILURE"];
+const PRECEDENCE: readonly ScenarioKind[] = [
+  "TIMEOUT",
+  "PROVIDER_ERROR",
+  "SOLD_OUT",
+  "PRICE_CHANGE",
+  "TICKETING_FAILURE",
+  "HOLD_DROPPED",
+  "HOLD_PRICE_CHANGE",
+];
 
 export function scenarioOfFlights(flightNos: readonly string[]): ScenarioKind | undefined {
   const kinds = new Set(flightNos.map(scenarioOfFlight));

@@ -1,3 +1,4 @@
+import { withHoldTerms } from "./hold-terms.js";
 import { type Clock, fieldError, type FieldError, validationFailed } from "@tarmac/kernel";
 import type { Airport, AirportDirectory, FlightQuery, ProviderOffer } from "../provider-port.js";
 import { type FareContext, type FareOption, fareOptionsOf } from "./fare-options.js";
@@ -79,5 +80,5 @@ export function searchSandbox(query: FlightQuery, deps: SandboxSearchDeps): Prov
           fareContext.today,
           pax,
         );
-  return ranked.sort(compareRanked).map((r) => r.offer);
+  return ranked.sort(compareRanked).map((r) => withHoldTerms(r.offer, now.getTime()));
 }

@@ -15,5 +15,7 @@ export function refusingProvider(name: string): AirlineProvider {
     findReservation: refuse("findReservation"),
     cancelReservation: refuse("cancelReservation"),
     changeReservation: refuse("changeReservation"),
+    priceHold: refuse("priceHold"),
+    ticketHold: refuse("ticketHold"),
   };
 }

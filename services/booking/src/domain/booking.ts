@@ -2,7 +2,10 @@ import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline";
 import type { KeyedConfirmation } from "./keyed-confirmations.js";
 import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
 
-export type BookingStatus = "PENDING" | "BOOKED" | "TICKETED" | "FAILED" | "CANCELLED" | "REFUNDED" | "FLOWN";
+export type BookingStatus =
+  "PENDING" | "BOOKED" | "TICKETED" | "FAILED" | "CANCELLED" | "REFUNDED" | "FLOWN" | "HELD" | "RELEASED" | "EXPIRED";
+/** WALLET: debited at creation. HOLD: reserved without payment, paid when ticketed (hold now, ticket later). */
+export type Payment = "WALLET" | "HOLD";
 export type PassengerType = "ADT" | "CHD" | "INF";
 
 interface StatusChange {
@@ -60,6 +63,36 @@ interface PendingReschedule {
   readonly fingerprint?: string | undefined;
 }
 
+/**
+ * A ticketing call under way on a HELD booking (set before its wallet hold, cleared by its last
+ * write): if the call is interrupted, the hold sweep settles it from what the airline says.
+ */
+export interface PendingTicketing {
+  readonly startedAt: Date;
+  /** The wallet hold's reference for this attempt: asking again with it finds the same hold. */
+  readonly walletReference: string;
+  /** The fare the airline was asked to ticket at, and what the booking costs at it. */
+  readonly baseFare: number;
+  readonly taxes: number;
+  readonly pricing: BookedPricing;
+  readonly totalPricePaise: number;
+  readonly debitPaise: number;
+  readonly idempotencyKey?: string | undefined;
+  readonly fingerprint?: string | undefined;
+}
+
+/** A held booking's deadlines and sweep bookkeeping (kept after it leaves HELD). */
+export interface BookingHold {
+  /** The airline's deadline to ticket: the sweep expires the booking at it. */
+  readonly ticketTimeLimit: Date;
+  /** Until then ticketing pays the held price; afterwards the airline re-prices. */
+  readonly priceGuaranteedUntil: Date;
+  /** When booking.hold_expiring is due (the limit less the configured notice). */
+  readonly warnAt: Date;
+  readonly warned: boolean;
+  readonly ticketing?: PendingTicketing | undefined;
+}
+
 export interface Booking {
   /** `bkg_` + ULID; also the wallet hold's reference and the provider's client reference. */
   readonly bookingId: string;
@@ -110,6 +143,10 @@ export interface Booking {
   readonly lastArrivalAt: Date;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** Absent on bookings of earlier releases: WALLET. */
+  readonly payment?: Payment | undefined;
+  /** A held booking's deadlines (payment HOLD, once HELD). */
+  readonly hold?: BookingHold | undefined;
   /** Optimistic concurrency: every stored change increments it. */
   readonly version: number;
 }

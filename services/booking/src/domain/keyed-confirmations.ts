@@ -17,7 +17,14 @@ interface RescheduleAnswer {
   readonly newTotalPaise: number;
 }
 
-export type ConfirmAnswer = CancellationAnswer | RescheduleAnswer;
+/** What a hold's ticketing answered, kept to answer a retry under the same key. */
+interface TicketAnswer {
+  readonly kind: "TICKET";
+  readonly totalPricePaise: number;
+  readonly debitPaise: number;
+}
+
+export type ConfirmAnswer = CancellationAnswer | RescheduleAnswer | TicketAnswer;
 
 /** A confirm made under the agent's idempotency key: the key, its request's fingerprint and its answer. */
 export interface KeyedConfirmation {
@@ -42,7 +49,8 @@ export interface ConfirmKey {
 export function replayedConfirm(booking: Booking | undefined, key: ConfirmKey): ConfirmAnswer | undefined {
   if (!booking) return undefined;
   const done = booking.confirmations?.find((c) => c.idempotencyKey === key.idempotencyKey);
-  const pending = booking.pendingReschedule?.idempotencyKey === key.idempotencyKey ? booking.pendingReschedule : undefined;
+  const running = [booking.pendingReschedule, booking.hold?.ticketing];
+  const pending = running.find((p) => p?.idempotencyKey !== undefined && p.idempotencyKey === key.idempotencyKey);
   const fingerprint = done?.fingerprint ?? pending?.fingerprint;
   if (fingerprint === undefined) return undefined;
   if (fingerprint !== key.fingerprint) throw keyReused();

@@ -1,6 +1,6 @@
 import { defined } from "@tarmac/kernel";
 import type { FareRules, ProviderSegment } from "@tarmac/airline";
-import type { BookedPricing, BookedSeat, Booking } from "./booking.js";
+import type { BookedPricing, BookedSeat, Booking, Payment } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
 import { toBookedPassenger } from "./validate-passengers.js";
 
@@ -16,6 +16,8 @@ export interface FareForBooking {
   readonly segments: readonly ProviderSegment[];
   readonly fareRules: FareRules;
   readonly lockedUntil: Date | undefined;
+  /** The airline holds this fare without ticketing (payment HOLD). */
+  readonly holdAllowed: boolean;
 }
 
 export interface NewBookingInput {
@@ -28,6 +30,7 @@ export interface NewBookingInput {
   readonly passengers: readonly PassengerInput[];
   readonly contact: { readonly email: string; readonly phone: string };
   readonly seats: readonly BookedSeat[];
+  readonly payment: Payment;
   readonly now: Date;
 }
 
@@ -55,7 +58,8 @@ export function newBooking(input: NewBookingInput): Booking {
     pricing: fare.pricing,
     seatsPaise,
     totalPricePaise: fare.pricing.finalPrice + seatsPaise,
-    debitPaise: fare.pricing.netFare + seatsPaise,
+    // A hold is paid when it is ticketed: nothing is debited before.
+    debitPaise: input.payment === "HOLD" ? 0 : fare.pricing.netFare + seatsPaise,
     fareRules: fare.fareRules,
     segments: fare.segments,
     passengers: input.passengers.map(toBookedPassenger),
@@ -68,6 +72,7 @@ export function newBooking(input: NewBookingInput): Booking {
     cancellation: undefined,
     reschedule: undefined,
     lastArrivalAt: new Date(last.arrTime),
+    payment: input.payment,
     createdAt: now,
     updatedAt: now,
     version: 1,

@@ -3,14 +3,20 @@ import type { Booking, BookingStatus } from "./booking.js";
 
 /** API guide, Booking states: every allowed change; anything else is BOOKING_INVALID_STATE. */
 const ALLOWED: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
-  PENDING: ["BOOKED", "FAILED"],
+  PENDING: ["BOOKED", "HELD", "FAILED"],
+  HELD: ["BOOKED", "RELEASED", "EXPIRED", "FAILED"],
   BOOKED: ["TICKETED", "CANCELLED", "FAILED"],
   TICKETED: ["CANCELLED", "FLOWN"],
   CANCELLED: ["REFUNDED"],
   FAILED: [],
   REFUNDED: [],
   FLOWN: [],
+  RELEASED: [],
+  EXPIRED: [],
 };
+
+/** Every status, from the table above (which the compiler checks is complete). */
+export const BOOKING_STATUSES = Object.keys(ALLOWED) as readonly BookingStatus[];
 
 export function canMove(from: BookingStatus, to: BookingStatus): boolean {
   return ALLOWED[from].includes(to);

@@ -34,6 +34,28 @@ export function bookingStoreLookupsContract(open: () => Promise<OpenedBookingSto
       expect(await store.findByConfirmationKey(done.agentId, "c-9")).toBeUndefined();
     });
 
+    it("finds the agent's held booking whose ticketing runs under a key, and keeps its hold intact", async () => {
+      const { store } = await open();
+      const hold = { ticketTimeLimit: t(600), priceGuaranteedUntil: t(60), warnAt: t(480), warned: false };
+      const ticketing = {
+        startedAt: t(5),
+        walletReference: "bkg_x:ticket:1",
+        baseFare: 1,
+        taxes: 2,
+        pricing: bookingFixture().pricing,
+        totalPricePaise: 3,
+        debitPaise: 4,
+        idempotencyKey: "t-1",
+        fingerprint: "y",
+      };
+      const running = bookingFixture({ status: "HELD", payment: "HOLD", hold: { ...hold, ticketing } });
+      const idle = bookingFixture({ status: "HELD", payment: "HOLD", hold });
+      for (const b of [running, idle]) await store.create(b, []);
+      expect(await store.findByConfirmationKey(running.agentId, "t-1")).toEqual(running);
+      expect(await store.findByConfirmationKey("agt_two", "t-1")).toBeUndefined();
+      expect(await store.get(idle.bookingId)).toEqual(idle);
+    });
+
     it("lists an agent's bookings newest first, by status and created range, a page after a position", async () => {
       const { store } = await open();
       const ids = ["bkg_01A", "bkg_01B", "bkg_01C", "bkg_01D", "bkg_01E"];

@@ -126,6 +126,32 @@ export function bookingStoreContract(open: () => Promise<OpenedBookingStore>): v
       expect(ticketed.map((c) => [c.booking.bookingId, c.attempts])).toEqual([[older.bookingId, 1]]);
     });
 
+    it("claims a HELD booking when its notice is due, then at its ticket time limit, or a minute after a ticketing began", async () => {
+      const t = (m: number) => new Date(Date.parse("2026-11-22T06:00:00Z") + m * 60_000);
+      const hold = { ticketTimeLimit: t(600), priceGuaranteedUntil: t(60), warnAt: t(480), warned: false };
+      const booking = bookingFixture({ status: "HELD", payment: "HOLD", updatedAt: t(0), hold });
+      await store.create(booking, []);
+      const claim = (now: Date) => ({ now, retryAfterMs: () => 10 * 60_000 });
+      expect(await store.claimDue("HELD", t(479), 10, claim(t(479)))).toEqual([]);
+      expect((await store.claimDue("HELD", t(481), 10, claim(t(481)))).map((c) => c.booking.bookingId)).toEqual([booking.bookingId]);
+      const warned = { ...booking, hold: { ...hold, warned: true }, version: booking.version + 1 };
+      expect(await store.update(warned, [])).toBe(true);
+      expect(await store.claimDue("HELD", t(599), 10, claim(t(599)))).toEqual([]);
+      expect(await store.claimDue("HELD", t(601), 10, claim(t(601)))).toHaveLength(1);
+      const ticketing = {
+        startedAt: t(100),
+        walletReference: "r",
+        baseFare: 1,
+        taxes: 2,
+        pricing: booking.pricing,
+        totalPricePaise: 3,
+        debitPaise: 4,
+      };
+      expect(await store.update({ ...warned, hold: { ...warned.hold, ticketing }, version: warned.version + 1 }, [])).toBe(true);
+      expect(await store.claimDue("HELD", t(100.9), 10, claim(t(100.9)))).toEqual([]);
+      expect(await store.claimDue("HELD", t(101.1), 10, claim(t(101.1)))).toHaveLength(1);
+    });
+
     it("hands out copies: changing what it returned changes nothing stored", async () => {
       const booking = bookingFixture();
       await store.create(booking, []);

@@ -24,8 +24,15 @@ export const RESCHEDULE_REPAIR_AFTER_MS = 60_000;
  * TICKETED when its last segment lands; otherwise when it last changed.
  */
 export function sweepInstantOf(booking: Booking): Date {
+  if (booking.status === "HELD" && booking.hold) return holdSweepInstantOf(booking.hold);
   if (booking.pendingReschedule) return new Date(booking.pendingReschedule.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   return booking.status === "TICKETED" ? booking.lastArrivalAt : booking.updatedAt;
+}
+
+/** A HELD booking is due when its interrupted ticketing needs settling, its notice is due, or its limit has come. */
+function holdSweepInstantOf(hold: NonNullable<Booking["hold"]>): Date {
+  if (hold.ticketing) return new Date(hold.ticketing.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
+  return hold.warned ? hold.ticketTimeLimit : new Date(Math.min(hold.warnAt.getTime(), hold.ticketTimeLimit.getTime()));
 }
 
 export type CreateResult = { readonly created: true } | { readonly created: false; readonly existing: Booking };
@@ -41,7 +48,7 @@ export interface BookingStore {
   get(bookingId: string): Promise<Booking | undefined>;
   /** The agent's booking created under `idempotencyKey` (unique per agent). */
   findByIdempotencyKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined>;
-  /** The agent's booking holding a cancellation or reschedule confirm made (or running) under `idempotencyKey`. */
+  /** The agent's booking holding a cancellation, reschedule or ticketing confirm made (or running) under `idempotencyKey`. */
   findByConfirmationKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined>;
   /** A page of the agent's bookings, newest first (createdAt, then bookingId, descending). */
   list(query: BookingListQuery): Promise<Booking[]>;

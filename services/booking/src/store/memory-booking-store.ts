@@ -52,7 +52,8 @@ export class MemoryBookingStore implements BookingStore {
     const holds = (b: Booking) =>
       b.agentId === agentId &&
       (b.confirmations?.some((c) => c.idempotencyKey === idempotencyKey) === true ||
-        b.pendingReschedule?.idempotencyKey === idempotencyKey);
+        b.pendingReschedule?.idempotencyKey === idempotencyKey ||
+        b.hold?.ticketing?.idempotencyKey === idempotencyKey);
     const found = [...this.byId.values()].find(holds);
     return found && structuredClone(found);
   }

@@ -1,6 +1,6 @@
 import type { Booking } from "../domain/booking.js";
 
-type Optional = "pnr" | "holdId" | "failure" | "cancellation" | "reschedule" | "pendingReschedule";
+type Optional = "pnr" | "holdId" | "failure" | "cancellation" | "reschedule" | "pendingReschedule" | "hold";
 
 /**
  * A booking as stored: `_id` is the booking id; what a booking does not have yet is null. `dueAt`
@@ -14,7 +14,7 @@ export type BookingDocument = Omit<Booking, "bookingId" | Optional> & { _id: str
 };
 
 export function toBookingDocument(booking: Booking): BookingDocument {
-  const { bookingId, pnr, holdId, failure, cancellation, reschedule, pendingReschedule, ...rest } = booking;
+  const { bookingId, pnr, holdId, failure, cancellation, reschedule, pendingReschedule, hold, ...rest } = booking;
   return {
     _id: bookingId,
     ...rest,
@@ -24,6 +24,7 @@ export function toBookingDocument(booking: Booking): BookingDocument {
     cancellation: cancellation ?? null,
     reschedule: reschedule ?? null,
     pendingReschedule: pendingReschedule ?? null,
+    hold: hold ? storedHold(hold) : null,
   };
 }
 
@@ -36,6 +37,7 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     cancellation,
     reschedule,
     pendingReschedule,
+    hold,
     dueAt: _dueAt,
     sweepAttempts: _sweepAttempts,
     ...rest
@@ -49,5 +51,12 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     cancellation: cancellation ?? undefined,
     reschedule: reschedule ?? undefined,
     ...(pendingReschedule && { pendingReschedule }),
+    ...(hold && { hold: storedHold(hold) }),
   };
+}
+
+/** A hold without a ticketing under way has no `ticketing` field (never null: the booking type has no null there). */
+function storedHold(hold: NonNullable<Booking["hold"]>): NonNullable<Booking["hold"]> {
+  const { ticketing, ...rest } = hold;
+  return ticketing ? { ...rest, ticketing } : rest;
 }

@@ -20,6 +20,11 @@ export const AGENT_INDEXES: IndexDescription[] = [
     name: "agentId_pendingRescheduleKey",
     partialFilterExpression: { "pendingReschedule.idempotencyKey": { $type: "string" } },
   },
+  {
+    key: { agentId: 1, "hold.ticketing.idempotencyKey": 1 },
+    name: "agentId_holdTicketingKey",
+    partialFilterExpression: { "hold.ticketing.idempotencyKey": { $type: "string" } },
+  },
 ];
 
 /** Replaced by agentId_createdAt_id (the list's tie-break on _id needs it in the index). */
@@ -49,5 +54,6 @@ export function confirmationKeyFilter(agentId: string, idempotencyKey: string): 
   return [
     { agentId, "confirmations.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
     { agentId, "pendingReschedule.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
+    { agentId, "hold.ticketing.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
   ];
 }

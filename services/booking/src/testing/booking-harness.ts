@@ -16,6 +16,7 @@ import { Cabin, Direction, PriceOfferResponseSchema, SearchService, type Offer }
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingServiceImpl } from "../booking-service.js";
 import { wireBooking, type BookingDependencies } from "../booking-wiring.js";
+import type { HoldSweep } from "../hold-sweep.js";
 import type { RecoverySweep } from "../recovery-sweep.js";
 import { MemoryBookingStore } from "../store/memory-booking-store.js";
 import type { TicketingWorker } from "../ticketing-worker.js";
@@ -48,6 +49,7 @@ export interface BookingHarness {
   readonly clock: ManualClock;
   readonly recovery: RecoverySweep;
   readonly ticketing: TicketingWorker;
+  readonly holdSweep: HoldSweep;
 }
 
 export interface BookingHarnessOptions {
@@ -55,6 +57,8 @@ export interface BookingHarnessOptions {
   readonly pax?: { adult: number; child: number; infant: number };
   /** Wraps the store, wallet client and provider the parts receive (crash tests); the harness's own fields stay undecorated. */
   readonly decorate?: (wired: BookingDependencies) => BookingDependencies;
+  /** Whether the locked fare may be held (payment HOLD); default true. */
+  readonly holdAllowed?: boolean;
 }
 
 /**
@@ -95,6 +99,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
             currency: "INR",
             airline: "AI",
             bestPricePaise: BigInt(FINAL_PRICE),
+            holdAllowed: options.holdAllowed ?? true,
             pricingBreakdown: {
               baseFarePaise: 700_000n,
               taxesPaise: 150_000n,
@@ -164,7 +169,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     wallet: client(WalletService, wallet.impl()),
     provider: guardProvider(airline.provider(), { timeoutMs: 500 }),
   };
-  const { service, recovery, ticketing } = wireBooking({
+  const { service, recovery, ticketing, holdSweep } = wireBooking({
     ...(options.decorate ? options.decorate(wired) : wired),
     fare: client(FareService, fareImpl),
     search: client(SearchService, searchImpl),
@@ -174,9 +179,10 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     otaRescheduleFeePaise: OTA_FEE,
     holdTtlMs: 1_800_000,
     recoveryGraceMs: 60_000,
+    holdNoticeMs: 2 * 3_600_000,
     bookingSecret: "booking-harness-secret-of-32-characters-at-least",
   });
-  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing };
+  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep };
 }
 
 export const adult = (n = 1, overrides: object = {}) => ({

@@ -1,6 +1,10 @@
 import type { ProviderReservation, ProviderSeatMap, ReservationRequest } from "@tarmac/airline";
 import { refusingProvider } from "@tarmac/airline/testing";
 import type { AirlineProvider } from "@tarmac/airline";
+import { DomainError, type ErrorCode } from "@tarmac/kernel";
+
+const refusal = (code: ErrorCode, providerCode: string, message: string) =>
+  new DomainError(code, message, { provider: { name: "SANDBOX", code: providerCode, message } });
 
 /**
  * An airline for booking's class tests: a 2-row seat map (row 1 an exit row, 2B taken),
@@ -15,6 +19,12 @@ export class FakeAirline {
   refuseWith: Error | undefined;
   /** The keys reservations were changed to, in order. */
   readonly changes: string[] = [];
+  /** The terms reservations made with `hold` get. */
+  holdTerms = { ticketTimeLimit: "2026-11-25T06:00:00.000Z", priceGuaranteedUntil: "2026-11-22T07:00:00.000Z" };
+  /** The fare priceHold answers (what ticketHold accepts); the harness's booked fare unless a test moves it. */
+  holdFare = { baseFare: 700_000, taxes: 150_000 };
+  /** Every ticketHold call, accepted or not. */
+  readonly ticketHoldCalls: { clientReference: string; baseFare: number; taxes: number }[] = [];
   private pnrs = 0;
   private reissues = 0;
 
@@ -32,6 +42,7 @@ export class FakeAirline {
           pnr: this.fixedPnr ?? `PNR${++this.pnrs}AB`.slice(0, 6),
           status: "HELD",
           tickets: [],
+          ...(request.hold && { hold: { ...this.holdTerms } }),
         };
         this.reservations.set(request.clientReference, reservation);
         return reservation;
@@ -48,11 +59,40 @@ export class FakeAirline {
         this.changes.push(change.key);
         return changed;
       },
+      priceHold: async (reference) => {
+        this.activeHold(reference);
+        return { ...this.holdFare, currency: "INR" };
+      },
+      ticketHold: async (order) => {
+        this.ticketHoldCalls.push(order);
+        const r = this.reservations.get(order.clientReference);
+        if (r && r.hold === undefined && r.status !== "CANCELLED") return r;
+        this.activeHold(order.clientReference);
+        if (order.baseFare !== this.holdFare.baseFare || order.taxes !== this.holdFare.taxes) {
+          throw refusal("PROVIDER_PRICE_CHANGED", "PRICE_CHANGED", "fare changed");
+        }
+        const { hold: _hold, ...ordered } = r!;
+        this.reservations.set(order.clientReference, ordered);
+        return ordered;
+      },
       cancelReservation: async (reference) => {
         const r = this.reservations.get(reference);
         if (r) this.reservations.set(reference, { ...r, status: "CANCELLED" });
       },
     };
+  }
+
+  /** The airline drops a hold (its limit, or its own decision): the reservation is cancelled. */
+  dropHold(reference: string): void {
+    const r = this.reservations.get(reference);
+    if (!r) throw new Error(`no reservation ${reference}`);
+    const { hold: _hold, ...dropped } = r;
+    this.reservations.set(reference, { ...dropped, status: "CANCELLED", failureReason: "hold dropped by the airline" });
+  }
+
+  private activeHold(reference: string): void {
+    const r = this.reservations.get(reference);
+    if (!r?.hold || r.status !== "HELD") throw refusal("PROVIDER_REJECTED", "HOLD_NOT_ACTIVE", `${reference} is not held`);
   }
 
   ticket(reference: string, outcome: "TICKETED" | "TICKETING_FAILED"): void {

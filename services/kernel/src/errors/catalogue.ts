@@ -56,6 +56,11 @@ export const catalogue = {
   BOOKING_QUOTE_EXPIRED: entry(409, "BOOKING", Code.FailedPrecondition),
   BOOKING_SEAT_UNAVAILABLE: entry(409, "BOOKING", Code.FailedPrecondition),
   BOOKING_PASSENGER_MISMATCH: entry(422, "BOOKING", Code.InvalidArgument),
+  // Hold now, ticket later (API guide, Holds): a fare the airline does not hold; a hold past its
+  // ticket time limit or dropped by the airline (the booking is EXPIRED); a held price that moved.
+  BOOKING_HOLD_NOT_ALLOWED: entry(422, "BOOKING", Code.FailedPrecondition),
+  BOOKING_HOLD_EXPIRED: entry(410, "BOOKING", Code.FailedPrecondition),
+  BOOKING_PRICE_CHANGED: entry(409, "BOOKING", Code.FailedPrecondition),
   WALLET_INSUFFICIENT_FUNDS: entry(402, "WALLET", Code.FailedPrecondition),
   WALLET_ACCOUNT_NOT_FOUND: entry(404, "WALLET", Code.NotFound),
   // Statement cursors follow the search cursor rules (API guide, Pagination).

@@ -16,6 +16,8 @@ export interface DomainErrorOptions {
   readonly errors?: readonly FieldError[];
   readonly provider?: ProviderFault;
   readonly retryAfterSeconds?: number;
+  /** Data a client acts on (the envelope's `error.details`), e.g. the new price of BOOKING_PRICE_CHANGED. */
+  readonly details?: Readonly<Record<string, unknown>>;
   readonly cause?: unknown;
 }
 
@@ -28,6 +30,7 @@ export class DomainError extends Error {
   readonly errors: readonly FieldError[];
   readonly provider: ProviderFault | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -38,6 +41,7 @@ export class DomainError extends Error {
     this.errors = options.errors ?? [];
     this.provider = options.provider;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   get status(): number {

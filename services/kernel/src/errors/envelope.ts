@@ -10,6 +10,7 @@ export interface ErrorEnvelope {
     retryable: boolean;
     errors?: { field: string; code: string; message: string }[];
     provider?: { name: string; code: string; message: string };
+    details?: Record<string, unknown>;
   };
 }
 
@@ -23,6 +24,7 @@ export function toEnvelope(error: DomainError, traceId: string): ErrorEnvelope {
       retryable: error.retryable,
       ...(error.errors.length > 0 && { errors: error.errors.map((e) => ({ ...e })) }),
       ...(error.provider && { provider: { ...error.provider } }),
+      ...(error.details && { details: { ...error.details } }),
     },
   };
 }

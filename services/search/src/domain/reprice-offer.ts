@@ -20,8 +20,10 @@ export function repriceOffer(
   context: { readonly rules: PricingRules; readonly agentId: string; readonly pax: PassengerCounts },
 ): LivePrice {
   const pricing = priceProviderOffer(context.rules, live, context.agentId, context.pax);
+  const { hold: _searched, ...rest } = cached;
   const offer: PricedOffer = {
-    ...cached,
+    ...rest,
+    ...(live.hold && { hold: live.hold }),
     airline: live.airline,
     segments: live.segments,
     currency: live.currency,

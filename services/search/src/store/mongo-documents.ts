@@ -1,4 +1,4 @@
-import type { FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline";
+import type { FareRules, HoldTerms, PenaltyBand, ProviderSegment } from "@tarmac/airline";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { PricingBreakdown } from "../domain/pricing.js";
 import type { SearchedRoute } from "../domain/search-criteria.js";
@@ -27,6 +27,8 @@ export interface OfferDoc {
   currency: string;
   refundable: boolean;
   fareRules: FareRulesDoc;
+  /** Absent: the fare may not be held (and in documents of earlier releases). */
+  hold?: HoldTerms;
   pricing: PricingBreakdown;
 }
 
@@ -95,6 +97,7 @@ export function toOfferDoc(searchId: string, position: number, expiresAt: Date, 
     currency: offer.currency,
     refundable: offer.refundable,
     fareRules: toFareRulesDoc(offer.fareRules),
+    ...(offer.hold && { hold: { ...offer.hold } }),
     pricing: { ...offer.pricing },
   };
 }
@@ -110,6 +113,7 @@ export function fromOfferDoc(doc: OfferDoc): PricedOffer {
     currency: doc.currency,
     refundable: doc.refundable,
     fareRules: toFareRulesDoc(doc.fareRules),
+    ...(doc.hold && { hold: { ticketTimeLimit: doc.hold.ticketTimeLimit, priceGuaranteedUntil: doc.hold.priceGuaranteedUntil } }),
     pricing: doc.pricing,
   };
 }

@@ -1,4 +1,5 @@
 import type { ReservationRequest, ReservationStatus, TicketRecord } from "../../provider-port.js";
+import type { HoldState } from "../held-reservation.js";
 import type { AcceptedReservation } from "../reservation-check.js";
 
 /** One reservation of the sandbox airline as it stands after its latest change. */
@@ -16,6 +17,8 @@ export interface ReservationRecord {
   readonly tickets: readonly TicketRecord[];
   readonly reissues: number;
   readonly failureReason?: string;
+  /** While held awaiting its ticketing order (hold now, ticket later). */
+  readonly hold?: HoldState;
   /** The change references of the changes made to it, oldest first. */
   readonly changeReferences: readonly string[];
 }

@@ -10,13 +10,15 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file tarmac/airline/v1/airline.proto.
  */
 export const file_tarmac_airline_v1_airline: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIusBCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcyJQChBMaXZlUHJpY2VSZXF1ZXN0EgsKA2tleRgBIAEoCRIvCgNwYXgYAiABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMiPAoRTGl2ZVByaWNlUmVzcG9uc2USJwoFb2ZmZXIYASABKAsyGC50YXJtYWMuYWlybGluZS52MS5PZmZlciIgChFHZXRTZWF0TWFwUmVxdWVzdBILCgNrZXkYASABKAkibQoSR2V0U2VhdE1hcFJlc3BvbnNlEhAKCHByb3ZpZGVyGAEgASgJEhAKCGN1cnJlbmN5GAIgASgJEjMKCHNlZ21lbnRzGAMgAygLMiEudGFybWFjLmFpcmxpbmUudjEuU2VnbWVudFNlYXRNYXAi5gEKDlNlZ21lbnRTZWF0TWFwEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDwoHY2FycmllchgCIAEoCRIRCglmbGlnaHRfbm8YAyABKAkSDgoGb3JpZ2luGAQgASgJEgwKBGRlc3QYBSABKAkSFgoOZGVwYXJ0dXJlX2RhdGUYBiABKAkSEAoIYWlyY3JhZnQYByABKAkSJwoFY2FiaW4YCCABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIoCgRyb3dzGAkgAygLMhoudGFybWFjLmFpcmxpbmUudjEuU2VhdFJvdyI+CgdTZWF0Um93EgsKA3JvdxgBIAEoBRImCgVzZWF0cxgCIAMoCzIXLnRhcm1hYy5haXJsaW5lLnYxLlNlYXQimAEKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSMQoIcG9zaXRpb24YBCABKA4yHy50YXJtYWMuYWlybGluZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYBSABKAgSFQoNZXh0cmFfbGVncm9vbRgGIAEoCCK+AQoUUmVzZXJ2YXRpb25QYXNzZW5nZXISDgoGcGF4X2lkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJUeXBlEg0KBXRpdGxlGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg4KBmdlbmRlchgGIAEoCRILCgNkb2IYByABKAkSEwoLbmF0aW9uYWxpdHkYCCABKAkiQgoLU2VhdFJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCSInCgdDb250YWN0Eg0KBWVtYWlsGAEgASgJEg0KBXBob25lGAIgASgJItABCg5SZXNlcnZlUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA2tleRgCIAEoCRI7CgpwYXNzZW5nZXJzGAMgAygLMicudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25QYXNzZW5nZXISLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdBIrCgdjb250YWN0GAUgASgLMhoudGFybWFjLmFpcmxpbmUudjEuQ29udGFjdCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSLJAQoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCSIxChVHZXRSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSJNChZHZXRSZXNlcnZhdGlvblJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24iNAoYQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiGwoZQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZSKKAQoYQ2hhbmdlUmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkSGAoQY2hhbmdlX3JlZmVyZW5jZRgCIAEoCRILCgNrZXkYAyABKAkSLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdCJQChlDaGFuZ2VSZXNlcnZhdGlvblJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24qcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIqdwoNUGFzc2VuZ2VyVHlwZRIeChpQQVNTRU5HRVJfVFlQRV9VTlNQRUNJRklFRBAAEhYKElBBU1NFTkdFUl9UWVBFX0FEVBABEhYKElBBU1NFTkdFUl9UWVBFX0NIRBACEhYKElBBU1NFTkdFUl9UWVBFX0lORhADKnoKDFNlYXRQb3NpdGlvbhIdChlTRUFUX1BPU0lUSU9OX1VOU1BFQ0lGSUVEEAASGAoUU0VBVF9QT1NJVElPTl9XSU5ET1cQARIYChRTRUFUX1BPU0lUSU9OX01JRERMRRACEhcKE1NFQVRfUE9TSVRJT05fQUlTTEUQAyrAAQoRUmVzZXJ2YXRpb25TdGF0dXMSIgoeUkVTRVJWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVJWQVRJT05fU1RBVFVTX0hFTEQQARIfChtSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VURUQQAhInCiNSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VUSU5HX0ZBSUxFRBADEiAKHFJFU0VSVkFUSU9OX1NUQVRVU19DQU5DRUxMRUQQBDLABQoOQWlybGluZVNlcnZpY2USYgoNU2VhcmNoRmxpZ2h0cxInLnRhcm1hYy5haXJsaW5lLnYxLlNlYXJjaEZsaWdodHNSZXF1ZXN0GigudGFybWFjLmFpcmxpbmUudjEuU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlElYKCUxpdmVQcmljZRIjLnRhcm1hYy5haXJsaW5lLnYxLkxpdmVQcmljZVJlcXVlc3QaJC50YXJtYWMuYWlybGluZS52MS5MaXZlUHJpY2VSZXNwb25zZRJZCgpHZXRTZWF0TWFwEiQudGFybWFjLmFpcmxpbmUudjEuR2V0U2VhdE1hcFJlcXVlc3QaJS50YXJtYWMuYWlybGluZS52MS5HZXRTZWF0TWFwUmVzcG9uc2USUAoHUmVzZXJ2ZRIhLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmVSZXF1ZXN0GiIudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlc3BvbnNlEmUKDkdldFJlc2VydmF0aW9uEigudGFybWFjLmFpcmxpbmUudjEuR2V0UmVzZXJ2YXRpb25SZXF1ZXN0GikudGFybWFjLmFpcmxpbmUudjEuR2V0UmVzZXJ2YXRpb25SZXNwb25zZRJuChFDYW5jZWxSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNhbmNlbFJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNhbmNlbFJlc2VydmF0aW9uUmVzcG9uc2USbgoRQ2hhbmdlUmVzZXJ2YXRpb24SKy50YXJtYWMuYWlybGluZS52MS5DaGFuZ2VSZXNlcnZhdGlvblJlcXVlc3QaLC50YXJtYWMuYWlybGluZS52MS5DaGFuZ2VSZXNlcnZhdGlvblJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIpcCCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIn4KCUhvbGRUZXJtcxI1ChF0aWNrZXRfdGltZV9saW1pdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoWcHJpY2VfZ3VhcmFudGVlZF91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiUAoQTGl2ZVByaWNlUmVxdWVzdBILCgNrZXkYASABKAkSLwoDcGF4GAIgASgLMiIudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyQ291bnRzIjwKEUxpdmVQcmljZVJlc3BvbnNlEicKBW9mZmVyGAEgASgLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIiIAoRR2V0U2VhdE1hcFJlcXVlc3QSCwoDa2V5GAEgASgJIm0KEkdldFNlYXRNYXBSZXNwb25zZRIQCghwcm92aWRlchgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIzCghzZWdtZW50cxgDIAMoCzIhLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnRTZWF0TWFwIuYBCg5TZWdtZW50U2VhdE1hcBIVCg1zZWdtZW50X2luZGV4GAEgASgFEg8KB2NhcnJpZXIYAiABKAkSEQoJZmxpZ2h0X25vGAMgASgJEg4KBm9yaWdpbhgEIAEoCRIMCgRkZXN0GAUgASgJEhYKDmRlcGFydHVyZV9kYXRlGAYgASgJEhAKCGFpcmNyYWZ0GAcgASgJEicKBWNhYmluGAggASgOMhgudGFybWFjLmFpcmxpbmUudjEuQ2FiaW4SKAoEcm93cxgJIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSb3ciPgoHU2VhdFJvdxILCgNyb3cYASABKAUSJgoFc2VhdHMYAiADKAsyFy50YXJtYWMuYWlybGluZS52MS5TZWF0IpgBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEjEKCHBvc2l0aW9uGAQgASgOMh8udGFybWFjLmFpcmxpbmUudjEuU2VhdFBvc2l0aW9uEhAKCGV4aXRfcm93GAUgASgIEhUKDWV4dHJhX2xlZ3Jvb20YBiABKAgivgEKFFJlc2VydmF0aW9uUGFzc2VuZ2VyEg4KBnBheF9pZBgBIAEoCRIuCgR0eXBlGAIgASgOMiAudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyVHlwZRINCgV0aXRsZRgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIOCgZnZW5kZXIYBiABKAkSCwoDZG9iGAcgASgJEhMKC25hdGlvbmFsaXR5GAggASgJIkIKC1NlYXRSZXF1ZXN0Eg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEgwKBHNlYXQYAyABKAkiJwoHQ29udGFjdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSLeAQoOUmVzZXJ2ZVJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNrZXkYAiABKAkSOwoKcGFzc2VuZ2VycxgDIAMoCzInLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uUGFzc2VuZ2VyEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QSKwoHY29udGFjdBgFIAEoCzIaLnRhcm1hYy5haXJsaW5lLnYxLkNvbnRhY3QSDAoEaG9sZBgGIAEoCCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSL1AQoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCRIqCgRob2xkGAcgASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIjEKFUdldFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIk0KFkdldFJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiI0ChhDYW5jZWxSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSIbChlDYW5jZWxSZXNlcnZhdGlvblJlc3BvbnNlIooBChhDaGFuZ2VSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIYChBjaGFuZ2VfcmVmZXJlbmNlGAIgASgJEgsKA2tleRgDIAEoCRItCgVzZWF0cxgEIAMoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSZXF1ZXN0IlAKGUNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiIsChBQcmljZUhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiUwoRUHJpY2VIb2xkUmVzcG9uc2USFwoPYmFzZV9mYXJlX3BhaXNlGAEgASgDEhMKC3RheGVzX3BhaXNlGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJIlsKEVRpY2tldEhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkSFwoPYmFzZV9mYXJlX3BhaXNlGAIgASgDEhMKC3RheGVzX3BhaXNlGAMgASgDIkkKElRpY2tldEhvbGRSZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uKnEKBUNhYmluEhUKEUNBQklOX1VOU1BFQ0lGSUVEEAASEQoNQ0FCSU5fRUNPTk9NWRABEhkKFUNBQklOX1BSRU1JVU1fRUNPTk9NWRACEhIKDkNBQklOX0JVU0lORVNTEAMSDwoLQ0FCSU5fRklSU1QQBCpUCglEaXJlY3Rpb24SGQoVRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSRElSRUNUSU9OX09VVEJPVU5EEAESFAoQRElSRUNUSU9OX1JFVFVSThACKncKDVBhc3NlbmdlclR5cGUSHgoaUEFTU0VOR0VSX1RZUEVfVU5TUEVDSUZJRUQQABIWChJQQVNTRU5HRVJfVFlQRV9BRFQQARIWChJQQVNTRU5HRVJfVFlQRV9DSEQQAhIWChJQQVNTRU5HRVJfVFlQRV9JTkYQAyp6CgxTZWF0UG9zaXRpb24SHQoZU0VBVF9QT1NJVElPTl9VTlNQRUNJRklFRBAAEhgKFFNFQVRfUE9TSVRJT05fV0lORE9XEAESGAoUU0VBVF9QT1NJVElPTl9NSURETEUQAhIXChNTRUFUX1BPU0lUSU9OX0FJU0xFEAMqwAEKEVJlc2VydmF0aW9uU3RhdHVzEiIKHlJFU0VSVkFUSU9OX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF1JFU0VSVkFUSU9OX1NUQVRVU19IRUxEEAESHwobUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVEVEEAISJwojUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVElOR19GQUlMRUQQAxIgChxSRVNFUlZBVElPTl9TVEFUVVNfQ0FOQ0VMTEVEEAQy8wYKDkFpcmxpbmVTZXJ2aWNlEmIKDVNlYXJjaEZsaWdodHMSJy50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVxdWVzdBooLnRhcm1hYy5haXJsaW5lLnYxLlNlYXJjaEZsaWdodHNSZXNwb25zZRJWCglMaXZlUHJpY2USIy50YXJtYWMuYWlybGluZS52MS5MaXZlUHJpY2VSZXF1ZXN0GiQudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVzcG9uc2USWQoKR2V0U2VhdE1hcBIkLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXF1ZXN0GiUudGFybWFjLmFpcmxpbmUudjEuR2V0U2VhdE1hcFJlc3BvbnNlElAKB1Jlc2VydmUSIS50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVxdWVzdBoiLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmVSZXNwb25zZRJlCg5HZXRSZXNlcnZhdGlvbhIoLnRhcm1hYy5haXJsaW5lLnYxLkdldFJlc2VydmF0aW9uUmVxdWVzdBopLnRhcm1hYy5haXJsaW5lLnYxLkdldFJlc2VydmF0aW9uUmVzcG9uc2USbgoRQ2FuY2VsUmVzZXJ2YXRpb24SKy50YXJtYWMuYWlybGluZS52MS5DYW5jZWxSZXNlcnZhdGlvblJlcXVlc3QaLC50YXJtYWMuYWlybGluZS52MS5DYW5jZWxSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNoYW5nZVJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2hhbmdlUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2hhbmdlUmVzZXJ2YXRpb25SZXNwb25zZRJWCglQcmljZUhvbGQSIy50YXJtYWMuYWlybGluZS52MS5QcmljZUhvbGRSZXF1ZXN0GiQudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVzcG9uc2USWQoKVGlja2V0SG9sZBIkLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXF1ZXN0GiUudGFybWFjLmFpcmxpbmUudjEuVGlja2V0SG9sZFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Passengers by type.
@@ -368,6 +370,14 @@ export type Offer = Message<"tarmac.airline.v1.Offer"> & {
    * @generated from field: tarmac.airline.v1.FareRules fare_rules = 9;
    */
   fareRules?: FareRules | undefined;
+
+  /**
+   * The terms a reservation of this fare would be held on now; absent when the airline does not
+   * hold it (low-cost carriers, departures within a day).
+   *
+   * @generated from field: tarmac.airline.v1.HoldTerms hold = 10;
+   */
+  hold?: HoldTerms | undefined;
 };
 
 /**
@@ -376,6 +386,34 @@ export type Offer = Message<"tarmac.airline.v1.Offer"> & {
  */
 export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 6);
+
+/**
+ * A reservation held without ticketing (hold now, ticket later).
+ *
+ * @generated from message tarmac.airline.v1.HoldTerms
+ */
+export type HoldTerms = Message<"tarmac.airline.v1.HoldTerms"> & {
+  /**
+   * The airline keeps the seats until then; past it the hold is cancelled.
+   *
+   * @generated from field: google.protobuf.Timestamp ticket_time_limit = 1;
+   */
+  ticketTimeLimit?: Timestamp | undefined;
+
+  /**
+   * The held fare holds until then; afterwards ticketing pays the airline's fare of the moment.
+   *
+   * @generated from field: google.protobuf.Timestamp price_guaranteed_until = 2;
+   */
+  priceGuaranteedUntil?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.HoldTerms.
+ * Use `create(HoldTermsSchema)` to create a new message.
+ */
+export const HoldTermsSchema: GenMessage<HoldTerms> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 7);
 
 /**
  * LivePrice's request.
@@ -403,7 +441,7 @@ export type LivePriceRequest = Message<"tarmac.airline.v1.LivePriceRequest"> & {
  * Use `create(LivePriceRequestSchema)` to create a new message.
  */
 export const LivePriceRequestSchema: GenMessage<LivePriceRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 7);
+  messageDesc(file_tarmac_airline_v1_airline, 8);
 
 /**
  * LivePrice's answer.
@@ -424,7 +462,7 @@ export type LivePriceResponse = Message<"tarmac.airline.v1.LivePriceResponse"> &
  * Use `create(LivePriceResponseSchema)` to create a new message.
  */
 export const LivePriceResponseSchema: GenMessage<LivePriceResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 8);
+  messageDesc(file_tarmac_airline_v1_airline, 9);
 
 /**
  * GetSeatMap's request.
@@ -445,7 +483,7 @@ export type GetSeatMapRequest = Message<"tarmac.airline.v1.GetSeatMapRequest"> &
  * Use `create(GetSeatMapRequestSchema)` to create a new message.
  */
 export const GetSeatMapRequestSchema: GenMessage<GetSeatMapRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 9);
+  messageDesc(file_tarmac_airline_v1_airline, 10);
 
 /**
  * GetSeatMap's answer.
@@ -480,7 +518,7 @@ export type GetSeatMapResponse = Message<"tarmac.airline.v1.GetSeatMapResponse">
  * Use `create(GetSeatMapResponseSchema)` to create a new message.
  */
 export const GetSeatMapResponseSchema: GenMessage<GetSeatMapResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 10);
+  messageDesc(file_tarmac_airline_v1_airline, 11);
 
 /**
  * The seat map of one flight of an offer, in the offer's cabin only.
@@ -557,7 +595,7 @@ export type SegmentSeatMap = Message<"tarmac.airline.v1.SegmentSeatMap"> & {
  * Use `create(SegmentSeatMapSchema)` to create a new message.
  */
 export const SegmentSeatMapSchema: GenMessage<SegmentSeatMap> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 11);
+  messageDesc(file_tarmac_airline_v1_airline, 12);
 
 /**
  * One row of a seat map.
@@ -585,7 +623,7 @@ export type SeatRow = Message<"tarmac.airline.v1.SeatRow"> & {
  * Use `create(SeatRowSchema)` to create a new message.
  */
 export const SeatRowSchema: GenMessage<SeatRow> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 12);
+  messageDesc(file_tarmac_airline_v1_airline, 13);
 
 /**
  * One seat as the airline sells it.
@@ -641,7 +679,7 @@ export type Seat = Message<"tarmac.airline.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 13);
+  messageDesc(file_tarmac_airline_v1_airline, 14);
 
 /**
  * A passenger of a reservation.
@@ -711,7 +749,7 @@ export type ReservationPassenger = Message<"tarmac.airline.v1.ReservationPasseng
  * Use `create(ReservationPassengerSchema)` to create a new message.
  */
 export const ReservationPassengerSchema: GenMessage<ReservationPassenger> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 14);
+  messageDesc(file_tarmac_airline_v1_airline, 15);
 
 /**
  * A seat for one passenger on one segment.
@@ -746,7 +784,7 @@ export type SeatRequest = Message<"tarmac.airline.v1.SeatRequest"> & {
  * Use `create(SeatRequestSchema)` to create a new message.
  */
 export const SeatRequestSchema: GenMessage<SeatRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 15);
+  messageDesc(file_tarmac_airline_v1_airline, 16);
 
 /**
  * Who the airline contacts.
@@ -774,7 +812,7 @@ export type Contact = Message<"tarmac.airline.v1.Contact"> & {
  * Use `create(ContactSchema)` to create a new message.
  */
 export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 16);
+  messageDesc(file_tarmac_airline_v1_airline, 17);
 
 /**
  * Reserve's request.
@@ -816,6 +854,14 @@ export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
    * @generated from field: tarmac.airline.v1.Contact contact = 5;
    */
   contact?: Contact | undefined;
+
+  /**
+   * Hold without ticketing until TicketHold; the offer must carry hold terms, else
+   * PROVIDER_REJECTED (HOLD_NOT_ALLOWED).
+   *
+   * @generated from field: bool hold = 6;
+   */
+  hold: boolean;
 };
 
 /**
@@ -823,7 +869,7 @@ export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
  * Use `create(ReserveRequestSchema)` to create a new message.
  */
 export const ReserveRequestSchema: GenMessage<ReserveRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 17);
+  messageDesc(file_tarmac_airline_v1_airline, 18);
 
 /**
  * Reserve's answer.
@@ -844,7 +890,7 @@ export type ReserveResponse = Message<"tarmac.airline.v1.ReserveResponse"> & {
  * Use `create(ReserveResponseSchema)` to create a new message.
  */
 export const ReserveResponseSchema: GenMessage<ReserveResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 18);
+  messageDesc(file_tarmac_airline_v1_airline, 19);
 
 /**
  * A ticket of one passenger on one segment.
@@ -879,7 +925,7 @@ export type Ticket = Message<"tarmac.airline.v1.Ticket"> & {
  * Use `create(TicketSchema)` to create a new message.
  */
 export const TicketSchema: GenMessage<Ticket> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 19);
+  messageDesc(file_tarmac_airline_v1_airline, 20);
 
 /**
  * A reservation at the airline. Ticketing happens after it is made, asynchronously.
@@ -928,6 +974,13 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
    * @generated from field: repeated string change_references = 6;
    */
   changeReferences: string[];
+
+  /**
+   * While it is held awaiting its ticketing order: the terms it is held on.
+   *
+   * @generated from field: tarmac.airline.v1.HoldTerms hold = 7;
+   */
+  hold?: HoldTerms | undefined;
 };
 
 /**
@@ -935,7 +988,7 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
  * Use `create(ReservationSchema)` to create a new message.
  */
 export const ReservationSchema: GenMessage<Reservation> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 20);
+  messageDesc(file_tarmac_airline_v1_airline, 21);
 
 /**
  * GetReservation's request.
@@ -956,7 +1009,7 @@ export type GetReservationRequest = Message<"tarmac.airline.v1.GetReservationReq
  * Use `create(GetReservationRequestSchema)` to create a new message.
  */
 export const GetReservationRequestSchema: GenMessage<GetReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 21);
+  messageDesc(file_tarmac_airline_v1_airline, 22);
 
 /**
  * GetReservation's answer.
@@ -977,7 +1030,7 @@ export type GetReservationResponse = Message<"tarmac.airline.v1.GetReservationRe
  * Use `create(GetReservationResponseSchema)` to create a new message.
  */
 export const GetReservationResponseSchema: GenMessage<GetReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 22);
+  messageDesc(file_tarmac_airline_v1_airline, 23);
 
 /**
  * CancelReservation's request.
@@ -998,7 +1051,7 @@ export type CancelReservationRequest = Message<"tarmac.airline.v1.CancelReservat
  * Use `create(CancelReservationRequestSchema)` to create a new message.
  */
 export const CancelReservationRequestSchema: GenMessage<CancelReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 23);
+  messageDesc(file_tarmac_airline_v1_airline, 24);
 
 /**
  * CancelReservation's answer: empty.
@@ -1013,7 +1066,7 @@ export type CancelReservationResponse = Message<"tarmac.airline.v1.CancelReserva
  * Use `create(CancelReservationResponseSchema)` to create a new message.
  */
 export const CancelReservationResponseSchema: GenMessage<CancelReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 24);
+  messageDesc(file_tarmac_airline_v1_airline, 25);
 
 /**
  * ChangeReservation's request.
@@ -1056,7 +1109,7 @@ export type ChangeReservationRequest = Message<"tarmac.airline.v1.ChangeReservat
  * Use `create(ChangeReservationRequestSchema)` to create a new message.
  */
 export const ChangeReservationRequestSchema: GenMessage<ChangeReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 25);
+  messageDesc(file_tarmac_airline_v1_airline, 26);
 
 /**
  * ChangeReservation's answer.
@@ -1077,7 +1130,119 @@ export type ChangeReservationResponse = Message<"tarmac.airline.v1.ChangeReserva
  * Use `create(ChangeReservationResponseSchema)` to create a new message.
  */
 export const ChangeReservationResponseSchema: GenMessage<ChangeReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 26);
+  messageDesc(file_tarmac_airline_v1_airline, 27);
+
+/**
+ * PriceHold's request.
+ *
+ * @generated from message tarmac.airline.v1.PriceHoldRequest
+ */
+export type PriceHoldRequest = Message<"tarmac.airline.v1.PriceHoldRequest"> & {
+  /**
+   * The caller's reference the held reservation was made under.
+   *
+   * @generated from field: string client_reference = 1;
+   */
+  clientReference: string;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.PriceHoldRequest.
+ * Use `create(PriceHoldRequestSchema)` to create a new message.
+ */
+export const PriceHoldRequestSchema: GenMessage<PriceHoldRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 28);
+
+/**
+ * PriceHold's answer: the fare for all passengers.
+ *
+ * @generated from message tarmac.airline.v1.PriceHoldResponse
+ */
+export type PriceHoldResponse = Message<"tarmac.airline.v1.PriceHoldResponse"> & {
+  /**
+   * Base fare, in paise.
+   *
+   * @generated from field: int64 base_fare_paise = 1;
+   */
+  baseFarePaise: bigint;
+
+  /**
+   * Taxes, in paise.
+   *
+   * @generated from field: int64 taxes_paise = 2;
+   */
+  taxesPaise: bigint;
+
+  /**
+   * ISO 4217 code of the amounts.
+   *
+   * @generated from field: string currency = 3;
+   */
+  currency: string;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.PriceHoldResponse.
+ * Use `create(PriceHoldResponseSchema)` to create a new message.
+ */
+export const PriceHoldResponseSchema: GenMessage<PriceHoldResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 29);
+
+/**
+ * TicketHold's request.
+ *
+ * @generated from message tarmac.airline.v1.TicketHoldRequest
+ */
+export type TicketHoldRequest = Message<"tarmac.airline.v1.TicketHoldRequest"> & {
+  /**
+   * The caller's reference the held reservation was made under.
+   *
+   * @generated from field: string client_reference = 1;
+   */
+  clientReference: string;
+
+  /**
+   * The base fare the caller pays (PriceHold's), in paise.
+   *
+   * @generated from field: int64 base_fare_paise = 2;
+   */
+  baseFarePaise: bigint;
+
+  /**
+   * The taxes the caller pays, in paise.
+   *
+   * @generated from field: int64 taxes_paise = 3;
+   */
+  taxesPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.TicketHoldRequest.
+ * Use `create(TicketHoldRequestSchema)` to create a new message.
+ */
+export const TicketHoldRequestSchema: GenMessage<TicketHoldRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 30);
+
+/**
+ * TicketHold's answer.
+ *
+ * @generated from message tarmac.airline.v1.TicketHoldResponse
+ */
+export type TicketHoldResponse = Message<"tarmac.airline.v1.TicketHoldResponse"> & {
+  /**
+   * The reservation, ordered for ticketing.
+   *
+   * @generated from field: tarmac.airline.v1.Reservation reservation = 1;
+   */
+  reservation?: Reservation | undefined;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.TicketHoldResponse.
+ * Use `create(TicketHoldResponseSchema)` to create a new message.
+ */
+export const TicketHoldResponseSchema: GenMessage<TicketHoldResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 31);
 
 /**
  * A cabin class.
@@ -1391,6 +1556,30 @@ export const AirlineService: GenService<{
     methodKind: "unary";
     input: typeof ChangeReservationRequestSchema;
     output: typeof ChangeReservationResponseSchema;
+  },
+  /**
+   * The fare a held reservation (Reserve with hold) would be ticketed at now: the held fare until
+   * its price guarantee ends, then the airline's fare of the moment. Read-only. Refusals:
+   * PROVIDER_REJECTED (RESERVATION_NOT_FOUND; HOLD_NOT_ACTIVE: not held, released or dropped).
+   *
+   * @generated from rpc tarmac.airline.v1.AirlineService.PriceHold
+   */
+  priceHold: {
+    methodKind: "unary";
+    input: typeof PriceHoldRequestSchema;
+    output: typeof PriceHoldResponseSchema;
+  },
+  /**
+   * Orders ticketing of a held reservation at the fare given; it then tickets asynchronously like
+   * any reservation. Idempotent: a reservation already ordered answers as it stands. Refusals:
+   * PROVIDER_PRICE_CHANGED (the fare is not the airline's fare now), and as PriceHold.
+   *
+   * @generated from rpc tarmac.airline.v1.AirlineService.TicketHold
+   */
+  ticketHold: {
+    methodKind: "unary";
+    input: typeof TicketHoldRequestSchema;
+    output: typeof TicketHoldResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_airline_v1_airline, 0);

@@ -20,7 +20,35 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/booking/v1/booking.proto.
  */
 export const file_tarmac_booking_v1_booking: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9ib29raW5nLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSLkAQoJUGFzc2VuZ2VyEgoKAmlkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXJUeXBlEicKBXRpdGxlGAMgASgOMhgudGFybWFjLmJvb2tpbmcudjEuVGl0bGUSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSKQoGZ2VuZGVyGAYgASgOMhkudGFybWFjLmJvb2tpbmcudjEuR2VuZGVyEgsKA2RvYhgHIAEoCRITCgtuYXRpb25hbGl0eRgIIAEoCSIrCgtDb250YWN0SW5mbxINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSI4Cg1TZWF0U2VsZWN0aW9uEg4KBnBheF9pZBgBIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YAiABKAki9AEKFENyZWF0ZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmZhcmVfdG9rZW4YAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEjAKCnBhc3NlbmdlcnMYBCADKAsyHC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXISNAoMY29udGFjdF9pbmZvGAUgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYBiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uIqkBChVDcmVhdGVCb29raW5nUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYAyABKAMSEAoIY3VycmVuY3kYBCABKAkSMAoGc3RhdHVzGAUgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIQCghyZXBsYXllZBgGIAEoCCJfChFHZXRCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEgsKA3BuchgDIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiQQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nIroHCgdCb29raW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEjAKBnN0YXR1cxgDIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSEAoIYWdlbnRfaWQYBCABKAkSLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY3VycmVuY3kYByABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYCCABKAMSFgoObmV0X2ZhcmVfcGFpc2UYCSABKAMSPQoRcHJpY2luZ19icmVha2Rvd24YCiABKAsyIi50YXJtYWMuc2VhcmNoLnYxLlByaWNpbmdCcmVha2Rvd24SKwoIc2VnbWVudHMYCyADKAsyGS50YXJtYWMuc2VhcmNoLnYxLlNlZ21lbnQSMAoKcGFzc2VuZ2VycxgMIAMoCzIcLnRhcm1hYy5ib29raW5nLnYxLlBhc3NlbmdlchI3Cg50aWNrZXRfbnVtYmVycxgNIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlRpY2tldE51bWJlchI3Cg5zdGF0dXNfaGlzdG9yeRgOIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlN0YXR1c0NoYW5nZRI1CgxjYW5jZWxsYXRpb24YDyABKAsyHy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb24SMQoKcmVzY2hlZHVsZRgQIAEoCzIdLnRhcm1hYy5ib29raW5nLnYxLlJlc2NoZWR1bGUSNAoMY29udGFjdF9pbmZvGBEgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYEiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEhMKC3NlYXRzX3BhaXNlGBMgASgDEiwKBXNlYXRzGBQgAygLMh0udGFybWFjLmJvb2tpbmcudjEuQm9va2VkU2VhdBIzCg9sYXN0X2Fycml2YWxfYXQYFSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCmZhcmVfcnVsZXMYFiABKAsyGy50YXJtYWMuc2VhcmNoLnYxLkZhcmVSdWxlcxIVCg1kZWJpdGVkX3BhaXNlGBcgASgDImwKCkJvb2tlZFNlYXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxIUCgxhbmNpbGxhcnlfaWQYBSABKAkiTAoMVGlja2V0TnVtYmVyEg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEhUKDXRpY2tldF9udW1iZXIYAyABKAkieAoMU3RhdHVzQ2hhbmdlEjAKBnN0YXR1cxgBIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgDIAEoCSKHAgoMQ2FuY2VsbGF0aW9uEj4KEWNhbmNlbGxhdGlvbl90eXBlGAEgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAMgASgDEhUKDW90YV9mZWVfcGFpc2UYBCABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt4BCgpSZXNjaGVkdWxlEhQKDG5ld19vZmZlcl9pZBgBIAEoCRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVZmFyZV9kaWZmZXJlbmNlX3BhaXNlGAMgASgDEhwKFGNoYW5nZV9wZW5hbHR5X3BhaXNlGAQgASgDEhcKD25ld190b3RhbF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrQBChhRdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIyCgtyZWFzb25fY29kZRgDIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSPgoRY2FuY2VsbGF0aW9uX3R5cGUYBCABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlIssBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAIgASgDEhUKDW90YV9mZWVfcGFpc2UYAyABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgEIAEoAxIQCghjdXJyZW5jeRgFIAEoCRI1ChFxdW90ZV92YWxpZF91bnRpbBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizwEKGkNvbmZpcm1DYW5jZWxsYXRpb25SZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSMgoLcmVhc29uX2NvZGUYAyABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlEj4KEWNhbmNlbGxhdGlvbl90eXBlGAQgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIXCg9pZGVtcG90ZW5jeV9rZXkYBSABKAkiqAEKG0NvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWFpcmxpbmVfcGVuYWx0eV9wYWlzZRgCIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAMgASgDEhsKE3JlZnVuZF9hbW91bnRfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSEAoIcmVwbGF5ZWQYBiABKAgiiAEKFlF1b3RlUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIUCgxuZXdfb2ZmZXJfaWQYAyABKAkSMgoLcmVhc29uX2NvZGUYBCABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlIusBChdRdW90ZVJlc2NoZWR1bGVSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgCIAEoAxIgChhhaXJsaW5lX2NoYW5nZV9mZWVfcGFpc2UYAyABKAMSFQoNb3RhX2ZlZV9wYWlzZRgEIAEoAxIbChN0b3RhbF9wYXlhYmxlX3BhaXNlGAUgASgDEjUKEXF1b3RlX3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghjdXJyZW5jeRgHIAEoCSJZChhDb25maXJtUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkiqQEKGUNvbmZpcm1SZXNjaGVkdWxlUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRIdChVmYXJlX2RpZmZlcmVuY2VfcGFpc2UYAiABKAMSHAoUY2hhbmdlX3BlbmFsdHlfcGFpc2UYAyABKAMSFwoPbmV3X3RvdGFsX3BhaXNlGAQgASgDEhAKCGN1cnJlbmN5GAUgASgJEhAKCHJlcGxheWVkGAYgASgIIt4BChNMaXN0Qm9va2luZ3NSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEjAKBnN0YXR1cxgCIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSMAoMY3JlYXRlZF9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX3RvGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYWdlX3NpemUYBSABKAUSDgoGY3Vyc29yGAYgASgJIlkKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZxITCgtuZXh0X2N1cnNvchgCIAEoCSrzAQoNQm9va2luZ1N0YXR1cxIeChpCT09LSU5HX1NUQVRVU19VTlNQRUNJRklFRBAAEhoKFkJPT0tJTkdfU1RBVFVTX1BFTkRJTkcQARIZChVCT09LSU5HX1NUQVRVU19CT09LRUQQAhIbChdCT09LSU5HX1NUQVRVU19USUNLRVRFRBADEhkKFUJPT0tJTkdfU1RBVFVTX0ZBSUxFRBAEEhwKGEJPT0tJTkdfU1RBVFVTX0NBTkNFTExFRBAFEhsKF0JPT0tJTkdfU1RBVFVTX1JFRlVOREVEEAYSGAoUQk9PS0lOR19TVEFUVVNfRkxPV04QByp3Cg1QYXNzZW5nZXJUeXBlEh4KGlBBU1NFTkdFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSUEFTU0VOR0VSX1RZUEVfQURUEAESFgoSUEFTU0VOR0VSX1RZUEVfQ0hEEAISFgoSUEFTU0VOR0VSX1RZUEVfSU5GEAMqaQoFVGl0bGUSFQoRVElUTEVfVU5TUEVDSUZJRUQQABIMCghUSVRMRV9NUhABEg0KCVRJVExFX01SUxACEgwKCFRJVExFX01TEAMSDgoKVElUTEVfTUlTUxAEEg4KClRJVExFX01TVFIQBSpKCgZHZW5kZXISFgoSR0VOREVSX1VOU1BFQ0lGSUVEEAASDAoIR0VOREVSX00QARIMCghHRU5ERVJfRhACEgwKCEdFTkRFUl9YEAMqeQoQQ2FuY2VsbGF0aW9uVHlwZRIhCh1DQU5DRUxMQVRJT05fVFlQRV9VTlNQRUNJRklFRBAAEh8KG0NBTkNFTExBVElPTl9UWVBFX1ZPTFVOVEFSWRABEiEKHUNBTkNFTExBVElPTl9UWVBFX0lOVk9MVU5UQVJZEAIq4QEKClJlYXNvbkNvZGUSGwoXUkVBU09OX0NPREVfVU5TUEVDSUZJRUQQABIgChxSRUFTT05fQ09ERV9DVVNUT01FUl9SRVFVRVNUEAESHwobUkVBU09OX0NPREVfU0NIRURVTEVfQ0hBTkdFEAISIAocUkVBU09OX0NPREVfRkxJR0hUX0NBTkNFTExFRBADEiEKHVJFQVNPTl9DT0RFX0RVUExJQ0FURV9CT09LSU5HEAQSFwoTUkVBU09OX0NPREVfTUVESUNBTBAFEhUKEVJFQVNPTl9DT0RFX09USEVSEAYy8AUKDkJvb2tpbmdTZXJ2aWNlEmIKDUNyZWF0ZUJvb2tpbmcSJy50YXJtYWMuYm9va2luZy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLnRhcm1hYy5ib29raW5nLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQudGFybWFjLmJvb2tpbmcudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS50YXJtYWMuYm9va2luZy52MS5HZXRCb29raW5nUmVzcG9uc2USbgoRUXVvdGVDYW5jZWxsYXRpb24SKy50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEnQKE0NvbmZpcm1DYW5jZWxsYXRpb24SLS50YXJtYWMuYm9va2luZy52MS5Db25maXJtQ2FuY2VsbGF0aW9uUmVxdWVzdBouLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRJoCg9RdW90ZVJlc2NoZWR1bGUSKS50YXJtYWMuYm9va2luZy52MS5RdW90ZVJlc2NoZWR1bGVSZXF1ZXN0GioudGFybWFjLmJvb2tpbmcudjEuUXVvdGVSZXNjaGVkdWxlUmVzcG9uc2USbgoRQ29uZmlybVJlc2NoZWR1bGUSKy50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLnRhcm1hYy5ib29raW5nLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy50YXJtYWMuYm9va2luZy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
+  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9ib29raW5nLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSJ5CgRIb2xkEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLkAQoJUGFzc2VuZ2VyEgoKAmlkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXJUeXBlEicKBXRpdGxlGAMgASgOMhgudGFybWFjLmJvb2tpbmcudjEuVGl0bGUSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSKQoGZ2VuZGVyGAYgASgOMhkudGFybWFjLmJvb2tpbmcudjEuR2VuZGVyEgsKA2RvYhgHIAEoCRITCgtuYXRpb25hbGl0eRgIIAEoCSIrCgtDb250YWN0SW5mbxINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSI4Cg1TZWF0U2VsZWN0aW9uEg4KBnBheF9pZBgBIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YAiABKAkioQIKFENyZWF0ZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmZhcmVfdG9rZW4YAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEjAKCnBhc3NlbmdlcnMYBCADKAsyHC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXISNAoMY29udGFjdF9pbmZvGAUgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYBiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEisKB3BheW1lbnQYByABKA4yGi50YXJtYWMuYm9va2luZy52MS5QYXltZW50ItABChVDcmVhdGVCb29raW5nUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYAyABKAMSEAoIY3VycmVuY3kYBCABKAkSMAoGc3RhdHVzGAUgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIQCghyZXBsYXllZBgGIAEoCBIlCgRob2xkGAcgASgLMhcudGFybWFjLmJvb2tpbmcudjEuSG9sZCJfChFHZXRCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEgsKA3BuchgDIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiQQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nIo4ICgdCb29raW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEjAKBnN0YXR1cxgDIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSEAoIYWdlbnRfaWQYBCABKAkSLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY3VycmVuY3kYByABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYCCABKAMSFgoObmV0X2ZhcmVfcGFpc2UYCSABKAMSPQoRcHJpY2luZ19icmVha2Rvd24YCiABKAsyIi50YXJtYWMuc2VhcmNoLnYxLlByaWNpbmdCcmVha2Rvd24SKwoIc2VnbWVudHMYCyADKAsyGS50YXJtYWMuc2VhcmNoLnYxLlNlZ21lbnQSMAoKcGFzc2VuZ2VycxgMIAMoCzIcLnRhcm1hYy5ib29raW5nLnYxLlBhc3NlbmdlchI3Cg50aWNrZXRfbnVtYmVycxgNIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlRpY2tldE51bWJlchI3Cg5zdGF0dXNfaGlzdG9yeRgOIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlN0YXR1c0NoYW5nZRI1CgxjYW5jZWxsYXRpb24YDyABKAsyHy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb24SMQoKcmVzY2hlZHVsZRgQIAEoCzIdLnRhcm1hYy5ib29raW5nLnYxLlJlc2NoZWR1bGUSNAoMY29udGFjdF9pbmZvGBEgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYEiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEhMKC3NlYXRzX3BhaXNlGBMgASgDEiwKBXNlYXRzGBQgAygLMh0udGFybWFjLmJvb2tpbmcudjEuQm9va2VkU2VhdBIzCg9sYXN0X2Fycml2YWxfYXQYFSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCmZhcmVfcnVsZXMYFiABKAsyGy50YXJtYWMuc2VhcmNoLnYxLkZhcmVSdWxlcxIVCg1kZWJpdGVkX3BhaXNlGBcgASgDEisKB3BheW1lbnQYGCABKA4yGi50YXJtYWMuYm9va2luZy52MS5QYXltZW50EiUKBGhvbGQYGSABKAsyFy50YXJtYWMuYm9va2luZy52MS5Ib2xkImwKCkJvb2tlZFNlYXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxIUCgxhbmNpbGxhcnlfaWQYBSABKAkiTAoMVGlja2V0TnVtYmVyEg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEhUKDXRpY2tldF9udW1iZXIYAyABKAkieAoMU3RhdHVzQ2hhbmdlEjAKBnN0YXR1cxgBIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgDIAEoCSKHAgoMQ2FuY2VsbGF0aW9uEj4KEWNhbmNlbGxhdGlvbl90eXBlGAEgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAMgASgDEhUKDW90YV9mZWVfcGFpc2UYBCABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt4BCgpSZXNjaGVkdWxlEhQKDG5ld19vZmZlcl9pZBgBIAEoCRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVZmFyZV9kaWZmZXJlbmNlX3BhaXNlGAMgASgDEhwKFGNoYW5nZV9wZW5hbHR5X3BhaXNlGAQgASgDEhcKD25ld190b3RhbF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrQBChhRdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIyCgtyZWFzb25fY29kZRgDIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSPgoRY2FuY2VsbGF0aW9uX3R5cGUYBCABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlIssBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAIgASgDEhUKDW90YV9mZWVfcGFpc2UYAyABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgEIAEoAxIQCghjdXJyZW5jeRgFIAEoCRI1ChFxdW90ZV92YWxpZF91bnRpbBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizwEKGkNvbmZpcm1DYW5jZWxsYXRpb25SZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSMgoLcmVhc29uX2NvZGUYAyABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlEj4KEWNhbmNlbGxhdGlvbl90eXBlGAQgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIXCg9pZGVtcG90ZW5jeV9rZXkYBSABKAkiqAEKG0NvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWFpcmxpbmVfcGVuYWx0eV9wYWlzZRgCIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAMgASgDEhsKE3JlZnVuZF9hbW91bnRfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSEAoIcmVwbGF5ZWQYBiABKAgiiAEKFlF1b3RlUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIUCgxuZXdfb2ZmZXJfaWQYAyABKAkSMgoLcmVhc29uX2NvZGUYBCABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlIusBChdRdW90ZVJlc2NoZWR1bGVSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgCIAEoAxIgChhhaXJsaW5lX2NoYW5nZV9mZWVfcGFpc2UYAyABKAMSFQoNb3RhX2ZlZV9wYWlzZRgEIAEoAxIbChN0b3RhbF9wYXlhYmxlX3BhaXNlGAUgASgDEjUKEXF1b3RlX3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghjdXJyZW5jeRgHIAEoCSJZChhDb25maXJtUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkiqQEKGUNvbmZpcm1SZXNjaGVkdWxlUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRIdChVmYXJlX2RpZmZlcmVuY2VfcGFpc2UYAiABKAMSHAoUY2hhbmdlX3BlbmFsdHlfcGFpc2UYAyABKAMSFwoPbmV3X3RvdGFsX3BhaXNlGAQgASgDEhAKCGN1cnJlbmN5GAUgASgJEhAKCHJlcGxheWVkGAYgASgIIt4BChNMaXN0Qm9va2luZ3NSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEjAKBnN0YXR1cxgCIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSMAoMY3JlYXRlZF9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX3RvGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYWdlX3NpemUYBSABKAUSDgoGY3Vyc29yGAYgASgJIlkKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZxITCgtuZXh0X2N1cnNvchgCIAEoCSKWAQoUVGlja2V0Qm9va2luZ1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkSGwoTYWNjZXB0X3ByaWNlX2NoYW5nZRgEIAEoCBIiChphY2NlcHRlZF90b3RhbF9wcmljZV9wYWlzZRgFIAEoAyKXAQoLUHJpY2VDaGFuZ2USIgoacHJldmlvdXNfdG90YWxfcHJpY2VfcGFpc2UYASABKAMSHQoVbmV3X3RvdGFsX3ByaWNlX3BhaXNlGAIgASgDEhcKD25ld19kZWJpdF9wYWlzZRgDIAEoAxIXCg9iYXNlX2ZhcmVfcGFpc2UYBCABKAMSEwoLdGF4ZXNfcGFpc2UYBSABKAMi9gEKFVRpY2tldEJvb2tpbmdSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIwCgZzdGF0dXMYAyABKA4yIC50YXJtYWMuYm9va2luZy52MS5Cb29raW5nU3RhdHVzEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAQgASgDEhUKDWRlYml0ZWRfcGFpc2UYBSABKAMSEAoIY3VycmVuY3kYBiABKAkSEAoIcmVwbGF5ZWQYByABKAgSNAoMcHJpY2VfY2hhbmdlGAggASgLMh4udGFybWFjLmJvb2tpbmcudjEuUHJpY2VDaGFuZ2UiPQoVUmVsZWFzZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkiRQoWUmVsZWFzZUJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZypICgdQYXltZW50EhcKE1BBWU1FTlRfVU5TUEVDSUZJRUQQABISCg5QQVlNRU5UX1dBTExFVBABEhAKDFBBWU1FTlRfSE9MRBACKsUCCg1Cb29raW5nU3RhdHVzEh4KGkJPT0tJTkdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGgoWQk9PS0lOR19TVEFUVVNfUEVORElORxABEhkKFUJPT0tJTkdfU1RBVFVTX0JPT0tFRBACEhsKF0JPT0tJTkdfU1RBVFVTX1RJQ0tFVEVEEAMSGQoVQk9PS0lOR19TVEFUVVNfRkFJTEVEEAQSHAoYQk9PS0lOR19TVEFUVVNfQ0FOQ0VMTEVEEAUSGwoXQk9PS0lOR19TVEFUVVNfUkVGVU5ERUQQBhIYChRCT09LSU5HX1NUQVRVU19GTE9XThAHEhcKE0JPT0tJTkdfU1RBVFVTX0hFTEQQCBIbChdCT09LSU5HX1NUQVRVU19SRUxFQVNFRBAJEhoKFkJPT0tJTkdfU1RBVFVTX0VYUElSRUQQCip3Cg1QYXNzZW5nZXJUeXBlEh4KGlBBU1NFTkdFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSUEFTU0VOR0VSX1RZUEVfQURUEAESFgoSUEFTU0VOR0VSX1RZUEVfQ0hEEAISFgoSUEFTU0VOR0VSX1RZUEVfSU5GEAMqaQoFVGl0bGUSFQoRVElUTEVfVU5TUEVDSUZJRUQQABIMCghUSVRMRV9NUhABEg0KCVRJVExFX01SUxACEgwKCFRJVExFX01TEAMSDgoKVElUTEVfTUlTUxAEEg4KClRJVExFX01TVFIQBSpKCgZHZW5kZXISFgoSR0VOREVSX1VOU1BFQ0lGSUVEEAASDAoIR0VOREVSX00QARIMCghHRU5ERVJfRhACEgwKCEdFTkRFUl9YEAMqeQoQQ2FuY2VsbGF0aW9uVHlwZRIhCh1DQU5DRUxMQVRJT05fVFlQRV9VTlNQRUNJRklFRBAAEh8KG0NBTkNFTExBVElPTl9UWVBFX1ZPTFVOVEFSWRABEiEKHUNBTkNFTExBVElPTl9UWVBFX0lOVk9MVU5UQVJZEAIq4QEKClJlYXNvbkNvZGUSGwoXUkVBU09OX0NPREVfVU5TUEVDSUZJRUQQABIgChxSRUFTT05fQ09ERV9DVVNUT01FUl9SRVFVRVNUEAESHwobUkVBU09OX0NPREVfU0NIRURVTEVfQ0hBTkdFEAISIAocUkVBU09OX0NPREVfRkxJR0hUX0NBTkNFTExFRBADEiEKHVJFQVNPTl9DT0RFX0RVUExJQ0FURV9CT09LSU5HEAQSFwoTUkVBU09OX0NPREVfTUVESUNBTBAFEhUKEVJFQVNPTl9DT0RFX09USEVSEAYyuwcKDkJvb2tpbmdTZXJ2aWNlEmIKDUNyZWF0ZUJvb2tpbmcSJy50YXJtYWMuYm9va2luZy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLnRhcm1hYy5ib29raW5nLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQudGFybWFjLmJvb2tpbmcudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS50YXJtYWMuYm9va2luZy52MS5HZXRCb29raW5nUmVzcG9uc2USbgoRUXVvdGVDYW5jZWxsYXRpb24SKy50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEnQKE0NvbmZpcm1DYW5jZWxsYXRpb24SLS50YXJtYWMuYm9va2luZy52MS5Db25maXJtQ2FuY2VsbGF0aW9uUmVxdWVzdBouLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRJoCg9RdW90ZVJlc2NoZWR1bGUSKS50YXJtYWMuYm9va2luZy52MS5RdW90ZVJlc2NoZWR1bGVSZXF1ZXN0GioudGFybWFjLmJvb2tpbmcudjEuUXVvdGVSZXNjaGVkdWxlUmVzcG9uc2USbgoRQ29uZmlybVJlc2NoZWR1bGUSKy50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLnRhcm1hYy5ib29raW5nLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy50YXJtYWMuYm9va2luZy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1UaWNrZXRCb29raW5nEicudGFybWFjLmJvb2tpbmcudjEuVGlja2V0Qm9va2luZ1JlcXVlc3QaKC50YXJtYWMuYm9va2luZy52MS5UaWNrZXRCb29raW5nUmVzcG9uc2USZQoOUmVsZWFzZUJvb2tpbmcSKC50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1JlcXVlc3QaKS50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
+
+/**
+ * A held booking's deadlines (hold now, ticket later).
+ *
+ * @generated from message tarmac.booking.v1.Hold
+ */
+export type Hold = Message<"tarmac.booking.v1.Hold"> & {
+  /**
+   * The airline's deadline to ticket: past it the booking becomes EXPIRED.
+   *
+   * @generated from field: google.protobuf.Timestamp ticket_time_limit = 1;
+   */
+  ticketTimeLimit?: Timestamp | undefined;
+
+  /**
+   * Until then ticketing pays the held price; afterwards the airline re-prices it.
+   *
+   * @generated from field: google.protobuf.Timestamp price_guaranteed_until = 2;
+   */
+  priceGuaranteedUntil?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.Hold.
+ * Use `create(HoldSchema)` to create a new message.
+ */
+export const HoldSchema: GenMessage<Hold> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 0);
 
 /**
  * A passenger of a booking (API guide, Bookings). Every field is required in CreateBooking.
@@ -91,7 +119,7 @@ export type Passenger = Message<"tarmac.booking.v1.Passenger"> & {
  * Use `create(PassengerSchema)` to create a new message.
  */
 export const PassengerSchema: GenMessage<Passenger> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 0);
+  messageDesc(file_tarmac_booking_v1_booking, 1);
 
 /**
  * Who the airline and Tarmac contact about a booking.
@@ -119,7 +147,7 @@ export type ContactInfo = Message<"tarmac.booking.v1.ContactInfo"> & {
  * Use `create(ContactInfoSchema)` to create a new message.
  */
 export const ContactInfoSchema: GenMessage<ContactInfo> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 1);
+  messageDesc(file_tarmac_booking_v1_booking, 2);
 
 /**
  * A paid seat chosen from the fare's seat map (tarmac.fare.v1.FareService.GetSeatMap).
@@ -147,7 +175,7 @@ export type SeatSelection = Message<"tarmac.booking.v1.SeatSelection"> & {
  * Use `create(SeatSelectionSchema)` to create a new message.
  */
 export const SeatSelectionSchema: GenMessage<SeatSelection> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 2);
+  messageDesc(file_tarmac_booking_v1_booking, 3);
 
 /**
  * CreateBooking's request.
@@ -198,6 +226,14 @@ export type CreateBookingRequest = Message<"tarmac.booking.v1.CreateBookingReque
    * @generated from field: repeated tarmac.booking.v1.SeatSelection ancillaries = 6;
    */
   ancillaries: SeatSelection[];
+
+  /**
+   * PAYMENT_HOLD: reserve without payment (HELD); the fare must be hold_allowed, else
+   * BOOKING_HOLD_NOT_ALLOWED. Unspecified: the wallet pays at once.
+   *
+   * @generated from field: tarmac.booking.v1.Payment payment = 7;
+   */
+  payment: Payment;
 };
 
 /**
@@ -205,7 +241,7 @@ export type CreateBookingRequest = Message<"tarmac.booking.v1.CreateBookingReque
  * Use `create(CreateBookingRequestSchema)` to create a new message.
  */
 export const CreateBookingRequestSchema: GenMessage<CreateBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 3);
+  messageDesc(file_tarmac_booking_v1_booking, 4);
 
 /**
  * CreateBooking's answer.
@@ -256,6 +292,13 @@ export type CreateBookingResponse = Message<"tarmac.booking.v1.CreateBookingResp
    * @generated from field: bool replayed = 6;
    */
   replayed: boolean;
+
+  /**
+   * A held booking's deadlines; absent for a booking paid at once.
+   *
+   * @generated from field: tarmac.booking.v1.Hold hold = 7;
+   */
+  hold?: Hold | undefined;
 };
 
 /**
@@ -263,7 +306,7 @@ export type CreateBookingResponse = Message<"tarmac.booking.v1.CreateBookingResp
  * Use `create(CreateBookingResponseSchema)` to create a new message.
  */
 export const CreateBookingResponseSchema: GenMessage<CreateBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 4);
+  messageDesc(file_tarmac_booking_v1_booking, 5);
 
 /**
  * GetBooking's request: booking_id, pnr or idempotency_key, at least one.
@@ -306,7 +349,7 @@ export type GetBookingRequest = Message<"tarmac.booking.v1.GetBookingRequest"> &
  * Use `create(GetBookingRequestSchema)` to create a new message.
  */
 export const GetBookingRequestSchema: GenMessage<GetBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 5);
+  messageDesc(file_tarmac_booking_v1_booking, 6);
 
 /**
  * GetBooking's answer.
@@ -327,7 +370,7 @@ export type GetBookingResponse = Message<"tarmac.booking.v1.GetBookingResponse">
  * Use `create(GetBookingResponseSchema)` to create a new message.
  */
 export const GetBookingResponseSchema: GenMessage<GetBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 6);
+  messageDesc(file_tarmac_booking_v1_booking, 7);
 
 /**
  * A booking as GetBooking answers it (API guide, Bookings). Amounts are in paise of `currency`.
@@ -497,6 +540,21 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
    * @generated from field: int64 debited_paise = 23;
    */
   debitedPaise: bigint;
+
+  /**
+   * How it is paid for: PAYMENT_WALLET, or PAYMENT_HOLD for a hold (ticketed or not).
+   *
+   * @generated from field: tarmac.booking.v1.Payment payment = 24;
+   */
+  payment: Payment;
+
+  /**
+   * A held booking's deadlines (kept after it is ticketed, released or expired); absent for a
+   * booking paid at once.
+   *
+   * @generated from field: tarmac.booking.v1.Hold hold = 25;
+   */
+  hold?: Hold | undefined;
 };
 
 /**
@@ -504,7 +562,7 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
  * Use `create(BookingSchema)` to create a new message.
  */
 export const BookingSchema: GenMessage<Booking> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 7);
+  messageDesc(file_tarmac_booking_v1_booking, 8);
 
 /**
  * A paid seat of a booking.
@@ -553,7 +611,7 @@ export type BookedSeat = Message<"tarmac.booking.v1.BookedSeat"> & {
  * Use `create(BookedSeatSchema)` to create a new message.
  */
 export const BookedSeatSchema: GenMessage<BookedSeat> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 8);
+  messageDesc(file_tarmac_booking_v1_booking, 9);
 
 /**
  * A ticket of one passenger on one segment.
@@ -588,7 +646,7 @@ export type TicketNumber = Message<"tarmac.booking.v1.TicketNumber"> & {
  * Use `create(TicketNumberSchema)` to create a new message.
  */
 export const TicketNumberSchema: GenMessage<TicketNumber> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 9);
+  messageDesc(file_tarmac_booking_v1_booking, 10);
 
 /**
  * One entry of a booking's history.
@@ -623,7 +681,7 @@ export type StatusChange = Message<"tarmac.booking.v1.StatusChange"> & {
  * Use `create(StatusChangeSchema)` to create a new message.
  */
 export const StatusChangeSchema: GenMessage<StatusChange> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 10);
+  messageDesc(file_tarmac_booking_v1_booking, 11);
 
 /**
  * A confirmed cancellation; amounts in paise of the booking's currency.
@@ -679,7 +737,7 @@ export type Cancellation = Message<"tarmac.booking.v1.Cancellation"> & {
  * Use `create(CancellationSchema)` to create a new message.
  */
 export const CancellationSchema: GenMessage<Cancellation> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 11);
+  messageDesc(file_tarmac_booking_v1_booking, 12);
 
 /**
  * A confirmed reschedule; amounts in paise of the booking's currency.
@@ -735,7 +793,7 @@ export type Reschedule = Message<"tarmac.booking.v1.Reschedule"> & {
  * Use `create(RescheduleSchema)` to create a new message.
  */
 export const RescheduleSchema: GenMessage<Reschedule> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 12);
+  messageDesc(file_tarmac_booking_v1_booking, 13);
 
 /**
  * QuoteCancellation's request. Every field is required.
@@ -777,7 +835,7 @@ export type QuoteCancellationRequest = Message<"tarmac.booking.v1.QuoteCancellat
  * Use `create(QuoteCancellationRequestSchema)` to create a new message.
  */
 export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 13);
+  messageDesc(file_tarmac_booking_v1_booking, 14);
 
 /**
  * QuoteCancellation's answer; amounts in paise of `currency`.
@@ -834,7 +892,7 @@ export type QuoteCancellationResponse = Message<"tarmac.booking.v1.QuoteCancella
  * Use `create(QuoteCancellationResponseSchema)` to create a new message.
  */
 export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 14);
+  messageDesc(file_tarmac_booking_v1_booking, 15);
 
 /**
  * ConfirmCancellation's request; reason_code and cancellation_type must equal an unexpired
@@ -886,7 +944,7 @@ export type ConfirmCancellationRequest = Message<"tarmac.booking.v1.ConfirmCance
  * Use `create(ConfirmCancellationRequestSchema)` to create a new message.
  */
 export const ConfirmCancellationRequestSchema: GenMessage<ConfirmCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 15);
+  messageDesc(file_tarmac_booking_v1_booking, 16);
 
 /**
  * ConfirmCancellation's answer: the quote's figures, now applied.
@@ -942,7 +1000,7 @@ export type ConfirmCancellationResponse = Message<"tarmac.booking.v1.ConfirmCanc
  * Use `create(ConfirmCancellationResponseSchema)` to create a new message.
  */
 export const ConfirmCancellationResponseSchema: GenMessage<ConfirmCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 16);
+  messageDesc(file_tarmac_booking_v1_booking, 17);
 
 /**
  * QuoteReschedule's request. Every field is required.
@@ -985,7 +1043,7 @@ export type QuoteRescheduleRequest = Message<"tarmac.booking.v1.QuoteRescheduleR
  * Use `create(QuoteRescheduleRequestSchema)` to create a new message.
  */
 export const QuoteRescheduleRequestSchema: GenMessage<QuoteRescheduleRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 17);
+  messageDesc(file_tarmac_booking_v1_booking, 18);
 
 /**
  * QuoteReschedule's answer; amounts in paise of `currency`.
@@ -1048,7 +1106,7 @@ export type QuoteRescheduleResponse = Message<"tarmac.booking.v1.QuoteReschedule
  * Use `create(QuoteRescheduleResponseSchema)` to create a new message.
  */
 export const QuoteRescheduleResponseSchema: GenMessage<QuoteRescheduleResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 18);
+  messageDesc(file_tarmac_booking_v1_booking, 19);
 
 /**
  * ConfirmReschedule's request: confirms the booking's newest unexpired reschedule quote. Every
@@ -1086,7 +1144,7 @@ export type ConfirmRescheduleRequest = Message<"tarmac.booking.v1.ConfirmResched
  * Use `create(ConfirmRescheduleRequestSchema)` to create a new message.
  */
 export const ConfirmRescheduleRequestSchema: GenMessage<ConfirmRescheduleRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 19);
+  messageDesc(file_tarmac_booking_v1_booking, 20);
 
 /**
  * ConfirmReschedule's answer; amounts in paise of `currency`.
@@ -1142,7 +1200,7 @@ export type ConfirmRescheduleResponse = Message<"tarmac.booking.v1.ConfirmResche
  * Use `create(ConfirmRescheduleResponseSchema)` to create a new message.
  */
 export const ConfirmRescheduleResponseSchema: GenMessage<ConfirmRescheduleResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 20);
+  messageDesc(file_tarmac_booking_v1_booking, 21);
 
 /**
  * A page of an agent's bookings: the first page names its filters, the next ones its cursor.
@@ -1199,7 +1257,7 @@ export type ListBookingsRequest = Message<"tarmac.booking.v1.ListBookingsRequest
  * Use `create(ListBookingsRequestSchema)` to create a new message.
  */
 export const ListBookingsRequestSchema: GenMessage<ListBookingsRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 21);
+  messageDesc(file_tarmac_booking_v1_booking, 22);
 
 /**
  * A page of bookings, each as GetBooking answers it.
@@ -1227,7 +1285,259 @@ export type ListBookingsResponse = Message<"tarmac.booking.v1.ListBookingsRespon
  * Use `create(ListBookingsResponseSchema)` to create a new message.
  */
 export const ListBookingsResponseSchema: GenMessage<ListBookingsResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 22);
+  messageDesc(file_tarmac_booking_v1_booking, 23);
+
+/**
+ * TicketBooking's request.
+ *
+ * @generated from message tarmac.booking.v1.TicketBookingRequest
+ */
+export type TicketBookingRequest = Message<"tarmac.booking.v1.TicketBookingRequest"> & {
+  /**
+   * Required: the booking agent.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: the HELD booking.
+   *
+   * @generated from field: string booking_id = 2;
+   */
+  bookingId: string;
+
+  /**
+   * Optional: the caller's idempotency key (the gateway passes the agency's Idempotency-Key).
+   *
+   * @generated from field: string idempotency_key = 3;
+   */
+  idempotencyKey: string;
+
+  /**
+   * True to pay a changed price: accepted_total_price_paise must then equal the price now.
+   *
+   * @generated from field: bool accept_price_change = 4;
+   */
+  acceptPriceChange: boolean;
+
+  /**
+   * With accept_price_change: the new total_price_paise of the price_change answered before.
+   *
+   * @generated from field: int64 accepted_total_price_paise = 5;
+   */
+  acceptedTotalPricePaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.TicketBookingRequest.
+ * Use `create(TicketBookingRequestSchema)` to create a new message.
+ */
+export const TicketBookingRequestSchema: GenMessage<TicketBookingRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 24);
+
+/**
+ * A changed price at ticketing: nothing was done; repeat with accept_price_change.
+ *
+ * @generated from message tarmac.booking.v1.PriceChange
+ */
+export type PriceChange = Message<"tarmac.booking.v1.PriceChange"> & {
+  /**
+   * The booking's total_price_paise before.
+   *
+   * @generated from field: int64 previous_total_price_paise = 1;
+   */
+  previousTotalPricePaise: bigint;
+
+  /**
+   * What the end customer pays now: accept it with accepted_total_price_paise.
+   *
+   * @generated from field: int64 new_total_price_paise = 2;
+   */
+  newTotalPricePaise: bigint;
+
+  /**
+   * What the wallet would be debited now (net fare plus seats).
+   *
+   * @generated from field: int64 new_debit_paise = 3;
+   */
+  newDebitPaise: bigint;
+
+  /**
+   * The airline's base fare now, in paise.
+   *
+   * @generated from field: int64 base_fare_paise = 4;
+   */
+  baseFarePaise: bigint;
+
+  /**
+   * The airline's taxes now, in paise.
+   *
+   * @generated from field: int64 taxes_paise = 5;
+   */
+  taxesPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.PriceChange.
+ * Use `create(PriceChangeSchema)` to create a new message.
+ */
+export const PriceChangeSchema: GenMessage<PriceChange> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 25);
+
+/**
+ * TicketBooking's answer.
+ *
+ * @generated from message tarmac.booking.v1.TicketBookingResponse
+ */
+export type TicketBookingResponse = Message<"tarmac.booking.v1.TicketBookingResponse"> & {
+  /**
+   * The booking.
+   *
+   * @generated from field: string booking_id = 1;
+   */
+  bookingId: string;
+
+  /**
+   * The airline's record locator.
+   *
+   * @generated from field: string pnr = 2;
+   */
+  pnr: string;
+
+  /**
+   * BOOKED when paid (TICKETED follows); HELD with price_change when the price moved.
+   *
+   * @generated from field: tarmac.booking.v1.BookingStatus status = 3;
+   */
+  status: BookingStatus;
+
+  /**
+   * What the end customer pays, in paise.
+   *
+   * @generated from field: int64 total_price_paise = 4;
+   */
+  totalPricePaise: bigint;
+
+  /**
+   * What the wallet was debited, in paise (0 with price_change).
+   *
+   * @generated from field: int64 debited_paise = 5;
+   */
+  debitedPaise: bigint;
+
+  /**
+   * ISO 4217 code of the amounts.
+   *
+   * @generated from field: string currency = 6;
+   */
+  currency: string;
+
+  /**
+   * True when this answers a retry under the same idempotency key.
+   *
+   * @generated from field: bool replayed = 7;
+   */
+  replayed: boolean;
+
+  /**
+   * Set when the price changed and was not accepted: nothing was done.
+   *
+   * @generated from field: tarmac.booking.v1.PriceChange price_change = 8;
+   */
+  priceChange?: PriceChange | undefined;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.TicketBookingResponse.
+ * Use `create(TicketBookingResponseSchema)` to create a new message.
+ */
+export const TicketBookingResponseSchema: GenMessage<TicketBookingResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 26);
+
+/**
+ * ReleaseBooking's request.
+ *
+ * @generated from message tarmac.booking.v1.ReleaseBookingRequest
+ */
+export type ReleaseBookingRequest = Message<"tarmac.booking.v1.ReleaseBookingRequest"> & {
+  /**
+   * Required: the booking agent.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: the HELD booking.
+   *
+   * @generated from field: string booking_id = 2;
+   */
+  bookingId: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.ReleaseBookingRequest.
+ * Use `create(ReleaseBookingRequestSchema)` to create a new message.
+ */
+export const ReleaseBookingRequestSchema: GenMessage<ReleaseBookingRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 27);
+
+/**
+ * ReleaseBooking's answer.
+ *
+ * @generated from message tarmac.booking.v1.ReleaseBookingResponse
+ */
+export type ReleaseBookingResponse = Message<"tarmac.booking.v1.ReleaseBookingResponse"> & {
+  /**
+   * The booking, RELEASED.
+   *
+   * @generated from field: tarmac.booking.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.ReleaseBookingResponse.
+ * Use `create(ReleaseBookingResponseSchema)` to create a new message.
+ */
+export const ReleaseBookingResponseSchema: GenMessage<ReleaseBookingResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 28);
+
+/**
+ * How a booking is paid for.
+ *
+ * @generated from enum tarmac.booking.v1.Payment
+ */
+export enum Payment {
+  /**
+   * As PAYMENT_WALLET.
+   *
+   * @generated from enum value: PAYMENT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Debited from the agent's wallet at creation (the default).
+   *
+   * @generated from enum value: PAYMENT_WALLET = 1;
+   */
+  WALLET = 1,
+
+  /**
+   * Held with the airline without payment (HELD, when the fare's hold_allowed); TicketBooking
+   * pays for it before its ticket time limit.
+   *
+   * @generated from enum value: PAYMENT_HOLD = 2;
+   */
+  HOLD = 2,
+}
+
+/**
+ * Describes the enum tarmac.booking.v1.Payment.
+ */
+export const PaymentSchema: GenEnum<Payment> = /*@__PURE__*/
+  enumDesc(file_tarmac_booking_v1_booking, 0);
 
 /**
  * A booking's status (API guide, Booking states, which lists the allowed changes).
@@ -1290,13 +1600,36 @@ export enum BookingStatus {
    * @generated from enum value: BOOKING_STATUS_FLOWN = 7;
    */
   FLOWN = 7,
+
+  /**
+   * Reserved with the airline (PNR) without payment, until its ticket time limit; TicketBooking
+   * pays and tickets it.
+   *
+   * @generated from enum value: BOOKING_STATUS_HELD = 8;
+   */
+  HELD = 8,
+
+  /**
+   * Terminal: a hold the agent released; the reservation is cancelled, nothing was charged.
+   *
+   * @generated from enum value: BOOKING_STATUS_RELEASED = 9;
+   */
+  RELEASED = 9,
+
+  /**
+   * Terminal: a hold not ticketed in time (or dropped by the airline); the reservation is
+   * cancelled, nothing was charged.
+   *
+   * @generated from enum value: BOOKING_STATUS_EXPIRED = 10;
+   */
+  EXPIRED = 10,
 }
 
 /**
  * Describes the enum tarmac.booking.v1.BookingStatus.
  */
 export const BookingStatusSchema: GenEnum<BookingStatus> = /*@__PURE__*/
-  enumDesc(file_tarmac_booking_v1_booking, 0);
+  enumDesc(file_tarmac_booking_v1_booking, 1);
 
 /**
  * A passenger's type; its age on the last flight date must fit it.
@@ -1337,7 +1670,7 @@ export enum PassengerType {
  * Describes the enum tarmac.booking.v1.PassengerType.
  */
 export const PassengerTypeSchema: GenEnum<PassengerType> = /*@__PURE__*/
-  enumDesc(file_tarmac_booking_v1_booking, 1);
+  enumDesc(file_tarmac_booking_v1_booking, 2);
 
 /**
  * A passenger's title as the airline prints it.
@@ -1392,7 +1725,7 @@ export enum Title {
  * Describes the enum tarmac.booking.v1.Title.
  */
 export const TitleSchema: GenEnum<Title> = /*@__PURE__*/
-  enumDesc(file_tarmac_booking_v1_booking, 2);
+  enumDesc(file_tarmac_booking_v1_booking, 3);
 
 /**
  * A passenger's gender as the airline records it.
@@ -1433,7 +1766,7 @@ export enum Gender {
  * Describes the enum tarmac.booking.v1.Gender.
  */
 export const GenderSchema: GenEnum<Gender> = /*@__PURE__*/
-  enumDesc(file_tarmac_booking_v1_booking, 3);
+  enumDesc(file_tarmac_booking_v1_booking, 4);
 
 /**
  * Who caused a cancellation; decides the airline penalty (API guide, Cancellation and reschedule).
@@ -1467,7 +1800,7 @@ export enum CancellationType {
  * Describes the enum tarmac.booking.v1.CancellationType.
  */
 export const CancellationTypeSchema: GenEnum<CancellationType> = /*@__PURE__*/
-  enumDesc(file_tarmac_booking_v1_booking, 4);
+  enumDesc(file_tarmac_booking_v1_booking, 5);
 
 /**
  * Why a booking is cancelled or rescheduled; recorded, it does not change the price.
@@ -1529,7 +1862,7 @@ export enum ReasonCode {
  * Describes the enum tarmac.booking.v1.ReasonCode.
  */
 export const ReasonCodeSchema: GenEnum<ReasonCode> = /*@__PURE__*/
-  enumDesc(file_tarmac_booking_v1_booking, 5);
+  enumDesc(file_tarmac_booking_v1_booking, 6);
 
 /**
  * Booking owns PNRs: creation with an atomic wallet debit, status, cancellation and reschedule
@@ -1564,12 +1897,16 @@ export const BookingService: GenService<{
    * with GetBooking by idempotency_key. The gateway also replays agencies' Idempotency-Key answers
    * (API guide, Idempotency).
    *
+   * With payment PAYMENT_HOLD the airline reserves without ticketing and nothing is paid: the
+   * answer is HELD with its hold deadlines (hold now, ticket later; TicketBooking pays for it).
+   *
    * Errors: AUTH_AGENT_SUSPENDED (a suspended agency books nothing), AUTH_NOT_FOUND (an agency auth
    * does not know), BOOKING_FARE_TOKEN_INVALID, BOOKING_FARE_EXPIRED (the 15-minute lock has
    * passed), BOOKING_PASSENGER_MISMATCH (passengers differ from the fare's counts),
    * BOOKING_SEAT_UNAVAILABLE,
    * WALLET_INSUFFICIENT_FUNDS, WALLET_ACCOUNT_NOT_FOUND, PROVIDER_SOLD_OUT, PROVIDER_REJECTED,
-   * PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS.
+   * PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS,
+   * BOOKING_HOLD_NOT_ALLOWED (PAYMENT_HOLD on a fare the airline does not hold).
    *
    * @generated from rpc tarmac.booking.v1.BookingService.CreateBooking
    */
@@ -1660,6 +1997,39 @@ export const BookingService: GenService<{
     methodKind: "unary";
     input: typeof ListBookingsRequestSchema;
     output: typeof ListBookingsResponseSchema;
+  },
+  /**
+   * Tickets a HELD booking (hold now, ticket later): after its price guarantee the airline
+   * re-prices it; a changed price answers price_change (nothing done, still HELD) until the call
+   * is repeated with accept_price_change and that accepted_total_price_paise. Then the wallet
+   * pays as for CreateBooking (hold, the airline's ticketing order, capture) and the answer is
+   * BOOKED; ticketing follows asynchronously. Idempotent by idempotency_key like the confirms.
+   *
+   * Errors: BOOKING_NOT_FOUND, BOOKING_INVALID_STATE (not HELD, or a ticketing already running),
+   * BOOKING_HOLD_EXPIRED (past its ticket time limit, or the airline dropped it: the booking is
+   * EXPIRED), WALLET_INSUFFICIENT_FUNDS (the booking stays HELD), PROVIDER_PRICE_CHANGED (the
+   * price moved again during the call), PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT,
+   * IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS.
+   *
+   * @generated from rpc tarmac.booking.v1.BookingService.TicketBooking
+   */
+  ticketBooking: {
+    methodKind: "unary";
+    input: typeof TicketBookingRequestSchema;
+    output: typeof TicketBookingResponseSchema;
+  },
+  /**
+   * Releases a HELD booking: the airline cancels the reservation, the booking is RELEASED and
+   * nothing is charged. A RELEASED booking answers again as it is. Errors: BOOKING_NOT_FOUND,
+   * BOOKING_INVALID_STATE (neither HELD nor RELEASED, or its ticketing is running),
+   * PROVIDER_UNAVAILABLE, PROVIDER_TIMEOUT.
+   *
+   * @generated from rpc tarmac.booking.v1.BookingService.ReleaseBooking
+   */
+  releaseBooking: {
+    methodKind: "unary";
+    input: typeof ReleaseBookingRequestSchema;
+    output: typeof ReleaseBookingResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_booking_v1_booking, 0);

@@ -31,13 +31,14 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/events/v1/events.proto.
  */
 export const file_tarmac_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKbAQoQV2FsbGV0TW92ZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEisKBGRhdGEYBSABKAsyHS50YXJtYWMuZXZlbnRzLnYxLldhbGxldE1vdmVkInMKC1dhbGxldE1vdmVkEhAKCGVudHJ5X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBCABKAMSEQoJcmVmZXJlbmNlGAUgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKrAQoYQm9va2luZ0hvbGRFeHBpcmluZ0V2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSMwoEZGF0YRgFIAEoCzIlLnRhcm1hYy5ldmVudHMudjEuQm9va2luZ0hvbGRFeHBpcmluZyJRChNCb29raW5nSG9sZEV4cGlyaW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEhkKEXRpY2tldF90aW1lX2xpbWl0GAMgASgJIpsBChBXYWxsZXRNb3ZlZEV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSKwoEZGF0YRgFIAEoCzIdLnRhcm1hYy5ldmVudHMudjEuV2FsbGV0TW92ZWQicwoLV2FsbGV0TW92ZWQSEAoIZW50cnlfaWQYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfcGFpc2UYAyABKAMSGwoTYmFsYW5jZV9hZnRlcl9wYWlzZRgEIAEoAxIRCglyZWZlcmVuY2UYBSABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Published on subject tarmac.booking.<new status in lower case> (tarmac.booking.pending,
  * tarmac.booking.booked, tarmac.booking.ticketed, tarmac.booking.failed, tarmac.booking.cancelled,
- * tarmac.booking.refunded, tarmac.booking.flown) each time a booking changes status, including its
- * creation as PENDING. Written by the booking service.
+ * tarmac.booking.refunded, tarmac.booking.flown, and for holds tarmac.booking.held,
+ * tarmac.booking.released, tarmac.booking.expired) each time a booking changes status, including
+ * its creation as PENDING. Written by the booking service.
  *
  * @generated from message tarmac.events.v1.BookingStatusChangedEvent
  */
@@ -108,7 +109,8 @@ export type BookingStatusChanged = Message<"tarmac.events.v1.BookingStatusChange
 
   /**
    * The status before, as its name without prefix (PENDING, BOOKED, TICKETED, FAILED, CANCELLED,
-   * REFUNDED, FLOWN; see tarmac.booking.v1.BookingStatus); empty for a new booking's PENDING.
+   * REFUNDED, FLOWN, HELD, RELEASED, EXPIRED; see tarmac.booking.v1.BookingStatus); empty for a
+   * new booking's PENDING.
    *
    * @generated from field: string from = 3;
    */
@@ -230,6 +232,92 @@ export const BookingRescheduledSchema: GenMessage<BookingRescheduled> = /*@__PUR
   messageDesc(file_tarmac_events_v1_events, 3);
 
 /**
+ * Published on subject tarmac.booking.hold_expiring once per held booking, the booking service's
+ * HOLD_EXPIRING_NOTICE_SECONDS (2 hours) before its ticket time limit, if it is still HELD then
+ * (API guide, Holds); the booking keeps its status. Written by the booking service.
+ *
+ * @generated from message tarmac.events.v1.BookingHoldExpiringEvent
+ */
+export type BookingHoldExpiringEvent = Message<"tarmac.events.v1.BookingHoldExpiringEvent"> & {
+  /**
+   * Event id, evt_<ULID>; also the Nats-Msg-Id header. Consumers deduplicate by it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Always booking.hold_expiring.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * When the notice was recorded.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 3;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The agent (agency) that owns the booking.
+   *
+   * @generated from field: string agent_id = 4;
+   */
+  agentId: string;
+
+  /**
+   * The hold.
+   *
+   * @generated from field: tarmac.events.v1.BookingHoldExpiring data = 5;
+   */
+  data?: BookingHoldExpiring | undefined;
+};
+
+/**
+ * Describes the message tarmac.events.v1.BookingHoldExpiringEvent.
+ * Use `create(BookingHoldExpiringEventSchema)` to create a new message.
+ */
+export const BookingHoldExpiringEventSchema: GenMessage<BookingHoldExpiringEvent> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 4);
+
+/**
+ * The `data` of tarmac.booking.hold_expiring.
+ *
+ * @generated from message tarmac.events.v1.BookingHoldExpiring
+ */
+export type BookingHoldExpiring = Message<"tarmac.events.v1.BookingHoldExpiring"> & {
+  /**
+   * Tarmac's booking id.
+   *
+   * @generated from field: string booking_id = 1;
+   */
+  bookingId: string;
+
+  /**
+   * The airline's PNR.
+   *
+   * @generated from field: string pnr = 2;
+   */
+  pnr: string;
+
+  /**
+   * The ticket time limit, RFC 3339 in UTC: ticket the booking before it or it becomes EXPIRED.
+   *
+   * @generated from field: string ticket_time_limit = 3;
+   */
+  ticketTimeLimit: string;
+};
+
+/**
+ * Describes the message tarmac.events.v1.BookingHoldExpiring.
+ * Use `create(BookingHoldExpiringSchema)` to create a new message.
+ */
+export const BookingHoldExpiringSchema: GenMessage<BookingHoldExpiring> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 5);
+
+/**
  * Published on subject tarmac.wallet.debited (a hold captured: kind CAPTURE, amount negative) or
  * tarmac.wallet.credited (a refund or top-up: kind REFUND or TOP_UP, amount positive). Holds, voids
  * and credit-limit changes publish nothing. Written by the wallet service.
@@ -278,7 +366,7 @@ export type WalletMovedEvent = Message<"tarmac.events.v1.WalletMovedEvent"> & {
  * Use `create(WalletMovedEventSchema)` to create a new message.
  */
 export const WalletMovedEventSchema: GenMessage<WalletMovedEvent> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 4);
+  messageDesc(file_tarmac_events_v1_events, 6);
 
 /**
  * The `data` of a wallet event: the statement line (tarmac.wallet.v1.LedgerLine) of the movement.
@@ -330,5 +418,5 @@ export type WalletMoved = Message<"tarmac.events.v1.WalletMoved"> & {
  * Use `create(WalletMovedSchema)` to create a new message.
  */
 export const WalletMovedSchema: GenMessage<WalletMoved> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 5);
+  messageDesc(file_tarmac_events_v1_events, 7);
 

@@ -1,0 +1,69 @@
+import { processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
+import { bookingEvent, BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
+import type { Booking } from "./domain/booking.js";
+import type { HoldTicketing } from "./hold-ticketing.js";
+import type { BookingStore } from "./store/booking-store.js";
+import { reportStuck, sweepClaim } from "./sweep-claims.js";
+
+export interface HoldSweepDeps {
+  readonly store: BookingStore;
+  readonly holds: HoldTicketing;
+  readonly writer: BookingWriter;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics?: MetricsRegistry;
+}
+
+const BATCH = 200;
+
+/**
+ * Follows HELD bookings (API guide, Holds): publishes `booking.hold_expiring` once, the configured
+ * notice before the ticket time limit; expires a hold at its limit (the airline's reservation
+ * cancelled, EXPIRED); settles a ticketing call a crash interrupted. Each booking is claimed
+ * (BookingStore.claimDue, a compare-and-set) so replicas running this sweep never work on one
+ * booking together, and every write is version-checked.
+ */
+export class HoldSweep {
+  constructor(private readonly deps: HoldSweepDeps) {}
+
+  async run(): Promise<void> {
+    const { store, clock, logger } = this.deps;
+    const now = clock.now();
+    const due = await store.claimDue("HELD", new Date(now.getTime() + 1), BATCH, sweepClaim(now));
+    reportStuck(due, logger);
+    for (const { booking } of due) {
+      try {
+        await this.settle(booking, now);
+      } catch (error) {
+        if (error instanceof BookingChangedConcurrently) continue;
+        logger.warn({ bookingId: booking.bookingId, err: error }, "hold sweep: will retry on the next run");
+      }
+    }
+  }
+
+  private async settle(booking: Booking, now: Date): Promise<void> {
+    const hold = booking.hold;
+    if (!hold) return;
+    if (hold.ticketing) {
+      await this.deps.holds.resume(booking);
+    } else if (now >= hold.ticketTimeLimit) {
+      await this.deps.holds.expire(booking, `not ticketed by its ticket time limit ${hold.ticketTimeLimit.toISOString()}`);
+      this.count("expired");
+    } else if (!hold.warned && now >= hold.warnAt) {
+      const limit = hold.ticketTimeLimit.toISOString();
+      const event = bookingEvent(booking, "booking.hold_expiring", { ticket_time_limit: limit }, now);
+      await this.deps.writer.amend(booking, { hold: { ...hold, warned: true } }, { reason: `hold expires at ${limit}`, events: [event] });
+      this.count("expiring_notice");
+    }
+  }
+
+  private count(outcome: "expired" | "expiring_notice"): void {
+    (this.deps.metrics ?? processMetrics())
+      .counter({
+        name: "booking_hold_sweep_total",
+        help: "Held bookings the hold sweep expired or gave notice of, by outcome",
+        labelNames: ["outcome"],
+      })
+      .inc({ outcome });
+  }
+}
