@@ -8,22 +8,7 @@ import { parseConfig } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import { searchConfigSchema, startSearchService } from "@tarmac/search";
 import { relaxedRateLimits } from "./testing/rate-limits.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-// Ids are the one random input of a page answer: counters make them the same on every run.
-vi.mock("@tarmac/kernel", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@tarmac/kernel")>();
-  const counts = new Map<string, number>();
-  return {
-    ...real,
-    newId: (prefix: string) => {
-      const n = (counts.get(prefix) ?? 0) + 1;
-      counts.set(prefix, n);
-      // A ULID's shape (10 time characters, 16 random ones) so that offer ids keep the search's time.
-      return `${prefix}_01KZ000000${String(n).padStart(16, "0")}`;
-    },
-  };
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const START = "2026-06-01T06:00:00Z";
 const GOLDEN = fileURLToPath(new URL("./golden/search-pages.json", import.meta.url));
@@ -39,6 +24,7 @@ interface Golden {
 }
 
 let stop: () => Promise<void>;
+let searches = 0;
 let gatewayUrl: string;
 let apiKey: string;
 
@@ -51,6 +37,8 @@ beforeAll(async () => {
   const search = await startSearchService(parseConfig(searchConfigSchema, { ...env, SEARCH_PORT: "0" }), logger, {
     clock,
     provider: airline,
+    // Search ids are the one random input of a page answer. ULID-shaped, so offer ids keep the search's time.
+    newSearchId: () => `srch_01KZ000000${String(++searches).padStart(16, "0")}`,
   });
   const gateway = await startGateway(
     {

@@ -18,11 +18,15 @@ export interface CachedSearch {
   readonly meta: CachedSearchMeta;
   /** Priced and already sorted: an offer's index is its position in every page. */
   readonly offers: readonly PricedOffer[];
+  /** The same offers as a page carries them on the wire (encodeOffers), for adapters that keep them. */
+  readonly encoded?: readonly Uint8Array[];
 }
 
 export interface SearchPage {
   readonly meta: CachedSearchMeta;
   readonly offers: readonly PricedOffer[];
+  /** The page's offers already encoded, when the adapter keeps them (the memory store does). */
+  readonly encoded?: readonly Uint8Array[];
 }
 
 export interface FoundOffer {
