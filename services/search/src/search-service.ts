@@ -27,7 +27,7 @@ import { OfferFinder } from "./offer-finder.js";
 import { toProtoOffer, toProtoPax } from "./offer-mapper.js";
 import { paxFromProto, requireAgentId, toSearchInput } from "./request-mapper.js";
 import type { CachedSearchMeta, SearchCacheStore, SearchPage } from "./store/search-cache-store.js";
-import { encodedPage, encodeOffers } from "./encoded-offers.js";
+import { encodedPage, encodedSlice, encodeOffers } from "./encoded-offers.js";
 
 /** gRPC, gRPC-Web and Connect content types of the protobuf binary codec. */
 const BINARY_CODEC = /^application\/(grpc(-web)?(\+proto)?|(connect\+)?proto)(;|$)/;
@@ -134,7 +134,7 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
       { searchId, agentId, origin: route.origin, dest: route.dest, total: offers.length, ms: Date.now() - started },
       "search cached",
     );
-    const first = { meta, offers: offers.slice(0, criteria.limit), encoded: encoded.slice(0, criteria.limit) };
+    const first = { meta, offers: offers.slice(0, criteria.limit), encoded: encodedSlice(encoded, 0, criteria.limit) };
     return this.respond(first, 0, encodedOk);
   }
 

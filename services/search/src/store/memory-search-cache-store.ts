@@ -1,11 +1,12 @@
 import type { Clock } from "@tarmac/kernel";
 import type { PricedOffer } from "../domain/priced-offer.js";
+import { encodedSlice, type EncodedOffers } from "../encoded-offers.js";
 import type { CachedSearch, CachedSearchMeta, FoundOffer, SearchCacheStore, SearchPage } from "./search-cache-store.js";
 
 interface Entry {
   readonly meta: CachedSearchMeta;
   readonly offers: readonly PricedOffer[];
-  readonly encoded: readonly Uint8Array[] | undefined;
+  readonly encoded: EncodedOffers | undefined;
   readonly positionById: ReadonlyMap<string, number>;
 }
 
@@ -50,7 +51,7 @@ export class MemorySearchCacheStore implements SearchCacheStore {
     if (!entry) return undefined;
     const end = offset + limit;
     const offers = entry.offers.slice(offset, end);
-    return entry.encoded ? { meta: entry.meta, offers, encoded: entry.encoded.slice(offset, end) } : { meta: entry.meta, offers };
+    return entry.encoded ? { meta: entry.meta, offers, encoded: encodedSlice(entry.encoded, offset, end) } : { meta: entry.meta, offers };
   }
 
   async findOffer(searchId: string, offerId: string): Promise<FoundOffer | undefined> {
