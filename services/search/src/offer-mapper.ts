@@ -50,20 +50,7 @@ export function cabinFromProto(cabin: Cabin): string | undefined {
   return known ? known[0] : String(cabin);
 }
 
-// A cached offer is immutable and belongs to one search, so its message is built once and reused
-// by every page that shows it (the memory store hands out the same objects on every read).
-const built = new WeakMap<PricedOffer, Offer>();
-
 export function toProtoOffer(offer: PricedOffer, meta: CachedSearchMeta): Offer {
-  let message = built.get(offer);
-  if (message?.searchId !== meta.searchId) {
-    message = buildProtoOffer(offer, meta);
-    built.set(offer, message);
-  }
-  return message;
-}
-
-function buildProtoOffer(offer: PricedOffer, meta: CachedSearchMeta): Offer {
   return create(OfferSchema, {
     offerId: offer.offerId,
     searchId: meta.searchId,

@@ -16,7 +16,6 @@ import {
 import type { AirlineProvider, AirportDirectory } from "@tarmac/airline";
 import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
 import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
-import type { PricedOffer } from "./domain/priced-offer.js";
 import type { PricingRules } from "./domain/pricing-rules.js";
 import { rankOffers } from "./domain/rank-offers.js";
 import { repriceOffer } from "./domain/reprice-offer.js";
@@ -27,7 +26,11 @@ import { requireSearchPax } from "./domain/validate-pax.js";
 import { OfferFinder } from "./offer-finder.js";
 import { toProtoOffer, toProtoPax } from "./offer-mapper.js";
 import { paxFromProto, requireAgentId, toSearchInput } from "./request-mapper.js";
-import type { CachedSearchMeta, SearchCacheStore } from "./store/search-cache-store.js";
+import type { CachedSearchMeta, SearchCacheStore, SearchPage } from "./store/search-cache-store.js";
+import { encodedPage, encodedSlice, encodeOffers } from "./encoded-offers.js";
+
+/** gRPC, gRPC-Web and Connect content types of the protobuf binary codec. */
+const BINARY_CODEC = /^application\/(grpc(-web)?(\+proto)?|(connect\+)?proto)(;|$)/;
 
 export interface SearchServiceDeps {
   /** Guarded (guardProvider): its calls carry the deadline, metrics and PROVIDER_* mapping. */
@@ -43,6 +46,8 @@ export interface SearchServiceDeps {
   readonly logger: Logger;
   /** How long a search, its offers and its cursors live (30 minutes in the product). */
   readonly ttlSeconds: number;
+  /** Names each new search; a new `srch_` ULID unless a test fixes them. */
+  readonly newSearchId?: () => string;
 }
 
 /**
@@ -64,9 +69,12 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
   async searchFlights(request: SearchFlightsRequest, context: HandlerContext): Promise<SearchFlightsResponse> {
     const agentId = requireAgentId(request.agentId);
     // The cursor takes precedence: every other search field is ignored on a continued search.
-    if (request.cursor !== "") return this.nextPage(request.cursor, request.limit, agentId);
+    // Only an answer that goes out in the binary codec may carry pre-encoded offers: JSON codecs write
+    // no unknown fields, and an in-process caller reads `results`.
+    const encodedOk = BINARY_CODEC.test(context.requestHeader.get("content-type") ?? "");
+    if (request.cursor !== "") return this.nextPage(request.cursor, request.limit, agentId, encodedOk);
     const criteria = validateSearch(toSearchInput(request), { airports: this.deps.airports, now: this.deps.clock.now() });
-    return this.newSearch(criteria, agentId, context.signal);
+    return this.newSearch(criteria, agentId, context.signal, encodedOk);
   }
 
   async getOffer(request: GetOfferRequest): Promise<GetOfferResponse> {
@@ -96,9 +104,14 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
     });
   }
 
-  private async newSearch(criteria: SearchCriteria, agentId: string, signal: AbortSignal): Promise<SearchFlightsResponse> {
+  private async newSearch(
+    criteria: SearchCriteria,
+    agentId: string,
+    signal: AbortSignal,
+    encodedOk: boolean,
+  ): Promise<SearchFlightsResponse> {
     const { provider, store, clock, logger, ttlSeconds } = this.deps;
-    const searchId = newId("srch");
+    const searchId = this.deps.newSearchId?.() ?? newId("srch");
     const started = Date.now();
     const found = await provider.searchFlights(criteria.query, { signal });
     // The 30 minutes start once the offers are priced and cached, not when the provider was asked.
@@ -114,36 +127,40 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
       offerSigner: this.offerSigner,
     });
     const meta: CachedSearchMeta = { searchId, agentId, criteria: route, pax, total: offers.length, createdAt, expiresAt };
-    await store.save({ meta, offers });
+    // Encoded once here, so that no page of this search builds or encodes an offer again.
+    const encoded = encodeOffers(offers, meta);
+    await store.save({ meta, offers, encoded });
     logger.info(
       { searchId, agentId, origin: route.origin, dest: route.dest, total: offers.length, ms: Date.now() - started },
       "search cached",
     );
-    return this.respond(meta, offers.slice(0, criteria.limit), 0);
+    const first = { meta, offers: offers.slice(0, criteria.limit), encoded: encodedSlice(encoded, 0, criteria.limit) };
+    return this.respond(first, 0, encodedOk);
   }
 
-  private async nextPage(cursor: string, requestedLimit: number | undefined, agentId: string): Promise<SearchFlightsResponse> {
+  private async nextPage(
+    cursor: string,
+    requestedLimit: number | undefined,
+    agentId: string,
+    encodedOk: boolean,
+  ): Promise<SearchFlightsResponse> {
     const position = this.cursors.decode(cursor, agentId, this.deps.clock.now());
     const limit = validatePageLimit(requestedLimit);
     const page = await this.deps.store.page(position.searchId, position.offset, limit);
     // The cursor is still within its signed lifetime, so a search the cache no longer has expired early.
     if (!page) throw new DomainError("SEARCH_CURSOR_EXPIRED", "The search behind this cursor has expired; start a new search");
     if (page.meta.agentId !== agentId) throw new DomainError("SEARCH_CURSOR_INVALID", "The cursor is not valid; start a new search");
-    return this.respond(page.meta, page.offers, position.offset);
+    return this.respond(page, position.offset, encodedOk);
   }
 
-  private respond(meta: CachedSearchMeta, offers: readonly PricedOffer[], offset: number): SearchFlightsResponse {
+  private respond({ meta, offers, encoded }: SearchPage, offset: number, encodedOk: boolean): SearchFlightsResponse {
     const next = offset + offers.length;
     const cursor =
       next < meta.total
         ? this.cursors.encode({ searchId: meta.searchId, agentId: meta.agentId, offset: next, expiresAt: meta.expiresAt })
         : "";
-    return create(SearchFlightsResponseSchema, {
-      searchId: meta.searchId,
-      results: offers.map((offer) => toProtoOffer(offer, meta)),
-      cursor,
-      count: offers.length,
-      totalResults: meta.total,
-    });
+    const fields = { searchId: meta.searchId, cursor, count: offers.length, totalResults: meta.total };
+    if (encoded && encodedOk) return encodedPage(fields, encoded);
+    return create(SearchFlightsResponseSchema, { ...fields, results: offers.map((offer) => toProtoOffer(offer, meta)) });
   }
 }

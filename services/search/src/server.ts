@@ -25,6 +25,8 @@ export interface SearchServiceOverrides {
   readonly clock?: Clock;
   /** A store the caller owns (and closes); otherwise MONGODB_URI picks MongoDB or memory. */
   readonly store?: SearchCacheStore;
+  /** Names each new search (tests that need the same ids on every run); otherwise a new `srch_` ULID. */
+  readonly newSearchId?: () => string;
 }
 
 /** Builds the search service's dependencies from configuration and serves it on one HTTP/2 port. */
@@ -50,6 +52,7 @@ export async function startSearchService(
     clock,
     logger,
     ttlSeconds: config.ttlSeconds,
+    ...(overrides.newSearchId && { newSearchId: overrides.newSearchId }),
   });
   return startServiceHost({
     callerAuth: config.callerAuth,

@@ -1,10 +1,12 @@
 import type { Clock } from "@tarmac/kernel";
 import type { PricedOffer } from "../domain/priced-offer.js";
+import { encodedSlice, type EncodedOffers } from "../encoded-offers.js";
 import type { CachedSearch, CachedSearchMeta, FoundOffer, SearchCacheStore, SearchPage } from "./search-cache-store.js";
 
 interface Entry {
   readonly meta: CachedSearchMeta;
   readonly offers: readonly PricedOffer[];
+  readonly encoded: EncodedOffers | undefined;
   readonly positionById: ReadonlyMap<string, number>;
 }
 
@@ -33,6 +35,7 @@ export class MemorySearchCacheStore implements SearchCacheStore {
     this.searches.set(search.meta.searchId, {
       meta: search.meta,
       offers,
+      encoded: search.encoded,
       positionById: new Map(offers.map((o, i) => [o.offerId, i])),
     });
     for (const offer of offers) this.searchOfOffer.set(offer.offerId, search.meta.searchId);
@@ -45,7 +48,10 @@ export class MemorySearchCacheStore implements SearchCacheStore {
 
   async page(searchId: string, offset: number, limit: number): Promise<SearchPage | undefined> {
     const entry = this.live(searchId);
-    return entry && { meta: entry.meta, offers: entry.offers.slice(offset, offset + limit) };
+    if (!entry) return undefined;
+    const end = offset + limit;
+    const offers = entry.offers.slice(offset, end);
+    return entry.encoded ? { meta: entry.meta, offers, encoded: encodedSlice(entry.encoded, offset, end) } : { meta: entry.meta, offers };
   }
 
   async findOffer(searchId: string, offerId: string): Promise<FoundOffer | undefined> {

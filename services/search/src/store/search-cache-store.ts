@@ -1,5 +1,6 @@
 import type { PassengerCounts } from "@tarmac/airline";
 import type { PricedOffer } from "../domain/priced-offer.js";
+import type { EncodedOffers } from "../encoded-offers.js";
 import type { SearchedRoute } from "../domain/search-criteria.js";
 
 export interface CachedSearchMeta {
@@ -18,11 +19,15 @@ export interface CachedSearch {
   readonly meta: CachedSearchMeta;
   /** Priced and already sorted: an offer's index is its position in every page. */
   readonly offers: readonly PricedOffer[];
+  /** The same offers as a page carries them on the wire (encodeOffers), for adapters that keep them. */
+  readonly encoded?: EncodedOffers;
 }
 
 export interface SearchPage {
   readonly meta: CachedSearchMeta;
   readonly offers: readonly PricedOffer[];
+  /** The page's offers already encoded (encodedSlice), when the adapter keeps them (the memory store does). */
+  readonly encoded?: Uint8Array;
 }
 
 export interface FoundOffer {

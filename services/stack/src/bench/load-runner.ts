@@ -6,10 +6,17 @@ import autocannon from "autocannon";
  */
 export interface LoadOptions {
   readonly url: string;
-  readonly body: string;
+  /** Request bodies, sent in turn by all connections together, so no body is sent twice in a row. */
+  readonly bodies: readonly string[];
   readonly headers: Record<string, string>;
+  /** A header given a value no other request of the run has (`<prefix>-<n>`), e.g. Idempotency-Key. */
+  readonly uniqueHeader?: { readonly name: string; readonly prefix: string };
   readonly connections: number;
+  /** Seconds, or `amount` requests when given. */
   readonly durationSeconds: number;
+  readonly amount?: number;
+  /** Requests per second over all connections; unset: as fast as the server answers. */
+  readonly overallRate?: number;
 }
 
 export interface LoadSummary {
@@ -23,17 +30,28 @@ export interface LoadSummary {
 }
 
 const options = JSON.parse(process.argv[2] ?? "{}") as LoadOptions;
+let sent = 0;
 const result = await autocannon({
   url: options.url,
   method: "POST",
   headers: options.headers,
-  body: options.body,
   connections: options.connections,
-  duration: options.durationSeconds,
+  ...(options.amount === undefined ? { duration: options.durationSeconds } : { amount: options.amount }),
+  ...(options.overallRate !== undefined && { overallRate: options.overallRate }),
   timeout: 10,
+  requests: [
+    {
+      setupRequest: (request) => {
+        const n = sent++;
+        const body = options.bodies[n % options.bodies.length];
+        const unique = options.uniqueHeader;
+        return { ...request, body, ...(unique && { headers: { ...request.headers, [unique.name]: `${unique.prefix}-${n}` } }) };
+      },
+    },
+  ],
 });
 const summary: LoadSummary = {
-  requestsPerSecond: result.requests.average,
+  requestsPerSecond: result.requests.total / (result.duration || 1),
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
   requests: result.requests.total,

@@ -2,13 +2,24 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { LoadOptions, LoadSummary } from "./load-runner.js";
 import { onCore } from "./pinning.js";
+import type { WalletLoadOptions } from "./wallet-load-runner.js";
 
-const runner = fileURLToPath(new URL("./load-runner.ts", import.meta.url));
+const httpRunner = fileURLToPath(new URL("./load-runner.ts", import.meta.url));
+const walletRunner = fileURLToPath(new URL("./wallet-load-runner.ts", import.meta.url));
 
 /** Runs autocannon in a child process (on `core` when given) and returns its summary. */
-export async function measure(options: LoadOptions, core: number | undefined): Promise<LoadSummary> {
+export function measure(options: LoadOptions, core: number | undefined): Promise<LoadSummary> {
+  return runChild(httpRunner, options, core);
+}
+
+/** Runs the wallet's Hold+Capture loop in a child process (on `core` when given). */
+export function measureWallet(options: WalletLoadOptions, core: number | undefined): Promise<LoadSummary> {
+  return runChild(walletRunner, options, core);
+}
+
+async function runChild(script: string, options: object, core: number | undefined): Promise<LoadSummary> {
   // execArgv carries tsx's loader, so the child runs the TypeScript runner as this process does.
-  const [command, args] = onCore(core, process.execPath, [...process.execArgv, runner, JSON.stringify(options)]);
+  const [command, args] = onCore(core, process.execPath, [...process.execArgv, script, JSON.stringify(options)]);
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"] });
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));

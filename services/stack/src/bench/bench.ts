@@ -1,0 +1,211 @@
+import { cpus } from "node:os";
+import { createClient } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { DEMO_AGENT_ID } from "@tarmac/auth";
+import { createLogger } from "@tarmac/kernel";
+import { asPermittedCaller } from "@tarmac/kernel/testing";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { walletCallerPolicy } from "@tarmac/wallet";
+import { startStack } from "../stack.js";
+import { apiClient } from "../testing/api-client.js";
+import { relaxedRateLimits } from "../testing/rate-limits.js";
+import { bookingBodies } from "./booking-fares.js";
+import type { LoadOptions, LoadSummary } from "./load-runner.js";
+import { measure, measureWallet } from "./measure.js";
+import { residentMb } from "./memory.js";
+import { fastify, startBare, startMonolith } from "./monolith.js";
+import { deepPageBodies, distinctPages, PAGE_LIMIT } from "./page-set.js";
+import { pinnedCore, reexecPinned } from "./pinning.js";
+import { readmeStart, stackProcess, startToReady } from "./start-time.js";
+import { perSecond, ratio, table, type Row } from "./table.js";
+
+/**
+ * `pnpm bench`: the hot paths of issue 17 in one run and one table. Servers on core 0, the load
+ * generators (autocannon, the wallet's gRPC loop) in child processes on core 1, loopback only.
+ * Search pages: distinct cursor pages through the gateway against a monolith route and bare bytes;
+ * deep pages; bookings against the wallet's Hold+Capture; p99 at half the maximum rate; memory
+ * after the load; start time of the stack and of the README's start command.
+ */
+const SERVER_CORE = 0;
+const LOAD_CORE = 1;
+const D = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
+const WARMUP = 2;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PAGES_BEFORE_MEMORY = 20_000;
+const BOOKINGS_BEFORE_MEMORY = 2_000;
+
+if (await reexecPinned(SERVER_CORE)) await run();
+
+async function run(): Promise<void> {
+  // cpus() counts the machine's cores; availableParallelism() would count only the pinned one.
+  const loadCore = pinnedCore() !== undefined && cpus().length >= 2 ? LOAD_CORE : undefined;
+  const rows: Row[] = [];
+  // Each row is shown as it is measured too, so a long or failed run still says what it saw.
+  const add = (...measured: Row[]) => {
+    rows.push(...measured);
+    for (const r of measured) process.stderr.write(`  ${r.name}: ${r.value}\n`);
+  };
+  let failed = 0;
+  const load = async (options: LoadOptions) => {
+    const summary = await measure(options, loadCore);
+    failed += summary.non2xx + summary.errors + summary.timeouts;
+    return summary;
+  };
+  const stack = await startStack({
+    env: { ...relaxedRateLimits, ...process.env, LOG_LEVEL: "warn", TARMAC_ENV: "development" },
+    port: 0,
+    servicePorts: "ephemeral",
+    logger: createLogger({ name: "bench", level: "warn" }),
+  });
+  const [monolithApp, bareApp] = [fastify(), fastify()];
+  try {
+    const api = apiClient(stack.gatewayUrl, stack.apiKey);
+    const headers = { "content-type": "application/json", "x-api-key": stack.apiKey };
+    const wallet = createClient(
+      WalletService,
+      createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [asPermittedCaller(walletCallerPolicy)] }),
+    );
+    const run = `${process.pid}-${Date.now()}`;
+    await wallet.topUp({ agentId: DEMO_AGENT_ID, amountPaise: 10n ** 12n, reference: `bench-${run}`, description: "benchmark funds" });
+
+    const pages = await distinctPages(api);
+    const deep = await deepPageBodies(api);
+    const bookings = await bookingBodies(api);
+    const searchUrl = `${stack.gatewayUrl}/api/v1/flight/search`;
+    const bookingUrl = `${stack.gatewayUrl}/api/v1/flight/booking/create`;
+    const targets = { gateway: searchUrl, monolith: await startMonolith(monolithApp, pages), bare: await startBare(bareApp, pages) };
+    const pageLoad = { bodies: pages.map((p) => p.body), headers, connections };
+    let pagesServed = 0;
+    let bookingsMade = 0;
+    let keys = 0;
+    const bookingLoad = () => ({
+      bodies: bookings,
+      headers,
+      connections,
+      url: bookingUrl,
+      uniqueHeader: { name: "idempotency-key", prefix: `bench-${run}-${keys++}` },
+    });
+
+    const rates: Record<string, LoadSummary> = {};
+    for (const [name, url] of Object.entries(targets)) {
+      await load({ ...pageLoad, url, durationSeconds: WARMUP });
+      rates[name] = await load({ ...pageLoad, url, durationSeconds: D });
+      if (name === "gateway") pagesServed += rates[name].requests;
+    }
+    const { gateway, monolith, bare } = rates as Record<keyof typeof targets, LoadSummary>;
+    const bytes = Math.round(pages.reduce((n, p) => n + p.answer.length, 0) / pages.length);
+    add(
+      {
+        name: `search page, gateway (${pages.length} distinct pages, ${PAGE_LIMIT} offers, ~${bytes} B)`,
+        value: perSecond(gateway.requestsPerSecond),
+        p50: gateway.p50Ms,
+        p99: gateway.p99Ms,
+      },
+      {
+        name: "search page, monolith (same pages as objects, same schemas)",
+        value: perSecond(monolith.requestsPerSecond),
+        p50: monolith.p50Ms,
+        p99: monolith.p99Ms,
+      },
+      { name: "search page, bare Fastify (same bytes)", value: perSecond(bare.requestsPerSecond), p50: bare.p50Ms, p99: bare.p99Ms },
+      { name: "ratio gateway / monolith", value: ratio(gateway.requestsPerSecond, monolith.requestsPerSecond), goal: ">= 0.5" },
+      { name: "ratio gateway / bare", value: ratio(gateway.requestsPerSecond, bare.requestsPerSecond) },
+    );
+
+    const deepRates: number[] = [];
+    for (const [page, body] of Object.entries(deep.bodies)) {
+      await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: 1 });
+      const r = await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: Math.max(2, D / 2) });
+      pagesServed += r.requests;
+      deepRates.push(r.requestsPerSecond);
+      add({
+        name: `deep page ${page} of a ${deep.total}-offer search`,
+        value: perSecond(r.requestsPerSecond),
+        p50: r.p50Ms,
+        p99: r.p99Ms,
+      });
+    }
+    add({ name: "deep pages max / min", value: ratio(Math.max(...deepRates), Math.min(...deepRates)), goal: "<= 1.1" });
+
+    bookingsMade += (await load({ ...bookingLoad(), durationSeconds: WARMUP })).requests;
+    const booked = await load({ ...bookingLoad(), durationSeconds: D });
+    bookingsMade += booked.requests;
+    const walletLoad = { walletUrl: stack.services.wallet!, connections };
+    await measureWallet({ ...walletLoad, durationSeconds: WARMUP, reference: `bench-warm-${run}` }, loadCore);
+    const holds = await measureWallet({ ...walletLoad, durationSeconds: D, reference: `bench-hold-${run}` }, loadCore);
+    failed += holds.non2xx;
+    add(
+      {
+        name: `booking create, gateway (${bookings.length} flights)`,
+        value: perSecond(booked.requestsPerSecond),
+        p50: booked.p50Ms,
+        p99: booked.p99Ms,
+      },
+      { name: "wallet Hold+Capture pairs, gRPC", value: perSecond(holds.requestsPerSecond), p50: holds.p50Ms, p99: holds.p99Ms },
+      { name: "ratio bookings / Hold+Capture", value: ratio(booked.requestsPerSecond, holds.requestsPerSecond), goal: ">= 0.5" },
+    );
+
+    const halfPages = await load({
+      ...pageLoad,
+      url: searchUrl,
+      durationSeconds: D,
+      overallRate: Math.max(1, Math.round(gateway.requestsPerSecond / 2)),
+    });
+    pagesServed += halfPages.requests;
+    const halfBookings = await load({
+      ...bookingLoad(),
+      durationSeconds: D,
+      overallRate: Math.max(1, Math.round(booked.requestsPerSecond / 2)),
+    });
+    bookingsMade += halfBookings.requests;
+    add(
+      {
+        name: "search page at half the max rate",
+        value: perSecond(halfPages.requestsPerSecond),
+        p50: halfPages.p50Ms,
+        p99: halfPages.p99Ms,
+      },
+      {
+        name: "booking create at half the max rate",
+        value: perSecond(halfBookings.requestsPerSecond),
+        p50: halfBookings.p50Ms,
+        p99: halfBookings.p99Ms,
+      },
+    );
+
+    if (pagesServed < PAGES_BEFORE_MEMORY)
+      pagesServed += (await load({ ...pageLoad, url: searchUrl, durationSeconds: 0, amount: PAGES_BEFORE_MEMORY - pagesServed })).requests;
+    if (bookingsMade < BOOKINGS_BEFORE_MEMORY)
+      bookingsMade += (await load({ ...bookingLoad(), durationSeconds: 0, amount: BOOKINGS_BEFORE_MEMORY - bookingsMade })).requests;
+    const memory = residentMb();
+    add(
+      { name: `RSS after ${pagesServed} pages and ${bookingsMade} bookings`, value: `${memory.now.toFixed(0)} MB` },
+      { name: "RSS after a forced GC", value: `${memory.afterGc.toFixed(0)} MB`, goal: "< 400 MB" },
+    );
+  } finally {
+    await monolithApp.close();
+    await bareApp.close();
+    await stack.stop();
+  }
+  add(
+    {
+      name: "start: stack process to /readyz 200 (tsx src/main.ts)",
+      value: `${((await startToReady(stackProcess())) / 1000).toFixed(2)} s`,
+      goal: "<= 2 s",
+    },
+    {
+      name: "start: README start command to /readyz 200",
+      value: `${((await startToReady(readmeStart())) / 1000).toFixed(2)} s`,
+      goal: "<= 5 s",
+    },
+  );
+  const pinning =
+    loadCore === undefined ? "not pinned (no taskset or one core)" : `servers on core ${SERVER_CORE}, load on core ${loadCore}`;
+  process.stdout.write(
+    `\nTarmac hot paths (issue 17): ${connections} connections, ${D} s per measure after a ${WARMUP} s warm-up, loopback; ${pinning}; Node ${process.version}\n\n${table(rows)}\n`,
+  );
+  if (failed > 0) {
+    process.stdout.write(`\n${failed} requests failed (non-2xx, errors or timeouts)\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,55 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const STACK_MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const TIMEOUT_MS = 30_000;
+
+/** The one-process stack's entry point as `pnpm start` runs it (tsx), with no package manager in front. */
+export const stackProcess = (): [string, string[]] => [process.execPath, [...process.execArgv, STACK_MAIN]];
+
+/** The README's start command. */
+export const readmeStart = (): [string, string[]] => ["npx", ["--yes", "pnpm@10.34.9", "start"]];
+
+/**
+ * Milliseconds from spawning `command` until the gateway's GET /readyz answers 200 (polled every
+ * 10 ms on a free operations port); the process group is then stopped.
+ */
+export async function startToReady([command, args]: [string, string[]]): Promise<number> {
+  // Both fixed: a stack told PORT=0 puts its operations port on a free one too.
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), METRICS_PORT: String(metricsPort), TARMAC_SERVICE_PORTS: "ephemeral", LOG_LEVEL: "warn" },
+    stdio: "ignore",
+    detached: true,
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode} before it was ready`);
+      if (performance.now() - started > TIMEOUT_MS) throw new Error(`${command} not ready after ${TIMEOUT_MS} ms`);
+      const status = await fetch(`http://127.0.0.1:${metricsPort}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    }
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

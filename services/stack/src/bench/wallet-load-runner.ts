@@ -1,0 +1,65 @@
+import { createClient } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { DEMO_AGENT_ID } from "@tarmac/auth";
+import { asPermittedCaller } from "@tarmac/kernel/testing";
+import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { walletCallerPolicy } from "@tarmac/wallet";
+import type { LoadSummary } from "./load-runner.js";
+
+/**
+ * The wallet's own money path, as booking calls it: Hold then Capture over gRPC from `connections`
+ * loops for the duration, in a child process (on the load generator's core). Prints a LoadSummary
+ * of the pairs as JSON on stdout; latency is a pair's.
+ */
+export interface WalletLoadOptions {
+  readonly walletUrl: string;
+  readonly connections: number;
+  readonly durationSeconds: number;
+  readonly reference: string;
+}
+
+const options = JSON.parse(process.argv[2] ?? "{}") as WalletLoadOptions;
+const wallet = createClient(
+  WalletService,
+  createGrpcTransport({ baseUrl: options.walletUrl, interceptors: [asPermittedCaller(walletCallerPolicy)] }),
+);
+const expiresAt = { seconds: BigInt(Math.floor(Date.now() / 1000) + 3600) };
+const latencies: number[] = [];
+let failed = 0;
+let n = 0;
+const started = performance.now();
+const until = started + options.durationSeconds * 1000;
+await Promise.all(
+  Array.from({ length: options.connections }, async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      try {
+        const reference = `${options.reference}-${n++}`;
+        const { holdId } = await wallet.hold({
+          agentId: DEMO_AGENT_ID,
+          amountPaise: 500_000n,
+          reference,
+          expiresAt,
+          description: "benchmark",
+        });
+        await wallet.capture({ holdId });
+        latencies.push(performance.now() - t);
+      } catch (error) {
+        if (failed++ === 0) process.stderr.write(`${String(error)}\n`);
+      }
+    }
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+const summary: LoadSummary = {
+  requestsPerSecond: latencies.length / seconds,
+  p50Ms: at(0.5),
+  p99Ms: at(0.99),
+  requests: latencies.length,
+  non2xx: failed,
+  errors: 0,
+  timeouts: 0,
+};
+process.stdout.write(`${JSON.stringify(summary)}\n`);
