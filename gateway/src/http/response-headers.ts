@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
  * Paths whose answers hold personal or financial data (passenger names, dates of birth, contacts,
  * balances): the primary surface's bookings and wallet, the secondary surface's booking.
  */
-const NO_STORE_PATH = /^\/api\/(?:v1\/(?:flight\/booking|wallet)|flights\/booking)(?:\/|$)/;
+export const NO_STORE_PATH = /^\/api\/(?:v1\/(?:flight\/booking|wallet)|flights\/booking)(?:\/|$)/;
 
 /** The route's pattern when one matched, else the path as sent (unknown routes). */
 function pathOf(request: FastifyRequest): string {

@@ -160,7 +160,16 @@ export const responseHeaders = {
     type: "string",
     description: `The \`${SESSION_COOKIE_NAME}\` session cookie (HttpOnly, Secure, SameSite=Strict, Path=/api).`,
   },
-  "Cache-Control": { type: "string", enum: ["no-store"], description: "Tokens are never cached." },
+  "Cache-Control": {
+    type: "string",
+    enum: ["no-store"],
+    description: "Answers carrying tokens, personal or financial data (sessions, bookings, wallet) are never cached.",
+  },
+  "X-Content-Type-Options": {
+    type: "string",
+    enum: ["nosniff"],
+    description: "On every answer: a browser never treats it as another type than the one declared.",
+  },
 } as const;
 
 export type ResponseHeaderName = keyof typeof responseHeaders;

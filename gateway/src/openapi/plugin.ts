@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import { withRecordedExamples } from "./recorded-examples.js";
 import { devTag, type ResponseHeaderName, responseHeaders, securitySchemes, tags } from "./components.js";
 import { relativeToServers } from "./servers.js";
+import { withProtectiveHeaders } from "./protective-headers.js";
 
 /** Where the document is served (no credentials, no rate limit). */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -35,7 +36,12 @@ Every response carries \`X-Request-ID\`; rate-limited operations carry \`RateLim
  * come only sometimes: Idempotent-Replayed on a replay, Retry-After on the 409 of a key still in
  * progress but not on the other 409s.
  */
-const ALWAYS_SENT: ReadonlySet<string> = new Set<ResponseHeaderName>(["X-Request-ID", "Set-Cookie", "Cache-Control"]);
+const ALWAYS_SENT: ReadonlySet<string> = new Set<ResponseHeaderName>([
+  "X-Request-ID",
+  "Set-Cookie",
+  "Cache-Control",
+  "X-Content-Type-Options",
+]);
 const SENT_ON_SUCCESS: ReadonlySet<string> = new Set<ResponseHeaderName>(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]);
 
 /** components.headers: the response headers of ./components.ts as OpenAPI header objects. */
@@ -106,7 +112,7 @@ const openApiPlugin: FastifyPluginAsync<OpenApiOptions> = async (app, { developm
     // Servers are relative (./servers.ts), so the docs page's "Try it out" calls this gateway.
     transformObject: (document) =>
       "openapiObject" in document
-        ? withRecordedExamples(relativeToServers(tidyResponses(document.openapiObject as Json))).document
+        ? withRecordedExamples(relativeToServers(withProtectiveHeaders(tidyResponses(document.openapiObject as Json)))).document
         : document.swaggerObject,
   });
 

@@ -1,5 +1,5 @@
 import { processMetrics, type DependencyProbe, type Logger, type MetricsRegistry } from "@tarmac/kernel";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { healthRoutes, readinessRoutes } from "../health/routes.js";
@@ -21,7 +21,8 @@ export interface OperationsOptions {
  */
 export function buildOperations(options: OperationsOptions): FastifyInstance {
   const loggerInstance: FastifyBaseLogger = options.logger;
-  const app = Fastify({ loggerInstance, genReqId: requestIdOf, disableRequestLogging: true });
+  // Probes and scrapes every few seconds would drown the request log.
+  const app = Fastify({ loggerInstance, genReqId: requestIdOf, logController: new LogController({ disableRequestLogging: true }) });
   const metrics = options.metrics ?? processMetrics();
   app.register(requestId);
   app.setErrorHandler(envelopeErrorHandler);
