@@ -1,7 +1,8 @@
 import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
-import { DomainError, formatPaise, type Clock, type Logger } from "@tarmac/kernel";
+import { DomainError, formatPaise, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking, BookingHold, PendingTicketing } from "./domain/booking.js";
+import { countTicketing } from "./hold-metrics.js";
 import { holdPricingAt, type HoldPricing } from "./domain/hold-pricing.js";
 import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import type { Payment, StepOutcome, WalletPayments } from "./wallet-payments.js";
@@ -13,6 +14,7 @@ export interface HoldTicketingDeps {
   readonly provider: AirlineProvider;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly metrics?: MetricsRegistry;
 }
 
 /** What the agent accepts when it tickets: a changed price only with its new total. */
@@ -34,7 +36,19 @@ export type TicketOutcome = { readonly booking: Booking } | { readonly booking: 
 export class HoldTicketing {
   constructor(private readonly deps: HoldTicketingDeps) {}
 
+  /** Tickets the hold, or answers its new price; counted in booking_hold_ticketing_total. */
   async ticket(booking: Booking, terms: TicketTerms, key: ConfirmKey | undefined, signal?: AbortSignal): Promise<TicketOutcome> {
+    try {
+      const outcome = await this.attempt(booking, terms, key, signal);
+      countTicketing(outcome, this.deps.metrics);
+      return outcome;
+    } catch (error) {
+      countTicketing(error, this.deps.metrics);
+      throw error;
+    }
+  }
+
+  private async attempt(booking: Booking, terms: TicketTerms, key: ConfirmKey | undefined, signal?: AbortSignal): Promise<TicketOutcome> {
     const hold = heldOrRefuse(booking);
     const now = this.deps.clock.now();
     if (now >= hold.ticketTimeLimit) throw await this.expired(booking, "the ticket time limit passed before it was ticketed");

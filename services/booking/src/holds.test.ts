@@ -135,6 +135,23 @@ describe("holds", () => {
     expect((await eventTypes(h)).at(-1)).toBe("booking.expired");
   });
 
+  it("gives notice once and expires once when three replicas run the hold sweep at the same time", async () => {
+    const h = bookingHarness();
+    const id = await held(h);
+    const sweeps = [h.holdSweep, h.replica().holdSweep, h.replica().holdSweep];
+    h.clock.advance(70 * HOUR + 1);
+    await Promise.all(sweeps.map((s) => s.run()));
+    await Promise.all(sweeps.map((s) => s.run()));
+    expect((await eventTypes(h)).filter((t) => t === "booking.hold_expiring")).toHaveLength(1);
+    h.clock.advance(2 * HOUR);
+    await Promise.all(sweeps.map((s) => s.run()));
+    await Promise.all(sweeps.map((s) => s.run()));
+    // One notice (a HELD entry with its reason), one expiry.
+    expect((await h.store.get(id))?.statusHistory.map((c) => c.status)).toEqual(["PENDING", "HELD", "HELD", "EXPIRED"]);
+    expect(await eventTypes(h)).toEqual(["booking.pending", "booking.held", "booking.hold_expiring", "booking.expired"]);
+    expect(h.airline.reservations.get(id)?.status).toBe("CANCELLED");
+  });
+
   it("answers BOOKING_HOLD_EXPIRED and ends EXPIRED when the airline dropped the hold early", async () => {
     const h = bookingHarness();
     const id = await held(h);
