@@ -148,9 +148,16 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     return booking;
   }
 
-  /** A keyed confirm that failed because an identical one under its key won the write: what that one answered; else its error. */
+  /**
+   * A keyed confirm that failed because an identical one under its key won the write: what that
+   * one answered, or IDEMPOTENCY_REQUEST_IN_PROGRESS while it still runs (a retry under the key is
+   * told to wait, not that the booking is in the wrong state); else its error.
+   */
   private async replayOr<R>(error: unknown, replay: () => Promise<R | undefined>): Promise<R> {
-    const replayed = await replay().catch(() => undefined);
+    const replayed = await replay().catch((lookup: unknown) => {
+      if (lookup instanceof DomainError && lookup.code === "IDEMPOTENCY_REQUEST_IN_PROGRESS") throw lookup;
+      return undefined;
+    });
     if (replayed === undefined) throw error;
     return replayed;
   }

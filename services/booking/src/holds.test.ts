@@ -103,6 +103,21 @@ describe("holds", () => {
     expect(h.airline.ticketHoldCalls).toHaveLength(1);
   });
 
+  it("takes one debit from 20 concurrent ticket calls with one key: the others replay it or are told it is running", async () => {
+    const h = bookingHarness();
+    const id = await held(h);
+    const calls = Array.from({ length: 20 }, () => h.service.ticketBooking(ticketRequest(id, { idempotencyKey: "one" }), context()));
+    const outcomes = await Promise.allSettled(calls);
+    const answers = outcomes.map((o) =>
+      o.status === "fulfilled" ? (o.value.replayed ? "replayed" : "BOOKED") : (o.reason as { code: string }).code,
+    );
+    expect(answers.filter((a) => a === "BOOKED")).toHaveLength(1);
+    expect(answers.filter((a) => a !== "BOOKED" && a !== "replayed" && a !== "IDEMPOTENCY_REQUEST_IN_PROGRESS")).toEqual([]);
+    expect(h.wallet.captured).toHaveLength(1);
+    const replay = await h.service.ticketBooking(ticketRequest(id, { idempotencyKey: "one" }), context());
+    expect([replay.replayed, replay.status, replay.debitedPaise]).toEqual([true, BookingStatus.BOOKED, BigInt(NET_FARE)]);
+  });
+
   it("releases: the reservation is cancelled, RELEASED, nothing charged; again answers the same", async () => {
     const h = bookingHarness();
     const id = await held(h);
