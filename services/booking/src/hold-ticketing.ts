@@ -123,19 +123,42 @@ export class HoldTicketing {
     return cleared;
   }
 
-  /** The agent lets the hold go: the airline cancels the reservation, RELEASED, nothing charged. */
+  /**
+   * The agent lets the hold go: RELEASED, then the airline cancels the reservation; nothing
+   * charged. The write comes first: it wins the booking's version, so a ticketing call racing it
+   * either marked the booking first (this write fails) or fails its own mark, and the airline never
+   * cancels a reservation that call paid for. Releasing a RELEASED booking asks the airline again
+   * (idempotent), so a retry completes a cancellation that failed.
+   */
   async release(booking: Booking): Promise<Booking> {
-    if (booking.status === "RELEASED") return booking;
+    if (booking.status === "RELEASED") {
+      await this.deps.provider.cancelReservation(booking.bookingId);
+      return booking;
+    }
     heldOrRefuse(booking);
+    const released = await this.deps.writer.move(
+      booking,
+      "RELEASED",
+      "released by the agent; reservation cancelled with the airline, nothing charged",
+    );
     await this.deps.provider.cancelReservation(booking.bookingId);
-    return this.deps.writer.move(booking, "RELEASED", "released by the agent; reservation cancelled with the airline, nothing charged");
+    return released;
   }
 
-  /** Ends a hold: the airline's reservation cancelled (idempotent), EXPIRED, nothing charged. */
+  /**
+   * Ends a hold: EXPIRED, then the airline's reservation cancelled (idempotent); nothing charged.
+   * Written first for the reason release is; a cancellation that fails is only logged, since the
+   * airline's own hold has lapsed by then (its limit passed, or it dropped the hold).
+   */
   async expire(booking: Booking, why: string): Promise<Booking> {
-    await this.deps.provider.cancelReservation(booking.bookingId);
     const expired = await this.deps.writer.move(booking, "EXPIRED", `hold expired: ${why}; reservation cancelled, nothing charged`);
     this.deps.logger.info({ bookingId: booking.bookingId, why }, "hold expired");
+    await this.deps.provider.cancelReservation(booking.bookingId).catch((error: unknown) => {
+      this.deps.logger.warn(
+        { bookingId: booking.bookingId, err: error },
+        "hold expired: the airline's cancellation failed; its hold lapses anyway",
+      );
+    });
     return expired;
   }
 

@@ -4,7 +4,7 @@ import { BookingStatus, Payment, TicketBookingRequestSchema } from "@tarmac/prot
 import { describe, expect, it } from "vitest";
 import { AGENT, bookingHarness, createRequest, FINAL_PRICE, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
 import type { BookingDependencies } from "./booking-wiring.js";
-import { crashBefore } from "./testing/decorate-once.js";
+import { crashBefore, decorateOnce } from "./testing/decorate-once.js";
 import { handlerContext as context } from "./testing/service-calls.js";
 
 const HOUR = 3_600_000;
@@ -129,6 +129,40 @@ describe("holds", () => {
     expect(h.wallet.calls).toEqual([]);
     expect(await eventTypes(h)).toEqual(["booking.pending", "booking.held", "booking.released"]);
   });
+
+  it.each([["release", "ticket"] as const, ["ticket", "release"] as const])(
+    "never cancels the airline's reservation of a hold a racing ticket call paid for (%s, then %s)",
+    async (first, _then) => {
+      let ordered = () => {};
+      const ticketOrdered = new Promise<void>((resolve) => (ordered = resolve));
+      const h = bookingHarness({
+        decorate: (w) => {
+          // The release's cancellation reaches the airline only after the ticketing order did (or 50 ms on).
+          const late = decorateOnce(w.provider, "cancelReservation", async (call) => {
+            await Promise.race([ticketOrdered, new Promise((resolve) => setTimeout(resolve, 50))]);
+            return call();
+          });
+          const provider = decorateOnce(late, "ticketHold", async (call) => {
+            const answer = await call();
+            ordered();
+            return answer;
+          });
+          return { ...w, provider };
+        },
+      });
+      const id = await held(h);
+      const release = () => h.service.releaseBooking({ agentId: AGENT, bookingId: id } as never);
+      const ticket = () => h.service.ticketBooking(ticketRequest(id, { idempotencyKey: "race" }), context());
+      await Promise.allSettled(first === "release" ? [release(), ticket()] : [ticket(), release()]);
+      const booking = (await h.store.get(id))!;
+      const reservation = h.airline.reservations.get(id)!.status;
+      if (booking.status === "RELEASED") {
+        expect([reservation, h.wallet.captured.length]).toEqual(["CANCELLED", 0]);
+      } else {
+        expect([booking.status, reservation === "CANCELLED", h.wallet.captured.length]).toEqual(["BOOKED", false, 1]);
+      }
+    },
+  );
 
   it("gives notice 2 hours before the limit, then expires the hold at it (manual clock)", async () => {
     const h = bookingHarness();
