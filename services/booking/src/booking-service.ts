@@ -148,9 +148,18 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     return booking;
   }
 
-  /** A keyed confirm that failed because an identical one under its key won the write: what that one answered; else its error. */
+  /**
+   * A keyed confirm that failed because an identical one under its key won the write: what that
+   * one answered, or, when it lost the race (BOOKING_INVALID_STATE) to one still running,
+   * IDEMPOTENCY_REQUEST_IN_PROGRESS (a retry under the key is told to wait, not that the booking is
+   * in the wrong state); else its own error (a call that failed itself says why).
+   */
   private async replayOr<R>(error: unknown, replay: () => Promise<R | undefined>): Promise<R> {
-    const replayed = await replay().catch(() => undefined);
+    const lostRace = error instanceof DomainError && error.code === "BOOKING_INVALID_STATE";
+    const replayed = await replay().catch((lookup: unknown) => {
+      if (lostRace && lookup instanceof DomainError && lookup.code === "IDEMPOTENCY_REQUEST_IN_PROGRESS") throw lookup;
+      return undefined;
+    });
     if (replayed === undefined) throw error;
     return replayed;
   }

@@ -1,7 +1,8 @@
 import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
-import { DomainError, formatPaise, type Clock, type Logger } from "@tarmac/kernel";
+import { DomainError, formatPaise, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking, BookingHold, PendingTicketing } from "./domain/booking.js";
+import { countTicketing } from "./hold-metrics.js";
 import { holdPricingAt, type HoldPricing } from "./domain/hold-pricing.js";
 import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import type { Payment, StepOutcome, WalletPayments } from "./wallet-payments.js";
@@ -13,6 +14,7 @@ export interface HoldTicketingDeps {
   readonly provider: AirlineProvider;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly metrics?: MetricsRegistry;
 }
 
 /** What the agent accepts when it tickets: a changed price only with its new total. */
@@ -34,7 +36,19 @@ export type TicketOutcome = { readonly booking: Booking } | { readonly booking: 
 export class HoldTicketing {
   constructor(private readonly deps: HoldTicketingDeps) {}
 
+  /** Tickets the hold, or answers its new price; counted in booking_hold_ticketing_total. */
   async ticket(booking: Booking, terms: TicketTerms, key: ConfirmKey | undefined, signal?: AbortSignal): Promise<TicketOutcome> {
+    try {
+      const outcome = await this.attempt(booking, terms, key, signal);
+      countTicketing(outcome, this.deps.metrics);
+      return outcome;
+    } catch (error) {
+      countTicketing(error, this.deps.metrics);
+      throw error;
+    }
+  }
+
+  private async attempt(booking: Booking, terms: TicketTerms, key: ConfirmKey | undefined, signal?: AbortSignal): Promise<TicketOutcome> {
     const hold = heldOrRefuse(booking);
     const now = this.deps.clock.now();
     if (now >= hold.ticketTimeLimit) throw await this.expired(booking, "the ticket time limit passed before it was ticketed");
@@ -109,19 +123,42 @@ export class HoldTicketing {
     return cleared;
   }
 
-  /** The agent lets the hold go: the airline cancels the reservation, RELEASED, nothing charged. */
+  /**
+   * The agent lets the hold go: RELEASED, then the airline cancels the reservation; nothing
+   * charged. The write comes first: it wins the booking's version, so a ticketing call racing it
+   * either marked the booking first (this write fails) or fails its own mark, and the airline never
+   * cancels a reservation that call paid for. Releasing a RELEASED booking asks the airline again
+   * (idempotent), so a retry completes a cancellation that failed.
+   */
   async release(booking: Booking): Promise<Booking> {
-    if (booking.status === "RELEASED") return booking;
+    if (booking.status === "RELEASED") {
+      await this.deps.provider.cancelReservation(booking.bookingId);
+      return booking;
+    }
     heldOrRefuse(booking);
+    const released = await this.deps.writer.move(
+      booking,
+      "RELEASED",
+      "released by the agent; reservation cancelled with the airline, nothing charged",
+    );
     await this.deps.provider.cancelReservation(booking.bookingId);
-    return this.deps.writer.move(booking, "RELEASED", "released by the agent; reservation cancelled with the airline, nothing charged");
+    return released;
   }
 
-  /** Ends a hold: the airline's reservation cancelled (idempotent), EXPIRED, nothing charged. */
+  /**
+   * Ends a hold: EXPIRED, then the airline's reservation cancelled (idempotent); nothing charged.
+   * Written first for the reason release is; a cancellation that fails is only logged, since the
+   * airline's own hold has lapsed by then (its limit passed, or it dropped the hold).
+   */
   async expire(booking: Booking, why: string): Promise<Booking> {
-    await this.deps.provider.cancelReservation(booking.bookingId);
     const expired = await this.deps.writer.move(booking, "EXPIRED", `hold expired: ${why}; reservation cancelled, nothing charged`);
     this.deps.logger.info({ bookingId: booking.bookingId, why }, "hold expired");
+    await this.deps.provider.cancelReservation(booking.bookingId).catch((error: unknown) => {
+      this.deps.logger.warn(
+        { bookingId: booking.bookingId, err: error },
+        "hold expired: the airline's cancellation failed; its hold lapses anyway",
+      );
+    });
     return expired;
   }
 

@@ -4,7 +4,7 @@ import { BookingStatus, Payment, TicketBookingRequestSchema } from "@tarmac/prot
 import { describe, expect, it } from "vitest";
 import { AGENT, bookingHarness, createRequest, FINAL_PRICE, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
 import type { BookingDependencies } from "./booking-wiring.js";
-import { crashBefore } from "./testing/decorate-once.js";
+import { crashBefore, decorateOnce } from "./testing/decorate-once.js";
 import { handlerContext as context } from "./testing/service-calls.js";
 
 const HOUR = 3_600_000;
@@ -103,6 +103,21 @@ describe("holds", () => {
     expect(h.airline.ticketHoldCalls).toHaveLength(1);
   });
 
+  it("takes one debit from 20 concurrent ticket calls with one key: the others replay it or are told it is running", async () => {
+    const h = bookingHarness();
+    const id = await held(h);
+    const calls = Array.from({ length: 20 }, () => h.service.ticketBooking(ticketRequest(id, { idempotencyKey: "one" }), context()));
+    const outcomes = await Promise.allSettled(calls);
+    const answers = outcomes.map((o) =>
+      o.status === "fulfilled" ? (o.value.replayed ? "replayed" : "BOOKED") : (o.reason as { code: string }).code,
+    );
+    expect(answers.filter((a) => a === "BOOKED")).toHaveLength(1);
+    expect(answers.filter((a) => a !== "BOOKED" && a !== "replayed" && a !== "IDEMPOTENCY_REQUEST_IN_PROGRESS")).toEqual([]);
+    expect(h.wallet.captured).toHaveLength(1);
+    const replay = await h.service.ticketBooking(ticketRequest(id, { idempotencyKey: "one" }), context());
+    expect([replay.replayed, replay.status, replay.debitedPaise]).toEqual([true, BookingStatus.BOOKED, BigInt(NET_FARE)]);
+  });
+
   it("releases: the reservation is cancelled, RELEASED, nothing charged; again answers the same", async () => {
     const h = bookingHarness();
     const id = await held(h);
@@ -114,6 +129,40 @@ describe("holds", () => {
     expect(h.wallet.calls).toEqual([]);
     expect(await eventTypes(h)).toEqual(["booking.pending", "booking.held", "booking.released"]);
   });
+
+  it.each([["release", "ticket"] as const, ["ticket", "release"] as const])(
+    "never cancels the airline's reservation of a hold a racing ticket call paid for (%s, then %s)",
+    async (first, _then) => {
+      let ordered = () => {};
+      const ticketOrdered = new Promise<void>((resolve) => (ordered = resolve));
+      const h = bookingHarness({
+        decorate: (w) => {
+          // The release's cancellation reaches the airline only after the ticketing order did (or 50 ms on).
+          const late = decorateOnce(w.provider, "cancelReservation", async (call) => {
+            await Promise.race([ticketOrdered, new Promise((resolve) => setTimeout(resolve, 50))]);
+            return call();
+          });
+          const provider = decorateOnce(late, "ticketHold", async (call) => {
+            const answer = await call();
+            ordered();
+            return answer;
+          });
+          return { ...w, provider };
+        },
+      });
+      const id = await held(h);
+      const release = () => h.service.releaseBooking({ agentId: AGENT, bookingId: id } as never);
+      const ticket = () => h.service.ticketBooking(ticketRequest(id, { idempotencyKey: "race" }), context());
+      await Promise.allSettled(first === "release" ? [release(), ticket()] : [ticket(), release()]);
+      const booking = (await h.store.get(id))!;
+      const reservation = h.airline.reservations.get(id)!.status;
+      if (booking.status === "RELEASED") {
+        expect([reservation, h.wallet.captured.length]).toEqual(["CANCELLED", 0]);
+      } else {
+        expect([booking.status, reservation === "CANCELLED", h.wallet.captured.length]).toEqual(["BOOKED", false, 1]);
+      }
+    },
+  );
 
   it("gives notice 2 hours before the limit, then expires the hold at it (manual clock)", async () => {
     const h = bookingHarness();
@@ -133,6 +182,23 @@ describe("holds", () => {
     expect(h.airline.reservations.get(id)?.status).toBe("CANCELLED");
     expect(h.wallet.calls).toEqual([]);
     expect((await eventTypes(h)).at(-1)).toBe("booking.expired");
+  });
+
+  it("gives notice once and expires once when three replicas run the hold sweep at the same time", async () => {
+    const h = bookingHarness();
+    const id = await held(h);
+    const sweeps = [h.holdSweep, h.replica().holdSweep, h.replica().holdSweep];
+    h.clock.advance(70 * HOUR + 1);
+    await Promise.all(sweeps.map((s) => s.run()));
+    await Promise.all(sweeps.map((s) => s.run()));
+    expect((await eventTypes(h)).filter((t) => t === "booking.hold_expiring")).toHaveLength(1);
+    h.clock.advance(2 * HOUR);
+    await Promise.all(sweeps.map((s) => s.run()));
+    await Promise.all(sweeps.map((s) => s.run()));
+    // One notice (a HELD entry with its reason), one expiry.
+    expect((await h.store.get(id))?.statusHistory.map((c) => c.status)).toEqual(["PENDING", "HELD", "HELD", "EXPIRED"]);
+    expect(await eventTypes(h)).toEqual(["booking.pending", "booking.held", "booking.hold_expiring", "booking.expired"]);
+    expect(h.airline.reservations.get(id)?.status).toBe("CANCELLED");
   });
 
   it("answers BOOKING_HOLD_EXPIRED and ends EXPIRED when the airline dropped the hold early", async () => {

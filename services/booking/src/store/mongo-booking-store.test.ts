@@ -37,6 +37,10 @@ describeOnMongo("MongoBookingStore", (mongo) => {
     expect(byName.get("agentId_confirmationKey")).toMatchObject({
       partialFilterExpression: { "confirmations.idempotencyKey": { $type: "string" } },
     });
+    expect(byName.get("agentId_holdTicketingKey")).toMatchObject({
+      key: { agentId: 1, "hold.ticketing.idempotencyKey": 1 },
+      partialFilterExpression: { "hold.ticketing.idempotencyKey": { $type: "string" } },
+    });
     expect(byName.has("agentId_createdAt")).toBe(false);
   });
 
@@ -65,7 +69,7 @@ describeOnMongo("MongoBookingStore", (mongo) => {
     }
   });
 
-  it("finds by PNR and claims due bookings through indexes, without a collection scan or an in-memory sort", async () => {
+  it("finds by PNR and claims due bookings (BOOKED, HELD) through indexes, without a collection scan or an in-memory sort", async () => {
     const db = mongo.fresh();
     const outbox = new MongoOutbox(db, "booking_outbox");
     await outbox.ensureIndexes();
@@ -76,8 +80,18 @@ describeOnMongo("MongoBookingStore", (mongo) => {
       await store.create(booking, []);
       await store.update({ ...booking, version: booking.version + 1, status: "BOOKED", pnr: `PNR${String(i).padStart(3, "0")}` }, []);
     }
+    const hold = {
+      ticketTimeLimit: new Date("2026-11-25T06:00:00Z"),
+      priceGuaranteedUntil: new Date(0),
+      warnAt: new Date(0),
+      warned: false,
+    };
+    for (let i = 0; i < 5; i++) await store.create(bookingFixture({ status: "HELD", payment: "HOLD", hold }), []);
     const finds = [
       ...(await findsDuring(mongo.client, () => store.findByPnr("agt_one", "PNR007"))),
+      ...(await findsDuring(mongo.client, () =>
+        store.claimDue("HELD", new Date("2030-01-01"), 5, { now: new Date(), retryAfterMs: () => 1_000 }),
+      )),
       ...(await findsDuring(mongo.client, () =>
         store.claimDue("BOOKED", new Date("2030-01-01"), 5, { now: new Date(), retryAfterMs: () => 1_000 }),
       )),

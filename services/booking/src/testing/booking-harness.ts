@@ -15,7 +15,7 @@ import { FareService, GetFareLockResponseSchema } from "@tarmac/proto/tarmac/far
 import { Cabin, Direction, PriceOfferResponseSchema, SearchService, type Offer } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingServiceImpl } from "../booking-service.js";
-import { wireBooking, type BookingDependencies } from "../booking-wiring.js";
+import { wireBooking, type BookingDependencies, type BookingParts } from "../booking-wiring.js";
 import type { HoldSweep } from "../hold-sweep.js";
 import type { RecoverySweep } from "../recovery-sweep.js";
 import { MemoryBookingStore } from "../store/memory-booking-store.js";
@@ -50,6 +50,8 @@ export interface BookingHarness {
   readonly recovery: RecoverySweep;
   readonly ticketing: TicketingWorker;
   readonly holdSweep: HoldSweep;
+  /** Another replica of the service and its sweeps over the same store, wallet and airline. */
+  readonly replica: () => BookingParts;
 }
 
 export interface BookingHarnessOptions {
@@ -169,20 +171,22 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     wallet: client(WalletService, wallet.impl()),
     provider: guardProvider(airline.provider(), { timeoutMs: 500 }),
   };
-  const { service, recovery, ticketing, holdSweep } = wireBooking({
-    ...(options.decorate ? options.decorate(wired) : wired),
-    fare: client(FareService, fareImpl),
-    search: client(SearchService, searchImpl),
-    clock,
-    logger: silentLogger(),
-    otaCancellationFeePaise: OTA_FEE,
-    otaRescheduleFeePaise: OTA_FEE,
-    holdTtlMs: 1_800_000,
-    recoveryGraceMs: 60_000,
-    holdNoticeMs: 2 * 3_600_000,
-    bookingSecret: "booking-harness-secret-of-32-characters-at-least",
-  });
-  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep };
+  const replica = () =>
+    wireBooking({
+      ...(options.decorate ? options.decorate(wired) : wired),
+      fare: client(FareService, fareImpl),
+      search: client(SearchService, searchImpl),
+      clock,
+      logger: silentLogger(),
+      otaCancellationFeePaise: OTA_FEE,
+      otaRescheduleFeePaise: OTA_FEE,
+      holdTtlMs: 1_800_000,
+      recoveryGraceMs: 60_000,
+      holdNoticeMs: 2 * 3_600_000,
+      bookingSecret: "booking-harness-secret-of-32-characters-at-least",
+    });
+  const { service, recovery, ticketing, holdSweep } = replica();
+  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep, replica };
 }
 
 export const adult = (n = 1, overrides: object = {}) => ({

@@ -12,7 +12,8 @@ const OPERATION_TIMEOUT_MS = 3_000;
  * airline's memory says). Writes are majority-acknowledged, so an answered reservation survives a
  * failover; the start-up read is majority from the primary, so it never sees a write that may roll
  * back. A save is conditional on the stored version being lower: a slow write of an older version
- * cannot overwrite a newer one.
+ * cannot overwrite a newer one. A save replaces the whole record: a field the newer version no
+ * longer has (a hold once its ticketing is ordered) must not survive a restart.
  */
 export class MongoReservationJournal implements ReservationJournal {
   private readonly reservations: Collection<ReservationDocument>;
@@ -39,11 +40,10 @@ export class MongoReservationJournal implements ReservationJournal {
   async save(record: ReservationRecord): Promise<void> {
     const { clientReference, ...fields } = record;
     try {
-      await this.reservations.updateOne(
-        { _id: clientReference, version: { $lt: record.version } },
-        { $set: fields },
-        { upsert: true, maxTimeMS: OPERATION_TIMEOUT_MS },
-      );
+      await this.reservations.replaceOne({ _id: clientReference, version: { $lt: record.version } }, fields, {
+        upsert: true,
+        maxTimeMS: OPERATION_TIMEOUT_MS,
+      });
     } catch (error) {
       // The upsert's insert collides on _id when a newer version is stored: nothing to write.
       if (

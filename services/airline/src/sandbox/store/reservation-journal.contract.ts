@@ -78,6 +78,16 @@ export function reservationJournalContract(open: () => Promise<ReservationJourna
       expect((await journal.loadAll()).find((r) => r.clientReference === held.clientReference)?.changeReferences).toEqual(["rsq_9"]);
     });
 
+    it("forgets a hold once a newer version has none (ticketing ordered), so a restart does not hold it again", async () => {
+      const hold = { ticketTimeLimitMs: Date.parse("2026-11-25T06:00:00Z"), priceGuaranteedUntilMs: Date.parse("2026-11-22T07:00:00Z") };
+      const held = reservationRecord({ hold });
+      await journal.save(held);
+      expect((await journal.loadAll()).find((r) => r.clientReference === held.clientReference)?.hold).toEqual(hold);
+      const { hold: _hold, ...ordered } = held;
+      await journal.save({ ...ordered, version: 2 });
+      expect((await journal.loadAll()).find((r) => r.clientReference === held.clientReference)).toEqual({ ...ordered, version: 2 });
+    });
+
     it("refuses a PNR another reservation holds", async () => {
       const first = reservationRecord();
       await journal.save(first);

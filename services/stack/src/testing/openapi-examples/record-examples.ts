@@ -3,6 +3,7 @@ import { ManualClock, seededIds, silentLogger } from "@tarmac/kernel/testing";
 import { startStack } from "../../stack.js";
 import { relaxedRateLimits } from "../rate-limits.js";
 import { ExampleRecorder } from "./example-recorder.js";
+import { holdsJourney } from "./holds-journey.js";
 import { closingJourney, primaryJourney } from "./primary-journey.js";
 import { secondaryJourney } from "./secondary-journey.js";
 import { registerEndpoint, webhooksJourney } from "./webhooks-journey.js";
@@ -48,6 +49,7 @@ export async function recordExamples(): Promise<RecordedExamples> {
     clock.advance(MINUTE);
     await webhooksJourney(api, endpointId, settleWebhooks);
     await closingJourney(api, clock, searchCursor);
+    await holdsJourney(api, stack, clock);
     return api.result(RECORDING_COMMENT);
   } finally {
     await stack.stop();
