@@ -36,6 +36,12 @@ describe("an offer's JSON read from its wire bytes", () => {
     expect(offerJsonFromWire(newer)).toStrictEqual(offerJson(offer));
   });
 
+  it("gives each offer of a page its own expiry, equal or not to the previous one's", () => {
+    const expiries = ["2026-11-22T06:30:00.000Z", "2026-11-22T06:30:00.000Z", "2026-11-22T06:31:00.000Z", "2026-11-22T06:30:00.000Z"];
+    const offers = expiries.map((at) => cannedOffer({ expiresAt: toTimestamp(new Date(at)) }));
+    expect(offers.map((o) => offerJsonFromWire(toBinary(OfferSchema, o)).expires_at)).toEqual(expiries);
+  });
+
   it("refuses an offer without pricing, as offerJson does", () => {
     const offer = cannedOffer({ pricingBreakdown: undefined });
     expect(() => offerJsonFromWire(toBinary(OfferSchema, offer))).toThrow(/lacks pricing or expiry/);

@@ -21,6 +21,7 @@ const NANOS = 2;
  * reader does not know are skipped, as any protobuf reader does.
  */
 export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
+  // One reader per offer: its messages are read in place, each up to the end its length gives.
   const r = new BinaryReader(bytes);
   const offer = { offerId: "", searchId: "", signature: "", airline: "", provider: "", currency: "" };
   const segments: SegmentJson[] = [];
@@ -36,15 +37,15 @@ export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
     else if (no === O.searchId) offer.searchId = r.string();
     else if (no === O.signature) offer.signature = r.string();
     else if (no === O.airline) offer.airline = r.string();
-    else if (no === O.segments) segments.push(segmentJsonFromWire(r.bytes()));
+    else if (no === O.segments) segments.push(segmentJsonFromWire(r, end(r)));
     else if (no === O.bestPricePaise) bestPrice = paiseFromProto(BigInt(r.int64()));
     else if (no === O.currency) offer.currency = r.string();
-    else if (no === O.pricingBreakdown) pricing = pricingJsonFromWire(r.bytes());
-    else if (no === O.expiresAt) expiresAt = isoFromWire(r.bytes());
+    else if (no === O.pricingBreakdown) pricing = pricingJsonFromWire(r, end(r));
+    else if (no === O.expiresAt) expiresAt = isoFromWire(r, end(r));
     else if (no === O.refundable) refundable = r.bool();
     else if (no === O.provider) offer.provider = r.string();
     else if (no === O.holdAllowed) holdAllowed = r.bool();
-    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r.bytes());
+    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, end(r));
     else r.skip(wireType, no);
   }
   if (!pricing || !expiresAt) throw new Error(`offer ${offer.offerId} lacks pricing or expiry`);
@@ -65,14 +66,13 @@ export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
   };
 }
 
-function segmentJsonFromWire(bytes: Uint8Array): SegmentJson {
-  const r = new BinaryReader(bytes);
+function segmentJsonFromWire(r: BinaryReader, end: number): SegmentJson {
   const s = { carrier: "", flightNo: "", origin: "", dest: "", depTime: "", arrTime: "", bookingClass: "", aircraft: "" };
   let cabin = 0;
   let direction = 0;
   let seatsAvailable = 0;
   let durationMinutes = 0;
-  while (r.pos < r.len) {
+  while (r.pos < end) {
     const [no, wireType] = r.tag();
     if (no === S.carrier) s.carrier = r.string();
     else if (no === S.flightNo) s.flightNo = r.string();
@@ -107,10 +107,9 @@ function segmentJsonFromWire(bytes: Uint8Array): SegmentJson {
   };
 }
 
-function pricingJsonFromWire(bytes: Uint8Array): PricingJson {
-  const r = new BinaryReader(bytes);
+function pricingJsonFromWire(r: BinaryReader, end: number): PricingJson {
   const p = { base_fare: 0, taxes: 0, commission: 0, ota_markup: 0, agent_markup: 0, net_fare: 0, final_price: 0 };
-  while (r.pos < r.len) {
+  while (r.pos < end) {
     const [no, wireType] = r.tag();
     if (wireType !== WireType.Varint) r.skip(wireType, no);
     else if (no === P.baseFarePaise) p.base_fare = paise(r);
@@ -130,18 +129,28 @@ function paise(r: BinaryReader): number {
 }
 
 /** A Timestamp's ISO string, as fromTimestamp(...).toISOString() gives it. */
-function isoFromWire(bytes: Uint8Array): string {
-  const r = new BinaryReader(bytes);
+function isoFromWire(r: BinaryReader, end: number): string {
   let seconds = 0;
   let nanos = 0;
-  while (r.pos < r.len) {
+  while (r.pos < end) {
     const [no, wireType] = r.tag();
     if (wireType !== WireType.Varint) r.skip(wireType, no);
     else if (no === SECONDS) seconds = Number(r.int64());
     else if (no === NANOS) nanos = r.int32();
     else r.skip(wireType, no);
   }
-  return new Date(seconds * 1000 + Math.round(nanos / 1_000_000)).toISOString();
+  const ms = seconds * 1000 + Math.round(nanos / 1_000_000);
+  // A search's offers mostly share their expiry: the last instant's string is kept.
+  if (ms !== lastIso.ms) lastIso = { ms, iso: new Date(ms).toISOString() };
+  return lastIso.iso;
+}
+
+let lastIso = { ms: Number.NaN, iso: "" };
+
+/** Where the length-delimited message starting at the reader's position ends. */
+function end(r: BinaryReader): number {
+  const length = r.uint32();
+  return r.pos + length;
 }
 
 function fieldNumbers<K extends string>(fields: Record<K, { readonly number: number }>): Record<K, number> {
