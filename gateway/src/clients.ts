@@ -6,6 +6,7 @@ import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { SearchPageService } from "./primary/search/search-page-service.js";
 import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 
 export type PeerName = "search" | "fare" | "booking" | "wallet" | "auth" | "webhooks";
@@ -15,6 +16,8 @@ export type PeerUrls = Readonly<Record<PeerName, string>>;
 /** Everything the gateway talks to; tests pass in-memory fakes with the same shape. */
 export interface ServiceClients {
   search: Client<typeof SearchService>;
+  /** SearchFlights with the offers left as wire bytes, for the primary search route (search-page-service.ts). */
+  searchPages: Client<typeof SearchPageService>;
   auth: Client<typeof AuthService>;
   fare: Client<typeof FareService>;
   booking: Client<typeof BookingService>;
@@ -36,6 +39,7 @@ export function createServiceClients(urls: PeerUrls, options: { credential: Call
   const health = (peer: PeerName) => createServiceClient(Health, urls[peer], clientOptions);
   return {
     search: createServiceClient(SearchService, urls.search, clientOptions),
+    searchPages: createServiceClient(SearchPageService, urls.search, clientOptions),
     auth: createServiceClient(AuthService, urls.auth, clientOptions),
     fare: createServiceClient(FareService, urls.fare, clientOptions),
     booking: createServiceClient(BookingService, urls.booking, clientOptions),

@@ -42,7 +42,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(rateLimiter, rateLimit);
   // After auth (keys are per agent); routes opt in with config.idempotency.
   await app.register(idempotency, { store: idempotencyStore });
-  await app.register(searchRoutes, { search: clients.search });
+  await app.register(searchRoutes, { search: clients.searchPages });
   await app.register(fareRoutes, { fare: clients.fare });
   await app.register(bookingRoutes, { booking: clients.booking });
   await app.register(bookingListRoute, { booking: clients.booking });

@@ -9,6 +9,7 @@ import { SearchService, type SearchFlightsRequest, type SearchFlightsResponse } 
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import type { PeerName, ServiceClients } from "../clients.js";
+import { SearchPageService } from "../primary/search/search-page-service.js";
 import { searchPage } from "./canned-offers.js";
 
 /** Keys the fake auth service knows. */
@@ -163,9 +164,11 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
       },
     });
 
+  const search = fakeSearch(calls, fakes);
   const clients: ServiceClients = {
     auth: client(AuthService, { ...fakeAuth(calls), ...fakes.auth }),
-    search: client(SearchService, fakeSearch(calls, fakes)),
+    search: client(SearchService, search),
+    searchPages: client(SearchService, search, SearchPageService),
     fare: client(FareService, fakes.fare ?? {}),
     booking: client(BookingService, fakes.booking ?? {}),
     wallet: client(WalletService, fakes.wallet ?? {}),
@@ -182,9 +185,10 @@ export function fakeServiceClients(fakes: FakeServices = {}): { clients: Service
   return { clients, calls };
 }
 
-function client<S extends DescService>(service: S, impl: Partial<ServiceImpl<S>>) {
+/** A client of `service` (or of `view`, a wire-compatible reading of it) answered by `impl`. */
+function client<S extends DescService, V extends DescService = S>(service: S, impl: Partial<ServiceImpl<S>>, view?: V) {
   const transport = createRouterTransport((router) => router.service(service, impl), {
     transport: { interceptors: [forwardRequestIdInterceptor()] },
   });
-  return createPeerClient(service, transport);
+  return createPeerClient(view ?? (service as DescService as V), transport);
 }

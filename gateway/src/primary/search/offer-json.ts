@@ -1,19 +1,14 @@
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
-import {
-  Cabin,
-  Direction,
-  type Offer,
-  type PricingBreakdown,
-  type SearchFlightsResponse,
-  type Segment,
-} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { Cabin, Direction, type Offer, type PricingBreakdown, type Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { CabinName } from "../../cabins.js";
+import { offerJsonFromWire } from "./offer-wire-json.js";
+import type { SearchFlightsPage } from "./search-page-service.js";
 
 /** The JSON of API guide, Search and Money and pricing: snake_case, money as integer paise, cursor null on the last page. */
-export function searchResponseJson(response: SearchFlightsResponse) {
+export function searchResponseJson(response: SearchFlightsPage) {
   return {
     search_id: response.searchId,
-    results: response.results.map(offerJson),
+    results: response.results.map(offerJsonFromWire),
     cursor: response.cursor === "" ? null : response.cursor,
     count: response.count,
     total_results: response.totalResults,
@@ -70,7 +65,7 @@ export function pricingJson(pricing: PricingBreakdown) {
 }
 
 // An unspecified enum here is a broken contract, not something to show a client.
-function cabinName(cabin: Cabin): CabinName {
+export function cabinName(cabin: Cabin): CabinName {
   switch (cabin) {
     case Cabin.ECONOMY:
       return "ECONOMY";
@@ -85,7 +80,7 @@ function cabinName(cabin: Cabin): CabinName {
   }
 }
 
-function directionName(direction: Direction): "OUTBOUND" | "RETURN" {
+export function directionName(direction: Direction): "OUTBOUND" | "RETURN" {
   if (direction === Direction.OUTBOUND) return "OUTBOUND";
   if (direction === Direction.RETURN) return "RETURN";
   throw new Error(`segment has no direction (${direction})`);

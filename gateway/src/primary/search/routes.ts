@@ -8,7 +8,7 @@ import { type SearchRequestBody, searchRequestSchema, searchResponseSchema } fro
 import { toSearchFlightsRequest } from "./search-request.js";
 
 export interface SearchRoutesOptions {
-  readonly search: ServiceClients["search"];
+  readonly search: ServiceClients["searchPages"];
 }
 
 /** POST /flight/search and its alias POST /search (API guide, Search): one handler, one schema. */

@@ -1,0 +1,49 @@
+import { toBinary } from "@bufbuild/protobuf";
+import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
+import { toTimestamp } from "@tarmac/kernel";
+import { Cabin, Direction, OfferSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { describe, expect, it } from "vitest";
+import { cannedOffer } from "../../testing/canned-offers.js";
+import { offerJson } from "./offer-json.js";
+import { offerJsonFromWire } from "./offer-wire-json.js";
+
+describe("an offer's JSON read from its wire bytes", () => {
+  it("is offerJson's, for a return offer on hold with fare rules and a sub-millisecond expiry", () => {
+    const offer = cannedOffer({ holdAllowed: true, holdTicketTimeLimit: toTimestamp(new Date("2026-11-30T10:00:00.000Z")) });
+    offer.segments.push({ ...offer.segments[0]!, cabin: Cabin.BUSINESS, direction: Direction.RETURN, flightNo: "AI 866" });
+    offer.expiresAt = { $typeName: "google.protobuf.Timestamp", seconds: 1_795_000_000n, nanos: 999_600_000 };
+    offer.fareRules = {
+      $typeName: "tarmac.search.v1.FareRules",
+      refundable: true,
+      cancellationPenalties: [{ $typeName: "tarmac.search.v1.PenaltyBand", minHoursBeforeDeparture: 24, perPassengerPaise: 300_000n }],
+      changeFees: [],
+      taxesRefundable: true,
+    };
+    expect(offerJsonFromWire(toBinary(OfferSchema, offer))).toStrictEqual(offerJson(offer));
+  });
+
+  it("answers proto3 defaults for absent fields and null for the time limit of an offer not on hold", () => {
+    const offer = cannedOffer({ refundable: false, airline: "", holdTicketTimeLimit: toTimestamp(new Date()) });
+    offer.pricingBreakdown!.commissionPaise = 0n;
+    const json = offerJsonFromWire(toBinary(OfferSchema, offer));
+    expect(json).toStrictEqual(offerJson(offer));
+    expect(json).toMatchObject({ refundable: false, airline: "", hold_ticket_time_limit: null });
+  });
+
+  it("skips fields it does not know, as a newer search service may send them", () => {
+    const offer = cannedOffer();
+    const newer = new BinaryWriter().raw(toBinary(OfferSchema, offer)).tag(99, WireType.LengthDelimited).string("later").finish();
+    expect(offerJsonFromWire(newer)).toStrictEqual(offerJson(offer));
+  });
+
+  it("gives each offer of a page its own expiry, equal or not to the previous one's", () => {
+    const expiries = ["2026-11-22T06:30:00.000Z", "2026-11-22T06:30:00.000Z", "2026-11-22T06:31:00.000Z", "2026-11-22T06:30:00.000Z"];
+    const offers = expiries.map((at) => cannedOffer({ expiresAt: toTimestamp(new Date(at)) }));
+    expect(offers.map((o) => offerJsonFromWire(toBinary(OfferSchema, o)).expires_at)).toEqual(expiries);
+  });
+
+  it("refuses an offer without pricing, as offerJson does", () => {
+    const offer = cannedOffer({ pricingBreakdown: undefined });
+    expect(() => offerJsonFromWire(toBinary(OfferSchema, offer))).toThrow(/lacks pricing or expiry/);
+  });
+});

@@ -1,0 +1,158 @@
+import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
+import { paiseFromProto } from "@tarmac/kernel";
+import { OfferSchema, PricingBreakdownSchema, SegmentSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { cabinName, directionName, type offerJson, type pricingJson, type segmentJson } from "./offer-json.js";
+
+type OfferJson = ReturnType<typeof offerJson>;
+type SegmentJson = ReturnType<typeof segmentJson>;
+type PricingJson = ReturnType<typeof pricingJson>;
+
+const O = fieldNumbers(OfferSchema.field);
+const S = fieldNumbers(SegmentSchema.field);
+const P = fieldNumbers(PricingBreakdownSchema.field);
+/** google.protobuf.Timestamp's field numbers. */
+const SECONDS = 1;
+const NANOS = 2;
+
+/**
+ * offerJson of an Offer read straight from its wire bytes: the same JSON (the search golden test
+ * holds it to the byte), without the Offer message and the fare rules the page never shows. Field
+ * numbers come from the generated descriptors, absent fields read as proto3 defaults, fields this
+ * reader does not know are skipped, as any protobuf reader does.
+ */
+export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
+  // One reader per offer: its messages are read in place, each up to the end its length gives.
+  const r = new BinaryReader(bytes);
+  const offer = { offerId: "", searchId: "", signature: "", airline: "", provider: "", currency: "" };
+  const segments: SegmentJson[] = [];
+  let refundable = false;
+  let holdAllowed = false;
+  let bestPrice = 0;
+  let pricing: PricingJson | undefined;
+  let expiresAt: string | undefined;
+  let holdTicketTimeLimit: string | undefined;
+  while (r.pos < r.len) {
+    const [no, wireType] = r.tag();
+    if (no === O.offerId) offer.offerId = r.string();
+    else if (no === O.searchId) offer.searchId = r.string();
+    else if (no === O.signature) offer.signature = r.string();
+    else if (no === O.airline) offer.airline = r.string();
+    else if (no === O.segments) segments.push(segmentJsonFromWire(r, end(r)));
+    else if (no === O.bestPricePaise) bestPrice = paiseFromProto(BigInt(r.int64()));
+    else if (no === O.currency) offer.currency = r.string();
+    else if (no === O.pricingBreakdown) pricing = pricingJsonFromWire(r, end(r));
+    else if (no === O.expiresAt) expiresAt = isoFromWire(r, end(r));
+    else if (no === O.refundable) refundable = r.bool();
+    else if (no === O.provider) offer.provider = r.string();
+    else if (no === O.holdAllowed) holdAllowed = r.bool();
+    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, end(r));
+    else r.skip(wireType, no);
+  }
+  if (!pricing || !expiresAt) throw new Error(`offer ${offer.offerId} lacks pricing or expiry`);
+  return {
+    offer_id: offer.offerId,
+    search_id: offer.searchId,
+    signature: offer.signature,
+    airline: offer.airline,
+    provider: offer.provider,
+    refundable,
+    segments,
+    best_price_paise: bestPrice,
+    currency: offer.currency,
+    pricing_breakdown: pricing,
+    expires_at: expiresAt,
+    hold_allowed: holdAllowed,
+    hold_ticket_time_limit: holdAllowed ? (holdTicketTimeLimit ?? null) : null,
+  };
+}
+
+function segmentJsonFromWire(r: BinaryReader, end: number): SegmentJson {
+  const s = { carrier: "", flightNo: "", origin: "", dest: "", depTime: "", arrTime: "", bookingClass: "", aircraft: "" };
+  let cabin = 0;
+  let direction = 0;
+  let seatsAvailable = 0;
+  let durationMinutes = 0;
+  while (r.pos < end) {
+    const [no, wireType] = r.tag();
+    if (no === S.carrier) s.carrier = r.string();
+    else if (no === S.flightNo) s.flightNo = r.string();
+    else if (no === S.origin) s.origin = r.string();
+    else if (no === S.dest) s.dest = r.string();
+    else if (no === S.depTime) s.depTime = r.string();
+    else if (no === S.arrTime) s.arrTime = r.string();
+    else if (no === S.cabin) cabin = r.int32();
+    else if (no === S.bookingClass) s.bookingClass = r.string();
+    else if (no === S.seatsAvailable) seatsAvailable = r.int32();
+    else if (no === S.direction) direction = r.int32();
+    else if (no === S.durationMinutes) durationMinutes = r.int32();
+    else if (no === S.aircraft) s.aircraft = r.string();
+    else r.skip(wireType, no);
+  }
+  return {
+    carrier: s.carrier,
+    flight_no: s.flightNo,
+    origin: s.origin,
+    dest: s.dest,
+    dep_time: s.depTime,
+    arr_time: s.arrTime,
+    // The wire carries an enum as its number; cabinName and directionName refuse any that is not one.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+    cabin: cabinName(cabin),
+    booking_class: s.bookingClass,
+    seats_available: seatsAvailable,
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+    direction: directionName(direction),
+    duration_minutes: durationMinutes,
+    aircraft: s.aircraft,
+  };
+}
+
+function pricingJsonFromWire(r: BinaryReader, end: number): PricingJson {
+  const p = { base_fare: 0, taxes: 0, commission: 0, ota_markup: 0, agent_markup: 0, net_fare: 0, final_price: 0 };
+  while (r.pos < end) {
+    const [no, wireType] = r.tag();
+    if (wireType !== WireType.Varint) r.skip(wireType, no);
+    else if (no === P.baseFarePaise) p.base_fare = paise(r);
+    else if (no === P.taxesPaise) p.taxes = paise(r);
+    else if (no === P.commissionPaise) p.commission = paise(r);
+    else if (no === P.otaMarkupPaise) p.ota_markup = paise(r);
+    else if (no === P.agentMarkupPaise) p.agent_markup = paise(r);
+    else if (no === P.netFarePaise) p.net_fare = paise(r);
+    else if (no === P.finalPricePaise) p.final_price = paise(r);
+    else r.skip(wireType, no);
+  }
+  return p;
+}
+
+function paise(r: BinaryReader): number {
+  return paiseFromProto(BigInt(r.int64()));
+}
+
+/** A Timestamp's ISO string, as fromTimestamp(...).toISOString() gives it. */
+function isoFromWire(r: BinaryReader, end: number): string {
+  let seconds = 0;
+  let nanos = 0;
+  while (r.pos < end) {
+    const [no, wireType] = r.tag();
+    if (wireType !== WireType.Varint) r.skip(wireType, no);
+    else if (no === SECONDS) seconds = Number(r.int64());
+    else if (no === NANOS) nanos = r.int32();
+    else r.skip(wireType, no);
+  }
+  const ms = seconds * 1000 + Math.round(nanos / 1_000_000);
+  // A search's offers mostly share their expiry: the last instant's string is kept.
+  if (ms !== lastIso.ms) lastIso = { ms, iso: new Date(ms).toISOString() };
+  return lastIso.iso;
+}
+
+let lastIso = { ms: Number.NaN, iso: "" };
+
+/** Where the length-delimited message starting at the reader's position ends. */
+function end(r: BinaryReader): number {
+  const length = r.uint32();
+  return r.pos + length;
+}
+
+function fieldNumbers<K extends string>(fields: Record<K, { readonly number: number }>): Record<K, number> {
+  return Object.fromEntries(Object.entries<{ number: number }>(fields).map(([k, f]) => [k, f.number])) as Record<K, number>;
+}
