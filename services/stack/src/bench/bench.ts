@@ -177,10 +177,10 @@ async function run(): Promise<void> {
       pagesServed += (await load({ ...pageLoad, url: searchUrl, durationSeconds: 0, amount: PAGES_BEFORE_MEMORY - pagesServed })).requests;
     if (bookingsMade < BOOKINGS_BEFORE_MEMORY)
       bookingsMade += (await load({ ...bookingLoad(), durationSeconds: 0, amount: BOOKINGS_BEFORE_MEMORY - bookingsMade })).requests;
-    const memory = residentMb();
+    const memory = await residentMb();
     add(
       { name: `RSS after ${pagesServed} pages and ${bookingsMade} bookings`, value: `${memory.now.toFixed(0)} MB` },
-      { name: "RSS after a forced GC", value: `${memory.afterGc.toFixed(0)} MB`, goal: "< 400 MB" },
+      { name: "RSS after forced GCs, once it stops falling", value: `${memory.afterGc.toFixed(0)} MB`, goal: "< 400 MB" },
     );
   } finally {
     await monolithApp.close();
