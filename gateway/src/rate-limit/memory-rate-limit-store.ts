@@ -1,4 +1,5 @@
-import { createRequire } from "node:module";
+// @ts-expect-error -- CommonJS without type declarations; its shape is declared below.
+import LocalStoreModule from "@fastify/rate-limit/store/LocalStore.js";
 import type { RateLimitHit, RateLimitStore } from "./rate-limit-store.js";
 
 /** @fastify/rate-limit's own in-memory store (CommonJS, untyped): the part of it used here. */
@@ -7,7 +8,8 @@ interface LocalStore {
 }
 type LocalStoreConstructor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => LocalStore;
 
-const LocalStore = createRequire(import.meta.url)("@fastify/rate-limit/store/LocalStore") as LocalStoreConstructor;
+// A static import (not createRequire), so a bundler sees it and bundles it (`pnpm build`).
+const LocalStore = LocalStoreModule as LocalStoreConstructor;
 
 export interface MemoryRateLimitStoreOptions {
   /**

@@ -14,6 +14,7 @@ import {
 import { z } from "zod";
 import { defaultPricingRules, type PricingRules } from "./domain/pricing-rules.js";
 import { pricingRulesVariable } from "./pricing-rules-source.js";
+import { DEFAULT_MAX_CACHED_OFFERS } from "./store/memory-search-cache-store.js";
 
 /** Development only: main.ts warns when it is in use and production refuses it. */
 export const DEVELOPMENT_CURSOR_SECRET = "tarmac-development-cursor-secret-not-for-production";
@@ -30,6 +31,8 @@ export const searchConfigSchema = z
     TARMAC_CURSOR_SECRET: env.secret(DEVELOPMENT_CURSOR_SECRET),
     TARMAC_PRICING_RULES: pricingRulesVariable(),
     SEARCH_TTL_SECONDS: env.seconds(1800),
+    /** The in-memory cache's bound (MONGODB_URI unset); MongoDB's TTL index bounds its own. */
+    SEARCH_CACHE_MAX_OFFERS: z.coerce.number().int().positive().default(DEFAULT_MAX_CACHED_OFFERS),
     ...providerEnv,
   })
   .superRefine((vars, ctx) => {
@@ -48,6 +51,7 @@ export const searchConfigSchema = z
     usesDevelopmentSecret: vars.TARMAC_CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET,
     pricingRules: (vars.TARMAC_PRICING_RULES ?? defaultPricingRules) satisfies PricingRules,
     ttlSeconds: vars.SEARCH_TTL_SECONDS,
+    cacheMaxOffers: vars.SEARCH_CACHE_MAX_OFFERS,
     ...providerConfig(vars),
   }));
 

@@ -39,7 +39,7 @@ export async function startSearchService(
   const owned = overrides.store
     ? undefined
     : await openStorage<SearchCacheStore>("search cache", config, logger, {
-        inMemory: () => new MemorySearchCacheStore({ clock }),
+        inMemory: () => new MemorySearchCacheStore({ clock, maxOffers: config.cacheMaxOffers }),
         onMongo: (db) => MongoSearchCacheStore.open(db, clock),
       });
   const service = new SearchServiceImpl({

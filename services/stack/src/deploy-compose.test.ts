@@ -13,6 +13,7 @@ import { webhooksConfigSchema } from "@tarmac/webhooks";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productionCallerEnv } from "@tarmac/kernel/testing";
+import { ENTRY_POINTS, type Deployable } from "./build/build-service.js";
 
 /**
  * deploy/compose.yaml and deploy/docker/Dockerfile, checked without Docker: the compose file is
@@ -128,16 +129,16 @@ describe("deploy/compose.yaml", () => {
     expect(resolve(context, build.dockerfile)).toBe(resolve(deployDir, "docker/Dockerfile"));
     expect(build.args).toEqual({ SERVICE: app });
     expect(services[app]!.image).toBe(`tarmac-${app}:local`);
-    // What the Dockerfile deploys for that argument: @tarmac/<SERVICE> with src/main.ts, and tsx
-    // among its production dependencies (the image runs src/main.ts with node --import tsx).
+    // What the Dockerfile compiles for that argument: @tarmac/<SERVICE>'s src/main.ts, an entry
+    // point `pnpm build` knows (build-service.test.ts runs a compiled one).
     const dir = app === "gateway" ? resolve(root, "gateway") : resolve(root, "services", app);
     const manifest = JSON.parse(readFileSync(resolve(dir, "package.json"), "utf8")) as {
       name: string;
       dependencies: Record<string, string>;
     };
     expect(manifest.name).toBe(`@tarmac/${app}`);
-    expect(manifest.dependencies).toHaveProperty("tsx");
     expect(existsSync(resolve(dir, "src/main.ts"))).toBe(true);
+    expect(resolve(root, ENTRY_POINTS[app as Deployable])).toBe(resolve(dir, "src/main.ts"));
   });
 
   it.each(apps)("%s runs read-only, with a tmpfs /tmp and no other writable mount", (app) => {
@@ -261,31 +262,29 @@ describe("deploy/docker/Dockerfile", () => {
     expect(named("COPY")).toContain("COPY --from=build /out /app");
   });
 
-  it("installs from the lockfile and deploys @tarmac/$SERVICE with pnpm 10.34.9", () => {
+  it("installs from the lockfile and compiles $SERVICE with pnpm 10.34.9 into /out", () => {
     const pnpmVersion = (JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as { packageManager: string }).packageManager;
     expect(named("ARG")).toContain(`ARG PNPM_VERSION=${pnpmVersion.replace("pnpm@", "")}`);
-    expect(dockerfile).toContain("pnpm install --frozen-lockfile --offline --prod");
-    const deploy = named("RUN").find((line) => line.includes(" deploy /out"));
+    expect(dockerfile).toContain("pnpm install --frozen-lockfile --offline");
+    const deploy = named("RUN").find((line) => line.includes('pnpm build "${SERVICE}"'));
     expect(deploy).toBeDefined();
-    expect(deploy).toContain('--filter "@tarmac/${SERVICE}"');
-    expect(deploy).toContain("--prod");
-    expect(deploy).toContain("--config.inject-workspace-packages=true");
+    expect(deploy).toContain('mv "dist/${SERVICE}" /out');
     expect(named("ARG")).toContain("ARG SERVICE");
     // The SERVICE values it accepts are exactly compose's images and the admin command line's.
     const accepted = /case "\$\{SERVICE\}" in\s+([a-z|]+)\)/.exec(deploy!)?.[1]?.split("|");
     expect(accepted?.sort()).toEqual([...apps, "admin"].sort());
   });
 
-  it("runs src/main.ts with tsx under tini as the non-root user 10001, ready for a read-only root", () => {
+  it("runs the compiled bin/main.js with plain node under tini as the non-root user 10001, ready for a read-only root", () => {
     expect(named("USER")).toEqual(["USER 10001:10001"]);
     expect(dockerfile).toMatch(/useradd [^\n]*--uid 10001/);
     expect(dockerfile).toMatch(/apt-get install [^\n]*\btini\b/);
     // The whole command is the entrypoint and there is no CMD: the container's arguments reach
-    // src/main.ts, so the admin image is the command line (`docker run tarmac-admin agents get ...`).
-    expect(named("ENTRYPOINT")).toEqual(['ENTRYPOINT ["/usr/bin/tini", "--", "node", "--import", "tsx", "src/main.ts"]']);
+    // the entry point, so the admin image is the command line (`docker run tarmac-admin agents get ...`).
+    expect(named("ENTRYPOINT")).toEqual(['ENTRYPOINT ["/usr/bin/tini", "--", "node", "bin/main.js"]']);
     expect(named("CMD")).toEqual([]);
     expect(dockerfile).toContain("NODE_ENV=production");
-    expect(dockerfile).toContain("TSX_DISABLE_CACHE=1");
+    expect(dockerfile).not.toContain("tsx");
   });
 
   it("has a .dockerignore that keeps installs, history, logs, secrets and the Helm chart out", () => {

