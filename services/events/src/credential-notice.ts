@@ -1,3 +1,5 @@
+import { parseJsonObject } from "./json-object.js";
+
 /**
  * What auth says when a credential stops (or starts again) being good, so every gateway and money
  * service drops what it remembered at once instead of at the end of its cache TTL. Not a domain
@@ -46,14 +48,9 @@ export function noticeBody(notice: CredentialNotice): string {
 
 /** Reads a notice back; undefined for anything else (a newer kind this version does not know). */
 export function parseNotice(text: string): CredentialNotice | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const { kind, agent_id: agentId, key_id: keyId, session_id: sessionId } = parsed as Record<string, unknown>;
+  const parsed = parseJsonObject(text);
+  if (parsed === undefined) return undefined;
+  const { kind, agent_id: agentId, key_id: keyId, session_id: sessionId } = parsed;
   if (typeof agentId !== "string" || agentId === "") return undefined;
   switch (kind) {
     case "api_key.revoked":

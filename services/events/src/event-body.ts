@@ -1,16 +1,12 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import type { OutboxEvent } from "./outbox-event.js";
+import { parseJsonObject } from "./json-object.js";
 
 /** Reads a published event body (`{id, type, created_at, agent_id, data}`) back; undefined when it is not one. */
 export function parseEventBody(text: string): OutboxEvent | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const { id, type, created_at: createdAt, agent_id: agentId, data } = parsed as Record<string, unknown>;
+  const parsed = parseJsonObject(text);
+  if (parsed === undefined) return undefined;
+  const { id, type, created_at: createdAt, agent_id: agentId, data } = parsed;
   if (typeof id !== "string" || typeof type !== "string" || typeof agentId !== "string" || typeof createdAt !== "string") return undefined;
   const at = new Date(createdAt);
   if (Number.isNaN(at.getTime()) || typeof data !== "object" || data === null || Array.isArray(data)) return undefined;
