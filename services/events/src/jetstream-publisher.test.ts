@@ -1,13 +1,13 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { nanos, type NatsConnection } from "@nats-io/transport-node";
 import { silentLogger } from "@tarmac/kernel/testing";
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { JetStreamPublisher, type JetStreamPublisherOptions } from "./jetstream-publisher.js";
 import { eventBody } from "./outbox-event.js";
 import { testEvent, testEvents } from "./testing/events.js";
 import { readStream, requireJetStream, uniqueStream, NATS_URL } from "./testing/nats.js";
 import { waitFor } from "./testing/wait-for.js";
+import { freePort } from "@tarmac/kernel";
 
 describe("JetStreamPublisher (real NATS JetStream)", () => {
   let nc: NatsConnection;
@@ -104,11 +104,3 @@ describe("JetStreamPublisher (real NATS JetStream)", () => {
     await expect(publisher.publish(testEvents(1)[0]!)).rejects.toThrow(/closed/);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

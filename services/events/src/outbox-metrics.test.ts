@@ -1,6 +1,5 @@
-import { createMetricsRegistry, processMetrics, type MetricsRegistry } from "@tarmac/kernel";
+import { createMetricsRegistry, processMetrics, type MetricsRegistry, freePort } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
-import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { JetStreamPublisher } from "./jetstream-publisher.js";
 import { MemoryOutbox } from "./memory-outbox.js";
@@ -62,11 +61,3 @@ describe("nats_publish_failures_total", () => {
     expect((await failures())?.values[0]?.value).toBe(before + 3);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

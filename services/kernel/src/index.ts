@@ -32,3 +32,4 @@ export * from "./deadline.js";
 export * from "./caller-auth/index.js";
 export * from "./agent-standing.js";
 export * from "./mongo-validated-collection.js";
+export * from "./free-port.js";

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "@tarmac/kernel";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const STACK_MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
@@ -49,12 +49,4 @@ export async function startToReady([command, args]: [string, string[]]): Promise
       await exited;
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

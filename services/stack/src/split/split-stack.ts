@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { defined } from "@tarmac/kernel";
-import { createServer } from "node:net";
+import { defined, freePort } from "@tarmac/kernel";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy.js";
 import { ServiceProcess } from "./service-process.js";
 import { processEnv, START_ORDER, TOPOLOGY, type ProcessKind } from "./topology.js";
@@ -122,15 +121,4 @@ const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 
 function token(length: number): string {
   return [...randomBytes(length)].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join("");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
