@@ -55,3 +55,16 @@ export const object = <P extends Record<string, unknown>>(properties: P) =>
 /** A closed request object with the properties it requires. */
 export const closed = <P extends Record<string, unknown>>(properties: P, required: readonly (keyof P & string)[] = []) =>
   ({ type: "object", additionalProperties: false, ...(required.length > 0 && { required }), properties }) as const;
+
+/** Free text of 1 to `maxLength` characters. */
+export const text = (maxLength: number, description: string) => string(description, { minLength: 1, maxLength });
+
+/** An IATA airport code, three capital letters. */
+export const airport = (description: string) => string(description, { pattern: "^[A-Z]{3}$" });
+
+/** A list request's `cursor`: the previous page's, or absent or null for the first page. */
+export const previousPageCursor = (description: string) =>
+  ({ type: ["string", "null"], minLength: 1, maxLength: 1024, description }) as const;
+
+/** A list answer's `cursor`. */
+export const nextPageCursor = { type: ["string", "null"], description: "Send it back for the next page; null on the last page." } as const;

@@ -1,6 +1,6 @@
 import type { BookingStatus } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { EnumName } from "../../enum-names.js";
-import { array, closed, instant, integer, object } from "../../json-schema.js";
+import { array, closed, instant, integer, nextPageCursor, object, previousPageCursor } from "../../json-schema.js";
 import { bookingResponseSchema, bookingStatus } from "./schemas.js";
 
 /** JSON schemas of POST /flight/booking/list (API guide, Bookings: listing). */
@@ -10,12 +10,7 @@ export const bookingListRequestSchema = closed({
   created_from: instant("Only bookings created at or after this instant."),
   created_to: instant("Only bookings created before this instant."),
   page_size: integer("Bookings per page, 1 to 100; default 20.", { minimum: 1, maximum: 100 }),
-  cursor: {
-    type: ["string", "null"],
-    minLength: 1,
-    maxLength: 1024,
-    description: "The `cursor` of the previous page: it carries that page's filters, and any sent with it are ignored.",
-  },
+  cursor: previousPageCursor("The `cursor` of the previous page: it carries that page's filters, and any sent with it are ignored."),
 });
 
 export interface BookingListBody {
@@ -29,5 +24,5 @@ export interface BookingListBody {
 export const bookingListResponseSchema = object({
   bookings: array(bookingResponseSchema, "This page's bookings, newest first, each as booking/status answers it."),
   count: integer("Bookings in this page."),
-  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
+  cursor: nextPageCursor,
 });

@@ -25,6 +25,7 @@ import {
   oneOf,
   paise,
   string,
+  text,
 } from "../../json-schema.js";
 import { pricingSchema, segmentSchema } from "../search/schemas.js";
 
@@ -32,8 +33,6 @@ import { pricingSchema, segmentSchema } from "../search/schemas.js";
 
 export const bookingStatus = (description: string) => oneOf(BOOKING_STATUSES, description);
 const paymentOf = (description: string) => oneOf(enumNames(PaymentSchema), description);
-
-const text = (maxLength: number, description: string) => string(description, { minLength: 1, maxLength });
 
 const passengerFields = {
   id: "Passenger id: its type and a number from 1, e.g. `ADT1`, `CHD1`, `INF1`.",

@@ -1,11 +1,23 @@
 import { DirectionSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { CABINS, type CabinName } from "../../cabins.js";
 import { enumNames } from "../../enum-names.js";
-import { array, boolean, instant, integer, localTime, nullableInstant, object, oneOf, paise, string } from "../../json-schema.js";
+import {
+  airport,
+  array,
+  boolean,
+  instant,
+  integer,
+  localTime,
+  nextPageCursor,
+  nullableInstant,
+  object,
+  oneOf,
+  paise,
+  string,
+} from "../../json-schema.js";
 
 /** JSON schemas of the search operation (API guide, Search, Pagination and Money and pricing). */
 
-const airport = (description: string) => string(description, { pattern: "^[A-Z]{3}$" });
 const yyyymmdd = (description: string) => string(description, { pattern: "^\\d{8}$" });
 
 /** Dates, airports and passenger sums are checked by the search service. */
@@ -22,7 +34,7 @@ const searchFields = {
   mode: string("Accepted for compatibility; has no effect.", { maxLength: 32 }),
 };
 
-const nextPageCursor = string("The `cursor` of the previous page (valid 30 minutes, tied to its search).", {
+const cursorOfPreviousPage = string("The `cursor` of the previous page (valid 30 minutes, tied to its search).", {
   minLength: 1,
   maxLength: 1024,
 });
@@ -52,7 +64,7 @@ export const searchRequestSchema = {
       type: "object",
       additionalProperties: false,
       required: ["cursor"],
-      properties: { ...searchFields, cursor: nextPageCursor },
+      properties: { ...searchFields, cursor: cursorOfPreviousPage },
     },
   ],
 } as const;
@@ -126,7 +138,7 @@ export const validatedOfferSchema = offerSchemaOf(object((({ cabin: _cabin, ...r
 export const searchResponseSchema = object({
   search_id: string("The search's id (`srch_...`), valid 30 minutes."),
   results: array(offerSchema, "This page's offers: by `best_price_paise`, then departure time, then `offer_id`."),
-  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
+  cursor: nextPageCursor,
   count: integer("Offers in this page."),
   total_results: integer("Offers in the whole search."),
 });

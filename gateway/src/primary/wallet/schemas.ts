@@ -1,6 +1,6 @@
 import { EntryKindSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { enumNames } from "../../enum-names.js";
-import { array, closed, instant, integer, object, oneOf, paise, string } from "../../json-schema.js";
+import { array, closed, instant, integer, nextPageCursor, object, oneOf, paise, previousPageCursor, string } from "../../json-schema.js";
 
 /** JSON schemas of the wallet operations (API guide, Wallet). */
 
@@ -10,12 +10,7 @@ export const statementRequestSchema = closed({
   from: instant("Only lines at or after this instant."),
   to: instant("Only lines before this instant."),
   limit: integer("Lines per page, 1 to 500; default 100.", { minimum: 1, maximum: 500 }),
-  cursor: {
-    type: ["string", "null"],
-    minLength: 1,
-    maxLength: 1024,
-    description: "The `cursor` of the previous page (valid 30 minutes from that page).",
-  },
+  cursor: previousPageCursor("The `cursor` of the previous page (valid 30 minutes from that page)."),
 });
 
 export interface StatementBody {
@@ -48,5 +43,5 @@ export const statementResponseSchema = object({
     "This page's ledger lines, newest first.",
   ),
   count: integer("Lines in this page."),
-  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
+  cursor: nextPageCursor,
 });

@@ -1,4 +1,4 @@
-import { array, described, integer, object, string } from "../../json-schema.js";
+import { array, described, integer, nextPageCursor, object, string } from "../../json-schema.js";
 import { deliverySchema, endpointSchema } from "./schemas.js";
 
 /** Response schemas of /webhooks/* (API guide, Webhooks). */
@@ -26,5 +26,5 @@ export const deliveryResponseSchema = object({ delivery });
 export const deliveryListResponseSchema = object({
   deliveries: array(deliverySchema, "This page's deliveries, newest first."),
   count: integer("Deliveries in this page."),
-  cursor: { type: ["string", "null"], description: "Send it back for the next page; null on the last page." },
+  cursor: nextPageCursor,
 });

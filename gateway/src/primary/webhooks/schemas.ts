@@ -1,7 +1,7 @@
 import { DeliveryStatusSchema } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@tarmac/webhooks";
 import { enumNames } from "../../enum-names.js";
-import { array, boolean, closed, instant, integer, nullableInstant, object, oneOf, string } from "../../json-schema.js";
+import { array, boolean, closed, instant, integer, nullableInstant, object, oneOf, previousPageCursor, string } from "../../json-schema.js";
 
 /** Request schemas of /webhooks/* (API guide, Webhooks). Field names are snake_case. */
 
@@ -56,7 +56,7 @@ export const deliveriesRequestSchema = closed(
   {
     endpoint_id: endpointId,
     page_size: integer("Deliveries per page, 1 to 100; default 20.", { minimum: 1, maximum: 100 }),
-    cursor: { type: ["string", "null"], minLength: 1, maxLength: 1024, description: "The `cursor` of the previous page." },
+    cursor: previousPageCursor("The `cursor` of the previous page."),
   },
   ["endpoint_id"],
 );

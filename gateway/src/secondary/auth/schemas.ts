@@ -1,10 +1,8 @@
 import { type OtpChannel, OtpChannelSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { type EnumName, enumNames } from "../../enum-names.js";
-import { boolean, closed, described, integer, object, oneOf, string } from "../../json-schema.js";
+import { boolean, closed, described, integer, object, oneOf, string, text } from "../../json-schema.js";
 
 /** JSON schemas of the OTP login (API guide, Secondary surface and Authentication). */
-
-const text = (maxLength: number, description: string) => string(description, { minLength: 1, maxLength });
 
 const success = (data: Record<string, unknown>) =>
   object({

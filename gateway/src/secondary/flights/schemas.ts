@@ -2,7 +2,7 @@ import { GenderSchema, type Gender, TitleSchema, type Title } from "@tarmac/prot
 import { CABINS, type CabinName } from "../../cabins.js";
 import type { FlightDetails } from "./flight-details.js";
 import { type EnumName, enumNames } from "../../enum-names.js";
-import { array, closed, date, described, integer, localTime, number, oneOf, string } from "../../json-schema.js";
+import { airport, array, closed, date, described, integer, localTime, number, oneOf, string, text } from "../../json-schema.js";
 import { BOOKING_STATUSES } from "../../booking-statuses.js";
 
 /**
@@ -10,9 +10,6 @@ import { BOOKING_STATUSES } from "../../booking-statuses.js";
  * names are this surface's own; unknown fields are rejected as on the primary surface. Currency
  * enums are the configured rate table's codes, so the schemas are built per app.
  */
-
-const text = (maxLength: number, description: string) => string(description, { minLength: 1, maxLength });
-const airport = (description: string) => string(description, { pattern: "^[A-Z]{3}$" });
 
 /** A plain date or an RFC 3339 date-time; searched as the date in India it names (india-date.ts). */
 const DATE_OR_DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?$";
