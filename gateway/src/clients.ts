@@ -1,5 +1,5 @@
-import type { Client } from "@connectrpc/connect";
-import { createServiceClient, type CallerCredential } from "@tarmac/kernel";
+import type { Client, Transport } from "@connectrpc/connect";
+import { createPeerClient, createServiceTransport, type CallerCredential } from "@tarmac/kernel";
 import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -36,15 +36,19 @@ export function createServiceClients(urls: PeerUrls, options: { credential: Call
     vouchesForAgents: true,
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
   };
-  const health = (peer: PeerName) => createServiceClient(Health, urls[peer], clientOptions);
+  // One HTTP/2 session per peer, shared by its services and its health checks.
+  const transports = Object.fromEntries(
+    Object.entries(urls).map(([peer, url]) => [peer, createServiceTransport(url, clientOptions)]),
+  ) as Record<PeerName, Transport>;
+  const health = (peer: PeerName) => createPeerClient(Health, transports[peer]);
   return {
-    search: createServiceClient(SearchService, urls.search, clientOptions),
-    searchPages: createServiceClient(SearchPageService, urls.search, clientOptions),
-    auth: createServiceClient(AuthService, urls.auth, clientOptions),
-    fare: createServiceClient(FareService, urls.fare, clientOptions),
-    booking: createServiceClient(BookingService, urls.booking, clientOptions),
-    wallet: createServiceClient(WalletService, urls.wallet, clientOptions),
-    webhooks: createServiceClient(WebhookService, urls.webhooks, clientOptions),
+    search: createPeerClient(SearchService, transports.search),
+    searchPages: createPeerClient(SearchPageService, transports.search),
+    auth: createPeerClient(AuthService, transports.auth),
+    fare: createPeerClient(FareService, transports.fare),
+    booking: createPeerClient(BookingService, transports.booking),
+    wallet: createPeerClient(WalletService, transports.wallet),
+    webhooks: createPeerClient(WebhookService, transports.webhooks),
     health: {
       search: health("search"),
       fare: health("fare"),

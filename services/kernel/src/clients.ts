@@ -1,5 +1,5 @@
 import type { DescService } from "@bufbuild/protobuf";
-import type { Client, Interceptor } from "@connectrpc/connect";
+import type { Client, Interceptor, Transport } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import type { CallerCredential } from "./caller-auth/credentials.js";
 import { callerTokenInterceptor } from "./caller-auth/interceptors.js";
@@ -7,6 +7,8 @@ import { CallerTokenIssuer } from "./caller-auth/tokens.js";
 import { forwardDeadlineInterceptor } from "./deadline.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
 import { createPeerClient } from "./peer-client.js";
+
+export { createPeerClient };
 
 export interface ServiceClientOptions {
   /** Signs every call (SERVICE_CREDENTIAL): services refuse unsigned callers. */
@@ -19,13 +21,13 @@ export interface ServiceClientOptions {
 }
 
 /**
- * A gRPC client for a peer service: each call is signed with this process's credential and carries
- * the current request id and what is left of the current caller's deadline; its calls reject with
- * the catalogue's DomainError (see createPeerClient).
+ * The gRPC transport (one HTTP/2 session) to a peer: each call is signed with this process's
+ * credential and carries the current request id and what is left of the current caller's
+ * deadline. Clients of several services on one peer share it (createPeerClient).
  */
-export function createServiceClient<S extends DescService>(service: S, baseUrl: string, options: ServiceClientOptions): Client<S> {
+export function createServiceTransport(baseUrl: string, options: ServiceClientOptions): Transport {
   const issuer = new CallerTokenIssuer(options.credential);
-  const transport = createGrpcTransport({
+  return createGrpcTransport({
     baseUrl,
     defaultTimeoutMs: options.timeoutMs ?? 5_000,
     // Peers sit on the same network: gzip of large pages costs more CPU than it saves in transfer.
@@ -37,5 +39,9 @@ export function createServiceClient<S extends DescService>(service: S, baseUrl: 
       ...(options.interceptors ?? []),
     ],
   });
-  return createPeerClient(service, transport);
+}
+
+/** A client of one service on a peer, over its own transport (createServiceTransport). */
+export function createServiceClient<S extends DescService>(service: S, baseUrl: string, options: ServiceClientOptions): Client<S> {
+  return createPeerClient(service, createServiceTransport(baseUrl, options));
 }
