@@ -3,6 +3,7 @@ import { createHandlerContext } from "@connectrpc/connect";
 import { SearchFlightsResponseSchema, SearchService, type SearchFlightsResponse } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { describe, expect, it } from "vitest";
 import { toProtoOffer } from "./offer-mapper.js";
+import { pageMessages } from "./page-offers.js";
 import { dateAhead, handlerContext, searchHarness, searchRequest } from "./testing/search-harness.js";
 
 /** A handler context as a gRPC call in the binary codec brings it. */
@@ -26,7 +27,9 @@ describe("pages answered with the offers encoded at search time", () => {
     const request = searchRequest({ origin: "DEL", dest: "BOM", dod: dateAhead(clock, 10), limit: 100 });
     const first = onWire(await service.searchFlights(request, grpcContext()));
     const cached = (await store.page(first.searchId, 0, 100))!;
-    expect(first.results).toEqual(cached.offers.map((offer) => toProtoOffer(offer, cached.meta)));
+    expect(first.results).toEqual(pageMessages(cached));
+    const found = (await store.findOffer(first.searchId, first.results[7]!.offerId))!;
+    expect(toProtoOffer(found.offer, found.meta)).toEqual(first.results[7]);
 
     const next = searchRequest({ cursor: first.cursor, limit: 100 });
     const nextOnWire = onWire(await service.searchFlights(next, grpcContext()));

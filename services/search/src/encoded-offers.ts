@@ -1,6 +1,11 @@
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { WireType } from "@bufbuild/protobuf/wire";
-import { OfferSchema, SearchFlightsResponseSchema, type SearchFlightsResponse } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import {
+  OfferSchema,
+  SearchFlightsResponseSchema,
+  type Offer,
+  type SearchFlightsResponse,
+} from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { PricedOffer } from "./domain/priced-offer.js";
 import { toProtoOffer } from "./offer-mapper.js";
 import type { CachedSearchMeta } from "./store/search-cache-store.js";
@@ -52,6 +57,14 @@ export function encodedSlice(offers: EncodedOffers, from: number, to: number): U
   const last = offers.starts.length - 1;
   return offers.bytes.subarray(offers.starts[Math.min(from, last)], offers.starts[Math.min(to, last)]);
 }
+
+/** The offers of `results` entries (encodedSlice), as messages. */
+export function decodeEntries(entries: Uint8Array): Offer[] {
+  return fromBinary(SearchFlightsResponseSchema, entries).results;
+}
+
+/** The number of offers in an encoded search. */
+export const encodedCount = (offers: EncodedOffers): number => offers.starts.length - 1;
 
 /**
  * A page whose results are already encoded. They travel as the message's unknown fields, which

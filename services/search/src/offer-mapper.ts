@@ -28,14 +28,14 @@ import type { PricedOffer } from "./domain/priced-offer.js";
 import type { PricingBreakdown } from "./domain/pricing.js";
 import type { CachedSearchMeta } from "./store/search-cache-store.js";
 
-const CABIN_TO_PROTO: Record<DomainCabin, Cabin> = {
+export const CABIN_TO_PROTO: Record<DomainCabin, Cabin> = {
   ECONOMY: Cabin.ECONOMY,
   PREMIUM_ECONOMY: Cabin.PREMIUM_ECONOMY,
   BUSINESS: Cabin.BUSINESS,
   FIRST: Cabin.FIRST,
 };
 
-const DIRECTION_TO_PROTO: Record<DomainDirection, Direction> = {
+export const DIRECTION_TO_PROTO: Record<DomainDirection, Direction> = {
   OUTBOUND: Direction.OUTBOUND,
   RETURN: Direction.RETURN,
 };

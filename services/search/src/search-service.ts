@@ -28,6 +28,7 @@ import { toProtoOffer, toProtoPax } from "./offer-mapper.js";
 import { paxFromProto, requireAgentId, toSearchInput } from "./request-mapper.js";
 import type { CachedSearchMeta, SearchCacheStore, SearchPage } from "./store/search-cache-store.js";
 import { encodedPage, encodedSlice, encodeOffers } from "./encoded-offers.js";
+import { pageCount, pageMessages } from "./page-offers.js";
 
 /** gRPC, gRPC-Web and Connect content types of the protobuf binary codec. */
 const BINARY_CODEC = /^application\/(grpc(-web)?(\+proto)?|(connect\+)?proto)(;|$)/;
@@ -134,8 +135,8 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
       { searchId, agentId, origin: route.origin, dest: route.dest, total: offers.length, ms: Date.now() - started },
       "search cached",
     );
-    const first = { meta, offers: offers.slice(0, criteria.limit), encoded: encodedSlice(encoded, 0, criteria.limit) };
-    return this.respond(first, 0, encodedOk);
+    const count = Math.min(criteria.limit, offers.length);
+    return this.respond({ meta, encoded: encodedSlice(encoded, 0, count), count }, 0, encodedOk);
   }
 
   private async nextPage(
@@ -153,14 +154,16 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
     return this.respond(page, position.offset, encodedOk);
   }
 
-  private respond({ meta, offers, encoded }: SearchPage, offset: number, encodedOk: boolean): SearchFlightsResponse {
-    const next = offset + offers.length;
+  private respond(page: SearchPage, offset: number, encodedOk: boolean): SearchFlightsResponse {
+    const { meta } = page;
+    const count = pageCount(page);
+    const next = offset + count;
     const cursor =
       next < meta.total
         ? this.cursors.encode({ searchId: meta.searchId, agentId: meta.agentId, offset: next, expiresAt: meta.expiresAt })
         : "";
-    const fields = { searchId: meta.searchId, cursor, count: offers.length, totalResults: meta.total };
-    if (encoded && encodedOk) return encodedPage(fields, encoded);
-    return create(SearchFlightsResponseSchema, { ...fields, results: offers.map((offer) => toProtoOffer(offer, meta)) });
+    const fields = { searchId: meta.searchId, cursor, count, totalResults: meta.total };
+    if ("encoded" in page && encodedOk) return encodedPage(fields, page.encoded);
+    return create(SearchFlightsResponseSchema, { ...fields, results: pageMessages(page) });
   }
 }

@@ -1,12 +1,17 @@
 import type { Clock } from "@tarmac/kernel";
-import type { PricedOffer } from "../domain/priced-offer.js";
-import { encodedSlice, type EncodedOffers } from "../encoded-offers.js";
+import { decodeEntries, encodedCount, encodedSlice, encodeOffers, type EncodedOffers } from "../encoded-offers.js";
+import { besideWire, fromProtoOffer, type OfferBesideWire } from "../offer-from-proto.js";
 import type { CachedSearch, CachedSearchMeta, FoundOffer, SearchCacheStore, SearchPage } from "./search-cache-store.js";
 
+/**
+ * A search's offers are kept once, in the bytes a page sends, plus what those bytes do not carry:
+ * objects for a hundred thousand offers would double the cache's memory (issue 17). Finding one
+ * offer decodes it.
+ */
 interface Entry {
   readonly meta: CachedSearchMeta;
-  readonly offers: readonly PricedOffer[];
-  readonly encoded: EncodedOffers | undefined;
+  readonly encoded: EncodedOffers;
+  readonly beside: readonly OfferBesideWire[];
   readonly positionById: ReadonlyMap<string, number>;
 }
 
@@ -22,7 +27,7 @@ export interface MemorySearchCacheStoreOptions {
   readonly maxOffers?: number;
 }
 
-/** About 3 KB of memory per offer (objects plus encoded bytes): some 300 MB. */
+/** About 1 KB of memory per offer (encoded bytes, provider key, indexes): some 100 MB. */
 export const DEFAULT_MAX_CACHED_OFFERS = 100_000;
 
 /** In-process search cache for development and tests: one map entry per search, pages are array slices. */
@@ -43,7 +48,7 @@ export class MemorySearchCacheStore implements SearchCacheStore {
   }
 
   async save(search: CachedSearch): Promise<void> {
-    const offers = [...search.offers];
+    const { offers } = search;
     this.drop(search.meta.searchId);
     // Maps iterate in insertion order: the first entries are the oldest searches.
     for (const id of this.searches.keys()) {
@@ -53,8 +58,8 @@ export class MemorySearchCacheStore implements SearchCacheStore {
     this.offerCount += offers.length;
     this.searches.set(search.meta.searchId, {
       meta: search.meta,
-      offers,
-      encoded: search.encoded,
+      encoded: search.encoded ?? encodeOffers(offers, search.meta),
+      beside: offers.map(besideWire),
       positionById: new Map(offers.map((o, i) => [o.offerId, i])),
     });
     for (const offer of offers) this.searchOfOffer.set(offer.offerId, search.meta.searchId);
@@ -68,17 +73,19 @@ export class MemorySearchCacheStore implements SearchCacheStore {
   async page(searchId: string, offset: number, limit: number): Promise<SearchPage | undefined> {
     const entry = this.live(searchId);
     if (!entry) return undefined;
-    const end = offset + limit;
-    const offers = entry.offers.slice(offset, end);
-    return entry.encoded ? { meta: entry.meta, offers, encoded: encodedSlice(entry.encoded, offset, end) } : { meta: entry.meta, offers };
+    const total = encodedCount(entry.encoded);
+    const [from, to] = [Math.min(offset, total), Math.min(offset + limit, total)];
+    return { meta: entry.meta, encoded: encodedSlice(entry.encoded, from, to), count: to - from };
   }
 
   async findOffer(searchId: string, offerId: string): Promise<FoundOffer | undefined> {
     const entry = this.live(searchId);
     if (!entry) return undefined;
     const position = entry.positionById.get(offerId);
-    const offer = position === undefined ? undefined : entry.offers[position];
-    return offer && position !== undefined ? { meta: entry.meta, offer, position } : undefined;
+    const beside = position === undefined ? undefined : entry.beside[position];
+    if (position === undefined || !beside) return undefined;
+    const [message] = decodeEntries(encodedSlice(entry.encoded, position, position + 1));
+    return message && { meta: entry.meta, offer: fromProtoOffer(message, beside), position };
   }
 
   /** Drops every expired search now (the timer calls this periodically). */
@@ -106,7 +113,7 @@ export class MemorySearchCacheStore implements SearchCacheStore {
     const entry = this.searches.get(searchId);
     if (!entry) return;
     this.searches.delete(searchId);
-    this.offerCount -= entry.offers.length;
+    this.offerCount -= entry.beside.length;
     for (const offerId of entry.positionById.keys()) this.searchOfOffer.delete(offerId);
   }
 

@@ -1,7 +1,14 @@
 import type { ManualClock } from "@tarmac/kernel/testing";
 import { beforeEach, describe, expect, it } from "vitest";
+import { toProtoOffer } from "../offer-mapper.js";
+import { pageMessages } from "../page-offers.js";
 import { cachedSearch } from "../testing/fixtures.js";
-import type { SearchCacheStore } from "./search-cache-store.js";
+import type { CachedSearch, SearchCacheStore, SearchPage } from "./search-cache-store.js";
+
+/** A page's offers as callers receive them, and the same for saved offers. */
+const sent = (page: SearchPage | undefined) => (page ? pageMessages(page) : undefined);
+const messages = (search: CachedSearch, from: number, to?: number) =>
+  search.offers.slice(from, to).map((offer) => toProtoOffer(offer, search.meta));
 
 export interface ContractSubject {
   readonly store: SearchCacheStore;
@@ -29,9 +36,9 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       await store.save(search);
       const page = await store.page(search.meta.searchId, 10, 5);
       expect(page?.meta).toEqual(search.meta);
-      expect(page?.offers).toEqual(search.offers.slice(10, 15));
-      expect((await store.page(search.meta.searchId, 20, 100))?.offers).toEqual(search.offers.slice(20));
-      expect((await store.page(search.meta.searchId, 25, 10))?.offers).toEqual([]);
+      expect(sent(page)).toEqual(messages(search, 10, 15));
+      expect(sent(await store.page(search.meta.searchId, 20, 100))).toEqual(messages(search, 20));
+      expect(sent(await store.page(search.meta.searchId, 25, 10))).toEqual([]);
     });
 
     it("yields every offer of a large search exactly once when paged to the end", async () => {
@@ -40,7 +47,7 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       const seen: string[] = [];
       for (let offset = 0; offset < 1234; offset += 500) {
         const page = await store.page(search.meta.searchId, offset, 500);
-        seen.push(...(page?.offers.map((o) => o.offerId) ?? []));
+        seen.push(...(sent(page)?.map((o) => o.offerId) ?? []));
       }
       expect(seen).toEqual(search.offers.map((o) => o.offerId));
     });
@@ -48,7 +55,9 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
     it("keeps a search without offers, so its meta can be read", async () => {
       const search = cachedSearch(newSearchId(), 0, clock.now());
       await store.save(search);
-      expect(await store.page(search.meta.searchId, 0, 100)).toEqual({ meta: search.meta, offers: [] });
+      const page = await store.page(search.meta.searchId, 0, 100);
+      expect(page?.meta).toEqual(search.meta);
+      expect(sent(page)).toEqual([]);
     });
 
     it("finds one offer by id, with its position", async () => {
@@ -67,7 +76,7 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       const second = cachedSearch(newSearchId(), 4, clock.now(), { agentId: "agt_two" });
       await store.save(first);
       await store.save(second);
-      expect((await store.page(second.meta.searchId, 0, 10))?.offers).toEqual(second.offers);
+      expect(sent(await store.page(second.meta.searchId, 0, 10))).toEqual(messages(second, 0));
       expect(await store.findOffer(second.meta.searchId, first.offers[0]!.offerId)).toBeUndefined();
       expect(await store.page("srch_never_saved", 0, 10)).toBeUndefined();
     });
@@ -82,7 +91,7 @@ export function searchCacheStoreContract(subject: () => Promise<ContractSubject>
       expect(await store.page(old.meta.searchId, 0, 10)).toBeUndefined();
       expect(await store.findOffer(old.meta.searchId, old.offers[0]!.offerId)).toBeUndefined();
       expect(await store.findOfferById(old.offers[0]!.offerId)).toBeUndefined();
-      expect((await store.page(fresh.meta.searchId, 0, 10))?.offers).toHaveLength(3);
+      expect(sent(await store.page(fresh.meta.searchId, 0, 10))).toHaveLength(3);
       expect((await store.findOfferById(fresh.offers[2]!.offerId))?.position).toBe(2);
     });
   });

@@ -23,12 +23,14 @@ export interface CachedSearch {
   readonly encoded?: EncodedOffers;
 }
 
-export interface SearchPage {
-  readonly meta: CachedSearchMeta;
-  readonly offers: readonly PricedOffer[];
-  /** The page's offers already encoded (encodedSlice), when the adapter keeps them (the memory store does). */
-  readonly encoded?: Uint8Array;
-}
+/**
+ * Offers at some positions of a search, in the form the adapter keeps them: priced objects, or
+ * the `results` entries a page writes on the wire (encodedSlice; the memory store keeps only those).
+ * page-offers.ts reads either.
+ */
+export type SearchPage =
+  | { readonly meta: CachedSearchMeta; readonly offers: readonly PricedOffer[] }
+  | { readonly meta: CachedSearchMeta; readonly encoded: Uint8Array; readonly count: number };
 
 export interface FoundOffer {
   readonly meta: CachedSearchMeta;

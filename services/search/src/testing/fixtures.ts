@@ -75,10 +75,15 @@ export function pricedOffer(searchId: string, index: number): PricedOffer {
     providerKey: `K${index}`,
     provider: "FAKE",
     airline: "AI",
-    segments: [segmentAt(index % 900)],
+    // Every fifth a return trip in business, every seventh holdable: shapes a store must keep too.
+    segments:
+      index % 5 === 0
+        ? [segmentAt(index % 900), segmentAt((index + 300) % 900, { cabin: "BUSINESS", direction: "RETURN", origin: "BOM", dest: "DEL" })]
+        : [segmentAt(index % 900)],
     currency: "INR",
     refundable: index % 2 === 0,
     fareRules: fareRules(index % 2 === 0),
+    ...(index % 7 === 0 && { hold: { ticketTimeLimit: "2026-11-30T10:00:00.000Z", priceGuaranteedUntil: "2026-11-29T11:00:00.000Z" } }),
     pricing: {
       baseFare: base,
       taxes: 50_000,

@@ -2,17 +2,15 @@ import { cpus } from "node:os";
 import { createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { DEMO_AGENT_ID } from "@tarmac/auth";
-import { createLogger } from "@tarmac/kernel";
 import { asPermittedCaller } from "@tarmac/kernel/testing";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { walletCallerPolicy } from "@tarmac/wallet";
-import { startStack } from "../stack.js";
 import { apiClient } from "../testing/api-client.js";
 import { relaxedRateLimits } from "../testing/rate-limits.js";
 import { bookingBodies } from "./booking-fares.js";
 import type { LoadOptions, LoadSummary } from "./load-runner.js";
 import { measure, measureWallet } from "./measure.js";
-import { residentMb } from "./memory.js";
+import { startBenchStack } from "./bench-stack.js";
 import { fastify, startBare, startMonolith } from "./monolith.js";
 import { deepPageBodies, distinctPages, PAGE_LIMIT } from "./page-set.js";
 import { pinnedCore, reexecPinned } from "./pinning.js";
@@ -56,21 +54,17 @@ async function run(): Promise<void> {
     if (failures > 0) failedBy.set(options.url, (failedBy.get(options.url) ?? 0) + failures);
     return summary;
   };
-  const stack = await startStack({
-    // The bench's 21 searches hold about 120,000 offers: above the cache's default bound (100,000), which
-    // would drop the oldest and answer their cursors 410. The bench pages through all of them.
-    env: { ...relaxedRateLimits, SEARCH_CACHE_MAX_OFFERS: "250000", ...process.env, LOG_LEVEL: "warn", TARMAC_ENV: "development" },
-    port: 0,
-    servicePorts: "ephemeral",
-    logger: createLogger({ name: "bench", level: "warn" }),
-  });
+  // The stack runs compiled in a process of its own on the servers' core (bench-server.ts).
+  // The bench's 21 searches hold about 120,000 offers: above the cache's default bound (100,000), which
+  // would drop the oldest and answer their cursors 410. The bench pages through all of them.
+  const stack = await startBenchStack({ ...relaxedRateLimits, SEARCH_CACHE_MAX_OFFERS: "250000" }, pinnedCore());
   const [monolithApp, bareApp] = [fastify(), fastify()];
   try {
     const api = apiClient(stack.gatewayUrl, stack.apiKey);
     const headers = { "content-type": "application/json", "x-api-key": stack.apiKey };
     const wallet = createClient(
       WalletService,
-      createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [asPermittedCaller(walletCallerPolicy)] }),
+      createGrpcTransport({ baseUrl: stack.walletUrl, interceptors: [asPermittedCaller(walletCallerPolicy)] }),
     );
     const run = `${process.pid}-${Date.now()}`;
     await wallet.topUp({ agentId: DEMO_AGENT_ID, amountPaise: 10n ** 12n, reference: `bench-${run}`, description: "benchmark funds" });
@@ -137,7 +131,7 @@ async function run(): Promise<void> {
     bookingsMade += (await load({ ...bookingLoad(), durationSeconds: WARMUP })).requests;
     const booked = await load({ ...bookingLoad(), durationSeconds: D });
     bookingsMade += booked.requests;
-    const walletLoad = { walletUrl: stack.services.wallet!, connections };
+    const walletLoad = { walletUrl: stack.walletUrl, connections };
     await measureWallet({ ...walletLoad, durationSeconds: WARMUP, reference: `bench-warm-${run}` }, loadCore);
     const holds = await measureWallet({ ...walletLoad, durationSeconds: D, reference: `bench-hold-${run}` }, loadCore);
     failed += holds.non2xx;
@@ -184,9 +178,9 @@ async function run(): Promise<void> {
       pagesServed += (await load({ ...pageLoad, url: searchUrl, durationSeconds: 0, amount: PAGES_BEFORE_MEMORY - pagesServed })).requests;
     if (bookingsMade < BOOKINGS_BEFORE_MEMORY)
       bookingsMade += (await load({ ...bookingLoad(), durationSeconds: 0, amount: BOOKINGS_BEFORE_MEMORY - bookingsMade })).requests;
-    const memory = await residentMb();
+    const memory = await stack.memory();
     add(
-      { name: `RSS after ${pagesServed} pages and ${bookingsMade} bookings`, value: `${memory.now.toFixed(0)} MB` },
+      { name: `RSS of the stack process after ${pagesServed} pages and ${bookingsMade} bookings`, value: `${memory.now.toFixed(0)} MB` },
       { name: "RSS after forced GCs, once it stops falling", value: `${memory.afterGc.toFixed(0)} MB`, goal: "< 400 MB" },
     );
   } finally {

