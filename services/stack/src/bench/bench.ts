@@ -182,6 +182,10 @@ async function run(): Promise<void> {
     add(
       { name: `RSS of the stack process after ${pagesServed} pages and ${bookingsMade} bookings`, value: `${memory.now.toFixed(0)} MB` },
       { name: "RSS after forced GCs, once it stops falling", value: `${memory.afterGc.toFixed(0)} MB`, goal: "< 400 MB" },
+      {
+        name: "of which V8 heap used / committed, ArrayBuffers (encoded offers)",
+        value: `${memory.heapUsed.toFixed(0)} / ${memory.heapTotal.toFixed(0)}, ${memory.arrayBuffers.toFixed(0)} MB`,
+      },
     );
   } finally {
     await monolithApp.close();
