@@ -46,4 +46,31 @@ describe("AgentStanding", () => {
     state.status = AgentStatus.SUSPENDED;
     await expect(standing.assertActive("agt_1")).rejects.toMatchObject({ code: "AUTH_AGENT_SUSPENDED" });
   });
+
+  it("refuses a sub-agent while its parent agency is suspended, and forgets the sub-agent when the parent changes", async () => {
+    const status = new Map([
+      ["agt_parent", AgentStatus.ACTIVE],
+      ["agt_sub", AgentStatus.ACTIVE],
+    ]);
+    const auth = {
+      getAgent: async ({ agentId = "" }: { agentId?: string }) =>
+        create(GetAgentResponseSchema, {
+          agent: create(AgentSchema, {
+            agentId,
+            status: status.get(agentId) ?? AgentStatus.UNSPECIFIED,
+            parentAgentId: agentId === "agt_sub" ? "agt_parent" : "",
+          }),
+        }),
+    };
+    const standing = new AgentStanding(auth, 5_000);
+    await standing.assertActive("agt_sub");
+    status.set("agt_parent", AgentStatus.SUSPENDED);
+    // The notice names the parent only.
+    standing.forget("agt_parent");
+    await expect(standing.assertActive("agt_sub")).rejects.toMatchObject({ code: "AUTH_AGENT_SUSPENDED" });
+    await expect(standing.assertActive("agt_parent")).rejects.toMatchObject({ code: "AUTH_AGENT_SUSPENDED" });
+    status.set("agt_parent", AgentStatus.ACTIVE);
+    standing.forget("agt_parent");
+    await standing.assertActive("agt_sub");
+  });
 });
