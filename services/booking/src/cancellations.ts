@@ -16,7 +16,7 @@ import {
   type Quote,
   type ReasonCode,
 } from "./domain/quotes.js";
-import { isPendingRefund, requestRefund, type RefundRecord } from "./domain/refunds.js";
+import { requestRefund, type RefundRecord } from "./domain/refunds.js";
 import { countRefund, RefundFollower } from "./refund-follower.js";
 import { refundEvent } from "./refund-events.js";
 import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
@@ -248,8 +248,6 @@ export class Cancellations {
     countRefund(refund.status, this.deps.metrics);
   }
 }
-
-export const hasPendingRefund = (booking: Booking): boolean => (booking.refunds ?? []).some(isPendingRefund);
 
 function partEventData(record: CancellationRecord): Record<string, string | number> {
   return {

@@ -22,7 +22,7 @@ import {
 
 /** JSON schemas of partial cancellations and refunds (API guide, Partial cancellation, void and refunds). */
 
-export const direction = (description: string) => oneOf(enumNames(DirectionSchema), description);
+const direction = (description: string) => oneOf(enumNames(DirectionSchema), description);
 export const refundStatus = (description: string) => oneOf(enumNames(RefundStatusSchema), description);
 const paxId = string("A passenger's `id` (`ADT1`, `CHD1`, `INF1`...).", { pattern: "^(ADT|CHD|INF)[1-9]$" });
 

@@ -23,7 +23,7 @@ interface PartShare extends BookedPart {
 }
 
 /** Every part of the booking (cancelled or not) with its share of the debit, base fare and taxes: fixed, so shares never drift. */
-export function partShares(booking: Booking): PartShare[] {
+function partShares(booking: Booking): PartShare[] {
   const directions = directionsOf(booking);
   const parts = booking.passengers.flatMap((p) => directions.map((direction) => ({ paxId: p.paxId, direction, type: p.type })));
   const weights = parts.map((p) => WEIGHT[p.type]);

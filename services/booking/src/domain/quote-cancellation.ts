@@ -23,7 +23,7 @@ export function requireCancellable(booking: Booking): void {
   }
 }
 
-export const WHOLE_BOOKING: CancellationScope = { passengerIds: [], directions: [] };
+const WHOLE_BOOKING: CancellationScope = { passengerIds: [], directions: [] };
 
 export interface CancellationPolicy {
   readonly otaFeePaise: number;

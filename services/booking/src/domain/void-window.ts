@@ -5,12 +5,12 @@ const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** When the booking's tickets were issued: its first change to TICKETED. */
-export function ticketedAt(booking: Pick<Booking, "statusHistory">): Date | undefined {
+function ticketedAt(booking: Pick<Booking, "statusHistory">): Date | undefined {
   return booking.statusHistory.find((h) => h.status === "TICKETED")?.at;
 }
 
 /** The last instant of the IST calendar day of `at` (23:59:59.999 IST). */
-export function endOfIstDay(at: Date): Date {
+function endOfIstDay(at: Date): Date {
   const istMidnight = Math.floor((at.getTime() + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
   return new Date(istMidnight + DAY_MS - 1);
 }
