@@ -36,7 +36,7 @@ const cancellation = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", can
 /** The fake auth service's key that holds the route's scope. */
 const keyFor = (url: string) => {
   if (url.includes("/webhooks/")) return keys.webhooks;
-  if (/cancel|reschedule/.test(url)) return keys.changes;
+  if (/cancel|reschedule|refunds/.test(url)) return keys.changes;
   if (/fare|booking/.test(url)) return keys.bookOnly;
   return url.includes("/wallet/") ? keys.walletOnly : keys.valid;
 };
@@ -77,6 +77,7 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
   "POST /api/v1/flight/booking/list": primary("/api/v1/flight/booking/list", { page_size: 5 }),
   "POST /api/v1/flight/booking/cancel/quote": primary("/api/v1/flight/booking/cancel/quote", cancellation),
   "POST /api/v1/flight/booking/cancel/confirm": primary("/api/v1/flight/booking/cancel/confirm", cancellation),
+  "POST /api/v1/flight/booking/refunds": primary("/api/v1/flight/booking/refunds", { page_size: 5 }),
   "POST /api/v1/flight/booking/reschedule/quote": primary("/api/v1/flight/booking/reschedule/quote", {
     booking_id: "bkg_1",
     new_offer_id: "off_2",

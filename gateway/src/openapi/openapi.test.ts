@@ -45,7 +45,8 @@ const OPERATIONS: readonly Expected[] = [
   },
   { path: "/api/v1/flight/booking/status", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404"] },
   { path: "/api/v1/flight/booking/list", tag: "booking", security: "ApiKey", statuses: ["401", "403"], examples: true },
-  { path: "/api/v1/flight/booking/cancel/quote", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404", "409"] },
+  { path: "/api/v1/flight/booking/cancel/quote", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404", "409", "422"] },
+  { path: "/api/v1/flight/booking/refunds", tag: "booking", security: "ApiKey", statuses: ["401", "403"] },
   {
     path: "/api/v1/flight/booking/cancel/confirm",
     tag: "booking",

@@ -11,6 +11,7 @@ import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js
 import { changesRoutes } from "./booking/changes-routes.js";
 import { holdRoutes } from "./booking/hold-routes.js";
 import { bookingListRoute } from "./booking/list-route.js";
+import { refundsRoute } from "./booking/refunds-route.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
 import { searchRoutes } from "./search/routes.js";
@@ -48,6 +49,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(bookingListRoute, { booking: clients.booking });
   await app.register(changesRoutes, { booking: clients.booking });
   await app.register(holdRoutes, { booking: clients.booking });
+  await app.register(refundsRoute, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
   await app.register(webhookRoutes, { webhooks: clients.webhooks });
 };

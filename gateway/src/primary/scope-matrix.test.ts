@@ -18,6 +18,7 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/flight/booking/list", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/cancel/quote", Scope.FLIGHT_CANCEL],
   ["/api/v1/flight/booking/cancel/confirm", Scope.FLIGHT_CANCEL],
+  ["/api/v1/flight/booking/refunds", Scope.FLIGHT_CANCEL],
   ["/api/v1/flight/booking/reschedule/quote", Scope.FLIGHT_RESCHEDULE],
   ["/api/v1/flight/booking/reschedule/confirm", Scope.FLIGHT_RESCHEDULE],
   ["/api/v1/flight/booking/ticket", Scope.FLIGHT_BOOK],

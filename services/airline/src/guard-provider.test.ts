@@ -18,6 +18,8 @@ function unruly(): AirlineProvider {
     changeReservation: () => Promise.reject(new Error("unused")),
     priceHold: () => Promise.reject(new Error("unused")),
     ticketHold: () => Promise.reject(new Error("unused")),
+    cancelCoupons: () => Promise.reject(new Error("unused")),
+    requestRefund: () => Promise.reject(new Error("unused")),
   };
 }
 

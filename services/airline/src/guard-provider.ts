@@ -38,6 +38,8 @@ export function guardProvider(provider: AirlineProvider, guard: ProviderGuard): 
     changeReservation: (change, options) => ask("changeReservation", options, (o) => provider.changeReservation(change, o)),
     priceHold: (reference, options) => ask("priceHold", options, (o) => provider.priceHold(reference, o)),
     ticketHold: (request, options) => ask("ticketHold", options, (o) => provider.ticketHold(request, o)),
+    cancelCoupons: (request, options) => ask("cancelCoupons", options, (o) => provider.cancelCoupons(request, o)),
+    requestRefund: (request, options) => ask("requestRefund", options, (o) => provider.requestRefund(request, o)),
   };
 }
 

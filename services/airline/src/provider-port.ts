@@ -200,6 +200,40 @@ export interface ReservationChange {
 
 export type ReservationStatus = "HELD" | "TICKETED" | "TICKETING_FAILED" | "CANCELLED";
 
+/** One passenger on one segment: what a ticket covers, and what a partial cancellation takes away. */
+export interface Coupon {
+  readonly paxId: string;
+  /** 0-based in the reservation's segments, outbound then return. */
+  readonly segmentIndex: number;
+}
+
+/** Cancels some passengers on some segments of a reservation (a partial cancellation). */
+export interface CouponCancellation {
+  /** The reservation's own reference (the booking id). */
+  readonly clientReference: string;
+  /** Ours, unique per cancellation: a retry answers the reservation as cancelled, whatever else it says. */
+  readonly cancelReference: string;
+  readonly coupons: readonly Coupon[];
+}
+
+/** Where the airline's refund of a cancellation stands. */
+export type AirlineRefundStatus = "PROCESSING" | "REFUNDED" | "REJECTED";
+
+export interface AirlineRefundRequest {
+  readonly clientReference: string;
+  /** Ours, unique per refund: asking again answers where that refund stands now. */
+  readonly refundReference: string;
+  /** What is claimed back, paise. */
+  readonly amountPaise: number;
+}
+
+export interface AirlineRefund {
+  readonly refundReference: string;
+  readonly status: AirlineRefundStatus;
+  /** The airline's reason, when it rejected the refund. */
+  readonly reason?: string;
+}
+
 export interface TicketRecord {
   readonly paxId: string;
   readonly segmentIndex: number;
@@ -224,6 +258,8 @@ export interface ProviderReservation {
   readonly changeReferences?: readonly string[];
   /** While the reservation is held awaiting its ticketing order: the terms it is held on. */
   readonly hold?: HoldTerms;
+  /** Coupons cancelled by cancelCoupons (their seats released, their tickets gone); absent when none. */
+  readonly cancelledCoupons?: readonly Coupon[];
 }
 
 export interface AirlineProvider {
@@ -255,6 +291,19 @@ export interface AirlineProvider {
    * `changeReference` (a retry returns the reservation as changed). Refusals as reserve.
    */
   changeReservation(request: ReservationChange, options?: ProviderCallOptions): Promise<ProviderReservation>;
+  /**
+   * Cancels some passengers on some segments (their seats released, their tickets withdrawn); the
+   * rest stays booked. Cancelling every coupon cancels the reservation. Idempotent by
+   * `cancelReference`. Refusals: PROVIDER_REJECTED (RESERVATION_NOT_FOUND, RESERVATION_NOT_CHANGEABLE,
+   * INVALID_COUPON: a passenger or segment it does not have).
+   */
+  cancelCoupons(request: CouponCancellation, options?: ProviderCallOptions): Promise<ProviderReservation>;
+  /**
+   * Asks for (or, asked again with the same `refundReference`, looks up) the refund of a
+   * cancellation: airlines answer at once, process it for a while, or reject it. Refusals:
+   * PROVIDER_REJECTED (RESERVATION_NOT_FOUND).
+   */
+  requestRefund(request: AirlineRefundRequest, options?: ProviderCallOptions): Promise<AirlineRefund>;
   /**
    * The fare a held reservation would be ticketed at now: the held fare until its price guarantee
    * ends, then the airline's fare of the moment. PROVIDER_REJECTED: RESERVATION_NOT_FOUND, or

@@ -6,6 +6,7 @@ import {
   CreateBookingResponseSchema,
   QuoteCancellationResponseSchema,
   QuoteRescheduleResponseSchema,
+  RefundStatus,
   type ConfirmCancellationResponse,
   type ConfirmRescheduleResponse,
   type CreateBookingResponse,
@@ -14,6 +15,8 @@ import {
   TicketBookingResponseSchema,
   type TicketBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { itemToProto, partToProto } from "./cancellation-mapping.js";
+import type { ConfirmedCancellation } from "./cancellations.js";
 import type { Booking } from "./domain/booking.js";
 import type { TicketOutcome } from "./hold-ticketing.js";
 import type { CancellationQuote, RescheduleQuote } from "./domain/quotes.js";
@@ -61,11 +64,22 @@ export function cancellationQuoteAnswer(booking: Booking, quote: CancellationQuo
   return create(QuoteCancellationResponseSchema, {
     ...cancellationFigures(booking, quote),
     quoteValidUntil: toTimestamp(quote.validUntil),
+    items: (quote.items ?? []).map(itemToProto),
+    staysBooked: (quote.staysBooked ?? []).map(partToProto),
+    ...(quote.voidEligibleUntil && { voidEligibleUntil: toTimestamp(quote.voidEligibleUntil) }),
   });
 }
 
-export function cancellationAnswer(booking: Booking, quote: CancellationQuote): ConfirmCancellationResponse {
-  return create(ConfirmCancellationResponseSchema, cancellationFigures(booking, quote));
+export function cancellationAnswer(confirmed: ConfirmedCancellation): ConfirmCancellationResponse {
+  const { booking, quote, record, refund } = confirmed;
+  return create(ConfirmCancellationResponseSchema, {
+    ...cancellationFigures(booking, quote),
+    cancellationId: record.cancellationId ?? "",
+    refundId: refund.refundId,
+    refundStatus: RefundStatus[refund.status],
+    items: (record.items ?? []).map(itemToProto),
+    staysBooked: (record.staysBooked ?? []).map(partToProto),
+  });
 }
 
 export function rescheduleQuoteAnswer(booking: Booking, quote: RescheduleQuote): QuoteRescheduleResponse {

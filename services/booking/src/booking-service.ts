@@ -19,6 +19,8 @@ import {
   type GetBookingResponse,
   type ListBookingsRequest,
   type ListBookingsResponse,
+  type ListRefundsRequest,
+  type ListRefundsResponse,
   type QuoteCancellationRequest,
   type QuoteCancellationResponse,
   type QuoteRescheduleRequest,
@@ -43,6 +45,7 @@ import type { HoldTicketing } from "./hold-ticketing.js";
 import type { Booking } from "./domain/booking.js";
 import { toProtoBooking } from "./proto-mapping.js";
 import { cancellationKey, rescheduleKey, ticketKey } from "./request-fingerprints.js";
+import type { RefundListing } from "./refund-listing.js";
 import type { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
 
@@ -54,6 +57,7 @@ export interface BookingServiceDeps {
   readonly reschedules: Reschedules;
   readonly listing: BookingListing;
   readonly holds: HoldTicketing;
+  readonly refunds: RefundListing;
 }
 
 /**
@@ -91,8 +95,7 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     if (replay) return replay;
     const booking = await this.own(request.agentId, request.bookingId);
     try {
-      const { quote } = await this.reportingRaces(() => this.deps.cancellations.confirm(booking, terms, key));
-      return cancellationAnswer(booking, quote);
+      return cancellationAnswer(await this.reportingRaces(() => this.deps.cancellations.confirm(booking, terms, key)));
     } catch (error) {
       return await this.replayOr(error, () => cancellationReplay(this.deps.store, request.agentId, key));
     }
@@ -140,6 +143,10 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     const booking = await this.own(request.agentId, request.bookingId);
     const released = await this.reportingRaces(() => this.deps.holds.release(booking));
     return create(ReleaseBookingResponseSchema, { booking: toProtoBooking(released) });
+  }
+
+  async listRefunds(request: ListRefundsRequest): Promise<ListRefundsResponse> {
+    return this.deps.refunds.list(request);
   }
 
   private async own(agentId: string, bookingId: string): Promise<Booking> {

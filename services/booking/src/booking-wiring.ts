@@ -15,6 +15,7 @@ import { Cancellations } from "./cancellations.js";
 import { HoldSweep } from "./hold-sweep.js";
 import { HoldTicketing } from "./hold-ticketing.js";
 import { RecoverySweep } from "./recovery-sweep.js";
+import { RefundListing } from "./refund-listing.js";
 import { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { TicketingWorker } from "./ticketing-worker.js";
@@ -36,6 +37,8 @@ export interface BookingWiring extends BookingDependencies {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly otaCancellationFeePaise: number;
+  /** Tarmac's fee on a void; default none. */
+  readonly voidFeePaise?: number;
   readonly otaRescheduleFeePaise: number;
   readonly holdTtlMs: number;
   readonly recoveryGraceMs: number;
@@ -59,7 +62,15 @@ export function wireBooking(w: BookingWiring): BookingParts {
   const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
   const flow = new BookingFlow({ payments, provider, writer, logger, holdNoticeMs: w.holdNoticeMs });
   const holds = new HoldTicketing({ writer, payments, provider, clock, logger });
-  const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: w.otaCancellationFeePaise });
+  const cancellations = new Cancellations({
+    writer,
+    wallet,
+    provider,
+    clock,
+    logger,
+    otaFeePaise: w.otaCancellationFeePaise,
+    voidFeePaise: w.voidFeePaise ?? 0,
+  });
   const reschedules = new Reschedules({
     writer,
     payments,
@@ -73,7 +84,15 @@ export function wireBooking(w: BookingWiring): BookingParts {
   const listing = new BookingListing(store, cursors);
   const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger });
   return {
-    service: new BookingServiceImpl({ store, creation, cancellations, reschedules, listing, holds }),
+    service: new BookingServiceImpl({
+      store,
+      creation,
+      cancellations,
+      reschedules,
+      listing,
+      holds,
+      refunds: new RefundListing(store, createSigner(w.bookingSecret, "refund-list")),
+    }),
     holdSweep: new HoldSweep({ store, holds, writer, clock, logger }),
     recovery: new RecoverySweep({
       store,
@@ -86,6 +105,15 @@ export function wireBooking(w: BookingWiring): BookingParts {
       graceMs: w.recoveryGraceMs,
       holdNoticeMs: w.holdNoticeMs,
     }),
-    ticketing: new TicketingWorker({ store, provider, writer, wallet, clock, logger, resumeReschedule: (b) => reschedules.resume(b) }),
+    ticketing: new TicketingWorker({
+      store,
+      provider,
+      writer,
+      wallet,
+      clock,
+      logger,
+      resumeReschedule: (b) => reschedules.resume(b),
+      settleCancellations: (b) => cancellations.settle(b),
+    }),
   };
 }

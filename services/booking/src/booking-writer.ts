@@ -58,10 +58,11 @@ export class BookingWriter {
     to: BookingStatus,
     reason: string,
     changes: Omit<Partial<Booking>, "status" | "statusHistory" | "version"> = {},
+    events: readonly OutboxEvent[] = [],
   ): Promise<Booking> {
     const at = this.clock.now();
     const moved = { ...transition(booking, to, at, reason), ...changes, version: booking.version + 1 };
-    if (!(await this.store.update(moved, [statusEvent(moved, booking.status, at)])))
+    if (!(await this.store.update(moved, [statusEvent(moved, booking.status, at), ...events])))
       throw new BookingChangedConcurrently(booking.bookingId);
     countTransition(booking.status, to, this.metrics);
     return moved;

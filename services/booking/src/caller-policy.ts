@@ -11,4 +11,5 @@ export const bookingCallerPolicy: CallerPolicy = {
   ConfirmReschedule: { gateway: "agent-context" },
   TicketBooking: { gateway: "agent-context" },
   ReleaseBooking: { gateway: "agent-context" },
+  ListRefunds: { gateway: "agent-context" },
 };

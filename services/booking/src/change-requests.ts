@@ -7,7 +7,17 @@ import {
   type QuoteRescheduleRequest,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { CancellationRequest } from "./cancellations.js";
-import { CANCELLATION_TYPES, REASON_CODES, type CancellationType as DomainType, type ReasonCode as DomainReason } from "./domain/quotes.js";
+import { Direction as ProtoDirection } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import {
+  CANCELLATION_TYPES,
+  REASON_CODES,
+  type CancellationType as DomainType,
+  type Direction,
+  type ReasonCode as DomainReason,
+} from "./domain/quotes.js";
+
+/** A repeated field; callers that build requests by hand (tests, scripts) may leave it out. */
+export const listOf = <T>(values: readonly T[] | undefined): readonly T[] => values ?? [];
 
 /** A cancellation request's terms, or VALIDATION_FAILED naming every missing or unknown field. */
 export function cancellationTerms(request: QuoteCancellationRequest | ConfirmCancellationRequest): CancellationRequest {
@@ -16,8 +26,21 @@ export function cancellationTerms(request: QuoteCancellationRequest | ConfirmCan
   if (request.cancellationType === CancellationType.UNSPECIFIED) errors.push(fieldError("cancellation_type", "REQUIRED", "is required"));
   else if (!type || !CANCELLATION_TYPES.includes(type))
     errors.push(fieldError("cancellation_type", "INVALID_VALUE", `must be one of ${CANCELLATION_TYPES.join(", ")}`));
+  const passengerIds = [...new Set(listOf(request.passengerIds))].sort();
+  listOf(request.passengerIds).forEach((id, i) => {
+    if (!/^(ADT|CHD|INF)[1-9]$/.test(id))
+      errors.push(fieldError(`passenger_ids[${i}]`, "INVALID_VALUE", "must be a passenger id such as ADT1, CHD1 or INF1"));
+  });
+  const directions: Direction[] = [];
+  listOf(request.directions).forEach((d, i) => {
+    const name = ProtoDirection[d] as Direction | undefined;
+    if (d === ProtoDirection.UNSPECIFIED || (name !== "OUTBOUND" && name !== "RETURN"))
+      errors.push(fieldError(`directions[${i}]`, "INVALID_VALUE", "must be OUTBOUND or RETURN"));
+    else if (!directions.includes(name)) directions.push(name);
+  });
   if (errors.length > 0 || !type) throw validationFailed(errors);
-  return { reasonCode: ReasonCode[request.reasonCode] as DomainReason, cancellationType: type };
+  const scope = { passengerIds, directions: directions.sort() };
+  return { reasonCode: ReasonCode[request.reasonCode] as DomainReason, cancellationType: type, scope };
 }
 
 /** A reschedule quote request's terms, or VALIDATION_FAILED. */

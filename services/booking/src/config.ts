@@ -33,6 +33,8 @@ export const bookingConfigSchema = z
     AUTH_URL: env.url().default("http://127.0.0.1:50055"),
     /** The platform's fees on a cancellation and on a reschedule (API guide, Cancellation and reschedule), paise per booking. */
     OTA_CANCELLATION_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
+    /** Tarmac's fee on a void (API guide, Partial cancellation, void and refunds): none unless configured. */
+    VOID_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(0),
     OTA_RESCHEDULE_FEE_PAISE: z.coerce.number().int().min(0).max(10_000_000).default(25_000),
     ...mongoEnv,
     ...eventsEnv,
@@ -70,6 +72,7 @@ export const bookingConfigSchema = z
     searchUrl: v.SEARCH_URL,
     authUrl: v.AUTH_URL,
     otaCancellationFeePaise: v.OTA_CANCELLATION_FEE_PAISE,
+    voidFeePaise: v.VOID_FEE_PAISE,
     otaRescheduleFeePaise: v.OTA_RESCHEDULE_FEE_PAISE,
     ...mongoConfig(v),
     events: eventsConfig(v),

@@ -5,9 +5,11 @@ import {
   ConfirmRescheduleResponseSchema,
   type ConfirmCancellationResponse,
   type ConfirmRescheduleResponse,
+  RefundStatus,
   TicketBookingResponseSchema,
   type TicketBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { itemToProto, partToProto } from "./cancellation-mapping.js";
 import type { Booking } from "./domain/booking.js";
 import { replayedConfirm, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import { statusToProto } from "./proto-mapping.js";
@@ -28,11 +30,19 @@ export async function cancellationReplay(
   if (!found || !answer) return undefined;
   if (answer.kind !== "CANCELLATION") throw mismatch();
   const { kind: _kind, ...figures } = answer;
+  // The cancellation's own record and its refund as they stand now (absent for confirms of earlier releases).
+  const record = found.cancellations?.find((c) => c.cancellationId !== undefined && c.cancellationId === figures.cancellationId);
+  const refund = found.refunds?.find((r) => r.refundId === figures.refundId);
   return create(ConfirmCancellationResponseSchema, {
     ...header(found),
     airlinePenaltyPaise: paiseToProto(figures.airlinePenaltyPaise),
     otaFeePaise: paiseToProto(figures.otaFeePaise),
     refundAmountPaise: paiseToProto(figures.refundAmountPaise),
+    cancellationId: figures.cancellationId ?? "",
+    refundId: figures.refundId ?? "",
+    ...(refund && { refundStatus: RefundStatus[refund.status] }),
+    items: (record?.items ?? []).map(itemToProto),
+    staysBooked: (record?.staysBooked ?? []).map(partToProto),
   });
 }
 

@@ -4,7 +4,6 @@ import { paiseFromProto, paiseToProto, toTimestamp } from "@tarmac/kernel";
 import {
   BookingSchema,
   BookingStatus as ProtoStatus,
-  CancellationType,
   Gender,
   ReasonCode,
   PassengerType,
@@ -21,6 +20,7 @@ import {
   type PricingBreakdown,
   type Segment,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { cancellationFieldsToProto, cancellationToProto, ticketStatusOf } from "./cancellation-mapping.js";
 import type { Booking, BookedPricing, BookingStatus } from "./domain/booking.js";
 import type { BookingRequestInput } from "./domain/booking-request.js";
 
@@ -116,7 +116,12 @@ export function toProtoBooking(b: Booking): ProtoBooking {
       dob: x.dob,
       nationality: x.nationality,
     })),
-    ticketNumbers: b.ticketNumbers.map((t) => ({ paxId: t.paxId, segmentIndex: t.segmentIndex, ticketNumber: t.ticketNumber })),
+    ticketNumbers: b.ticketNumbers.map((t) => ({
+      paxId: t.paxId,
+      segmentIndex: t.segmentIndex,
+      ticketNumber: t.ticketNumber,
+      status: ticketStatusOf(b, t),
+    })),
     statusHistory: b.statusHistory.map((h) => ({ status: statusToProto(h.status), at: toTimestamp(h.at), reason: h.reason })),
     contactInfo: { email: b.contact.email, phone: b.contact.phone },
     seats: b.seats.map((s) => ({
@@ -131,16 +136,8 @@ export function toProtoBooking(b: Booking): ProtoBooking {
     debitedPaise: paiseToProto(b.debitPaise),
     payment: b.payment === "HOLD" ? ProtoPayment.HOLD : ProtoPayment.WALLET,
     ...holdToProto(b.hold),
-    ...(b.cancellation && {
-      cancellation: {
-        cancellationType: CancellationType[b.cancellation.cancellationType],
-        reasonCode: ReasonCode[b.cancellation.reasonCode],
-        airlinePenaltyPaise: paiseToProto(b.cancellation.airlinePenaltyPaise),
-        otaFeePaise: paiseToProto(b.cancellation.otaFeePaise),
-        refundAmountPaise: paiseToProto(b.cancellation.refundAmountPaise),
-        confirmedAt: toTimestamp(b.cancellation.confirmedAt),
-      },
-    }),
+    ...(b.cancellation && { cancellation: cancellationToProto(b.cancellation) }),
+    ...cancellationFieldsToProto(b),
     ...(b.reschedule && {
       reschedule: {
         newOfferId: b.reschedule.newOfferId,

@@ -45,7 +45,7 @@ export class RecoverySweep {
     const unrefunded = await store.claimDue("CANCELLED", new Date(now.getTime() - REFUND_GRACE_MS), BATCH, sweepClaim(now));
     reportStuck([...pending, ...unrefunded], logger);
     let settled = await this.each(pending, (b) => this.recover(b));
-    settled += await this.each(unrefunded, (b) => cancellations.refund(b));
+    settled += await this.each(unrefunded, (b) => cancellations.settle(b));
     return settled;
   }
 

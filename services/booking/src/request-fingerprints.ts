@@ -6,6 +6,7 @@ import {
   type CreateBookingRequest,
   type TicketBookingRequest,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { listOf } from "./change-requests.js";
 import { fingerprintOf } from "./domain/fingerprint.js";
 import type { ConfirmKey } from "./domain/keyed-confirmations.js";
 
@@ -22,9 +23,13 @@ export function createFingerprint(request: CreateBookingRequest): string {
 export function cancellationKey(request: ConfirmCancellationRequest): ConfirmKey | undefined {
   if (!request.idempotencyKey) return undefined;
   const { agentId, bookingId, reasonCode, cancellationType } = request;
+  // Without passengers or directions the fingerprint is what it was before partial cancellations.
+  const passengerIds = [...new Set(listOf(request.passengerIds))].sort();
+  const directions = [...new Set(listOf(request.directions))].sort();
+  const scope = passengerIds.length > 0 || directions.length > 0 ? { passengerIds, directions } : {};
   return {
     idempotencyKey: request.idempotencyKey,
-    fingerprint: fingerprintOf({ rpc: "ConfirmCancellation", agentId, bookingId, reasonCode, cancellationType }),
+    fingerprint: fingerprintOf({ rpc: "ConfirmCancellation", agentId, bookingId, reasonCode, cancellationType, ...scope }),
   };
 }
 

@@ -90,6 +90,7 @@ export async function startBookingService(
     clock,
     logger,
     otaCancellationFeePaise: config.otaCancellationFeePaise,
+    voidFeePaise: config.voidFeePaise,
     otaRescheduleFeePaise: config.otaRescheduleFeePaise,
     holdTtlMs: config.holdTtlMs,
     recoveryGraceMs: config.recoveryGraceMs,

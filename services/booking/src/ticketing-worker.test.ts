@@ -34,6 +34,7 @@ describe("TicketingWorker", () => {
       writer: new BookingWriter(store, clock),
       wallet: {} as never,
       resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
+      settleCancellations: () => Promise.reject(new Error("no cancellation is pending here")),
       clock,
       logger: silentLogger(),
     });
@@ -67,6 +68,7 @@ describe("TicketingWorker", () => {
       writer: new BookingWriter(store, clock, metrics),
       wallet: {} as never,
       resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
+      settleCancellations: () => Promise.reject(new Error("no cancellation is pending here")),
       clock,
       logger: silentLogger(),
     });

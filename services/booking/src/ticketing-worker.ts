@@ -18,9 +18,15 @@ export interface TicketingWorkerDeps {
   readonly logger: Logger;
   /** Finishes or unwinds a reschedule confirm that was interrupted (Reschedules.resume). */
   readonly resumeReschedule: (booking: Booking) => Promise<unknown>;
+  /** Finishes an interrupted partial cancellation and follows due refunds (Cancellations.settle). */
+  readonly settleCancellations: (booking: Booking) => Promise<unknown>;
 }
 
 const BATCH = 200;
+
+/** A refund of the booking the airline should be asked about (again) now. */
+const dueRefund = (booking: Booking, now: Date) =>
+  (booking.refunds ?? []).some((r) => (r.status === "REQUESTED" || r.status === "PROCESSING") && r.nextCheckAt.getTime() <= now.getTime());
 
 /**
  * Follows bookings after BOOKED (API guide, Bookings and Booking states): the airline tickets asynchronously, so BOOKED
@@ -44,8 +50,13 @@ export class TicketingWorker {
     for (const { booking } of [...booked, ...landed].filter((c) => c.booking.pendingReschedule)) {
       await this.guard(booking, () => this.deps.resumeReschedule(booking));
     }
-    for (const { booking } of booked.filter((c) => !c.booking.pendingReschedule)) await this.guard(booking, () => this.ticket(booking));
-    for (const { booking } of landed.filter((c) => !c.booking.pendingReschedule))
+    // Due for a cancellation's sake (pending, or a refund to ask about again): settled first, ticketed or flown on a later run.
+    const cancelling = (b: Booking) => !b.pendingReschedule && (b.pendingCancellation !== undefined || dueRefund(b, now));
+    for (const { booking } of [...booked, ...landed].filter((c) => cancelling(c.booking)))
+      await this.guard(booking, () => this.deps.settleCancellations(booking));
+    const free = (b: Booking) => !b.pendingReschedule && !cancelling(b);
+    for (const { booking } of booked.filter((c) => free(c.booking))) await this.guard(booking, () => this.ticket(booking));
+    for (const { booking } of landed.filter((c) => free(c.booking) && c.booking.lastArrivalAt.getTime() <= now.getTime()))
       await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
   }
 
@@ -56,12 +67,16 @@ export class TicketingWorker {
       await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: reservation.tickets });
       logger.info({ bookingId: booking.bookingId, tickets: reservation.tickets.length }, "booking ticketed");
     } else if (reservation?.status === "TICKETING_FAILED") {
-      await wallet.credit({
-        agentId: booking.agentId,
-        amountPaise: BigInt(booking.debitPaise),
-        reference: booking.bookingId,
-        reason: `Refund: ticketing failed for booking ${booking.bookingId}`,
-      });
+      // What partial cancellations refunded (or will) is not credited twice.
+      const refunded = (booking.refunds ?? []).filter((r) => r.status !== "REJECTED").reduce((sum, r) => sum + r.amountPaise, 0);
+      const back = Math.max(0, booking.debitPaise - refunded);
+      if (back > 0)
+        await wallet.credit({
+          agentId: booking.agentId,
+          amountPaise: BigInt(back),
+          reference: booking.bookingId,
+          reason: `Refund: ticketing failed for booking ${booking.bookingId}`,
+        });
       const reason = `ticketing failed: ${reservation.failureReason ?? "the airline could not issue tickets"}; ${formatPaise(booking.debitPaise)} ${booking.currency} credited back`;
       await writer.move(booking, "FAILED", reason, { failure: { code: "PROVIDER_REJECTED", message: reason } });
     }

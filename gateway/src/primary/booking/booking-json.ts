@@ -14,6 +14,7 @@ import {
   type CreateBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { pricingJson, segmentJson } from "../search/offer-json.js";
+import { cancellationJson, partJson, refundJson, ticketStatusName } from "./cancellation-json.js";
 import type { CreateBookingBody } from "./schemas.js";
 
 export function toCreateBookingRequest(body: CreateBookingBody, agentId: string, idempotencyKey: string): CreateBookingRequest {
@@ -86,7 +87,12 @@ export function bookingJson(b: Booking) {
       price_paise: paiseFromProto(s.pricePaise),
       ancillary_id: s.ancillaryId,
     })),
-    ticket_numbers: b.ticketNumbers.map((t) => ({ pax_id: t.paxId, segment_index: t.segmentIndex, ticket_number: t.ticketNumber })),
+    ticket_numbers: b.ticketNumbers.map((t) => ({
+      pax_id: t.paxId,
+      segment_index: t.segmentIndex,
+      ticket_number: t.ticketNumber,
+      status: ticketStatusName(t.status),
+    })),
     status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: iso(h.at), reason: h.reason })),
     last_arrival_at: iso(b.lastArrivalAt),
     debited_paise: paiseFromProto(b.debitedPaise),
@@ -103,6 +109,9 @@ export function bookingJson(b: Booking) {
           confirmed_at: iso(b.cancellation.confirmedAt),
         }
       : null,
+    cancellations: b.cancellations.map(cancellationJson),
+    refunds: b.refunds.map(refundJson),
+    booked_parts: b.bookedParts.map(partJson),
     reschedule: b.reschedule
       ? {
           new_offer_id: b.reschedule.newOfferId,

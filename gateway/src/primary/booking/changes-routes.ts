@@ -1,6 +1,8 @@
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { CancellationType, ReasonCode } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { CancellationType, ReasonCode, RefundStatus } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { Direction } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { itemJson, partJson } from "./cancellation-json.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
@@ -38,9 +40,12 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
             tags: ["booking"],
             summary: "Confirm a cancellation and refund the wallet",
             description:
-              "Cancels the whole booking on the terms of the newest unexpired quote with the same fields (409 " +
-              "BOOKING_QUOTE_EXPIRED when there is none): the booking becomes CANCELLED and the refund is credited to the " +
-              "agent wallet (then REFUNDED, within seconds). Scope `flight.cancel`.",
+              "Cancels on the terms of the newest unexpired quote with the same fields, `passenger_ids` and `directions` " +
+              "included (409 BOOKING_QUOTE_EXPIRED when there is none). What is left of the booking: it becomes CANCELLED " +
+              "(REFUNDED once the refund is credited). Some passengers or one direction: the airline cancels those coupons " +
+              "(seats freed, tickets CANCELLED) and the booking keeps its status with the rest. Either way the cancellation " +
+              "becomes a refund request (`refund_id`, `refund_status`): the wallet is credited when the airline refunds, at " +
+              "once on most fares. Scope `flight.cancel`.",
             body: cancellationRequestSchema,
             success: { schema: cancellationConfirmResponseSchema, description: "The penalties applied and the amount refunded (paise)." },
             idempotencyKey: "required",
@@ -59,11 +64,14 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
             summary: "Quote the refund for cancelling a booking",
             description:
               "The airline penalty (from the fare rules and the time before departure), the platform fee and the refund for " +
-              "cancelling the whole booking; INVOLUNTARY cancellations carry no airline penalty. Valid 10 minutes " +
-              "(`quote_valid_until`). Scope `flight.cancel`.",
+              "cancelling the whole booking, or only `passenger_ids` and/or `directions`, itemised per passenger and direction, " +
+              "with what stays booked. INVOLUNTARY cancellations carry no airline penalty; FLIGHT_CANCELLED refunds everything; " +
+              "NO_SHOW refunds only taxes; VOID (the day of ticketing, until `void_eligible_until`) refunds everything. An adult " +
+              "cannot go without its lap infant (400 on `passenger_ids`); one direction of a non-refundable round trip cannot " +
+              "go alone (422 BOOKING_DIRECTION_NOT_CANCELLABLE). Valid 10 minutes (`quote_valid_until`). Scope `flight.cancel`.",
             body: cancellationRequestSchema,
             success: { schema: cancellationQuoteResponseSchema, description: "The cancellation quote (paise)." },
-            errors: ["BOOKING_NOT_FOUND", "BOOKING_INVALID_STATE"],
+            errors: ["BOOKING_NOT_FOUND", "BOOKING_INVALID_STATE", "BOOKING_DIRECTION_NOT_CANCELLABLE", "BOOKING_VOID_NOT_ALLOWED"],
           },
     ),
     config: { scope: Scope.FLIGHT_CANCEL, ...(confirm && { idempotency: "booking.cancel.confirm" }) },
@@ -73,6 +81,8 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
     bookingId: request.body.booking_id,
     reasonCode: ReasonCode[request.body.reason_code],
     cancellationType: CancellationType[request.body.cancellation_type],
+    passengerIds: request.body.passenger_ids ?? [],
+    directions: (request.body.directions ?? []).map((d) => Direction[d]),
   });
 
   app.post<{ Body: CancellationBody }>("/flight/booking/cancel/quote", cancel(false), async (request) => {
@@ -84,6 +94,9 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
       refund_amount_paise: paiseFromProto(q.refundAmountPaise),
       currency: q.currency,
       quote_valid_until: iso(q.quoteValidUntil),
+      items: q.items.map(itemJson),
+      stays_booked: q.staysBooked.map(partJson),
+      void_eligible_until: q.voidEligibleUntil ? iso(q.voidEligibleUntil) : null,
     };
   });
 
@@ -96,6 +109,11 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
       ota_fee_paise: paiseFromProto(c.otaFeePaise),
       refund_amount_paise: paiseFromProto(c.refundAmountPaise),
       currency: c.currency,
+      items: c.items.map(itemJson),
+      stays_booked: c.staysBooked.map(partJson),
+      cancellation_id: c.cancellationId,
+      refund_id: c.refundId,
+      refund_status: RefundStatus[c.refundStatus],
     };
   });
 

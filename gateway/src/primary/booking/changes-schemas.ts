@@ -5,7 +5,8 @@ import {
   ReasonCodeSchema,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { type EnumName, enumNames } from "../../enum-names.js";
-import { closed, instant, object, oneOf, paise, string } from "../../json-schema.js";
+import { array, closed, instant, nullableInstant, object, oneOf, paise, string } from "../../json-schema.js";
+import { bookedPartSchema, cancellationItemSchema, cancellationScopeFields, refundStatus } from "./refund-schemas.js";
 
 /** JSON schemas of cancellation and reschedule (API guide, Cancellation and reschedule). */
 
@@ -14,20 +15,22 @@ type ReasonCodeName = EnumName<typeof ReasonCode>;
 const reasonCode = oneOf(enumNames(ReasonCodeSchema), "Why the booking is changed.");
 const cancellationType = oneOf(
   enumNames(CancellationTypeSchema),
-  "`VOLUNTARY`, or `INVOLUNTARY` when the airline cancelled or changed the flight (no airline penalty then).",
+  "`VOLUNTARY`, `INVOLUNTARY` when the airline cancelled or changed the flight (no airline penalty then), or `VOID`: the " +
+    "whole booking on the day it was ticketed, until 23:59 IST (no penalty, no platform fee, tickets VOIDED).",
 );
 const bookingId = string("The booking's id (`bkg_...`).", { minLength: 1, maxLength: 64 });
 
-export const cancellationRequestSchema = closed({ booking_id: bookingId, reason_code: reasonCode, cancellation_type: cancellationType }, [
-  "booking_id",
-  "reason_code",
-  "cancellation_type",
-]);
+export const cancellationRequestSchema = closed(
+  { booking_id: bookingId, reason_code: reasonCode, cancellation_type: cancellationType, ...cancellationScopeFields },
+  ["booking_id", "reason_code", "cancellation_type"],
+);
 
 export interface CancellationBody {
   booking_id: string;
   reason_code: ReasonCodeName;
   cancellation_type: EnumName<typeof CancellationType>;
+  passenger_ids?: string[];
+  directions?: ("OUTBOUND" | "RETURN")[];
 }
 
 export const rescheduleQuoteRequestSchema = closed(
@@ -58,8 +61,26 @@ const cancellationTerms = {
   currency,
 };
 
-export const cancellationQuoteResponseSchema = object({ ...cancellationTerms, quote_valid_until: quoteValidUntil });
-export const cancellationConfirmResponseSchema = object(cancellationTerms);
+const itemised = {
+  items: array(cancellationItemSchema, "Per passenger and direction; the amounts above are their sums."),
+  stays_booked: array(bookedPartSchema, "What stays booked after it; empty when it cancels all that is left of the booking."),
+};
+
+export const cancellationQuoteResponseSchema = object({
+  ...cancellationTerms,
+  quote_valid_until: quoteValidUntil,
+  ...itemised,
+  void_eligible_until: nullableInstant(
+    "Until when the whole booking may be voided (`cancellation_type: VOID`): 23:59:59 IST of the day it was ticketed; null when it may not.",
+  ),
+});
+export const cancellationConfirmResponseSchema = object({
+  ...cancellationTerms,
+  ...itemised,
+  cancellation_id: string("The cancellation (`cx_...`)."),
+  refund_id: string("The refund request it became (`rfd_...`); follow it in booking/status or booking/refunds."),
+  refund_status: refundStatus("Where the refund stands: `REFUNDED` at once on most fares, `PROCESSING` when the airline takes time."),
+});
 
 export const rescheduleQuoteResponseSchema = object({
   booking_id: string("The booking."),

@@ -7,6 +7,7 @@ import {
   QuoteCancellationResponseSchema,
   QuoteRescheduleResponseSchema,
   ReasonCode,
+  RefundStatus,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../../testing/envelope.js";
@@ -46,6 +47,9 @@ const fakeBooking: FakeServices["booking"] = {
       otaFeePaise: 25_000n,
       refundAmountPaise: 700_000n,
       currency: "INR",
+      cancellationId: "cx_1",
+      refundId: "rfd_1",
+      refundStatus: RefundStatus.REFUNDED,
     });
   },
   quoteReschedule(request) {
@@ -83,6 +87,9 @@ describe("cancellation and reschedule routes", () => {
       refund_amount_paise: 700_000,
       currency: "INR",
       quote_valid_until: "2027-01-15T08:10:00.000Z",
+      items: [],
+      stays_booked: [],
+      void_eligible_until: null,
     });
     expect(seen.at(-1)).toMatchObject({
       agentId: AGENT_ID,
@@ -99,6 +106,11 @@ describe("cancellation and reschedule routes", () => {
       ota_fee_paise: 25_000,
       refund_amount_paise: 700_000,
       currency: "INR",
+      items: [],
+      stays_booked: [],
+      cancellation_id: "cx_1",
+      refund_id: "rfd_1",
+      refund_status: "REFUNDED",
     });
     expect((await post("cancel/confirm", cancelBody, { "idempotency-key": "c1" })).headers["idempotent-replayed"]).toBe("true");
   });

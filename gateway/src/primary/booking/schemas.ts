@@ -28,6 +28,7 @@ import {
   text,
 } from "../../json-schema.js";
 import { pricingSchema, segmentSchema } from "../search/schemas.js";
+import { bookedPartSchema, cancellationRecordSchema, refundSchema } from "./refund-schemas.js";
 
 /** JSON schemas of booking create and status (API guide, Bookings and Booking states). */
 
@@ -186,6 +187,7 @@ export const bookingResponseSchema = object({
       pax_id: string("The passenger's `id`."),
       segment_index: integer("Index of the segment in `segments`, from 0."),
       ticket_number: string("The airline's ticket number."),
+      status: oneOf(["OPEN", "CANCELLED", "VOIDED"], "`OPEN`, or `CANCELLED` / `VOIDED` once its coupon is (partial cancellation, void)."),
     }),
     "One per passenger per segment once `TICKETED`.",
   ),
@@ -229,6 +231,9 @@ export const bookingResponseSchema = object({
     }),
     "The latest cancellation; null until there is one.",
   ),
+  cancellations: array(cancellationRecordSchema, "Every confirmed cancellation, partial or whole, oldest first."),
+  refunds: array(refundSchema, "The refund requests of its cancellations, oldest first, each with its status."),
+  booked_parts: array(bookedPartSchema, "Passengers and directions still booked; empty once the booking is cancelled."),
   reschedule: nullable(
     object({
       new_offer_id: string("The offer the booking moved to."),

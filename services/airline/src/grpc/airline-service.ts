@@ -2,6 +2,11 @@ import { create } from "@bufbuild/protobuf";
 import { paiseFromProto, paiseToProto } from "@tarmac/kernel";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import {
+  CancelCouponsResponseSchema,
+  type CancelCouponsRequest,
+  type CancelCouponsResponse,
+  type RequestRefundRequest,
+  type RequestRefundResponse,
   CancelReservationResponseSchema,
   ChangeReservationResponseSchema,
   GetReservationResponseSchema,
@@ -35,6 +40,7 @@ import { CABINS, type AirlineProvider } from "../provider-port.js";
 import { offerToProto, paxFromProto } from "./offer-messages.js";
 import { enumFromProto } from "./proto-enums.js";
 import { changeFromProto, reservationToProto, reserveRequestFromProto } from "./reservation-messages.js";
+import { refundToProto } from "./refund-messages.js";
 import { seatMapToProto } from "./seat-map-messages.js";
 
 /**
@@ -106,5 +112,27 @@ export class AirlineServiceImpl implements ServiceImpl<typeof AirlineService> {
     };
     const reservation = await this.airline.ticketHold(order, { signal: context.signal });
     return create(TicketHoldResponseSchema, { reservation: reservationToProto(reservation) });
+  }
+
+  async cancelCoupons(request: CancelCouponsRequest, context: HandlerContext): Promise<CancelCouponsResponse> {
+    const cancellation = {
+      clientReference: request.clientReference,
+      cancelReference: request.cancelReference,
+      coupons: request.coupons.map((c) => ({ paxId: c.paxId, segmentIndex: c.segmentIndex })),
+    };
+    const reservation = await this.airline.cancelCoupons(cancellation, { signal: context.signal });
+    return create(CancelCouponsResponseSchema, { reservation: reservationToProto(reservation) });
+  }
+
+  async requestRefund(request: RequestRefundRequest, context: HandlerContext): Promise<RequestRefundResponse> {
+    const refund = await this.airline.requestRefund(
+      {
+        clientReference: request.clientReference,
+        refundReference: request.refundReference,
+        amountPaise: paiseFromProto(request.amountPaise),
+      },
+      { signal: context.signal },
+    );
+    return refundToProto(refund);
   }
 }

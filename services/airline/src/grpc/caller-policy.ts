@@ -13,4 +13,6 @@ export const airlineCallerPolicy: CallerPolicy = {
   ChangeReservation: airlineUsers,
   PriceHold: airlineUsers,
   TicketHold: airlineUsers,
+  CancelCoupons: airlineUsers,
+  RequestRefund: airlineUsers,
 };

@@ -4,6 +4,7 @@ import { AirlineService, Cabin } from "@tarmac/proto/tarmac/airline/v1/airline_p
 import type { AirlineProvider } from "../provider-port.js";
 import { offerFromProto } from "./offer-messages.js";
 import { enumToProto } from "./proto-enums.js";
+import { refundFromProto } from "./refund-messages.js";
 import { changeToProto, reservationFromProto, reserveRequestToProto } from "./reservation-messages.js";
 import { seatMapFromProto } from "./seat-map-messages.js";
 
@@ -72,6 +73,16 @@ export function remoteAirline(client: Client<typeof AirlineService>, name: strin
       };
       return reservationFromProto((await client.ticketHold(request, options)).reservation);
     },
+    async cancelCoupons(request, options) {
+      const coupons = request.coupons.map((c) => ({ ...c }));
+      return reservationFromProto((await client.cancelCoupons({ ...request, coupons }, options)).reservation);
+    },
+    async requestRefund(request, options) {
+      const { clientReference, refundReference, amountPaise } = request;
+      return refundFromProto(
+        await client.requestRefund({ clientReference, refundReference, amountPaise: paiseToProto(amountPaise) }, options),
+      );
+    },
   });
 }
 
@@ -88,5 +99,7 @@ function withFailures(asked: <T>(answer: () => Promise<T>) => Promise<T>, provid
     changeReservation: (change, options) => asked(() => provider.changeReservation(change, options)),
     priceHold: (reference, options) => asked(() => provider.priceHold(reference, options)),
     ticketHold: (order, options) => asked(() => provider.ticketHold(order, options)),
+    cancelCoupons: (request, options) => asked(() => provider.cancelCoupons(request, options)),
+    requestRefund: (request, options) => asked(() => provider.requestRefund(request, options)),
   };
 }

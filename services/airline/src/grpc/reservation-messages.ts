@@ -71,12 +71,13 @@ export function reservationToProto(reservation: ProviderReservation): Reservatio
     failureReason: reservation.failureReason ?? "",
     changeReferences: [...(reservation.changeReferences ?? [])],
     ...holdToProto(reservation.hold),
+    cancelledCoupons: (reservation.cancelledCoupons ?? []).map((c) => ({ ...c })),
   });
 }
 
 export function reservationFromProto(reservation: Reservation | undefined): ProviderReservation {
   if (reservation === undefined) throw new Error("the airline answered without a reservation");
-  const { clientReference, pnr, failureReason, changeReferences } = reservation;
+  const { clientReference, pnr, failureReason, changeReferences, cancelledCoupons } = reservation;
   return {
     clientReference,
     pnr,
@@ -85,5 +86,8 @@ export function reservationFromProto(reservation: Reservation | undefined): Prov
     ...(failureReason !== "" && { failureReason }),
     ...(changeReferences.length > 0 && { changeReferences: [...changeReferences] }),
     ...holdFromProto(reservation.hold),
+    ...(cancelledCoupons.length > 0 && {
+      cancelledCoupons: cancelledCoupons.map((c) => ({ paxId: c.paxId, segmentIndex: c.segmentIndex })),
+    }),
   };
 }

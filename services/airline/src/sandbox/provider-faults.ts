@@ -49,6 +49,16 @@ export function seatUnavailable(seat: string, flight: string): DomainError {
   );
 }
 
+/** A coupon (passenger and segment) the reservation does not have. */
+export function invalidCoupon(pnr: string, coupon: { readonly paxId: string; readonly segmentIndex: number }): DomainError {
+  return fault(
+    "PROVIDER_REJECTED",
+    "The airline refused the cancellation",
+    "INVALID_COUPON",
+    `PNR ${pnr} has no passenger ${coupon.paxId.slice(0, 10)} on segment ${coupon.segmentIndex}`,
+  );
+}
+
 export function reservationNotFound(clientReference: string): DomainError {
   return fault(
     "PROVIDER_REJECTED",

@@ -1,6 +1,15 @@
 import type { Clock } from "@tarmac/kernel";
 import { defined } from "@tarmac/kernel";
-import type { HoldPrice, HoldTicketing, ProviderReservation, ReservationChange, ReservationRequest } from "../provider-port.js";
+import type {
+  AirlineRefund,
+  AirlineRefundRequest,
+  CouponCancellation,
+  HoldPrice,
+  HoldTicketing,
+  ProviderReservation,
+  ReservationChange,
+  ReservationRequest,
+} from "../provider-port.js";
 import { holdStateOf } from "./held-reservation.js";
 import { SANDBOX_CURRENCY } from "./offers.js";
 import { pnrFor } from "./pnr.js";
@@ -138,6 +147,26 @@ export class ReservationBook {
     }
     this.changeable(change.clientReference).assertChangeable();
     return undefined;
+  }
+
+  /**
+   * Cancels coupons (Reservation.cancelCoupons) unless this cancellation was made already; the
+   * cancel reference is kept with the change references, so a retry answers the reservation as it stands.
+   */
+  cancelCoupons(cancellation: CouponCancellation): ProviderReservation {
+    const made = this.changes.get(cancellation.cancelReference);
+    if (made !== undefined) {
+      if (made !== cancellation.clientReference) throw changeReferenceInUse(cancellation.cancelReference);
+      return defined(this.find(made), "reservation");
+    }
+    this.changeable(cancellation.clientReference).cancelCoupons(cancellation.coupons);
+    this.changes.set(cancellation.cancelReference, cancellation.clientReference);
+    return defined(this.find(cancellation.clientReference), "reservation");
+  }
+
+  /** The refund asked for under its reference, as it stands (Reservation.refund). */
+  refund(request: AirlineRefundRequest): AirlineRefund {
+    return this.changeable(request.clientReference).refund(request.refundReference);
   }
 
   /** Makes the change (see `Reservation.change`) unless it was made already; a refusal records nothing. */

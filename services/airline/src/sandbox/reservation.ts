@@ -1,7 +1,8 @@
 import type { Clock } from "@tarmac/kernel";
-import type { ProviderReservation, ReservationRequest, ReservationStatus, TicketRecord } from "../provider-port.js";
+import type { AirlineRefund, Coupon, ProviderReservation, ReservationRequest, ReservationStatus, TicketRecord } from "../provider-port.js";
 import { holdEndedAt, holdFareAt, termsOf, type HoldState } from "./held-reservation.js";
-import { holdNotActive, holdPriceChanged, reissueFailed, reservationNotChangeable } from "./provider-faults.js";
+import { holdNotActive, holdPriceChanged, invalidCoupon, reissueFailed, reservationNotChangeable } from "./provider-faults.js";
+import { refundOutcome } from "./refunds.js";
 import type { AcceptedReservation } from "./reservation-check.js";
 import type { SeatLedger } from "./seat-ledger.js";
 import type { ReservationRecord } from "./store/reservation-journal.js";
@@ -29,6 +30,10 @@ export class Reservation {
   private failureReason: string | undefined;
   /** Counts the changes of this reservation, so a store keeps the newest of two late writes. */
   private version = 1;
+  /** Coupons cancelled by cancelCoupons: their seats released, never ticketed, their tickets withdrawn. */
+  private cancelled: readonly Coupon[] = [];
+  /** Refunds asked for, with when each was first asked. */
+  private refunds: readonly { readonly reference: string; readonly requestedAtMs: number }[] = [];
 
   constructor(
     readonly pnr: string,
@@ -55,6 +60,8 @@ export class Reservation {
     reservation.reissues = record.reissues;
     reservation.failureReason = record.failureReason;
     reservation.version = record.version;
+    reservation.cancelled = record.cancelledCoupons ?? [];
+    reservation.refunds = record.refunds ?? [];
     return reservation;
   }
 
@@ -63,7 +70,15 @@ export class Reservation {
     this.settle();
     const { pnr, version, request, accepted, ticketAtMs, status, tickets, reissues, failureReason, hold } = this;
     const record = { clientReference: request.clientReference, pnr, version, request, accepted, ticketAtMs, status, tickets, reissues };
-    return { ...record, changeReferences, ...(failureReason !== undefined && { failureReason }), ...(hold && { hold }) };
+    const { cancelled, refunds } = this;
+    return {
+      ...record,
+      changeReferences,
+      ...(failureReason !== undefined && { failureReason }),
+      ...(hold && { hold }),
+      ...(cancelled.length > 0 && { cancelledCoupons: cancelled }),
+      ...(refunds.length > 0 && { refunds }),
+    };
   }
 
   view(): ProviderReservation {
@@ -72,9 +87,10 @@ export class Reservation {
     const { clientReference } = this.request;
     const tickets = this.tickets.map((t) => ({ ...t }));
     const held = this.hold && status === "HELD" ? { hold: termsOf(this.hold) } : {};
+    const cancelledCoupons = this.cancelled.length > 0 ? { cancelledCoupons: this.cancelled.map((c) => ({ ...c })) } : {};
     return failureReason === undefined
-      ? { clientReference, pnr, status, tickets, ...held }
-      : { clientReference, pnr, status, tickets, failureReason, ...held };
+      ? { clientReference, pnr, status, tickets, ...held, ...cancelledCoupons }
+      : { clientReference, pnr, status, tickets, failureReason, ...held, ...cancelledCoupons };
   }
 
   /** The fare a ticketing order pays now (see holdFareAt); refused unless it is held. */
@@ -115,6 +131,50 @@ export class Reservation {
     if (this.status !== "TICKETING_FAILED") this.release(this.accepted);
     this.status = "CANCELLED";
     this.version++;
+  }
+
+  /**
+   * Cancels these coupons (a partial cancellation): their chosen seats are released, their tickets
+   * withdrawn, and they are never ticketed; once no coupon is left the reservation is CANCELLED.
+   * Coupons already cancelled are ignored; one the reservation does not have is refused.
+   */
+  cancelCoupons(coupons: readonly Coupon[]): void {
+    this.assertChangeable();
+    const { paxIds, flightNos } = this.accepted;
+    const unknown = coupons.find(
+      (c) => !paxIds.includes(c.paxId) || !Number.isInteger(c.segmentIndex) || flightNos[c.segmentIndex] === undefined,
+    );
+    if (unknown) throw invalidCoupon(this.pnr, unknown);
+    const isCancelled = (c: Coupon, list: readonly Coupon[]) => list.some((x) => x.paxId === c.paxId && x.segmentIndex === c.segmentIndex);
+    const fresh = coupons.filter((c, i) => !isCancelled(c, this.cancelled) && !isCancelled(c, coupons.slice(0, i)));
+    if (fresh.length === 0) return;
+    const freed = this.request.seats.filter((s) => isCancelled(s, fresh));
+    const holds = this.accepted.holds.map((h) => {
+      const seats = freed.filter((s) => flightNos[s.segmentIndex] === h.flight.flightNo && h.seats.includes(s.seat.toUpperCase()));
+      const names = seats.map((s) => s.seat.toUpperCase());
+      if (names.length > 0) this.deps.ledger.release(h.flight, names);
+      return { ...h, seats: h.seats.filter((seat) => !names.includes(seat)) };
+    });
+    this.accepted = { ...this.accepted, holds: holds.filter((h) => h.seats.length > 0) };
+    this.request = { ...this.request, seats: this.request.seats.filter((s) => !isCancelled(s, fresh)) };
+    this.cancelled = [...this.cancelled, ...fresh];
+    this.tickets = this.tickets.filter((t) => !isCancelled(t, this.cancelled));
+    if (this.cancelled.length === paxIds.length * flightNos.length) {
+      this.release(this.accepted);
+      this.status = "CANCELLED";
+    }
+    this.version++;
+  }
+
+  /** The refund asked for under `reference` (recorded the first time), as it stands now. */
+  refund(reference: string): AirlineRefund {
+    let asked = this.refunds.find((r) => r.reference === reference);
+    if (asked === undefined) {
+      asked = { reference, requestedAtMs: this.deps.clock.now().getTime() };
+      this.refunds = [...this.refunds, asked];
+      this.version++;
+    }
+    return refundOutcome(this.accepted.flightNos, asked, this.deps.clock.now().getTime());
   }
 
   /** Refuses a change of a CANCELLED or TICKETING_FAILED reservation (ticketing settled first). */
@@ -167,7 +227,7 @@ export class Reservation {
     this.status = outcome.status;
     this.version++;
     if (outcome.status === "TICKETED") {
-      this.tickets = outcome.tickets;
+      this.tickets = outcome.tickets.filter((t) => !this.cancelled.some((c) => c.paxId === t.paxId && c.segmentIndex === t.segmentIndex));
     } else {
       this.failureReason = outcome.failureReason;
       this.release(this.accepted);

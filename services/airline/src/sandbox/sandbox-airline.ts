@@ -156,6 +156,18 @@ function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): 
         answered(callOptions?.signal, () => book.ticketHold(order, liveFare)),
       );
     },
+    cancelCoupons(cancellation, callOptions) {
+      return persisted(
+        cancellation.clientReference,
+        answered(callOptions?.signal, () => book.cancelCoupons(cancellation)),
+      );
+    },
+    requestRefund(request, callOptions) {
+      return persisted(
+        request.clientReference,
+        answered(callOptions?.signal, () => book.refund(request)),
+      );
+    },
     takeSeats(flight, seats) {
       ledger.take(flight, seats);
     },

@@ -18,7 +18,9 @@ describe("scenarioOfFlight", () => {
     expect(scenarioOfFlight("9599")).toBe("TICKETING_FAILURE");
     expect(scenarioOfFlight("9600")).toBe("HOLD_PRICE_CHANGE");
     expect(scenarioOfFlight("9702")).toBe("HOLD_DROPPED");
-    for (const ordinary of ["100", "512", "8899", "9000", "9099", "9800", "9999", "6E9101", "", "91O1"]) {
+    expect(scenarioOfFlight("9801")).toBe("REFUND_DELAYED");
+    expect(scenarioOfFlight("9999")).toBe("REFUND_REJECTED");
+    for (const ordinary of ["100", "512", "8899", "9000", "9099", "6E9101", "", "91O1"]) {
       expect(scenarioOfFlight(ordinary), ordinary).toBeUndefined();
     }
   });
@@ -47,10 +49,12 @@ describe("scenario flights", () => {
       ["9501", "2026-12-01T17:00:00+05:30"],
       ["9601", "2026-12-01T19:00:00+05:30"],
       ["9701", "2026-12-01T20:30:00+05:30"],
+      ["9801", "2026-12-01T21:30:00+05:30"],
+      ["9901", "2026-12-01T22:30:00+05:30"],
     ]);
     for (const { offer, segment } of found) {
       expect(offer.segments).toHaveLength(1);
-      const carrier = Number(segment.flightNo) >= 9600 ? "AI" : "6E";
+      const carrier = Number(segment.flightNo) >= 9600 && Number(segment.flightNo) < 9800 ? "AI" : "6E";
       expect([segment.carrier, segment.aircraft, segment.durationMinutes]).toEqual([carrier, "320", 70]);
       // Air India's A320 also sells business; IndiGo only economy.
       if (carrier === "6E") expect(segment.cabin).toBe("ECONOMY");
@@ -76,6 +80,8 @@ describe("scenario flights", () => {
       "9502",
       "9602",
       "9702",
+      "9802",
+      "9902",
     ]);
     const roundTrips = await airline.searchFlights({ ...BLR_HYD, returnDate: "2026-12-03" });
     const directions = new Set(scenarioSegments(roundTrips).map((f) => f.segment.direction));

@@ -8,7 +8,15 @@ import type { ScheduledFlight } from "./schedule.js";
 
 /** What a scenario flight does on purpose (README, Scenarios). */
 export type ScenarioKind =
-  "PRICE_CHANGE" | "SOLD_OUT" | "PROVIDER_ERROR" | "TIMEOUT" | "TICKETING_FAILURE" | "HOLD_PRICE_CHANGE" | "HOLD_DROPPED";
+  | "PRICE_CHANGE"
+  | "SOLD_OUT"
+  | "PROVIDER_ERROR"
+  | "TIMEOUT"
+  | "TICKETING_FAILURE"
+  | "HOLD_PRICE_CHANGE"
+  | "HOLD_DROPPED"
+  | "REFUND_DELAYED"
+  | "REFUND_REJECTED";
 
 /** Flight number blocks of the README's scenario table; generated flights stay below 8900. */
 const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
@@ -19,6 +27,8 @@ const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
   [9500, "TICKETING_FAILURE"],
   [9600, "HOLD_PRICE_CHANGE"],
   [9700, "HOLD_DROPPED"],
+  [9800, "REFUND_DELAYED"],
+  [9900, "REFUND_REJECTED"],
 ];
 
 /**
@@ -53,6 +63,8 @@ const DEPARTURES: readonly (readonly [string, number, number, number])[] = [
   [SCENARIO_CARRIER, 9501, 9502, 17 * 60],
   [HOLD_SCENARIO_CARRIER, 9601, 9602, 19 * 60],
   [HOLD_SCENARIO_CARRIER, 9701, 9702, 20 * 60 + 30],
+  [SCENARIO_CARRIER, 9801, 9802, 21 * 60 + 30],
+  [SCENARIO_CARRIER, 9901, 9902, 22 * 60 + 30],
 ];
 
 function scenarioCarrier(code: string): Carrier {
@@ -100,6 +112,8 @@ const PRECEDENCE: readonly ScenarioKind[] = [
   "TICKETING_FAILURE",
   "HOLD_DROPPED",
   "HOLD_PRICE_CHANGE",
+  "REFUND_REJECTED",
+  "REFUND_DELAYED",
 ];
 
 export function scenarioOfFlights(flightNos: readonly string[]): ScenarioKind | undefined {

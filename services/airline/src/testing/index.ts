@@ -17,5 +17,7 @@ export function refusingProvider(name: string): AirlineProvider {
     changeReservation: refuse("changeReservation"),
     priceHold: refuse("priceHold"),
     ticketHold: refuse("ticketHold"),
+    cancelCoupons: refuse("cancelCoupons"),
+    requestRefund: refuse("requestRefund"),
   };
 }

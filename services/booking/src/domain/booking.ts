@@ -1,6 +1,7 @@
 import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline";
 import type { KeyedConfirmation } from "./keyed-confirmations.js";
 import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
+import type { PendingCancellation, RefundRecord } from "./refunds.js";
 
 export type BookingStatus =
   "PENDING" | "BOOKED" | "TICKETED" | "FAILED" | "CANCELLED" | "REFUNDED" | "FLOWN" | "HELD" | "RELEASED" | "EXPIRED";
@@ -147,6 +148,17 @@ export interface Booking {
   readonly payment?: Payment | undefined;
   /** A held booking's deadlines (payment HOLD, once HELD). */
   readonly hold?: BookingHold | undefined;
+  /**
+   * Passengers on segments cancelled by partial cancellations (their seats freed with the airline,
+   * their tickets marked CANCELLED or VOIDED); absent when none.
+   */
+  readonly cancelledCoupons?: readonly { readonly paxId: string; readonly segmentIndex: number }[] | undefined;
+  /** Every confirmed cancellation, partial or whole, oldest first (`cancellation` is the latest). */
+  readonly cancellations?: readonly CancellationRecord[] | undefined;
+  /** The refund requests cancellations became, oldest first. */
+  readonly refunds?: readonly RefundRecord[] | undefined;
+  /** A partial cancellation confirm under way (set before the airline is asked, cleared by its last write). */
+  readonly pendingCancellation?: PendingCancellation | undefined;
   /** Optimistic concurrency: every stored change increments it. */
   readonly version: number;
 }

@@ -7,6 +7,9 @@ interface CancellationAnswer {
   readonly airlinePenaltyPaise: number;
   readonly otaFeePaise: number;
   readonly refundAmountPaise: number;
+  /** Absent on answers of earlier releases. */
+  readonly cancellationId?: string | undefined;
+  readonly refundId?: string | undefined;
 }
 
 /** What a reschedule confirm answered, kept to answer a retry under the same key. */
@@ -49,7 +52,7 @@ export interface ConfirmKey {
 export function replayedConfirm(booking: Booking | undefined, key: ConfirmKey): ConfirmAnswer | undefined {
   if (!booking) return undefined;
   const done = booking.confirmations?.find((c) => c.idempotencyKey === key.idempotencyKey);
-  const running = [booking.pendingReschedule, booking.hold?.ticketing];
+  const running = [booking.pendingReschedule, booking.hold?.ticketing, booking.pendingCancellation];
   const pending = running.find((p) => p?.idempotencyKey !== undefined && p.idempotencyKey === key.idempotencyKey);
   const fingerprint = done?.fingerprint ?? pending?.fingerprint;
   if (fingerprint === undefined) return undefined;

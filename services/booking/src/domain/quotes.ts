@@ -1,13 +1,46 @@
 import type { FareRules, ProviderSegment } from "@tarmac/airline";
 import type { BookedPricing } from "./booking.js";
 
-export type CancellationType = "VOLUNTARY" | "INVOLUNTARY";
-export const CANCELLATION_TYPES: readonly CancellationType[] = ["VOLUNTARY", "INVOLUNTARY"];
-export const REASON_CODES = ["CUSTOMER_REQUEST", "SCHEDULE_CHANGE", "FLIGHT_CANCELLED", "DUPLICATE_BOOKING", "MEDICAL", "OTHER"] as const;
+/** VOID: the whole booking on the day it was ticketed (API guide, Partial cancellation, void and refunds). */
+export type CancellationType = "VOLUNTARY" | "INVOLUNTARY" | "VOID";
+export const CANCELLATION_TYPES: readonly CancellationType[] = ["VOLUNTARY", "INVOLUNTARY", "VOID"];
+export const REASON_CODES = [
+  "CUSTOMER_REQUEST",
+  "SCHEDULE_CHANGE",
+  "FLIGHT_CANCELLED",
+  "DUPLICATE_BOOKING",
+  "MEDICAL",
+  "OTHER",
+  "NO_SHOW",
+] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 /** API guide, Booking states and Cancellation and reschedule: a quote holds for 10 minutes. */
 export const QUOTE_VALIDITY_MS = 10 * 60_000;
+
+export type Direction = "OUTBOUND" | "RETURN";
+
+/** What a cancellation covers: passengers and directions, each sorted; empty means every one left. */
+export interface CancellationScope {
+  readonly passengerIds: readonly string[];
+  readonly directions: readonly Direction[];
+}
+
+/** One passenger on one direction of a cancellation quote: what was paid for it and how it is split. */
+export interface CancellationItem {
+  readonly paxId: string;
+  readonly direction: Direction;
+  readonly paidPaise: number;
+  readonly airlinePenaltyPaise: number;
+  readonly otaFeePaise: number;
+  readonly refundAmountPaise: number;
+}
+
+/** What a partial cancellation leaves: a passenger on a direction, still booked. */
+export interface BookedPart {
+  readonly paxId: string;
+  readonly direction: Direction;
+}
 
 export interface CancellationQuote {
   readonly kind: "CANCELLATION";
@@ -19,6 +52,16 @@ export interface CancellationQuote {
   readonly refundAmountPaise: number;
   readonly createdAt: Date;
   readonly validUntil: Date;
+  /** As asked (absent on quotes of earlier releases: the whole booking). */
+  readonly scope?: CancellationScope | undefined;
+  /** Per passenger and direction; the totals are their sums. */
+  readonly items?: readonly CancellationItem[] | undefined;
+  /** The coupons (passenger, segment) the confirm cancels with the airline. */
+  readonly coupons?: readonly { readonly paxId: string; readonly segmentIndex: number }[] | undefined;
+  /** What stays booked after it; empty when it cancels what is left of the booking. */
+  readonly staysBooked?: readonly BookedPart[] | undefined;
+  /** Until when the whole booking may be voided (end of its ticketing day in IST); absent when it may not. */
+  readonly voidEligibleUntil?: Date | undefined;
 }
 
 /** The new fare a reschedule quote was priced on, live, as the booking will carry it. */
@@ -55,6 +98,14 @@ export interface CancellationRecord {
   readonly otaFeePaise: number;
   readonly refundAmountPaise: number;
   readonly confirmedAt: Date;
+  /** `cx_` + ULID; absent on cancellations of earlier releases. */
+  readonly cancellationId?: string | undefined;
+  readonly scope?: CancellationScope | undefined;
+  readonly items?: readonly CancellationItem[] | undefined;
+  readonly coupons?: readonly { readonly paxId: string; readonly segmentIndex: number }[] | undefined;
+  readonly staysBooked?: readonly BookedPart[] | undefined;
+  /** The refund request it became (Booking.refunds). */
+  readonly refundId?: string | undefined;
 }
 
 /** The latest confirmed reschedule, shown in GetBooking. */

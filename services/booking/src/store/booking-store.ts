@@ -1,6 +1,37 @@
 import type { OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
+import type { RefundRecord, RefundStatus } from "../domain/refunds.js";
 import type { BookingListQuery } from "./booking-list-query.js";
+
+/** ListRefunds' query: the agent's refunds, newest first (requestedAt, then refundId), after a position. */
+export interface RefundListQuery {
+  readonly agentId: string;
+  readonly status?: RefundStatus | undefined;
+  readonly after?: { readonly requestedAt: Date; readonly refundId: string } | undefined;
+  readonly limit: number;
+}
+
+/** A refund with the ids of its booking. */
+export interface ListedRefund {
+  readonly refund: RefundRecord;
+  readonly bookingId: string;
+  readonly pnr: string | undefined;
+  readonly currency: string;
+}
+
+/** Newest first: requestedAt, then refundId, descending. */
+export function compareRefundsNewestFirst(a: ListedRefund, b: ListedRefund): number {
+  return b.refund.requestedAt.getTime() - a.refund.requestedAt.getTime() || (a.refund.refundId < b.refund.refundId ? 1 : -1);
+}
+
+/** Whether a refund belongs on the page (status and position). */
+export function matchesRefundQuery(refund: RefundRecord, query: RefundListQuery): boolean {
+  if (query.status !== undefined && refund.status !== query.status) return false;
+  if (!query.after) return true;
+  const t = refund.requestedAt.getTime();
+  const at = query.after.requestedAt.getTime();
+  return t < at || (t === at && refund.refundId < query.after.refundId);
+}
 
 export type DueField = "updatedAt" | "lastArrivalAt";
 
@@ -19,14 +50,24 @@ export interface ClaimOptions {
 /** A reschedule confirm still marked pending this long after it started was interrupted (its calls last seconds). */
 export const RESCHEDULE_REPAIR_AFTER_MS = 60_000;
 
+/** A CANCELLED booking whose refunds are all settled (one the airline rejected) is never due again. */
+const NEVER = new Date("9999-12-31T00:00:00Z");
+
 /**
- * When a booking is due for its sweep: after an interrupted reschedule, once it surely is one;
- * TICKETED when its last segment lands; otherwise when it last changed.
+ * When a booking is due for its sweep: after an interrupted reschedule or partial cancellation,
+ * once it surely is one; when a pending refund is next to be asked about; TICKETED when its last
+ * segment lands; otherwise when it last changed.
  */
 export function sweepInstantOf(booking: Booking): Date {
   if (booking.status === "HELD" && booking.hold) return holdSweepInstantOf(booking.hold);
   if (booking.pendingReschedule) return new Date(booking.pendingReschedule.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
-  return booking.status === "TICKETED" ? booking.lastArrivalAt : booking.updatedAt;
+  if (booking.pendingCancellation) return new Date(booking.pendingCancellation.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
+  const refundDue = (booking.refunds ?? [])
+    .filter((r) => r.status === "REQUESTED" || r.status === "PROCESSING")
+    .map((r) => r.nextCheckAt.getTime());
+  const own =
+    booking.status === "TICKETED" ? booking.lastArrivalAt : booking.status === "CANCELLED" && booking.refunds ? NEVER : booking.updatedAt;
+  return refundDue.length > 0 ? new Date(Math.min(own.getTime(), ...refundDue)) : own;
 }
 
 /** A HELD booking is due when its interrupted ticketing needs settling, its notice is due, or its limit has come. */
@@ -77,4 +118,6 @@ export interface BookingStore {
    * a compare-and-set). Any update makes the booking due at its new sweep instant, attempts zero.
    */
   claimDue(status: BookingStatus, before: Date, limit: number, options: ClaimOptions): Promise<ClaimedBooking[]>;
+  /** A page of the agent's refund requests, newest first (ListRefunds). */
+  listRefunds(query: RefundListQuery): Promise<ListedRefund[]>;
 }

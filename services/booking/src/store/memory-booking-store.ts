@@ -3,6 +3,10 @@ import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import { compareNewestFirst, matchesQuery, type BookingListQuery } from "./booking-list-query.js";
 import {
+  compareRefundsNewestFirst,
+  matchesRefundQuery,
+  type ListedRefund,
+  type RefundListQuery,
   sweepInstantOf,
   type BookingStore,
   type ClaimedBooking,
@@ -53,6 +57,7 @@ export class MemoryBookingStore implements BookingStore {
       b.agentId === agentId &&
       (b.confirmations?.some((c) => c.idempotencyKey === idempotencyKey) === true ||
         b.pendingReschedule?.idempotencyKey === idempotencyKey ||
+        b.pendingCancellation?.idempotencyKey === idempotencyKey ||
         b.hold?.ticketing?.idempotencyKey === idempotencyKey);
     const found = [...this.byId.values()].find(holds);
     return found && structuredClone(found);
@@ -101,6 +106,16 @@ export class MemoryBookingStore implements BookingStore {
       this.claims.set(booking.bookingId, { dueAt: now.getTime() + retryAfterMs(attempts), attempts });
       return { booking: structuredClone(booking), attempts };
     });
+  }
+
+  async listRefunds(query: RefundListQuery): Promise<ListedRefund[]> {
+    return [...this.byId.values()]
+      .filter((b) => b.agentId === query.agentId)
+      .flatMap((b) => (b.refunds ?? []).map((refund) => ({ refund, bookingId: b.bookingId, pnr: b.pnr, currency: b.currency })))
+      .filter((listed) => matchesRefundQuery(listed.refund, query))
+      .sort(compareRefundsNewestFirst)
+      .slice(0, query.limit)
+      .map((listed) => structuredClone(listed));
   }
 
   private indexPnr(booking: Booking): void {

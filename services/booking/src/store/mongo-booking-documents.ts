@@ -42,9 +42,15 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     sweepAttempts: _sweepAttempts,
     ...rest
   } = doc;
+  // Fields a booking does not have yet may be stored as null (undefined is written as null): absent again here.
+  const { cancelledCoupons, cancellations, refunds, pendingCancellation, ...older } = rest;
   return {
     bookingId: _id,
-    ...rest,
+    ...older,
+    ...(cancelledCoupons && { cancelledCoupons }),
+    ...(cancellations && { cancellations }),
+    ...(refunds && { refunds }),
+    ...(pendingCancellation && { pendingCancellation }),
     pnr: pnr ?? undefined,
     holdId: holdId ?? undefined,
     failure: failure ?? undefined,

@@ -25,6 +25,17 @@ export const AGENT_INDEXES: IndexDescription[] = [
     name: "agentId_holdTicketingKey",
     partialFilterExpression: { "hold.ticketing.idempotencyKey": { $type: "string" } },
   },
+  {
+    key: { agentId: 1, "pendingCancellation.idempotencyKey": 1 },
+    name: "agentId_pendingCancellationKey",
+    partialFilterExpression: { "pendingCancellation.idempotencyKey": { $type: "string" } },
+  },
+  // ListRefunds: only bookings that have refunds, by agent; the page is sorted after $unwind.
+  {
+    key: { agentId: 1, "refunds.requestedAt": -1 },
+    name: "agentId_refundsRequestedAt",
+    partialFilterExpression: { "refunds.0": { $exists: true } },
+  },
 ];
 
 /** Replaced by agentId_createdAt_id (the list's tie-break on _id needs it in the index). */
@@ -55,5 +66,6 @@ export function confirmationKeyFilter(agentId: string, idempotencyKey: string): 
     { agentId, "confirmations.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
     { agentId, "pendingReschedule.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
     { agentId, "hold.ticketing.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
+    { agentId, "pendingCancellation.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
   ];
 }

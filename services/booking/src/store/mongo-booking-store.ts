@@ -2,7 +2,10 @@ import { MongoOutbox, type OutboxEvent } from "@tarmac/events";
 import type { Logger } from "@tarmac/kernel";
 import { MongoServerError, WriteConcern, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
+import type { RefundRecord } from "../domain/refunds.js";
 import {
+  type ListedRefund,
+  type RefundListQuery,
   sweepInstantOf,
   type BookingStore,
   type ClaimedBooking,
@@ -167,6 +170,30 @@ export class MongoBookingStore implements BookingStore {
       if (won) claimed.push({ booking: fromBookingDocument(won), attempts });
     }
     return claimed;
+  }
+
+  async listRefunds(query: RefundListQuery): Promise<ListedRefund[]> {
+    const position = query.after && {
+      $or: [
+        { "refunds.requestedAt": { $lt: query.after.requestedAt } },
+        { "refunds.requestedAt": query.after.requestedAt, "refunds.refundId": { $lt: query.after.refundId } },
+      ],
+    };
+    const rows = await this.bookings
+      .aggregate<{ _id: string; pnr: string | null; currency: string; refunds: RefundRecord }>(
+        [
+          // The partial index's filter repeated, so the planner may use it.
+          { $match: { agentId: query.agentId, "refunds.0": { $exists: true } } },
+          { $project: { pnr: 1, currency: 1, refunds: 1 } },
+          { $unwind: "$refunds" },
+          { $match: { ...(query.status && { "refunds.status": query.status }), ...position } },
+          { $sort: { "refunds.requestedAt": -1, "refunds.refundId": -1 } },
+          { $limit: query.limit },
+        ],
+        { maxTimeMS: 5_000 },
+      )
+      .toArray();
+    return rows.map((row) => ({ refund: row.refunds, bookingId: row._id, pnr: row.pnr ?? undefined, currency: row.currency }));
   }
 
   private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {

@@ -1,4 +1,11 @@
-import type { ProviderReservation, ProviderSeatMap, ReservationRequest } from "@tarmac/airline";
+import type {
+  AirlineRefundRequest,
+  AirlineRefundStatus,
+  CouponCancellation,
+  ProviderReservation,
+  ProviderSeatMap,
+  ReservationRequest,
+} from "@tarmac/airline";
 import { refusingProvider } from "@tarmac/airline/testing";
 import type { AirlineProvider } from "@tarmac/airline";
 import { DomainError, type ErrorCode } from "@tarmac/kernel";
@@ -25,6 +32,15 @@ export class FakeAirline {
   holdFare = { baseFare: 700_000, taxes: 150_000 };
   /** Every ticketHold call, accepted or not. */
   readonly ticketHoldCalls: { clientReference: string; baseFare: number; taxes: number }[] = [];
+  /** Every cancelCoupons call. */
+  readonly couponCalls: CouponCancellation[] = [];
+  /** Every requestRefund call. */
+  readonly refundCalls: AirlineRefundRequest[] = [];
+  /** What requestRefund answers (per refund reference when set there). */
+  refundOutcome: AirlineRefundStatus = "REFUNDED";
+  readonly refundOutcomes = new Map<string, AirlineRefundStatus>();
+  /** Set to make requestRefund fail with it. */
+  refundFault: Error | undefined;
   private pnrs = 0;
   private reissues = 0;
 
@@ -78,6 +94,29 @@ export class FakeAirline {
       cancelReservation: async (reference) => {
         const r = this.reservations.get(reference);
         if (r) this.reservations.set(reference, { ...r, status: "CANCELLED" });
+      },
+      cancelCoupons: async (cancellation) => {
+        this.couponCalls.push(cancellation);
+        const r = this.reservations.get(cancellation.clientReference);
+        if (!r || r.status === "CANCELLED") throw refusal("PROVIDER_REJECTED", "RESERVATION_NOT_CHANGEABLE", "not changeable");
+        if (r.changeReferences?.includes(cancellation.cancelReference)) return r;
+        if (this.refuseWith) throw this.refuseWith;
+        const gone = (c: { paxId: string; segmentIndex: number }) =>
+          cancellation.coupons.some((x) => x.paxId === c.paxId && x.segmentIndex === c.segmentIndex);
+        const changed: ProviderReservation = {
+          ...r,
+          tickets: r.tickets.filter((t) => !gone(t)),
+          cancelledCoupons: [...(r.cancelledCoupons ?? []), ...cancellation.coupons],
+          changeReferences: [...(r.changeReferences ?? []), cancellation.cancelReference],
+        };
+        this.reservations.set(cancellation.clientReference, changed);
+        return changed;
+      },
+      requestRefund: async (request) => {
+        this.refundCalls.push(request);
+        if (this.refundFault) throw this.refundFault;
+        const outcome = this.refundOutcomes.get(request.refundReference) ?? this.refundOutcome;
+        return { refundReference: request.refundReference, status: outcome, ...(outcome === "REJECTED" && { reason: "not refundable" }) };
       },
     };
   }

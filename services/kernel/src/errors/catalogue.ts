@@ -61,6 +61,10 @@ export const catalogue = {
   BOOKING_HOLD_NOT_ALLOWED: entry(422, "BOOKING", Code.FailedPrecondition),
   BOOKING_HOLD_EXPIRED: entry(410, "BOOKING", Code.FailedPrecondition),
   BOOKING_PRICE_CHANGED: entry(409, "BOOKING", Code.FailedPrecondition),
+  // Partial cancellation and void (API guide, Partial cancellation, void and refunds): a fare sold
+  // as one round trip cannot lose one direction voluntarily; a void outside its window or scope.
+  BOOKING_DIRECTION_NOT_CANCELLABLE: entry(422, "BOOKING", Code.FailedPrecondition),
+  BOOKING_VOID_NOT_ALLOWED: entry(422, "BOOKING", Code.FailedPrecondition),
   WALLET_INSUFFICIENT_FUNDS: entry(402, "WALLET", Code.FailedPrecondition),
   WALLET_ACCOUNT_NOT_FOUND: entry(404, "WALLET", Code.NotFound),
   // Statement cursors follow the search cursor rules (API guide, Pagination).

@@ -1,4 +1,4 @@
-import type { ReservationRequest, ReservationStatus, TicketRecord } from "../../provider-port.js";
+import type { Coupon, ReservationRequest, ReservationStatus, TicketRecord } from "../../provider-port.js";
 import type { HoldState } from "../held-reservation.js";
 import type { AcceptedReservation } from "../reservation-check.js";
 
@@ -21,6 +21,10 @@ export interface ReservationRecord {
   readonly hold?: HoldState;
   /** The change references of the changes made to it, oldest first. */
   readonly changeReferences: readonly string[];
+  /** Coupons cancelled by cancelCoupons; absent in records of earlier releases. */
+  readonly cancelledCoupons?: readonly Coupon[];
+  /** Refunds asked for, by reference, with when they were first asked (epoch ms); absent when none. */
+  readonly refunds?: readonly { readonly reference: string; readonly requestedAtMs: number }[];
 }
 
 /**

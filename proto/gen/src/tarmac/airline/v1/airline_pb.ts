@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/airline/v1/airline.proto.
  */
 export const file_tarmac_airline_v1_airline: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIpcCCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIn4KCUhvbGRUZXJtcxI1ChF0aWNrZXRfdGltZV9saW1pdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoWcHJpY2VfZ3VhcmFudGVlZF91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiUAoQTGl2ZVByaWNlUmVxdWVzdBILCgNrZXkYASABKAkSLwoDcGF4GAIgASgLMiIudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyQ291bnRzIjwKEUxpdmVQcmljZVJlc3BvbnNlEicKBW9mZmVyGAEgASgLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIiIAoRR2V0U2VhdE1hcFJlcXVlc3QSCwoDa2V5GAEgASgJIm0KEkdldFNlYXRNYXBSZXNwb25zZRIQCghwcm92aWRlchgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIzCghzZWdtZW50cxgDIAMoCzIhLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnRTZWF0TWFwIuYBCg5TZWdtZW50U2VhdE1hcBIVCg1zZWdtZW50X2luZGV4GAEgASgFEg8KB2NhcnJpZXIYAiABKAkSEQoJZmxpZ2h0X25vGAMgASgJEg4KBm9yaWdpbhgEIAEoCRIMCgRkZXN0GAUgASgJEhYKDmRlcGFydHVyZV9kYXRlGAYgASgJEhAKCGFpcmNyYWZ0GAcgASgJEicKBWNhYmluGAggASgOMhgudGFybWFjLmFpcmxpbmUudjEuQ2FiaW4SKAoEcm93cxgJIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSb3ciPgoHU2VhdFJvdxILCgNyb3cYASABKAUSJgoFc2VhdHMYAiADKAsyFy50YXJtYWMuYWlybGluZS52MS5TZWF0IpgBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEjEKCHBvc2l0aW9uGAQgASgOMh8udGFybWFjLmFpcmxpbmUudjEuU2VhdFBvc2l0aW9uEhAKCGV4aXRfcm93GAUgASgIEhUKDWV4dHJhX2xlZ3Jvb20YBiABKAgivgEKFFJlc2VydmF0aW9uUGFzc2VuZ2VyEg4KBnBheF9pZBgBIAEoCRIuCgR0eXBlGAIgASgOMiAudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyVHlwZRINCgV0aXRsZRgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIOCgZnZW5kZXIYBiABKAkSCwoDZG9iGAcgASgJEhMKC25hdGlvbmFsaXR5GAggASgJIkIKC1NlYXRSZXF1ZXN0Eg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEgwKBHNlYXQYAyABKAkiJwoHQ29udGFjdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSLeAQoOUmVzZXJ2ZVJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNrZXkYAiABKAkSOwoKcGFzc2VuZ2VycxgDIAMoCzInLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uUGFzc2VuZ2VyEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QSKwoHY29udGFjdBgFIAEoCzIaLnRhcm1hYy5haXJsaW5lLnYxLkNvbnRhY3QSDAoEaG9sZBgGIAEoCCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSL1AQoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCRIqCgRob2xkGAcgASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIjEKFUdldFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIk0KFkdldFJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiI0ChhDYW5jZWxSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSIbChlDYW5jZWxSZXNlcnZhdGlvblJlc3BvbnNlIooBChhDaGFuZ2VSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIYChBjaGFuZ2VfcmVmZXJlbmNlGAIgASgJEgsKA2tleRgDIAEoCRItCgVzZWF0cxgEIAMoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSZXF1ZXN0IlAKGUNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiIsChBQcmljZUhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiUwoRUHJpY2VIb2xkUmVzcG9uc2USFwoPYmFzZV9mYXJlX3BhaXNlGAEgASgDEhMKC3RheGVzX3BhaXNlGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJIlsKEVRpY2tldEhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkSFwoPYmFzZV9mYXJlX3BhaXNlGAIgASgDEhMKC3RheGVzX3BhaXNlGAMgASgDIkkKElRpY2tldEhvbGRSZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uKnEKBUNhYmluEhUKEUNBQklOX1VOU1BFQ0lGSUVEEAASEQoNQ0FCSU5fRUNPTk9NWRABEhkKFUNBQklOX1BSRU1JVU1fRUNPTk9NWRACEhIKDkNBQklOX0JVU0lORVNTEAMSDwoLQ0FCSU5fRklSU1QQBCpUCglEaXJlY3Rpb24SGQoVRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSRElSRUNUSU9OX09VVEJPVU5EEAESFAoQRElSRUNUSU9OX1JFVFVSThACKncKDVBhc3NlbmdlclR5cGUSHgoaUEFTU0VOR0VSX1RZUEVfVU5TUEVDSUZJRUQQABIWChJQQVNTRU5HRVJfVFlQRV9BRFQQARIWChJQQVNTRU5HRVJfVFlQRV9DSEQQAhIWChJQQVNTRU5HRVJfVFlQRV9JTkYQAyp6CgxTZWF0UG9zaXRpb24SHQoZU0VBVF9QT1NJVElPTl9VTlNQRUNJRklFRBAAEhgKFFNFQVRfUE9TSVRJT05fV0lORE9XEAESGAoUU0VBVF9QT1NJVElPTl9NSURETEUQAhIXChNTRUFUX1BPU0lUSU9OX0FJU0xFEAMqwAEKEVJlc2VydmF0aW9uU3RhdHVzEiIKHlJFU0VSVkFUSU9OX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF1JFU0VSVkFUSU9OX1NUQVRVU19IRUxEEAESHwobUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVEVEEAISJwojUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVElOR19GQUlMRUQQAxIgChxSRVNFUlZBVElPTl9TVEFUVVNfQ0FOQ0VMTEVEEAQy8wYKDkFpcmxpbmVTZXJ2aWNlEmIKDVNlYXJjaEZsaWdodHMSJy50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVxdWVzdBooLnRhcm1hYy5haXJsaW5lLnYxLlNlYXJjaEZsaWdodHNSZXNwb25zZRJWCglMaXZlUHJpY2USIy50YXJtYWMuYWlybGluZS52MS5MaXZlUHJpY2VSZXF1ZXN0GiQudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVzcG9uc2USWQoKR2V0U2VhdE1hcBIkLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXF1ZXN0GiUudGFybWFjLmFpcmxpbmUudjEuR2V0U2VhdE1hcFJlc3BvbnNlElAKB1Jlc2VydmUSIS50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVxdWVzdBoiLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmVSZXNwb25zZRJlCg5HZXRSZXNlcnZhdGlvbhIoLnRhcm1hYy5haXJsaW5lLnYxLkdldFJlc2VydmF0aW9uUmVxdWVzdBopLnRhcm1hYy5haXJsaW5lLnYxLkdldFJlc2VydmF0aW9uUmVzcG9uc2USbgoRQ2FuY2VsUmVzZXJ2YXRpb24SKy50YXJtYWMuYWlybGluZS52MS5DYW5jZWxSZXNlcnZhdGlvblJlcXVlc3QaLC50YXJtYWMuYWlybGluZS52MS5DYW5jZWxSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNoYW5nZVJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2hhbmdlUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2hhbmdlUmVzZXJ2YXRpb25SZXNwb25zZRJWCglQcmljZUhvbGQSIy50YXJtYWMuYWlybGluZS52MS5QcmljZUhvbGRSZXF1ZXN0GiQudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVzcG9uc2USWQoKVGlja2V0SG9sZBIkLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXF1ZXN0GiUudGFybWFjLmFpcmxpbmUudjEuVGlja2V0SG9sZFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIpcCCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIn4KCUhvbGRUZXJtcxI1ChF0aWNrZXRfdGltZV9saW1pdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoWcHJpY2VfZ3VhcmFudGVlZF91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiUAoQTGl2ZVByaWNlUmVxdWVzdBILCgNrZXkYASABKAkSLwoDcGF4GAIgASgLMiIudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyQ291bnRzIjwKEUxpdmVQcmljZVJlc3BvbnNlEicKBW9mZmVyGAEgASgLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIiIAoRR2V0U2VhdE1hcFJlcXVlc3QSCwoDa2V5GAEgASgJIm0KEkdldFNlYXRNYXBSZXNwb25zZRIQCghwcm92aWRlchgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIzCghzZWdtZW50cxgDIAMoCzIhLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnRTZWF0TWFwIuYBCg5TZWdtZW50U2VhdE1hcBIVCg1zZWdtZW50X2luZGV4GAEgASgFEg8KB2NhcnJpZXIYAiABKAkSEQoJZmxpZ2h0X25vGAMgASgJEg4KBm9yaWdpbhgEIAEoCRIMCgRkZXN0GAUgASgJEhYKDmRlcGFydHVyZV9kYXRlGAYgASgJEhAKCGFpcmNyYWZ0GAcgASgJEicKBWNhYmluGAggASgOMhgudGFybWFjLmFpcmxpbmUudjEuQ2FiaW4SKAoEcm93cxgJIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSb3ciPgoHU2VhdFJvdxILCgNyb3cYASABKAUSJgoFc2VhdHMYAiADKAsyFy50YXJtYWMuYWlybGluZS52MS5TZWF0IpgBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEjEKCHBvc2l0aW9uGAQgASgOMh8udGFybWFjLmFpcmxpbmUudjEuU2VhdFBvc2l0aW9uEhAKCGV4aXRfcm93GAUgASgIEhUKDWV4dHJhX2xlZ3Jvb20YBiABKAgivgEKFFJlc2VydmF0aW9uUGFzc2VuZ2VyEg4KBnBheF9pZBgBIAEoCRIuCgR0eXBlGAIgASgOMiAudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyVHlwZRINCgV0aXRsZRgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIOCgZnZW5kZXIYBiABKAkSCwoDZG9iGAcgASgJEhMKC25hdGlvbmFsaXR5GAggASgJIkIKC1NlYXRSZXF1ZXN0Eg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEgwKBHNlYXQYAyABKAkiJwoHQ29udGFjdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSLeAQoOUmVzZXJ2ZVJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNrZXkYAiABKAkSOwoKcGFzc2VuZ2VycxgDIAMoCzInLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uUGFzc2VuZ2VyEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QSKwoHY29udGFjdBgFIAEoCzIaLnRhcm1hYy5haXJsaW5lLnYxLkNvbnRhY3QSDAoEaG9sZBgGIAEoCCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSKrAgoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCRIqCgRob2xkGAcgASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEjQKEWNhbmNlbGxlZF9jb3Vwb25zGAggAygLMhkudGFybWFjLmFpcmxpbmUudjEuQ291cG9uIi8KBkNvdXBvbhIOCgZwYXhfaWQYASABKAkSFQoNc2VnbWVudF9pbmRleBgCIAEoBSJ2ChRDYW5jZWxDb3Vwb25zUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEGNhbmNlbF9yZWZlcmVuY2UYAiABKAkSKgoHY291cG9ucxgDIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLkNvdXBvbiJMChVDYW5jZWxDb3Vwb25zUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJgChRSZXF1ZXN0UmVmdW5kUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEHJlZnVuZF9yZWZlcmVuY2UYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDInIKFVJlcXVlc3RSZWZ1bmRSZXNwb25zZRIYChByZWZ1bmRfcmVmZXJlbmNlGAEgASgJEi8KBnN0YXR1cxgCIAEoDjIfLnRhcm1hYy5haXJsaW5lLnYxLlJlZnVuZFN0YXR1cxIOCgZyZWFzb24YAyABKAkiMQoVR2V0UmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiTQoWR2V0UmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIjQKGENhbmNlbFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIhsKGUNhbmNlbFJlc2VydmF0aW9uUmVzcG9uc2UiigEKGENoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEGNoYW5nZV9yZWZlcmVuY2UYAiABKAkSCwoDa2V5GAMgASgJEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QiUAoZQ2hhbmdlUmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIiwKEFByaWNlSG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSJTChFQcmljZUhvbGRSZXNwb25zZRIXCg9iYXNlX2ZhcmVfcGFpc2UYASABKAMSEwoLdGF4ZXNfcGFpc2UYAiABKAMSEAoIY3VycmVuY3kYAyABKAkiWwoRVGlja2V0SG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIXCg9iYXNlX2ZhcmVfcGFpc2UYAiABKAMSEwoLdGF4ZXNfcGFpc2UYAyABKAMiSQoSVGlja2V0SG9sZFJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24qcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIqdwoNUGFzc2VuZ2VyVHlwZRIeChpQQVNTRU5HRVJfVFlQRV9VTlNQRUNJRklFRBAAEhYKElBBU1NFTkdFUl9UWVBFX0FEVBABEhYKElBBU1NFTkdFUl9UWVBFX0NIRBACEhYKElBBU1NFTkdFUl9UWVBFX0lORhADKnoKDFNlYXRQb3NpdGlvbhIdChlTRUFUX1BPU0lUSU9OX1VOU1BFQ0lGSUVEEAASGAoUU0VBVF9QT1NJVElPTl9XSU5ET1cQARIYChRTRUFUX1BPU0lUSU9OX01JRERMRRACEhcKE1NFQVRfUE9TSVRJT05fQUlTTEUQAyrAAQoRUmVzZXJ2YXRpb25TdGF0dXMSIgoeUkVTRVJWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVJWQVRJT05fU1RBVFVTX0hFTEQQARIfChtSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VURUQQAhInCiNSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VUSU5HX0ZBSUxFRBADEiAKHFJFU0VSVkFUSU9OX1NUQVRVU19DQU5DRUxMRUQQBCqDAQoMUmVmdW5kU3RhdHVzEh0KGVJFRlVORF9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhSRUZVTkRfU1RBVFVTX1BST0NFU1NJTkcQARIaChZSRUZVTkRfU1RBVFVTX1JFRlVOREVEEAISGgoWUkVGVU5EX1NUQVRVU19SRUpFQ1RFRBADMrsICg5BaXJsaW5lU2VydmljZRJiCg1TZWFyY2hGbGlnaHRzEicudGFybWFjLmFpcmxpbmUudjEuU2VhcmNoRmxpZ2h0c1JlcXVlc3QaKC50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USVgoJTGl2ZVByaWNlEiMudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLkxpdmVQcmljZVJlc3BvbnNlElkKCkdldFNlYXRNYXASJC50YXJtYWMuYWlybGluZS52MS5HZXRTZWF0TWFwUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXNwb25zZRJQCgdSZXNlcnZlEiEudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlcXVlc3QaIi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVzcG9uc2USZQoOR2V0UmVzZXJ2YXRpb24SKC50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlcXVlc3QaKS50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNhbmNlbFJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZRJuChFDaGFuZ2VSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USVgoJUHJpY2VIb2xkEiMudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLlByaWNlSG9sZFJlc3BvbnNlElkKClRpY2tldEhvbGQSJC50YXJtYWMuYWlybGluZS52MS5UaWNrZXRIb2xkUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXNwb25zZRJiCg1DYW5jZWxDb3Vwb25zEicudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsQ291cG9uc1JlcXVlc3QaKC50YXJtYWMuYWlybGluZS52MS5DYW5jZWxDb3Vwb25zUmVzcG9uc2USYgoNUmVxdWVzdFJlZnVuZBInLnRhcm1hYy5haXJsaW5lLnYxLlJlcXVlc3RSZWZ1bmRSZXF1ZXN0GigudGFybWFjLmFpcmxpbmUudjEuUmVxdWVzdFJlZnVuZFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Passengers by type.
@@ -981,6 +981,13 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
    * @generated from field: tarmac.airline.v1.HoldTerms hold = 7;
    */
   hold?: HoldTerms | undefined;
+
+  /**
+   * Coupons cancelled by CancelCoupons (seats released, tickets withdrawn).
+   *
+   * @generated from field: repeated tarmac.airline.v1.Coupon cancelled_coupons = 8;
+   */
+  cancelledCoupons: Coupon[];
 };
 
 /**
@@ -989,6 +996,160 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
  */
 export const ReservationSchema: GenMessage<Reservation> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 21);
+
+/**
+ * One passenger on one segment of a reservation.
+ *
+ * @generated from message tarmac.airline.v1.Coupon
+ */
+export type Coupon = Message<"tarmac.airline.v1.Coupon"> & {
+  /**
+   * The passenger (ADT1, CHD1, INF1...).
+   *
+   * @generated from field: string pax_id = 1;
+   */
+  paxId: string;
+
+  /**
+   * The segment, 0-based, outbound then return.
+   *
+   * @generated from field: int32 segment_index = 2;
+   */
+  segmentIndex: number;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.Coupon.
+ * Use `create(CouponSchema)` to create a new message.
+ */
+export const CouponSchema: GenMessage<Coupon> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 22);
+
+/**
+ * CancelCoupons' request.
+ *
+ * @generated from message tarmac.airline.v1.CancelCouponsRequest
+ */
+export type CancelCouponsRequest = Message<"tarmac.airline.v1.CancelCouponsRequest"> & {
+  /**
+   * The caller's reference the reservation was made under.
+   *
+   * @generated from field: string client_reference = 1;
+   */
+  clientReference: string;
+
+  /**
+   * The caller's, unique per cancellation; the idempotency key of CancelCoupons.
+   *
+   * @generated from field: string cancel_reference = 2;
+   */
+  cancelReference: string;
+
+  /**
+   * The coupons to cancel; at least one.
+   *
+   * @generated from field: repeated tarmac.airline.v1.Coupon coupons = 3;
+   */
+  coupons: Coupon[];
+};
+
+/**
+ * Describes the message tarmac.airline.v1.CancelCouponsRequest.
+ * Use `create(CancelCouponsRequestSchema)` to create a new message.
+ */
+export const CancelCouponsRequestSchema: GenMessage<CancelCouponsRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 23);
+
+/**
+ * CancelCoupons' answer.
+ *
+ * @generated from message tarmac.airline.v1.CancelCouponsResponse
+ */
+export type CancelCouponsResponse = Message<"tarmac.airline.v1.CancelCouponsResponse"> & {
+  /**
+   * The reservation as it stands after the cancellation.
+   *
+   * @generated from field: tarmac.airline.v1.Reservation reservation = 1;
+   */
+  reservation?: Reservation | undefined;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.CancelCouponsResponse.
+ * Use `create(CancelCouponsResponseSchema)` to create a new message.
+ */
+export const CancelCouponsResponseSchema: GenMessage<CancelCouponsResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 24);
+
+/**
+ * RequestRefund's request.
+ *
+ * @generated from message tarmac.airline.v1.RequestRefundRequest
+ */
+export type RequestRefundRequest = Message<"tarmac.airline.v1.RequestRefundRequest"> & {
+  /**
+   * The caller's reference the reservation was made under.
+   *
+   * @generated from field: string client_reference = 1;
+   */
+  clientReference: string;
+
+  /**
+   * The caller's, unique per refund: asking again answers where that refund stands.
+   *
+   * @generated from field: string refund_reference = 2;
+   */
+  refundReference: string;
+
+  /**
+   * What is claimed back, in paise.
+   *
+   * @generated from field: int64 amount_paise = 3;
+   */
+  amountPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.RequestRefundRequest.
+ * Use `create(RequestRefundRequestSchema)` to create a new message.
+ */
+export const RequestRefundRequestSchema: GenMessage<RequestRefundRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 25);
+
+/**
+ * RequestRefund's answer.
+ *
+ * @generated from message tarmac.airline.v1.RequestRefundResponse
+ */
+export type RequestRefundResponse = Message<"tarmac.airline.v1.RequestRefundResponse"> & {
+  /**
+   * As asked.
+   *
+   * @generated from field: string refund_reference = 1;
+   */
+  refundReference: string;
+
+  /**
+   * Where it stands.
+   *
+   * @generated from field: tarmac.airline.v1.RefundStatus status = 2;
+   */
+  status: RefundStatus;
+
+  /**
+   * The airline's reason when rejected.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.RequestRefundResponse.
+ * Use `create(RequestRefundResponseSchema)` to create a new message.
+ */
+export const RequestRefundResponseSchema: GenMessage<RequestRefundResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 26);
 
 /**
  * GetReservation's request.
@@ -1009,7 +1170,7 @@ export type GetReservationRequest = Message<"tarmac.airline.v1.GetReservationReq
  * Use `create(GetReservationRequestSchema)` to create a new message.
  */
 export const GetReservationRequestSchema: GenMessage<GetReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 22);
+  messageDesc(file_tarmac_airline_v1_airline, 27);
 
 /**
  * GetReservation's answer.
@@ -1030,7 +1191,7 @@ export type GetReservationResponse = Message<"tarmac.airline.v1.GetReservationRe
  * Use `create(GetReservationResponseSchema)` to create a new message.
  */
 export const GetReservationResponseSchema: GenMessage<GetReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 23);
+  messageDesc(file_tarmac_airline_v1_airline, 28);
 
 /**
  * CancelReservation's request.
@@ -1051,7 +1212,7 @@ export type CancelReservationRequest = Message<"tarmac.airline.v1.CancelReservat
  * Use `create(CancelReservationRequestSchema)` to create a new message.
  */
 export const CancelReservationRequestSchema: GenMessage<CancelReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 24);
+  messageDesc(file_tarmac_airline_v1_airline, 29);
 
 /**
  * CancelReservation's answer: empty.
@@ -1066,7 +1227,7 @@ export type CancelReservationResponse = Message<"tarmac.airline.v1.CancelReserva
  * Use `create(CancelReservationResponseSchema)` to create a new message.
  */
 export const CancelReservationResponseSchema: GenMessage<CancelReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 25);
+  messageDesc(file_tarmac_airline_v1_airline, 30);
 
 /**
  * ChangeReservation's request.
@@ -1109,7 +1270,7 @@ export type ChangeReservationRequest = Message<"tarmac.airline.v1.ChangeReservat
  * Use `create(ChangeReservationRequestSchema)` to create a new message.
  */
 export const ChangeReservationRequestSchema: GenMessage<ChangeReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 26);
+  messageDesc(file_tarmac_airline_v1_airline, 31);
 
 /**
  * ChangeReservation's answer.
@@ -1130,7 +1291,7 @@ export type ChangeReservationResponse = Message<"tarmac.airline.v1.ChangeReserva
  * Use `create(ChangeReservationResponseSchema)` to create a new message.
  */
 export const ChangeReservationResponseSchema: GenMessage<ChangeReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 27);
+  messageDesc(file_tarmac_airline_v1_airline, 32);
 
 /**
  * PriceHold's request.
@@ -1151,7 +1312,7 @@ export type PriceHoldRequest = Message<"tarmac.airline.v1.PriceHoldRequest"> & {
  * Use `create(PriceHoldRequestSchema)` to create a new message.
  */
 export const PriceHoldRequestSchema: GenMessage<PriceHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 28);
+  messageDesc(file_tarmac_airline_v1_airline, 33);
 
 /**
  * PriceHold's answer: the fare for all passengers.
@@ -1186,7 +1347,7 @@ export type PriceHoldResponse = Message<"tarmac.airline.v1.PriceHoldResponse"> &
  * Use `create(PriceHoldResponseSchema)` to create a new message.
  */
 export const PriceHoldResponseSchema: GenMessage<PriceHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 29);
+  messageDesc(file_tarmac_airline_v1_airline, 34);
 
 /**
  * TicketHold's request.
@@ -1221,7 +1382,7 @@ export type TicketHoldRequest = Message<"tarmac.airline.v1.TicketHoldRequest"> &
  * Use `create(TicketHoldRequestSchema)` to create a new message.
  */
 export const TicketHoldRequestSchema: GenMessage<TicketHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 30);
+  messageDesc(file_tarmac_airline_v1_airline, 35);
 
 /**
  * TicketHold's answer.
@@ -1242,7 +1403,7 @@ export type TicketHoldResponse = Message<"tarmac.airline.v1.TicketHoldResponse">
  * Use `create(TicketHoldResponseSchema)` to create a new message.
  */
 export const TicketHoldResponseSchema: GenMessage<TicketHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 31);
+  messageDesc(file_tarmac_airline_v1_airline, 36);
 
 /**
  * A cabin class.
@@ -1457,6 +1618,47 @@ export const ReservationStatusSchema: GenEnum<ReservationStatus> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 4);
 
 /**
+ * Where an airline refund stands.
+ *
+ * @generated from enum tarmac.airline.v1.RefundStatus
+ */
+export enum RefundStatus {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: REFUND_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The airline is processing it; ask again later.
+   *
+   * @generated from enum value: REFUND_STATUS_PROCESSING = 1;
+   */
+  PROCESSING = 1,
+
+  /**
+   * The airline refunded it.
+   *
+   * @generated from enum value: REFUND_STATUS_REFUNDED = 2;
+   */
+  REFUNDED = 2,
+
+  /**
+   * The airline refused it (reason says why).
+   *
+   * @generated from enum value: REFUND_STATUS_REJECTED = 3;
+   */
+  REJECTED = 3,
+}
+
+/**
+ * Describes the enum tarmac.airline.v1.RefundStatus.
+ */
+export const RefundStatusSchema: GenEnum<RefundStatus> = /*@__PURE__*/
+  enumDesc(file_tarmac_airline_v1_airline, 5);
+
+/**
  * An airline as Tarmac's search, fare and booking services use it (the provider port): flights,
  * live prices, seat maps and reservations. The sandbox airline serves it as one system for every
  * process and replica; an adapter to a real carrier or GDS serves the same contract.
@@ -1580,6 +1782,31 @@ export const AirlineService: GenService<{
     methodKind: "unary";
     input: typeof TicketHoldRequestSchema;
     output: typeof TicketHoldResponseSchema;
+  },
+  /**
+   * Cancels some passengers on some segments (their seats released, their tickets withdrawn); the
+   * rest stays booked, and cancelling every coupon cancels the reservation. Idempotent by
+   * cancel_reference. Refusals: PROVIDER_REJECTED (RESERVATION_NOT_FOUND,
+   * RESERVATION_NOT_CHANGEABLE, INVALID_COUPON).
+   *
+   * @generated from rpc tarmac.airline.v1.AirlineService.CancelCoupons
+   */
+  cancelCoupons: {
+    methodKind: "unary";
+    input: typeof CancelCouponsRequestSchema;
+    output: typeof CancelCouponsResponseSchema;
+  },
+  /**
+   * Asks for the refund of a cancellation or, asked again with the same refund_reference, where
+   * it stands: refunded at once, processing for a while, or rejected. Refusals: PROVIDER_REJECTED
+   * (RESERVATION_NOT_FOUND).
+   *
+   * @generated from rpc tarmac.airline.v1.AirlineService.RequestRefund
+   */
+  requestRefund: {
+    methodKind: "unary";
+    input: typeof RequestRefundRequestSchema;
+    output: typeof RequestRefundResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_airline_v1_airline, 0);

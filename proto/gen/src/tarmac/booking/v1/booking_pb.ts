@@ -12,7 +12,7 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { FareRules, PricingBreakdown, Segment } from "../../search/v1/search_pb.js";
+import type { Direction, FareRules, PricingBreakdown, Segment } from "../../search/v1/search_pb.js";
 import { file_tarmac_search_v1_search } from "../../search/v1/search_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/booking/v1/booking.proto.
  */
 export const file_tarmac_booking_v1_booking: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9ib29raW5nLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSJ5CgRIb2xkEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLkAQoJUGFzc2VuZ2VyEgoKAmlkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXJUeXBlEicKBXRpdGxlGAMgASgOMhgudGFybWFjLmJvb2tpbmcudjEuVGl0bGUSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSKQoGZ2VuZGVyGAYgASgOMhkudGFybWFjLmJvb2tpbmcudjEuR2VuZGVyEgsKA2RvYhgHIAEoCRITCgtuYXRpb25hbGl0eRgIIAEoCSIrCgtDb250YWN0SW5mbxINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSI4Cg1TZWF0U2VsZWN0aW9uEg4KBnBheF9pZBgBIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YAiABKAkioQIKFENyZWF0ZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmZhcmVfdG9rZW4YAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEjAKCnBhc3NlbmdlcnMYBCADKAsyHC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXISNAoMY29udGFjdF9pbmZvGAUgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYBiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEisKB3BheW1lbnQYByABKA4yGi50YXJtYWMuYm9va2luZy52MS5QYXltZW50ItABChVDcmVhdGVCb29raW5nUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYAyABKAMSEAoIY3VycmVuY3kYBCABKAkSMAoGc3RhdHVzGAUgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIQCghyZXBsYXllZBgGIAEoCBIlCgRob2xkGAcgASgLMhcudGFybWFjLmJvb2tpbmcudjEuSG9sZCJfChFHZXRCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEgsKA3BuchgDIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiQQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nIo4ICgdCb29raW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEjAKBnN0YXR1cxgDIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSEAoIYWdlbnRfaWQYBCABKAkSLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY3VycmVuY3kYByABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYCCABKAMSFgoObmV0X2ZhcmVfcGFpc2UYCSABKAMSPQoRcHJpY2luZ19icmVha2Rvd24YCiABKAsyIi50YXJtYWMuc2VhcmNoLnYxLlByaWNpbmdCcmVha2Rvd24SKwoIc2VnbWVudHMYCyADKAsyGS50YXJtYWMuc2VhcmNoLnYxLlNlZ21lbnQSMAoKcGFzc2VuZ2VycxgMIAMoCzIcLnRhcm1hYy5ib29raW5nLnYxLlBhc3NlbmdlchI3Cg50aWNrZXRfbnVtYmVycxgNIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlRpY2tldE51bWJlchI3Cg5zdGF0dXNfaGlzdG9yeRgOIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlN0YXR1c0NoYW5nZRI1CgxjYW5jZWxsYXRpb24YDyABKAsyHy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb24SMQoKcmVzY2hlZHVsZRgQIAEoCzIdLnRhcm1hYy5ib29raW5nLnYxLlJlc2NoZWR1bGUSNAoMY29udGFjdF9pbmZvGBEgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYEiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEhMKC3NlYXRzX3BhaXNlGBMgASgDEiwKBXNlYXRzGBQgAygLMh0udGFybWFjLmJvb2tpbmcudjEuQm9va2VkU2VhdBIzCg9sYXN0X2Fycml2YWxfYXQYFSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCmZhcmVfcnVsZXMYFiABKAsyGy50YXJtYWMuc2VhcmNoLnYxLkZhcmVSdWxlcxIVCg1kZWJpdGVkX3BhaXNlGBcgASgDEisKB3BheW1lbnQYGCABKA4yGi50YXJtYWMuYm9va2luZy52MS5QYXltZW50EiUKBGhvbGQYGSABKAsyFy50YXJtYWMuYm9va2luZy52MS5Ib2xkImwKCkJvb2tlZFNlYXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxIUCgxhbmNpbGxhcnlfaWQYBSABKAkiTAoMVGlja2V0TnVtYmVyEg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEhUKDXRpY2tldF9udW1iZXIYAyABKAkieAoMU3RhdHVzQ2hhbmdlEjAKBnN0YXR1cxgBIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgDIAEoCSKHAgoMQ2FuY2VsbGF0aW9uEj4KEWNhbmNlbGxhdGlvbl90eXBlGAEgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAMgASgDEhUKDW90YV9mZWVfcGFpc2UYBCABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt4BCgpSZXNjaGVkdWxlEhQKDG5ld19vZmZlcl9pZBgBIAEoCRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVZmFyZV9kaWZmZXJlbmNlX3BhaXNlGAMgASgDEhwKFGNoYW5nZV9wZW5hbHR5X3BhaXNlGAQgASgDEhcKD25ld190b3RhbF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrQBChhRdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIyCgtyZWFzb25fY29kZRgDIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSPgoRY2FuY2VsbGF0aW9uX3R5cGUYBCABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlIssBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAIgASgDEhUKDW90YV9mZWVfcGFpc2UYAyABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgEIAEoAxIQCghjdXJyZW5jeRgFIAEoCRI1ChFxdW90ZV92YWxpZF91bnRpbBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizwEKGkNvbmZpcm1DYW5jZWxsYXRpb25SZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSMgoLcmVhc29uX2NvZGUYAyABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlEj4KEWNhbmNlbGxhdGlvbl90eXBlGAQgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIXCg9pZGVtcG90ZW5jeV9rZXkYBSABKAkiqAEKG0NvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWFpcmxpbmVfcGVuYWx0eV9wYWlzZRgCIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAMgASgDEhsKE3JlZnVuZF9hbW91bnRfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSEAoIcmVwbGF5ZWQYBiABKAgiiAEKFlF1b3RlUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIUCgxuZXdfb2ZmZXJfaWQYAyABKAkSMgoLcmVhc29uX2NvZGUYBCABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlIusBChdRdW90ZVJlc2NoZWR1bGVSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgCIAEoAxIgChhhaXJsaW5lX2NoYW5nZV9mZWVfcGFpc2UYAyABKAMSFQoNb3RhX2ZlZV9wYWlzZRgEIAEoAxIbChN0b3RhbF9wYXlhYmxlX3BhaXNlGAUgASgDEjUKEXF1b3RlX3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghjdXJyZW5jeRgHIAEoCSJZChhDb25maXJtUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkiqQEKGUNvbmZpcm1SZXNjaGVkdWxlUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRIdChVmYXJlX2RpZmZlcmVuY2VfcGFpc2UYAiABKAMSHAoUY2hhbmdlX3BlbmFsdHlfcGFpc2UYAyABKAMSFwoPbmV3X3RvdGFsX3BhaXNlGAQgASgDEhAKCGN1cnJlbmN5GAUgASgJEhAKCHJlcGxheWVkGAYgASgIIt4BChNMaXN0Qm9va2luZ3NSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEjAKBnN0YXR1cxgCIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSMAoMY3JlYXRlZF9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX3RvGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYWdlX3NpemUYBSABKAUSDgoGY3Vyc29yGAYgASgJIlkKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZxITCgtuZXh0X2N1cnNvchgCIAEoCSKWAQoUVGlja2V0Qm9va2luZ1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkSGwoTYWNjZXB0X3ByaWNlX2NoYW5nZRgEIAEoCBIiChphY2NlcHRlZF90b3RhbF9wcmljZV9wYWlzZRgFIAEoAyKXAQoLUHJpY2VDaGFuZ2USIgoacHJldmlvdXNfdG90YWxfcHJpY2VfcGFpc2UYASABKAMSHQoVbmV3X3RvdGFsX3ByaWNlX3BhaXNlGAIgASgDEhcKD25ld19kZWJpdF9wYWlzZRgDIAEoAxIXCg9iYXNlX2ZhcmVfcGFpc2UYBCABKAMSEwoLdGF4ZXNfcGFpc2UYBSABKAMi9gEKFVRpY2tldEJvb2tpbmdSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIwCgZzdGF0dXMYAyABKA4yIC50YXJtYWMuYm9va2luZy52MS5Cb29raW5nU3RhdHVzEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAQgASgDEhUKDWRlYml0ZWRfcGFpc2UYBSABKAMSEAoIY3VycmVuY3kYBiABKAkSEAoIcmVwbGF5ZWQYByABKAgSNAoMcHJpY2VfY2hhbmdlGAggASgLMh4udGFybWFjLmJvb2tpbmcudjEuUHJpY2VDaGFuZ2UiPQoVUmVsZWFzZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkiRQoWUmVsZWFzZUJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZypICgdQYXltZW50EhcKE1BBWU1FTlRfVU5TUEVDSUZJRUQQABISCg5QQVlNRU5UX1dBTExFVBABEhAKDFBBWU1FTlRfSE9MRBACKsUCCg1Cb29raW5nU3RhdHVzEh4KGkJPT0tJTkdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGgoWQk9PS0lOR19TVEFUVVNfUEVORElORxABEhkKFUJPT0tJTkdfU1RBVFVTX0JPT0tFRBACEhsKF0JPT0tJTkdfU1RBVFVTX1RJQ0tFVEVEEAMSGQoVQk9PS0lOR19TVEFUVVNfRkFJTEVEEAQSHAoYQk9PS0lOR19TVEFUVVNfQ0FOQ0VMTEVEEAUSGwoXQk9PS0lOR19TVEFUVVNfUkVGVU5ERUQQBhIYChRCT09LSU5HX1NUQVRVU19GTE9XThAHEhcKE0JPT0tJTkdfU1RBVFVTX0hFTEQQCBIbChdCT09LSU5HX1NUQVRVU19SRUxFQVNFRBAJEhoKFkJPT0tJTkdfU1RBVFVTX0VYUElSRUQQCip3Cg1QYXNzZW5nZXJUeXBlEh4KGlBBU1NFTkdFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSUEFTU0VOR0VSX1RZUEVfQURUEAESFgoSUEFTU0VOR0VSX1RZUEVfQ0hEEAISFgoSUEFTU0VOR0VSX1RZUEVfSU5GEAMqaQoFVGl0bGUSFQoRVElUTEVfVU5TUEVDSUZJRUQQABIMCghUSVRMRV9NUhABEg0KCVRJVExFX01SUxACEgwKCFRJVExFX01TEAMSDgoKVElUTEVfTUlTUxAEEg4KClRJVExFX01TVFIQBSpKCgZHZW5kZXISFgoSR0VOREVSX1VOU1BFQ0lGSUVEEAASDAoIR0VOREVSX00QARIMCghHRU5ERVJfRhACEgwKCEdFTkRFUl9YEAMqeQoQQ2FuY2VsbGF0aW9uVHlwZRIhCh1DQU5DRUxMQVRJT05fVFlQRV9VTlNQRUNJRklFRBAAEh8KG0NBTkNFTExBVElPTl9UWVBFX1ZPTFVOVEFSWRABEiEKHUNBTkNFTExBVElPTl9UWVBFX0lOVk9MVU5UQVJZEAIq4QEKClJlYXNvbkNvZGUSGwoXUkVBU09OX0NPREVfVU5TUEVDSUZJRUQQABIgChxSRUFTT05fQ09ERV9DVVNUT01FUl9SRVFVRVNUEAESHwobUkVBU09OX0NPREVfU0NIRURVTEVfQ0hBTkdFEAISIAocUkVBU09OX0NPREVfRkxJR0hUX0NBTkNFTExFRBADEiEKHVJFQVNPTl9DT0RFX0RVUExJQ0FURV9CT09LSU5HEAQSFwoTUkVBU09OX0NPREVfTUVESUNBTBAFEhUKEVJFQVNPTl9DT0RFX09USEVSEAYyuwcKDkJvb2tpbmdTZXJ2aWNlEmIKDUNyZWF0ZUJvb2tpbmcSJy50YXJtYWMuYm9va2luZy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLnRhcm1hYy5ib29raW5nLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQudGFybWFjLmJvb2tpbmcudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS50YXJtYWMuYm9va2luZy52MS5HZXRCb29raW5nUmVzcG9uc2USbgoRUXVvdGVDYW5jZWxsYXRpb24SKy50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEnQKE0NvbmZpcm1DYW5jZWxsYXRpb24SLS50YXJtYWMuYm9va2luZy52MS5Db25maXJtQ2FuY2VsbGF0aW9uUmVxdWVzdBouLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRJoCg9RdW90ZVJlc2NoZWR1bGUSKS50YXJtYWMuYm9va2luZy52MS5RdW90ZVJlc2NoZWR1bGVSZXF1ZXN0GioudGFybWFjLmJvb2tpbmcudjEuUXVvdGVSZXNjaGVkdWxlUmVzcG9uc2USbgoRQ29uZmlybVJlc2NoZWR1bGUSKy50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLnRhcm1hYy5ib29raW5nLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy50YXJtYWMuYm9va2luZy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1UaWNrZXRCb29raW5nEicudGFybWFjLmJvb2tpbmcudjEuVGlja2V0Qm9va2luZ1JlcXVlc3QaKC50YXJtYWMuYm9va2luZy52MS5UaWNrZXRCb29raW5nUmVzcG9uc2USZQoOUmVsZWFzZUJvb2tpbmcSKC50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1JlcXVlc3QaKS50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
+  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9ib29raW5nLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSJ5CgRIb2xkEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoQQ2FuY2VsbGF0aW9uSXRlbRIOCgZwYXhfaWQYASABKAkSLgoJZGlyZWN0aW9uGAIgASgOMhsudGFybWFjLnNlYXJjaC52MS5EaXJlY3Rpb24SEgoKcGFpZF9wYWlzZRgDIAEoAxIdChVhaXJsaW5lX3BlbmFsdHlfcGFpc2UYBCABKAMSFQoNb3RhX2ZlZV9wYWlzZRgFIAEoAxIbChNyZWZ1bmRfYW1vdW50X3BhaXNlGAYgASgDIkwKCkJvb2tlZFBhcnQSDgoGcGF4X2lkGAEgASgJEi4KCWRpcmVjdGlvbhgCIAEoDjIbLnRhcm1hYy5zZWFyY2gudjEuRGlyZWN0aW9uIsQCCgZSZWZ1bmQSEQoJcmVmdW5kX2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSFwoPY2FuY2VsbGF0aW9uX2lkGAMgASgJEhQKDGFtb3VudF9wYWlzZRgEIAEoAxIQCghjdXJyZW5jeRgFIAEoCRIvCgZzdGF0dXMYBiABKA4yHy50YXJtYWMuYm9va2luZy52MS5SZWZ1bmRTdGF0dXMSMAoMcmVxdWVzdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChByZWplY3Rpb25fcmVhc29uGAkgASgJEhgKEHdhbGxldF9yZWZlcmVuY2UYCiABKAkSCwoDcG5yGAsgASgJInoKEkxpc3RSZWZ1bmRzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIvCgZzdGF0dXMYAiABKA4yHy50YXJtYWMuYm9va2luZy52MS5SZWZ1bmRTdGF0dXMSEQoJcGFnZV9zaXplGAMgASgFEg4KBmN1cnNvchgEIAEoCSJWChNMaXN0UmVmdW5kc1Jlc3BvbnNlEioKB3JlZnVuZHMYASADKAsyGS50YXJtYWMuYm9va2luZy52MS5SZWZ1bmQSEwoLbmV4dF9jdXJzb3IYAiABKAki5AEKCVBhc3NlbmdlchIKCgJpZBgBIAEoCRIuCgR0eXBlGAIgASgOMiAudGFybWFjLmJvb2tpbmcudjEuUGFzc2VuZ2VyVHlwZRInCgV0aXRsZRgDIAEoDjIYLnRhcm1hYy5ib29raW5nLnYxLlRpdGxlEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEikKBmdlbmRlchgGIAEoDjIZLnRhcm1hYy5ib29raW5nLnYxLkdlbmRlchILCgNkb2IYByABKAkSEwoLbmF0aW9uYWxpdHkYCCABKAkiKwoLQ29udGFjdEluZm8SDQoFZW1haWwYASABKAkSDQoFcGhvbmUYAiABKAkiOAoNU2VhdFNlbGVjdGlvbhIOCgZwYXhfaWQYASABKAkSFwoPYW5jaWxsYXJ5X3Rva2VuGAIgASgJIqECChRDcmVhdGVCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpmYXJlX3Rva2VuGAIgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgDIAEoCRIwCgpwYXNzZW5nZXJzGAQgAygLMhwudGFybWFjLmJvb2tpbmcudjEuUGFzc2VuZ2VyEjQKDGNvbnRhY3RfaW5mbxgFIAEoCzIeLnRhcm1hYy5ib29raW5nLnYxLkNvbnRhY3RJbmZvEjUKC2FuY2lsbGFyaWVzGAYgAygLMiAudGFybWFjLmJvb2tpbmcudjEuU2VhdFNlbGVjdGlvbhIrCgdwYXltZW50GAcgASgOMhoudGFybWFjLmJvb2tpbmcudjEuUGF5bWVudCLQAQoVQ3JlYXRlQm9va2luZ1Jlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJEjAKBnN0YXR1cxgFIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSEAoIcmVwbGF5ZWQYBiABKAgSJQoEaG9sZBgHIAEoCzIXLnRhcm1hYy5ib29raW5nLnYxLkhvbGQiXwoRR2V0Qm9va2luZ1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRILCgNwbnIYAyABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAQgASgJIkEKEkdldEJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZyKnCQoHQm9va2luZxISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIwCgZzdGF0dXMYAyABKA4yIC50YXJtYWMuYm9va2luZy52MS5Cb29raW5nU3RhdHVzEhAKCGFnZW50X2lkGAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGN1cnJlbmN5GAcgASgJEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAggASgDEhYKDm5ldF9mYXJlX3BhaXNlGAkgASgDEj0KEXByaWNpbmdfYnJlYWtkb3duGAogASgLMiIudGFybWFjLnNlYXJjaC52MS5QcmljaW5nQnJlYWtkb3duEisKCHNlZ21lbnRzGAsgAygLMhkudGFybWFjLnNlYXJjaC52MS5TZWdtZW50EjAKCnBhc3NlbmdlcnMYDCADKAsyHC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXISNwoOdGlja2V0X251bWJlcnMYDSADKAsyHy50YXJtYWMuYm9va2luZy52MS5UaWNrZXROdW1iZXISNwoOc3RhdHVzX2hpc3RvcnkYDiADKAsyHy50YXJtYWMuYm9va2luZy52MS5TdGF0dXNDaGFuZ2USNQoMY2FuY2VsbGF0aW9uGA8gASgLMh8udGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uEjEKCnJlc2NoZWR1bGUYECABKAsyHS50YXJtYWMuYm9va2luZy52MS5SZXNjaGVkdWxlEjQKDGNvbnRhY3RfaW5mbxgRIAEoCzIeLnRhcm1hYy5ib29raW5nLnYxLkNvbnRhY3RJbmZvEjUKC2FuY2lsbGFyaWVzGBIgAygLMiAudGFybWFjLmJvb2tpbmcudjEuU2VhdFNlbGVjdGlvbhITCgtzZWF0c19wYWlzZRgTIAEoAxIsCgVzZWF0cxgUIAMoCzIdLnRhcm1hYy5ib29raW5nLnYxLkJvb2tlZFNlYXQSMwoPbGFzdF9hcnJpdmFsX2F0GBUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgpmYXJlX3J1bGVzGBYgASgLMhsudGFybWFjLnNlYXJjaC52MS5GYXJlUnVsZXMSFQoNZGViaXRlZF9wYWlzZRgXIAEoAxIrCgdwYXltZW50GBggASgOMhoudGFybWFjLmJvb2tpbmcudjEuUGF5bWVudBIlCgRob2xkGBkgASgLMhcudGFybWFjLmJvb2tpbmcudjEuSG9sZBI2Cg1jYW5jZWxsYXRpb25zGBogAygLMh8udGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uEioKB3JlZnVuZHMYGyADKAsyGS50YXJtYWMuYm9va2luZy52MS5SZWZ1bmQSMwoMYm9va2VkX3BhcnRzGBwgAygLMh0udGFybWFjLmJvb2tpbmcudjEuQm9va2VkUGFydCJsCgpCb29rZWRTZWF0Eg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEgwKBHNlYXQYAyABKAkSEwoLcHJpY2VfcGFpc2UYBCABKAMSFAoMYW5jaWxsYXJ5X2lkGAUgASgJIn0KDFRpY2tldE51bWJlchIOCgZwYXhfaWQYASABKAkSFQoNc2VnbWVudF9pbmRleBgCIAEoBRIVCg10aWNrZXRfbnVtYmVyGAMgASgJEi8KBnN0YXR1cxgEIAEoDjIfLnRhcm1hYy5ib29raW5nLnYxLlRpY2tldFN0YXR1cyJ4CgxTdGF0dXNDaGFuZ2USMAoGc3RhdHVzGAEgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGAMgASgJIuQDCgxDYW5jZWxsYXRpb24SPgoRY2FuY2VsbGF0aW9uX3R5cGUYASABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlEjIKC3JlYXNvbl9jb2RlGAIgASgOMh0udGFybWFjLmJvb2tpbmcudjEuUmVhc29uQ29kZRIdChVhaXJsaW5lX3BlbmFsdHlfcGFpc2UYAyABKAMSFQoNb3RhX2ZlZV9wYWlzZRgEIAEoAxIbChNyZWZ1bmRfYW1vdW50X3BhaXNlGAUgASgDEjAKDGNvbmZpcm1lZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPY2FuY2VsbGF0aW9uX2lkGAcgASgJEhUKDXBhc3Nlbmdlcl9pZHMYCCADKAkSLwoKZGlyZWN0aW9ucxgJIAMoDjIbLnRhcm1hYy5zZWFyY2gudjEuRGlyZWN0aW9uEjIKBWl0ZW1zGAogAygLMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uSXRlbRIzCgxzdGF5c19ib29rZWQYCyADKAsyHS50YXJtYWMuYm9va2luZy52MS5Cb29rZWRQYXJ0EhEKCXJlZnVuZF9pZBgMIAEoCSLeAQoKUmVzY2hlZHVsZRIUCgxuZXdfb2ZmZXJfaWQYASABKAkSMgoLcmVhc29uX2NvZGUYAiABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgDIAEoAxIcChRjaGFuZ2VfcGVuYWx0eV9wYWlzZRgEIAEoAxIXCg9uZXdfdG90YWxfcGFpc2UYBSABKAMSMAoMY29uZmlybWVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCL8AQoYUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSMgoLcmVhc29uX2NvZGUYAyABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlEj4KEWNhbmNlbGxhdGlvbl90eXBlGAQgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIVCg1wYXNzZW5nZXJfaWRzGAUgAygJEi8KCmRpcmVjdGlvbnMYBiADKA4yGy50YXJtYWMuc2VhcmNoLnYxLkRpcmVjdGlvbiLtAgoZUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWFpcmxpbmVfcGVuYWx0eV9wYWlzZRgCIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAMgASgDEhsKE3JlZnVuZF9hbW91bnRfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSNQoRcXVvdGVfdmFsaWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKBWl0ZW1zGAcgAygLMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uSXRlbRIzCgxzdGF5c19ib29rZWQYCCADKAsyHS50YXJtYWMuYm9va2luZy52MS5Cb29rZWRQYXJ0EjcKE3ZvaWRfZWxpZ2libGVfdW50aWwYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpcCChpDb25maXJtQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEjIKC3JlYXNvbl9jb2RlGAMgASgOMh0udGFybWFjLmJvb2tpbmcudjEuUmVhc29uQ29kZRI+ChFjYW5jZWxsYXRpb25fdHlwZRgEIAEoDjIjLnRhcm1hYy5ib29raW5nLnYxLkNhbmNlbGxhdGlvblR5cGUSFwoPaWRlbXBvdGVuY3lfa2V5GAUgASgJEhUKDXBhc3Nlbmdlcl9pZHMYBiADKAkSLwoKZGlyZWN0aW9ucxgHIAMoDjIbLnRhcm1hYy5zZWFyY2gudjEuRGlyZWN0aW9uIvUCChtDb25maXJtQ2FuY2VsbGF0aW9uUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRIdChVhaXJsaW5lX3BlbmFsdHlfcGFpc2UYAiABKAMSFQoNb3RhX2ZlZV9wYWlzZRgDIAEoAxIbChNyZWZ1bmRfYW1vdW50X3BhaXNlGAQgASgDEhAKCGN1cnJlbmN5GAUgASgJEhAKCHJlcGxheWVkGAYgASgIEhcKD2NhbmNlbGxhdGlvbl9pZBgHIAEoCRIRCglyZWZ1bmRfaWQYCCABKAkSNgoNcmVmdW5kX3N0YXR1cxgJIAEoDjIfLnRhcm1hYy5ib29raW5nLnYxLlJlZnVuZFN0YXR1cxIyCgVpdGVtcxgKIAMoCzIjLnRhcm1hYy5ib29raW5nLnYxLkNhbmNlbGxhdGlvbkl0ZW0SMwoMc3RheXNfYm9va2VkGAsgAygLMh0udGFybWFjLmJvb2tpbmcudjEuQm9va2VkUGFydCKIAQoWUXVvdGVSZXNjaGVkdWxlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEhQKDG5ld19vZmZlcl9pZBgDIAEoCRIyCgtyZWFzb25fY29kZRgEIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUi6wEKF1F1b3RlUmVzY2hlZHVsZVJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVZmFyZV9kaWZmZXJlbmNlX3BhaXNlGAIgASgDEiAKGGFpcmxpbmVfY2hhbmdlX2ZlZV9wYWlzZRgDIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAQgASgDEhsKE3RvdGFsX3BheWFibGVfcGFpc2UYBSABKAMSNQoRcXVvdGVfdmFsaWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGN1cnJlbmN5GAcgASgJIlkKGENvbmZpcm1SZXNjaGVkdWxlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgDIAEoCSKpAQoZQ29uZmlybVJlc2NoZWR1bGVSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgCIAEoAxIcChRjaGFuZ2VfcGVuYWx0eV9wYWlzZRgDIAEoAxIXCg9uZXdfdG90YWxfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSEAoIcmVwbGF5ZWQYBiABKAgi3gEKE0xpc3RCb29raW5nc1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSMAoGc3RhdHVzGAIgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIwCgxjcmVhdGVkX2Zyb20YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfdG8YBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXBhZ2Vfc2l6ZRgFIAEoBRIOCgZjdXJzb3IYBiABKAkiWQoUTGlzdEJvb2tpbmdzUmVzcG9uc2USLAoIYm9va2luZ3MYASADKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nEhMKC25leHRfY3Vyc29yGAIgASgJIpYBChRUaWNrZXRCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgDIAEoCRIbChNhY2NlcHRfcHJpY2VfY2hhbmdlGAQgASgIEiIKGmFjY2VwdGVkX3RvdGFsX3ByaWNlX3BhaXNlGAUgASgDIpcBCgtQcmljZUNoYW5nZRIiChpwcmV2aW91c190b3RhbF9wcmljZV9wYWlzZRgBIAEoAxIdChVuZXdfdG90YWxfcHJpY2VfcGFpc2UYAiABKAMSFwoPbmV3X2RlYml0X3BhaXNlGAMgASgDEhcKD2Jhc2VfZmFyZV9wYWlzZRgEIAEoAxITCgt0YXhlc19wYWlzZRgFIAEoAyL2AQoVVGlja2V0Qm9va2luZ1Jlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEjAKBnN0YXR1cxgDIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSGQoRdG90YWxfcHJpY2VfcGFpc2UYBCABKAMSFQoNZGViaXRlZF9wYWlzZRgFIAEoAxIQCghjdXJyZW5jeRgGIAEoCRIQCghyZXBsYXllZBgHIAEoCBI0CgxwcmljZV9jaGFuZ2UYCCABKAsyHi50YXJtYWMuYm9va2luZy52MS5QcmljZUNoYW5nZSI9ChVSZWxlYXNlQm9va2luZ1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCSJFChZSZWxlYXNlQm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nKkgKB1BheW1lbnQSFwoTUEFZTUVOVF9VTlNQRUNJRklFRBAAEhIKDlBBWU1FTlRfV0FMTEVUEAESEAoMUEFZTUVOVF9IT0xEEAIqxQIKDUJvb2tpbmdTdGF0dXMSHgoaQk9PS0lOR19TVEFUVVNfVU5TUEVDSUZJRUQQABIaChZCT09LSU5HX1NUQVRVU19QRU5ESU5HEAESGQoVQk9PS0lOR19TVEFUVVNfQk9PS0VEEAISGwoXQk9PS0lOR19TVEFUVVNfVElDS0VURUQQAxIZChVCT09LSU5HX1NUQVRVU19GQUlMRUQQBBIcChhCT09LSU5HX1NUQVRVU19DQU5DRUxMRUQQBRIbChdCT09LSU5HX1NUQVRVU19SRUZVTkRFRBAGEhgKFEJPT0tJTkdfU1RBVFVTX0ZMT1dOEAcSFwoTQk9PS0lOR19TVEFUVVNfSEVMRBAIEhsKF0JPT0tJTkdfU1RBVFVTX1JFTEVBU0VEEAkSGgoWQk9PS0lOR19TVEFUVVNfRVhQSVJFRBAKKncKDVBhc3NlbmdlclR5cGUSHgoaUEFTU0VOR0VSX1RZUEVfVU5TUEVDSUZJRUQQABIWChJQQVNTRU5HRVJfVFlQRV9BRFQQARIWChJQQVNTRU5HRVJfVFlQRV9DSEQQAhIWChJQQVNTRU5HRVJfVFlQRV9JTkYQAyppCgVUaXRsZRIVChFUSVRMRV9VTlNQRUNJRklFRBAAEgwKCFRJVExFX01SEAESDQoJVElUTEVfTVJTEAISDAoIVElUTEVfTVMQAxIOCgpUSVRMRV9NSVNTEAQSDgoKVElUTEVfTVNUUhAFKkoKBkdlbmRlchIWChJHRU5ERVJfVU5TUEVDSUZJRUQQABIMCghHRU5ERVJfTRABEgwKCEdFTkRFUl9GEAISDAoIR0VOREVSX1gQAyqVAQoQQ2FuY2VsbGF0aW9uVHlwZRIhCh1DQU5DRUxMQVRJT05fVFlQRV9VTlNQRUNJRklFRBAAEh8KG0NBTkNFTExBVElPTl9UWVBFX1ZPTFVOVEFSWRABEiEKHUNBTkNFTExBVElPTl9UWVBFX0lOVk9MVU5UQVJZEAISGgoWQ0FOQ0VMTEFUSU9OX1RZUEVfVk9JRBADKvoBCgpSZWFzb25Db2RlEhsKF1JFQVNPTl9DT0RFX1VOU1BFQ0lGSUVEEAASIAocUkVBU09OX0NPREVfQ1VTVE9NRVJfUkVRVUVTVBABEh8KG1JFQVNPTl9DT0RFX1NDSEVEVUxFX0NIQU5HRRACEiAKHFJFQVNPTl9DT0RFX0ZMSUdIVF9DQU5DRUxMRUQQAxIhCh1SRUFTT05fQ09ERV9EVVBMSUNBVEVfQk9PS0lORxAEEhcKE1JFQVNPTl9DT0RFX01FRElDQUwQBRIVChFSRUFTT05fQ09ERV9PVEhFUhAGEhcKE1JFQVNPTl9DT0RFX05PX1NIT1cQByp8CgxUaWNrZXRTdGF0dXMSHQoZVElDS0VUX1NUQVRVU19VTlNQRUNJRklFRBAAEhYKElRJQ0tFVF9TVEFUVVNfT1BFThABEhsKF1RJQ0tFVF9TVEFUVVNfQ0FOQ0VMTEVEEAISGAoUVElDS0VUX1NUQVRVU19WT0lERUQQAyqgAQoMUmVmdW5kU3RhdHVzEh0KGVJFRlVORF9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdSRUZVTkRfU1RBVFVTX1JFUVVFU1RFRBABEhwKGFJFRlVORF9TVEFUVVNfUFJPQ0VTU0lORxACEhoKFlJFRlVORF9TVEFUVVNfUkVGVU5ERUQQAxIaChZSRUZVTkRfU1RBVFVTX1JFSkVDVEVEEAQymQgKDkJvb2tpbmdTZXJ2aWNlEmIKDUNyZWF0ZUJvb2tpbmcSJy50YXJtYWMuYm9va2luZy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLnRhcm1hYy5ib29raW5nLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQudGFybWFjLmJvb2tpbmcudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS50YXJtYWMuYm9va2luZy52MS5HZXRCb29raW5nUmVzcG9uc2USbgoRUXVvdGVDYW5jZWxsYXRpb24SKy50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEnQKE0NvbmZpcm1DYW5jZWxsYXRpb24SLS50YXJtYWMuYm9va2luZy52MS5Db25maXJtQ2FuY2VsbGF0aW9uUmVxdWVzdBouLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRJoCg9RdW90ZVJlc2NoZWR1bGUSKS50YXJtYWMuYm9va2luZy52MS5RdW90ZVJlc2NoZWR1bGVSZXF1ZXN0GioudGFybWFjLmJvb2tpbmcudjEuUXVvdGVSZXNjaGVkdWxlUmVzcG9uc2USbgoRQ29uZmlybVJlc2NoZWR1bGUSKy50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLnRhcm1hYy5ib29raW5nLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy50YXJtYWMuYm9va2luZy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1UaWNrZXRCb29raW5nEicudGFybWFjLmJvb2tpbmcudjEuVGlja2V0Qm9va2luZ1JlcXVlc3QaKC50YXJtYWMuYm9va2luZy52MS5UaWNrZXRCb29raW5nUmVzcG9uc2USZQoOUmVsZWFzZUJvb2tpbmcSKC50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1JlcXVlc3QaKS50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1Jlc3BvbnNlElwKC0xpc3RSZWZ1bmRzEiUudGFybWFjLmJvb2tpbmcudjEuTGlzdFJlZnVuZHNSZXF1ZXN0GiYudGFybWFjLmJvb2tpbmcudjEuTGlzdFJlZnVuZHNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
 
 /**
  * A held booking's deadlines (hold now, ticket later).
@@ -49,6 +49,251 @@ export type Hold = Message<"tarmac.booking.v1.Hold"> & {
  */
 export const HoldSchema: GenMessage<Hold> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 0);
+
+/**
+ * One passenger on one direction of a cancellation; amounts in paise.
+ *
+ * @generated from message tarmac.booking.v1.CancellationItem
+ */
+export type CancellationItem = Message<"tarmac.booking.v1.CancellationItem"> & {
+  /**
+   * The passenger (ADT1, CHD1, INF1...).
+   *
+   * @generated from field: string pax_id = 1;
+   */
+  paxId: string;
+
+  /**
+   * The direction.
+   *
+   * @generated from field: tarmac.search.v1.Direction direction = 2;
+   */
+  direction: Direction;
+
+  /**
+   * What this passenger paid for this direction (its share of the debit, and its own seats).
+   *
+   * @generated from field: int64 paid_paise = 3;
+   */
+  paidPaise: bigint;
+
+  /**
+   * The airline's penalty on it.
+   *
+   * @generated from field: int64 airline_penalty_paise = 4;
+   */
+  airlinePenaltyPaise: bigint;
+
+  /**
+   * Its share of Tarmac's fee.
+   *
+   * @generated from field: int64 ota_fee_paise = 5;
+   */
+  otaFeePaise: bigint;
+
+  /**
+   * What comes back for it: paid - penalty - fee, never below zero.
+   *
+   * @generated from field: int64 refund_amount_paise = 6;
+   */
+  refundAmountPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.CancellationItem.
+ * Use `create(CancellationItemSchema)` to create a new message.
+ */
+export const CancellationItemSchema: GenMessage<CancellationItem> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 1);
+
+/**
+ * A passenger on a direction that stays booked.
+ *
+ * @generated from message tarmac.booking.v1.BookedPart
+ */
+export type BookedPart = Message<"tarmac.booking.v1.BookedPart"> & {
+  /**
+   * The passenger.
+   *
+   * @generated from field: string pax_id = 1;
+   */
+  paxId: string;
+
+  /**
+   * The direction.
+   *
+   * @generated from field: tarmac.search.v1.Direction direction = 2;
+   */
+  direction: Direction;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.BookedPart.
+ * Use `create(BookedPartSchema)` to create a new message.
+ */
+export const BookedPartSchema: GenMessage<BookedPart> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 2);
+
+/**
+ * A refund request and its life.
+ *
+ * @generated from message tarmac.booking.v1.Refund
+ */
+export type Refund = Message<"tarmac.booking.v1.Refund"> & {
+  /**
+   * rfd_<ULID>.
+   *
+   * @generated from field: string refund_id = 1;
+   */
+  refundId: string;
+
+  /**
+   * The booking it belongs to.
+   *
+   * @generated from field: string booking_id = 2;
+   */
+  bookingId: string;
+
+  /**
+   * The cancellation it refunds.
+   *
+   * @generated from field: string cancellation_id = 3;
+   */
+  cancellationId: string;
+
+  /**
+   * What is refunded, in paise of `currency`.
+   *
+   * @generated from field: int64 amount_paise = 4;
+   */
+  amountPaise: bigint;
+
+  /**
+   * ISO 4217 code.
+   *
+   * @generated from field: string currency = 5;
+   */
+  currency: string;
+
+  /**
+   * Where it stands.
+   *
+   * @generated from field: tarmac.booking.v1.RefundStatus status = 6;
+   */
+  status: RefundStatus;
+
+  /**
+   * When the cancellation was confirmed.
+   *
+   * @generated from field: google.protobuf.Timestamp requested_at = 7;
+   */
+  requestedAt?: Timestamp | undefined;
+
+  /**
+   * When it last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 8;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * The airline's reason when REJECTED.
+   *
+   * @generated from field: string rejection_reason = 9;
+   */
+  rejectionReason: string;
+
+  /**
+   * The wallet statement's reference of the credit (at REFUNDED).
+   *
+   * @generated from field: string wallet_reference = 10;
+   */
+  walletReference: string;
+
+  /**
+   * The booking's PNR.
+   *
+   * @generated from field: string pnr = 11;
+   */
+  pnr: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.Refund.
+ * Use `create(RefundSchema)` to create a new message.
+ */
+export const RefundSchema: GenMessage<Refund> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 3);
+
+/**
+ * ListRefunds' request.
+ *
+ * @generated from message tarmac.booking.v1.ListRefundsRequest
+ */
+export type ListRefundsRequest = Message<"tarmac.booking.v1.ListRefundsRequest"> & {
+  /**
+   * Required: the calling agent.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Only refunds in this status; unspecified: every status.
+   *
+   * @generated from field: tarmac.booking.v1.RefundStatus status = 2;
+   */
+  status: RefundStatus;
+
+  /**
+   * 1 to 100; 0: 20.
+   *
+   * @generated from field: int32 page_size = 3;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous answer's next_cursor; it carries the first page's status.
+   *
+   * @generated from field: string cursor = 4;
+   */
+  cursor: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.ListRefundsRequest.
+ * Use `create(ListRefundsRequestSchema)` to create a new message.
+ */
+export const ListRefundsRequestSchema: GenMessage<ListRefundsRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 4);
+
+/**
+ * ListRefunds' answer.
+ *
+ * @generated from message tarmac.booking.v1.ListRefundsResponse
+ */
+export type ListRefundsResponse = Message<"tarmac.booking.v1.ListRefundsResponse"> & {
+  /**
+   * Newest first (requested_at, then refund_id).
+   *
+   * @generated from field: repeated tarmac.booking.v1.Refund refunds = 1;
+   */
+  refunds: Refund[];
+
+  /**
+   * The next page's cursor; empty on the last page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.ListRefundsResponse.
+ * Use `create(ListRefundsResponseSchema)` to create a new message.
+ */
+export const ListRefundsResponseSchema: GenMessage<ListRefundsResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 5);
 
 /**
  * A passenger of a booking (API guide, Bookings). Every field is required in CreateBooking.
@@ -119,7 +364,7 @@ export type Passenger = Message<"tarmac.booking.v1.Passenger"> & {
  * Use `create(PassengerSchema)` to create a new message.
  */
 export const PassengerSchema: GenMessage<Passenger> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 1);
+  messageDesc(file_tarmac_booking_v1_booking, 6);
 
 /**
  * Who the airline and Tarmac contact about a booking.
@@ -147,7 +392,7 @@ export type ContactInfo = Message<"tarmac.booking.v1.ContactInfo"> & {
  * Use `create(ContactInfoSchema)` to create a new message.
  */
 export const ContactInfoSchema: GenMessage<ContactInfo> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 2);
+  messageDesc(file_tarmac_booking_v1_booking, 7);
 
 /**
  * A paid seat chosen from the fare's seat map (tarmac.fare.v1.FareService.GetSeatMap).
@@ -175,7 +420,7 @@ export type SeatSelection = Message<"tarmac.booking.v1.SeatSelection"> & {
  * Use `create(SeatSelectionSchema)` to create a new message.
  */
 export const SeatSelectionSchema: GenMessage<SeatSelection> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 3);
+  messageDesc(file_tarmac_booking_v1_booking, 8);
 
 /**
  * CreateBooking's request.
@@ -241,7 +486,7 @@ export type CreateBookingRequest = Message<"tarmac.booking.v1.CreateBookingReque
  * Use `create(CreateBookingRequestSchema)` to create a new message.
  */
 export const CreateBookingRequestSchema: GenMessage<CreateBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 4);
+  messageDesc(file_tarmac_booking_v1_booking, 9);
 
 /**
  * CreateBooking's answer.
@@ -306,7 +551,7 @@ export type CreateBookingResponse = Message<"tarmac.booking.v1.CreateBookingResp
  * Use `create(CreateBookingResponseSchema)` to create a new message.
  */
 export const CreateBookingResponseSchema: GenMessage<CreateBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 5);
+  messageDesc(file_tarmac_booking_v1_booking, 10);
 
 /**
  * GetBooking's request: booking_id, pnr or idempotency_key, at least one.
@@ -349,7 +594,7 @@ export type GetBookingRequest = Message<"tarmac.booking.v1.GetBookingRequest"> &
  * Use `create(GetBookingRequestSchema)` to create a new message.
  */
 export const GetBookingRequestSchema: GenMessage<GetBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 6);
+  messageDesc(file_tarmac_booking_v1_booking, 11);
 
 /**
  * GetBooking's answer.
@@ -370,7 +615,7 @@ export type GetBookingResponse = Message<"tarmac.booking.v1.GetBookingResponse">
  * Use `create(GetBookingResponseSchema)` to create a new message.
  */
 export const GetBookingResponseSchema: GenMessage<GetBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 7);
+  messageDesc(file_tarmac_booking_v1_booking, 12);
 
 /**
  * A booking as GetBooking answers it (API guide, Bookings). Amounts are in paise of `currency`.
@@ -555,6 +800,27 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
    * @generated from field: tarmac.booking.v1.Hold hold = 25;
    */
   hold?: Hold | undefined;
+
+  /**
+   * Every confirmed cancellation, partial or whole, oldest first (`cancellation` is the latest).
+   *
+   * @generated from field: repeated tarmac.booking.v1.Cancellation cancellations = 26;
+   */
+  cancellations: Cancellation[];
+
+  /**
+   * The refund requests of its cancellations, oldest first.
+   *
+   * @generated from field: repeated tarmac.booking.v1.Refund refunds = 27;
+   */
+  refunds: Refund[];
+
+  /**
+   * Passengers and directions still booked (all of them until a cancellation).
+   *
+   * @generated from field: repeated tarmac.booking.v1.BookedPart booked_parts = 28;
+   */
+  bookedParts: BookedPart[];
 };
 
 /**
@@ -562,7 +828,7 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
  * Use `create(BookingSchema)` to create a new message.
  */
 export const BookingSchema: GenMessage<Booking> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 8);
+  messageDesc(file_tarmac_booking_v1_booking, 13);
 
 /**
  * A paid seat of a booking.
@@ -611,7 +877,7 @@ export type BookedSeat = Message<"tarmac.booking.v1.BookedSeat"> & {
  * Use `create(BookedSeatSchema)` to create a new message.
  */
 export const BookedSeatSchema: GenMessage<BookedSeat> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 9);
+  messageDesc(file_tarmac_booking_v1_booking, 14);
 
 /**
  * A ticket of one passenger on one segment.
@@ -639,6 +905,13 @@ export type TicketNumber = Message<"tarmac.booking.v1.TicketNumber"> & {
    * @generated from field: string ticket_number = 3;
    */
   ticketNumber: string;
+
+  /**
+   * OPEN, or CANCELLED / VOIDED once its coupon is.
+   *
+   * @generated from field: tarmac.booking.v1.TicketStatus status = 4;
+   */
+  status: TicketStatus;
 };
 
 /**
@@ -646,7 +919,7 @@ export type TicketNumber = Message<"tarmac.booking.v1.TicketNumber"> & {
  * Use `create(TicketNumberSchema)` to create a new message.
  */
 export const TicketNumberSchema: GenMessage<TicketNumber> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 10);
+  messageDesc(file_tarmac_booking_v1_booking, 15);
 
 /**
  * One entry of a booking's history.
@@ -681,7 +954,7 @@ export type StatusChange = Message<"tarmac.booking.v1.StatusChange"> & {
  * Use `create(StatusChangeSchema)` to create a new message.
  */
 export const StatusChangeSchema: GenMessage<StatusChange> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 11);
+  messageDesc(file_tarmac_booking_v1_booking, 16);
 
 /**
  * A confirmed cancellation; amounts in paise of the booking's currency.
@@ -730,6 +1003,48 @@ export type Cancellation = Message<"tarmac.booking.v1.Cancellation"> & {
    * @generated from field: google.protobuf.Timestamp confirmed_at = 6;
    */
   confirmedAt?: Timestamp | undefined;
+
+  /**
+   * cx_<ULID>; empty on cancellations of earlier releases.
+   *
+   * @generated from field: string cancellation_id = 7;
+   */
+  cancellationId: string;
+
+  /**
+   * The passengers asked for (empty: every one left).
+   *
+   * @generated from field: repeated string passenger_ids = 8;
+   */
+  passengerIds: string[];
+
+  /**
+   * The directions asked for (empty: every one left).
+   *
+   * @generated from field: repeated tarmac.search.v1.Direction directions = 9;
+   */
+  directions: Direction[];
+
+  /**
+   * Per passenger and direction.
+   *
+   * @generated from field: repeated tarmac.booking.v1.CancellationItem items = 10;
+   */
+  items: CancellationItem[];
+
+  /**
+   * What stayed booked after it.
+   *
+   * @generated from field: repeated tarmac.booking.v1.BookedPart stays_booked = 11;
+   */
+  staysBooked: BookedPart[];
+
+  /**
+   * The refund request it became.
+   *
+   * @generated from field: string refund_id = 12;
+   */
+  refundId: string;
 };
 
 /**
@@ -737,7 +1052,7 @@ export type Cancellation = Message<"tarmac.booking.v1.Cancellation"> & {
  * Use `create(CancellationSchema)` to create a new message.
  */
 export const CancellationSchema: GenMessage<Cancellation> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 12);
+  messageDesc(file_tarmac_booking_v1_booking, 17);
 
 /**
  * A confirmed reschedule; amounts in paise of the booking's currency.
@@ -793,7 +1108,7 @@ export type Reschedule = Message<"tarmac.booking.v1.Reschedule"> & {
  * Use `create(RescheduleSchema)` to create a new message.
  */
 export const RescheduleSchema: GenMessage<Reschedule> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 13);
+  messageDesc(file_tarmac_booking_v1_booking, 18);
 
 /**
  * QuoteCancellation's request. Every field is required.
@@ -828,6 +1143,20 @@ export type QuoteCancellationRequest = Message<"tarmac.booking.v1.QuoteCancellat
    * @generated from field: tarmac.booking.v1.CancellationType cancellation_type = 4;
    */
   cancellationType: CancellationType;
+
+  /**
+   * Optional: only these passengers (an adult's lap infant must come with it).
+   *
+   * @generated from field: repeated string passenger_ids = 5;
+   */
+  passengerIds: string[];
+
+  /**
+   * Optional: only these directions. With neither, the whole booking (what is left of it).
+   *
+   * @generated from field: repeated tarmac.search.v1.Direction directions = 6;
+   */
+  directions: Direction[];
 };
 
 /**
@@ -835,7 +1164,7 @@ export type QuoteCancellationRequest = Message<"tarmac.booking.v1.QuoteCancellat
  * Use `create(QuoteCancellationRequestSchema)` to create a new message.
  */
 export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 14);
+  messageDesc(file_tarmac_booking_v1_booking, 19);
 
 /**
  * QuoteCancellation's answer; amounts in paise of `currency`.
@@ -885,6 +1214,27 @@ export type QuoteCancellationResponse = Message<"tarmac.booking.v1.QuoteCancella
    * @generated from field: google.protobuf.Timestamp quote_valid_until = 6;
    */
   quoteValidUntil?: Timestamp | undefined;
+
+  /**
+   * Per passenger and direction; the amounts above are their sums.
+   *
+   * @generated from field: repeated tarmac.booking.v1.CancellationItem items = 7;
+   */
+  items: CancellationItem[];
+
+  /**
+   * What stays booked after it; empty when it cancels all that is left.
+   *
+   * @generated from field: repeated tarmac.booking.v1.BookedPart stays_booked = 8;
+   */
+  staysBooked: BookedPart[];
+
+  /**
+   * Until when the whole booking may be voided (CANCELLATION_TYPE_VOID); absent when it may not.
+   *
+   * @generated from field: google.protobuf.Timestamp void_eligible_until = 9;
+   */
+  voidEligibleUntil?: Timestamp | undefined;
 };
 
 /**
@@ -892,7 +1242,7 @@ export type QuoteCancellationResponse = Message<"tarmac.booking.v1.QuoteCancella
  * Use `create(QuoteCancellationResponseSchema)` to create a new message.
  */
 export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 15);
+  messageDesc(file_tarmac_booking_v1_booking, 20);
 
 /**
  * ConfirmCancellation's request; reason_code and cancellation_type must equal an unexpired
@@ -937,6 +1287,20 @@ export type ConfirmCancellationRequest = Message<"tarmac.booking.v1.ConfirmCance
    * @generated from field: string idempotency_key = 5;
    */
   idempotencyKey: string;
+
+  /**
+   * As quoted.
+   *
+   * @generated from field: repeated string passenger_ids = 6;
+   */
+  passengerIds: string[];
+
+  /**
+   * As quoted.
+   *
+   * @generated from field: repeated tarmac.search.v1.Direction directions = 7;
+   */
+  directions: Direction[];
 };
 
 /**
@@ -944,7 +1308,7 @@ export type ConfirmCancellationRequest = Message<"tarmac.booking.v1.ConfirmCance
  * Use `create(ConfirmCancellationRequestSchema)` to create a new message.
  */
 export const ConfirmCancellationRequestSchema: GenMessage<ConfirmCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 16);
+  messageDesc(file_tarmac_booking_v1_booking, 21);
 
 /**
  * ConfirmCancellation's answer: the quote's figures, now applied.
@@ -993,6 +1357,41 @@ export type ConfirmCancellationResponse = Message<"tarmac.booking.v1.ConfirmCanc
    * @generated from field: bool replayed = 6;
    */
   replayed: boolean;
+
+  /**
+   * The cancellation (cx_<ULID>).
+   *
+   * @generated from field: string cancellation_id = 7;
+   */
+  cancellationId: string;
+
+  /**
+   * The refund request it became (rfd_<ULID>).
+   *
+   * @generated from field: string refund_id = 8;
+   */
+  refundId: string;
+
+  /**
+   * Where the refund stands now (REFUNDED at once on most fares).
+   *
+   * @generated from field: tarmac.booking.v1.RefundStatus refund_status = 9;
+   */
+  refundStatus: RefundStatus;
+
+  /**
+   * Per passenger and direction.
+   *
+   * @generated from field: repeated tarmac.booking.v1.CancellationItem items = 10;
+   */
+  items: CancellationItem[];
+
+  /**
+   * What stays booked.
+   *
+   * @generated from field: repeated tarmac.booking.v1.BookedPart stays_booked = 11;
+   */
+  staysBooked: BookedPart[];
 };
 
 /**
@@ -1000,7 +1399,7 @@ export type ConfirmCancellationResponse = Message<"tarmac.booking.v1.ConfirmCanc
  * Use `create(ConfirmCancellationResponseSchema)` to create a new message.
  */
 export const ConfirmCancellationResponseSchema: GenMessage<ConfirmCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 17);
+  messageDesc(file_tarmac_booking_v1_booking, 22);
 
 /**
  * QuoteReschedule's request. Every field is required.
@@ -1043,7 +1442,7 @@ export type QuoteRescheduleRequest = Message<"tarmac.booking.v1.QuoteRescheduleR
  * Use `create(QuoteRescheduleRequestSchema)` to create a new message.
  */
 export const QuoteRescheduleRequestSchema: GenMessage<QuoteRescheduleRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 18);
+  messageDesc(file_tarmac_booking_v1_booking, 23);
 
 /**
  * QuoteReschedule's answer; amounts in paise of `currency`.
@@ -1106,7 +1505,7 @@ export type QuoteRescheduleResponse = Message<"tarmac.booking.v1.QuoteReschedule
  * Use `create(QuoteRescheduleResponseSchema)` to create a new message.
  */
 export const QuoteRescheduleResponseSchema: GenMessage<QuoteRescheduleResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 19);
+  messageDesc(file_tarmac_booking_v1_booking, 24);
 
 /**
  * ConfirmReschedule's request: confirms the booking's newest unexpired reschedule quote. Every
@@ -1144,7 +1543,7 @@ export type ConfirmRescheduleRequest = Message<"tarmac.booking.v1.ConfirmResched
  * Use `create(ConfirmRescheduleRequestSchema)` to create a new message.
  */
 export const ConfirmRescheduleRequestSchema: GenMessage<ConfirmRescheduleRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 20);
+  messageDesc(file_tarmac_booking_v1_booking, 25);
 
 /**
  * ConfirmReschedule's answer; amounts in paise of `currency`.
@@ -1200,7 +1599,7 @@ export type ConfirmRescheduleResponse = Message<"tarmac.booking.v1.ConfirmResche
  * Use `create(ConfirmRescheduleResponseSchema)` to create a new message.
  */
 export const ConfirmRescheduleResponseSchema: GenMessage<ConfirmRescheduleResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 21);
+  messageDesc(file_tarmac_booking_v1_booking, 26);
 
 /**
  * A page of an agent's bookings: the first page names its filters, the next ones its cursor.
@@ -1257,7 +1656,7 @@ export type ListBookingsRequest = Message<"tarmac.booking.v1.ListBookingsRequest
  * Use `create(ListBookingsRequestSchema)` to create a new message.
  */
 export const ListBookingsRequestSchema: GenMessage<ListBookingsRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 22);
+  messageDesc(file_tarmac_booking_v1_booking, 27);
 
 /**
  * A page of bookings, each as GetBooking answers it.
@@ -1285,7 +1684,7 @@ export type ListBookingsResponse = Message<"tarmac.booking.v1.ListBookingsRespon
  * Use `create(ListBookingsResponseSchema)` to create a new message.
  */
 export const ListBookingsResponseSchema: GenMessage<ListBookingsResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 23);
+  messageDesc(file_tarmac_booking_v1_booking, 28);
 
 /**
  * TicketBooking's request.
@@ -1334,7 +1733,7 @@ export type TicketBookingRequest = Message<"tarmac.booking.v1.TicketBookingReque
  * Use `create(TicketBookingRequestSchema)` to create a new message.
  */
 export const TicketBookingRequestSchema: GenMessage<TicketBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 24);
+  messageDesc(file_tarmac_booking_v1_booking, 29);
 
 /**
  * A changed price at ticketing: nothing was done; repeat with accept_price_change.
@@ -1383,7 +1782,7 @@ export type PriceChange = Message<"tarmac.booking.v1.PriceChange"> & {
  * Use `create(PriceChangeSchema)` to create a new message.
  */
 export const PriceChangeSchema: GenMessage<PriceChange> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 25);
+  messageDesc(file_tarmac_booking_v1_booking, 30);
 
 /**
  * TicketBooking's answer.
@@ -1453,7 +1852,7 @@ export type TicketBookingResponse = Message<"tarmac.booking.v1.TicketBookingResp
  * Use `create(TicketBookingResponseSchema)` to create a new message.
  */
 export const TicketBookingResponseSchema: GenMessage<TicketBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 26);
+  messageDesc(file_tarmac_booking_v1_booking, 31);
 
 /**
  * ReleaseBooking's request.
@@ -1481,7 +1880,7 @@ export type ReleaseBookingRequest = Message<"tarmac.booking.v1.ReleaseBookingReq
  * Use `create(ReleaseBookingRequestSchema)` to create a new message.
  */
 export const ReleaseBookingRequestSchema: GenMessage<ReleaseBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 27);
+  messageDesc(file_tarmac_booking_v1_booking, 32);
 
 /**
  * ReleaseBooking's answer.
@@ -1502,7 +1901,7 @@ export type ReleaseBookingResponse = Message<"tarmac.booking.v1.ReleaseBookingRe
  * Use `create(ReleaseBookingResponseSchema)` to create a new message.
  */
 export const ReleaseBookingResponseSchema: GenMessage<ReleaseBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 28);
+  messageDesc(file_tarmac_booking_v1_booking, 33);
 
 /**
  * How a booking is paid for.
@@ -1794,6 +2193,14 @@ export enum CancellationType {
    * @generated from enum value: CANCELLATION_TYPE_INVOLUNTARY = 2;
    */
   INVOLUNTARY = 2,
+
+  /**
+   * The whole booking on the day it was ticketed, until 23:59 IST: no penalty, no OTA fee unless
+   * configured, tickets VOIDED.
+   *
+   * @generated from enum value: CANCELLATION_TYPE_VOID = 3;
+   */
+  VOID = 3,
 }
 
 /**
@@ -1856,6 +2263,13 @@ export enum ReasonCode {
    * @generated from enum value: REASON_CODE_OTHER = 6;
    */
   OTHER = 6,
+
+  /**
+   * The passenger did not fly: only taxes are refunded.
+   *
+   * @generated from enum value: REASON_CODE_NO_SHOW = 7;
+   */
+  NO_SHOW = 7,
 }
 
 /**
@@ -1863,6 +2277,95 @@ export enum ReasonCode {
  */
 export const ReasonCodeSchema: GenEnum<ReasonCode> = /*@__PURE__*/
   enumDesc(file_tarmac_booking_v1_booking, 6);
+
+/**
+ * Where a ticket stands.
+ *
+ * @generated from enum tarmac.booking.v1.TicketStatus
+ */
+export enum TicketStatus {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: TICKET_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Valid for travel.
+   *
+   * @generated from enum value: TICKET_STATUS_OPEN = 1;
+   */
+  OPEN = 1,
+
+  /**
+   * Its coupon was cancelled (a partial or whole cancellation).
+   *
+   * @generated from enum value: TICKET_STATUS_CANCELLED = 2;
+   */
+  CANCELLED = 2,
+
+  /**
+   * Voided on the day of issue.
+   *
+   * @generated from enum value: TICKET_STATUS_VOIDED = 3;
+   */
+  VOIDED = 3,
+}
+
+/**
+ * Describes the enum tarmac.booking.v1.TicketStatus.
+ */
+export const TicketStatusSchema: GenEnum<TicketStatus> = /*@__PURE__*/
+  enumDesc(file_tarmac_booking_v1_booking, 7);
+
+/**
+ * Where a refund request stands (API guide, Partial cancellation, void and refunds).
+ *
+ * @generated from enum tarmac.booking.v1.RefundStatus
+ */
+export enum RefundStatus {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: REFUND_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The cancellation is confirmed; the airline is asked.
+   *
+   * @generated from enum value: REFUND_STATUS_REQUESTED = 1;
+   */
+  REQUESTED = 1,
+
+  /**
+   * The airline is processing it; a sweep asks again.
+   *
+   * @generated from enum value: REFUND_STATUS_PROCESSING = 2;
+   */
+  PROCESSING = 2,
+
+  /**
+   * Credited to the wallet.
+   *
+   * @generated from enum value: REFUND_STATUS_REFUNDED = 3;
+   */
+  REFUNDED = 3,
+
+  /**
+   * The airline refused it; nothing was credited.
+   *
+   * @generated from enum value: REFUND_STATUS_REJECTED = 4;
+   */
+  REJECTED = 4,
+}
+
+/**
+ * Describes the enum tarmac.booking.v1.RefundStatus.
+ */
+export const RefundStatusSchema: GenEnum<RefundStatus> = /*@__PURE__*/
+  enumDesc(file_tarmac_booking_v1_booking, 8);
 
 /**
  * Booking owns PNRs: creation with an atomic wallet debit, status, cancellation and reschedule
@@ -2030,6 +2533,18 @@ export const BookingService: GenService<{
     methodKind: "unary";
     input: typeof ReleaseBookingRequestSchema;
     output: typeof ReleaseBookingResponseSchema;
+  },
+  /**
+   * The agent's refund requests (one per confirmed cancellation), newest first, a page at a time
+   * behind a signed cursor; optionally only one status. Read-only. A malformed cursor, or another
+   * agent's, answers VALIDATION_FAILED on cursor.
+   *
+   * @generated from rpc tarmac.booking.v1.BookingService.ListRefunds
+   */
+  listRefunds: {
+    methodKind: "unary";
+    input: typeof ListRefundsRequestSchema;
+    output: typeof ListRefundsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_booking_v1_booking, 0);
