@@ -65,6 +65,43 @@ export interface FareRules {
   readonly taxesRefundable: true;
 }
 
+/**
+ * A fare family as the airline brands it: SAVER (the cheapest, non-refundable), FLEXI (refundable,
+ * cheaper changes), SUPER_FLEXI (the cabin's full fare: the most included). Letters (booking
+ * classes) sell within a brand; the same flight in two brands is two offers.
+ */
+export type FareBrandCode = "SAVER" | "FLEXI" | "SUPER_FLEXI";
+export const FARE_BRAND_CODES: readonly FareBrandCode[] = ["SAVER", "FLEXI", "SUPER_FLEXI"];
+
+/** Whether a service comes with the fare or is sold as a paid extra. */
+export type Inclusion = "INCLUDED" | "PAID";
+export const INCLUSIONS: readonly Inclusion[] = ["INCLUDED", "PAID"];
+
+/**
+ * What a brand includes, per passenger per segment (lap infants get no baggage or meal). The money
+ * of changes and cancellations is in the fare's rules; these say what a traveller compares.
+ */
+export interface FareInclusions {
+  /** Checked baggage allowance, kilograms (0: none; extra baggage is sold as an ancillary). */
+  readonly checkedBaggageKg: number;
+  /** Cabin (hand) baggage allowance, kilograms. */
+  readonly cabinBaggageKg: number;
+  /** A meal: included, or sold as an ancillary. */
+  readonly meal: Inclusion;
+  /** A standard seat: included (free to choose), or paid at the seat map's price. */
+  readonly seat: Inclusion;
+  /** Changes before 72 hours to departure: free (INCLUDED) or for the fare rules' fee (PAID). */
+  readonly change: Inclusion;
+  /** Whether a voluntary cancellation refunds the base fare less the penalty (fare rules). */
+  readonly refundable: boolean;
+}
+
+/** A fare's brand and what it includes (offers share one frozen object per brand and carrier model). */
+export interface FareBrand {
+  readonly code: FareBrandCode;
+  readonly inclusions: FareInclusions;
+}
+
 /** One priced itinerary as the airline sells it, before B2B pricing. Amounts: paise, all pax. */
 export interface ProviderOffer {
   /** Stable key of this itinerary and fare at this provider: the same query gives the same key. */
@@ -78,6 +115,8 @@ export interface ProviderOffer {
   readonly currency: string;
   readonly refundable: boolean;
   readonly fareRules: FareRules;
+  /** The fare family sold, with its inclusions. */
+  readonly brand: FareBrand;
   /** The terms a reservation of this fare would be held on now; absent when the airline does not hold it. */
   readonly hold?: HoldTerms;
 }

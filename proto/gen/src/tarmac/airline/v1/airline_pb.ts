@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/airline/v1/airline.proto.
  */
 export const file_tarmac_airline_v1_airline: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIpcCCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIn4KCUhvbGRUZXJtcxI1ChF0aWNrZXRfdGltZV9saW1pdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoWcHJpY2VfZ3VhcmFudGVlZF91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiUAoQTGl2ZVByaWNlUmVxdWVzdBILCgNrZXkYASABKAkSLwoDcGF4GAIgASgLMiIudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyQ291bnRzIjwKEUxpdmVQcmljZVJlc3BvbnNlEicKBW9mZmVyGAEgASgLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIiIAoRR2V0U2VhdE1hcFJlcXVlc3QSCwoDa2V5GAEgASgJIm0KEkdldFNlYXRNYXBSZXNwb25zZRIQCghwcm92aWRlchgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIzCghzZWdtZW50cxgDIAMoCzIhLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnRTZWF0TWFwIuYBCg5TZWdtZW50U2VhdE1hcBIVCg1zZWdtZW50X2luZGV4GAEgASgFEg8KB2NhcnJpZXIYAiABKAkSEQoJZmxpZ2h0X25vGAMgASgJEg4KBm9yaWdpbhgEIAEoCRIMCgRkZXN0GAUgASgJEhYKDmRlcGFydHVyZV9kYXRlGAYgASgJEhAKCGFpcmNyYWZ0GAcgASgJEicKBWNhYmluGAggASgOMhgudGFybWFjLmFpcmxpbmUudjEuQ2FiaW4SKAoEcm93cxgJIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSb3ciPgoHU2VhdFJvdxILCgNyb3cYASABKAUSJgoFc2VhdHMYAiADKAsyFy50YXJtYWMuYWlybGluZS52MS5TZWF0IpgBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEjEKCHBvc2l0aW9uGAQgASgOMh8udGFybWFjLmFpcmxpbmUudjEuU2VhdFBvc2l0aW9uEhAKCGV4aXRfcm93GAUgASgIEhUKDWV4dHJhX2xlZ3Jvb20YBiABKAgivgEKFFJlc2VydmF0aW9uUGFzc2VuZ2VyEg4KBnBheF9pZBgBIAEoCRIuCgR0eXBlGAIgASgOMiAudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyVHlwZRINCgV0aXRsZRgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIOCgZnZW5kZXIYBiABKAkSCwoDZG9iGAcgASgJEhMKC25hdGlvbmFsaXR5GAggASgJIkIKC1NlYXRSZXF1ZXN0Eg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEgwKBHNlYXQYAyABKAkiJwoHQ29udGFjdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSLeAQoOUmVzZXJ2ZVJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNrZXkYAiABKAkSOwoKcGFzc2VuZ2VycxgDIAMoCzInLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uUGFzc2VuZ2VyEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QSKwoHY29udGFjdBgFIAEoCzIaLnRhcm1hYy5haXJsaW5lLnYxLkNvbnRhY3QSDAoEaG9sZBgGIAEoCCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSL1AQoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCRIqCgRob2xkGAcgASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIjEKFUdldFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIk0KFkdldFJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiI0ChhDYW5jZWxSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSIbChlDYW5jZWxSZXNlcnZhdGlvblJlc3BvbnNlIooBChhDaGFuZ2VSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIYChBjaGFuZ2VfcmVmZXJlbmNlGAIgASgJEgsKA2tleRgDIAEoCRItCgVzZWF0cxgEIAMoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSZXF1ZXN0IlAKGUNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiIsChBQcmljZUhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiUwoRUHJpY2VIb2xkUmVzcG9uc2USFwoPYmFzZV9mYXJlX3BhaXNlGAEgASgDEhMKC3RheGVzX3BhaXNlGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJIlsKEVRpY2tldEhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkSFwoPYmFzZV9mYXJlX3BhaXNlGAIgASgDEhMKC3RheGVzX3BhaXNlGAMgASgDIkkKElRpY2tldEhvbGRSZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uKnEKBUNhYmluEhUKEUNBQklOX1VOU1BFQ0lGSUVEEAASEQoNQ0FCSU5fRUNPTk9NWRABEhkKFUNBQklOX1BSRU1JVU1fRUNPTk9NWRACEhIKDkNBQklOX0JVU0lORVNTEAMSDwoLQ0FCSU5fRklSU1QQBCpUCglEaXJlY3Rpb24SGQoVRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSRElSRUNUSU9OX09VVEJPVU5EEAESFAoQRElSRUNUSU9OX1JFVFVSThACKncKDVBhc3NlbmdlclR5cGUSHgoaUEFTU0VOR0VSX1RZUEVfVU5TUEVDSUZJRUQQABIWChJQQVNTRU5HRVJfVFlQRV9BRFQQARIWChJQQVNTRU5HRVJfVFlQRV9DSEQQAhIWChJQQVNTRU5HRVJfVFlQRV9JTkYQAyp6CgxTZWF0UG9zaXRpb24SHQoZU0VBVF9QT1NJVElPTl9VTlNQRUNJRklFRBAAEhgKFFNFQVRfUE9TSVRJT05fV0lORE9XEAESGAoUU0VBVF9QT1NJVElPTl9NSURETEUQAhIXChNTRUFUX1BPU0lUSU9OX0FJU0xFEAMqwAEKEVJlc2VydmF0aW9uU3RhdHVzEiIKHlJFU0VSVkFUSU9OX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF1JFU0VSVkFUSU9OX1NUQVRVU19IRUxEEAESHwobUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVEVEEAISJwojUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVElOR19GQUlMRUQQAxIgChxSRVNFUlZBVElPTl9TVEFUVVNfQ0FOQ0VMTEVEEAQy8wYKDkFpcmxpbmVTZXJ2aWNlEmIKDVNlYXJjaEZsaWdodHMSJy50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVxdWVzdBooLnRhcm1hYy5haXJsaW5lLnYxLlNlYXJjaEZsaWdodHNSZXNwb25zZRJWCglMaXZlUHJpY2USIy50YXJtYWMuYWlybGluZS52MS5MaXZlUHJpY2VSZXF1ZXN0GiQudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVzcG9uc2USWQoKR2V0U2VhdE1hcBIkLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXF1ZXN0GiUudGFybWFjLmFpcmxpbmUudjEuR2V0U2VhdE1hcFJlc3BvbnNlElAKB1Jlc2VydmUSIS50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVxdWVzdBoiLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmVSZXNwb25zZRJlCg5HZXRSZXNlcnZhdGlvbhIoLnRhcm1hYy5haXJsaW5lLnYxLkdldFJlc2VydmF0aW9uUmVxdWVzdBopLnRhcm1hYy5haXJsaW5lLnYxLkdldFJlc2VydmF0aW9uUmVzcG9uc2USbgoRQ2FuY2VsUmVzZXJ2YXRpb24SKy50YXJtYWMuYWlybGluZS52MS5DYW5jZWxSZXNlcnZhdGlvblJlcXVlc3QaLC50YXJtYWMuYWlybGluZS52MS5DYW5jZWxSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNoYW5nZVJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2hhbmdlUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2hhbmdlUmVzZXJ2YXRpb25SZXNwb25zZRJWCglQcmljZUhvbGQSIy50YXJtYWMuYWlybGluZS52MS5QcmljZUhvbGRSZXF1ZXN0GiQudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVzcG9uc2USWQoKVGlja2V0SG9sZBIkLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXF1ZXN0GiUudGFybWFjLmFpcmxpbmUudjEuVGlja2V0SG9sZFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIoADCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEjAKCmZhcmVfYnJhbmQYCyABKA4yHC50YXJtYWMuYWlybGluZS52MS5GYXJlQnJhbmQSNQoKaW5jbHVzaW9ucxgMIAEoCzIhLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVJbmNsdXNpb25zIuABCg5GYXJlSW5jbHVzaW9ucxIaChJjaGVja2VkX2JhZ2dhZ2Vfa2cYASABKAUSGAoQY2FiaW5fYmFnZ2FnZV9rZxgCIAEoBRIqCgRtZWFsGAMgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEioKBHNlYXQYBCABKA4yHC50YXJtYWMuYWlybGluZS52MS5JbmNsdXNpb24SLAoGY2hhbmdlGAUgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEhIKCnJlZnVuZGFibGUYBiABKAgifgoJSG9sZFRlcm1zEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJQChBMaXZlUHJpY2VSZXF1ZXN0EgsKA2tleRgBIAEoCRIvCgNwYXgYAiABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMiPAoRTGl2ZVByaWNlUmVzcG9uc2USJwoFb2ZmZXIYASABKAsyGC50YXJtYWMuYWlybGluZS52MS5PZmZlciIgChFHZXRTZWF0TWFwUmVxdWVzdBILCgNrZXkYASABKAkibQoSR2V0U2VhdE1hcFJlc3BvbnNlEhAKCHByb3ZpZGVyGAEgASgJEhAKCGN1cnJlbmN5GAIgASgJEjMKCHNlZ21lbnRzGAMgAygLMiEudGFybWFjLmFpcmxpbmUudjEuU2VnbWVudFNlYXRNYXAi5gEKDlNlZ21lbnRTZWF0TWFwEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDwoHY2FycmllchgCIAEoCRIRCglmbGlnaHRfbm8YAyABKAkSDgoGb3JpZ2luGAQgASgJEgwKBGRlc3QYBSABKAkSFgoOZGVwYXJ0dXJlX2RhdGUYBiABKAkSEAoIYWlyY3JhZnQYByABKAkSJwoFY2FiaW4YCCABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIoCgRyb3dzGAkgAygLMhoudGFybWFjLmFpcmxpbmUudjEuU2VhdFJvdyI+CgdTZWF0Um93EgsKA3JvdxgBIAEoBRImCgVzZWF0cxgCIAMoCzIXLnRhcm1hYy5haXJsaW5lLnYxLlNlYXQimAEKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSMQoIcG9zaXRpb24YBCABKA4yHy50YXJtYWMuYWlybGluZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYBSABKAgSFQoNZXh0cmFfbGVncm9vbRgGIAEoCCK+AQoUUmVzZXJ2YXRpb25QYXNzZW5nZXISDgoGcGF4X2lkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJUeXBlEg0KBXRpdGxlGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg4KBmdlbmRlchgGIAEoCRILCgNkb2IYByABKAkSEwoLbmF0aW9uYWxpdHkYCCABKAkiQgoLU2VhdFJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCSInCgdDb250YWN0Eg0KBWVtYWlsGAEgASgJEg0KBXBob25lGAIgASgJIt4BCg5SZXNlcnZlUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA2tleRgCIAEoCRI7CgpwYXNzZW5nZXJzGAMgAygLMicudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25QYXNzZW5nZXISLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdBIrCgdjb250YWN0GAUgASgLMhoudGFybWFjLmFpcmxpbmUudjEuQ29udGFjdBIMCgRob2xkGAYgASgIIkYKD1Jlc2VydmVSZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIkYKBlRpY2tldBIOCgZwYXhfaWQYASABKAkSFQoNc2VnbWVudF9pbmRleBgCIAEoBRIVCg10aWNrZXRfbnVtYmVyGAMgASgJIvUBCgtSZXNlcnZhdGlvbhIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA3BuchgCIAEoCRI0CgZzdGF0dXMYAyABKA4yJC50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvblN0YXR1cxIqCgd0aWNrZXRzGAQgAygLMhkudGFybWFjLmFpcmxpbmUudjEuVGlja2V0EhYKDmZhaWx1cmVfcmVhc29uGAUgASgJEhkKEWNoYW5nZV9yZWZlcmVuY2VzGAYgAygJEioKBGhvbGQYByABKAsyHC50YXJtYWMuYWlybGluZS52MS5Ib2xkVGVybXMiMQoVR2V0UmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiTQoWR2V0UmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIjQKGENhbmNlbFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIhsKGUNhbmNlbFJlc2VydmF0aW9uUmVzcG9uc2UiigEKGENoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEGNoYW5nZV9yZWZlcmVuY2UYAiABKAkSCwoDa2V5GAMgASgJEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QiUAoZQ2hhbmdlUmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIiwKEFByaWNlSG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSJTChFQcmljZUhvbGRSZXNwb25zZRIXCg9iYXNlX2ZhcmVfcGFpc2UYASABKAMSEwoLdGF4ZXNfcGFpc2UYAiABKAMSEAoIY3VycmVuY3kYAyABKAkiWwoRVGlja2V0SG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIXCg9iYXNlX2ZhcmVfcGFpc2UYAiABKAMSEwoLdGF4ZXNfcGFpc2UYAyABKAMiSQoSVGlja2V0SG9sZFJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24qcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIqdwoNUGFzc2VuZ2VyVHlwZRIeChpQQVNTRU5HRVJfVFlQRV9VTlNQRUNJRklFRBAAEhYKElBBU1NFTkdFUl9UWVBFX0FEVBABEhYKElBBU1NFTkdFUl9UWVBFX0NIRBACEhYKElBBU1NFTkdFUl9UWVBFX0lORhADKnoKDFNlYXRQb3NpdGlvbhIdChlTRUFUX1BPU0lUSU9OX1VOU1BFQ0lGSUVEEAASGAoUU0VBVF9QT1NJVElPTl9XSU5ET1cQARIYChRTRUFUX1BPU0lUSU9OX01JRERMRRACEhcKE1NFQVRfUE9TSVRJT05fQUlTTEUQAyrAAQoRUmVzZXJ2YXRpb25TdGF0dXMSIgoeUkVTRVJWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVJWQVRJT05fU1RBVFVTX0hFTEQQARIfChtSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VURUQQAhInCiNSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VUSU5HX0ZBSUxFRBADEiAKHFJFU0VSVkFUSU9OX1NUQVRVU19DQU5DRUxMRUQQBCpvCglGYXJlQnJhbmQSGgoWRkFSRV9CUkFORF9VTlNQRUNJRklFRBAAEhQKEEZBUkVfQlJBTkRfU0FWRVIQARIUChBGQVJFX0JSQU5EX0ZMRVhJEAISGgoWRkFSRV9CUkFORF9TVVBFUl9GTEVYSRADKlIKCUluY2x1c2lvbhIZChVJTkNMVVNJT05fVU5TUEVDSUZJRUQQABIWChJJTkNMVVNJT05fSU5DTFVERUQQARISCg5JTkNMVVNJT05fUEFJRBACMvMGCg5BaXJsaW5lU2VydmljZRJiCg1TZWFyY2hGbGlnaHRzEicudGFybWFjLmFpcmxpbmUudjEuU2VhcmNoRmxpZ2h0c1JlcXVlc3QaKC50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USVgoJTGl2ZVByaWNlEiMudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLkxpdmVQcmljZVJlc3BvbnNlElkKCkdldFNlYXRNYXASJC50YXJtYWMuYWlybGluZS52MS5HZXRTZWF0TWFwUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXNwb25zZRJQCgdSZXNlcnZlEiEudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlcXVlc3QaIi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVzcG9uc2USZQoOR2V0UmVzZXJ2YXRpb24SKC50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlcXVlc3QaKS50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNhbmNlbFJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZRJuChFDaGFuZ2VSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USVgoJUHJpY2VIb2xkEiMudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLlByaWNlSG9sZFJlc3BvbnNlElkKClRpY2tldEhvbGQSJC50YXJtYWMuYWlybGluZS52MS5UaWNrZXRIb2xkUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Passengers by type.
@@ -378,6 +378,20 @@ export type Offer = Message<"tarmac.airline.v1.Offer"> & {
    * @generated from field: tarmac.airline.v1.HoldTerms hold = 10;
    */
   hold?: HoldTerms | undefined;
+
+  /**
+   * The fare family sold.
+   *
+   * @generated from field: tarmac.airline.v1.FareBrand fare_brand = 11;
+   */
+  fareBrand: FareBrand;
+
+  /**
+   * What the fare family includes.
+   *
+   * @generated from field: tarmac.airline.v1.FareInclusions inclusions = 12;
+   */
+  inclusions?: FareInclusions | undefined;
 };
 
 /**
@@ -386,6 +400,63 @@ export type Offer = Message<"tarmac.airline.v1.Offer"> & {
  */
 export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 6);
+
+/**
+ * What a brand includes, per passenger per segment (lap infants get no baggage or meal). The
+ * amounts of change fees and cancellation penalties are in the fare rules.
+ *
+ * @generated from message tarmac.airline.v1.FareInclusions
+ */
+export type FareInclusions = Message<"tarmac.airline.v1.FareInclusions"> & {
+  /**
+   * Checked baggage allowance, kilograms.
+   *
+   * @generated from field: int32 checked_baggage_kg = 1;
+   */
+  checkedBaggageKg: number;
+
+  /**
+   * Cabin (hand) baggage allowance, kilograms.
+   *
+   * @generated from field: int32 cabin_baggage_kg = 2;
+   */
+  cabinBaggageKg: number;
+
+  /**
+   * A meal: included, or sold as an ancillary.
+   *
+   * @generated from field: tarmac.airline.v1.Inclusion meal = 3;
+   */
+  meal: Inclusion;
+
+  /**
+   * A standard seat: included (free in the seat map), or paid at the seat map's price.
+   *
+   * @generated from field: tarmac.airline.v1.Inclusion seat = 4;
+   */
+  seat: Inclusion;
+
+  /**
+   * Changes until 72 hours before departure: free (INCLUDED) or for the fare rules' fee (PAID).
+   *
+   * @generated from field: tarmac.airline.v1.Inclusion change = 5;
+   */
+  change: Inclusion;
+
+  /**
+   * Whether a voluntary cancellation refunds the base fare less the penalty.
+   *
+   * @generated from field: bool refundable = 6;
+   */
+  refundable: boolean;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.FareInclusions.
+ * Use `create(FareInclusionsSchema)` to create a new message.
+ */
+export const FareInclusionsSchema: GenMessage<FareInclusions> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 7);
 
 /**
  * A reservation held without ticketing (hold now, ticket later).
@@ -413,7 +484,7 @@ export type HoldTerms = Message<"tarmac.airline.v1.HoldTerms"> & {
  * Use `create(HoldTermsSchema)` to create a new message.
  */
 export const HoldTermsSchema: GenMessage<HoldTerms> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 7);
+  messageDesc(file_tarmac_airline_v1_airline, 8);
 
 /**
  * LivePrice's request.
@@ -441,7 +512,7 @@ export type LivePriceRequest = Message<"tarmac.airline.v1.LivePriceRequest"> & {
  * Use `create(LivePriceRequestSchema)` to create a new message.
  */
 export const LivePriceRequestSchema: GenMessage<LivePriceRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 8);
+  messageDesc(file_tarmac_airline_v1_airline, 9);
 
 /**
  * LivePrice's answer.
@@ -462,7 +533,7 @@ export type LivePriceResponse = Message<"tarmac.airline.v1.LivePriceResponse"> &
  * Use `create(LivePriceResponseSchema)` to create a new message.
  */
 export const LivePriceResponseSchema: GenMessage<LivePriceResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 9);
+  messageDesc(file_tarmac_airline_v1_airline, 10);
 
 /**
  * GetSeatMap's request.
@@ -483,7 +554,7 @@ export type GetSeatMapRequest = Message<"tarmac.airline.v1.GetSeatMapRequest"> &
  * Use `create(GetSeatMapRequestSchema)` to create a new message.
  */
 export const GetSeatMapRequestSchema: GenMessage<GetSeatMapRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 10);
+  messageDesc(file_tarmac_airline_v1_airline, 11);
 
 /**
  * GetSeatMap's answer.
@@ -518,7 +589,7 @@ export type GetSeatMapResponse = Message<"tarmac.airline.v1.GetSeatMapResponse">
  * Use `create(GetSeatMapResponseSchema)` to create a new message.
  */
 export const GetSeatMapResponseSchema: GenMessage<GetSeatMapResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 11);
+  messageDesc(file_tarmac_airline_v1_airline, 12);
 
 /**
  * The seat map of one flight of an offer, in the offer's cabin only.
@@ -595,7 +666,7 @@ export type SegmentSeatMap = Message<"tarmac.airline.v1.SegmentSeatMap"> & {
  * Use `create(SegmentSeatMapSchema)` to create a new message.
  */
 export const SegmentSeatMapSchema: GenMessage<SegmentSeatMap> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 12);
+  messageDesc(file_tarmac_airline_v1_airline, 13);
 
 /**
  * One row of a seat map.
@@ -623,7 +694,7 @@ export type SeatRow = Message<"tarmac.airline.v1.SeatRow"> & {
  * Use `create(SeatRowSchema)` to create a new message.
  */
 export const SeatRowSchema: GenMessage<SeatRow> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 13);
+  messageDesc(file_tarmac_airline_v1_airline, 14);
 
 /**
  * One seat as the airline sells it.
@@ -679,7 +750,7 @@ export type Seat = Message<"tarmac.airline.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 14);
+  messageDesc(file_tarmac_airline_v1_airline, 15);
 
 /**
  * A passenger of a reservation.
@@ -749,7 +820,7 @@ export type ReservationPassenger = Message<"tarmac.airline.v1.ReservationPasseng
  * Use `create(ReservationPassengerSchema)` to create a new message.
  */
 export const ReservationPassengerSchema: GenMessage<ReservationPassenger> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 15);
+  messageDesc(file_tarmac_airline_v1_airline, 16);
 
 /**
  * A seat for one passenger on one segment.
@@ -784,7 +855,7 @@ export type SeatRequest = Message<"tarmac.airline.v1.SeatRequest"> & {
  * Use `create(SeatRequestSchema)` to create a new message.
  */
 export const SeatRequestSchema: GenMessage<SeatRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 16);
+  messageDesc(file_tarmac_airline_v1_airline, 17);
 
 /**
  * Who the airline contacts.
@@ -812,7 +883,7 @@ export type Contact = Message<"tarmac.airline.v1.Contact"> & {
  * Use `create(ContactSchema)` to create a new message.
  */
 export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 17);
+  messageDesc(file_tarmac_airline_v1_airline, 18);
 
 /**
  * Reserve's request.
@@ -869,7 +940,7 @@ export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
  * Use `create(ReserveRequestSchema)` to create a new message.
  */
 export const ReserveRequestSchema: GenMessage<ReserveRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 18);
+  messageDesc(file_tarmac_airline_v1_airline, 19);
 
 /**
  * Reserve's answer.
@@ -890,7 +961,7 @@ export type ReserveResponse = Message<"tarmac.airline.v1.ReserveResponse"> & {
  * Use `create(ReserveResponseSchema)` to create a new message.
  */
 export const ReserveResponseSchema: GenMessage<ReserveResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 19);
+  messageDesc(file_tarmac_airline_v1_airline, 20);
 
 /**
  * A ticket of one passenger on one segment.
@@ -925,7 +996,7 @@ export type Ticket = Message<"tarmac.airline.v1.Ticket"> & {
  * Use `create(TicketSchema)` to create a new message.
  */
 export const TicketSchema: GenMessage<Ticket> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 20);
+  messageDesc(file_tarmac_airline_v1_airline, 21);
 
 /**
  * A reservation at the airline. Ticketing happens after it is made, asynchronously.
@@ -988,7 +1059,7 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
  * Use `create(ReservationSchema)` to create a new message.
  */
 export const ReservationSchema: GenMessage<Reservation> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 21);
+  messageDesc(file_tarmac_airline_v1_airline, 22);
 
 /**
  * GetReservation's request.
@@ -1009,7 +1080,7 @@ export type GetReservationRequest = Message<"tarmac.airline.v1.GetReservationReq
  * Use `create(GetReservationRequestSchema)` to create a new message.
  */
 export const GetReservationRequestSchema: GenMessage<GetReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 22);
+  messageDesc(file_tarmac_airline_v1_airline, 23);
 
 /**
  * GetReservation's answer.
@@ -1030,7 +1101,7 @@ export type GetReservationResponse = Message<"tarmac.airline.v1.GetReservationRe
  * Use `create(GetReservationResponseSchema)` to create a new message.
  */
 export const GetReservationResponseSchema: GenMessage<GetReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 23);
+  messageDesc(file_tarmac_airline_v1_airline, 24);
 
 /**
  * CancelReservation's request.
@@ -1051,7 +1122,7 @@ export type CancelReservationRequest = Message<"tarmac.airline.v1.CancelReservat
  * Use `create(CancelReservationRequestSchema)` to create a new message.
  */
 export const CancelReservationRequestSchema: GenMessage<CancelReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 24);
+  messageDesc(file_tarmac_airline_v1_airline, 25);
 
 /**
  * CancelReservation's answer: empty.
@@ -1066,7 +1137,7 @@ export type CancelReservationResponse = Message<"tarmac.airline.v1.CancelReserva
  * Use `create(CancelReservationResponseSchema)` to create a new message.
  */
 export const CancelReservationResponseSchema: GenMessage<CancelReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 25);
+  messageDesc(file_tarmac_airline_v1_airline, 26);
 
 /**
  * ChangeReservation's request.
@@ -1109,7 +1180,7 @@ export type ChangeReservationRequest = Message<"tarmac.airline.v1.ChangeReservat
  * Use `create(ChangeReservationRequestSchema)` to create a new message.
  */
 export const ChangeReservationRequestSchema: GenMessage<ChangeReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 26);
+  messageDesc(file_tarmac_airline_v1_airline, 27);
 
 /**
  * ChangeReservation's answer.
@@ -1130,7 +1201,7 @@ export type ChangeReservationResponse = Message<"tarmac.airline.v1.ChangeReserva
  * Use `create(ChangeReservationResponseSchema)` to create a new message.
  */
 export const ChangeReservationResponseSchema: GenMessage<ChangeReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 27);
+  messageDesc(file_tarmac_airline_v1_airline, 28);
 
 /**
  * PriceHold's request.
@@ -1151,7 +1222,7 @@ export type PriceHoldRequest = Message<"tarmac.airline.v1.PriceHoldRequest"> & {
  * Use `create(PriceHoldRequestSchema)` to create a new message.
  */
 export const PriceHoldRequestSchema: GenMessage<PriceHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 28);
+  messageDesc(file_tarmac_airline_v1_airline, 29);
 
 /**
  * PriceHold's answer: the fare for all passengers.
@@ -1186,7 +1257,7 @@ export type PriceHoldResponse = Message<"tarmac.airline.v1.PriceHoldResponse"> &
  * Use `create(PriceHoldResponseSchema)` to create a new message.
  */
 export const PriceHoldResponseSchema: GenMessage<PriceHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 29);
+  messageDesc(file_tarmac_airline_v1_airline, 30);
 
 /**
  * TicketHold's request.
@@ -1221,7 +1292,7 @@ export type TicketHoldRequest = Message<"tarmac.airline.v1.TicketHoldRequest"> &
  * Use `create(TicketHoldRequestSchema)` to create a new message.
  */
 export const TicketHoldRequestSchema: GenMessage<TicketHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 30);
+  messageDesc(file_tarmac_airline_v1_airline, 31);
 
 /**
  * TicketHold's answer.
@@ -1242,7 +1313,7 @@ export type TicketHoldResponse = Message<"tarmac.airline.v1.TicketHoldResponse">
  * Use `create(TicketHoldResponseSchema)` to create a new message.
  */
 export const TicketHoldResponseSchema: GenMessage<TicketHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 31);
+  messageDesc(file_tarmac_airline_v1_airline, 32);
 
 /**
  * A cabin class.
@@ -1455,6 +1526,82 @@ export enum ReservationStatus {
  */
 export const ReservationStatusSchema: GenEnum<ReservationStatus> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 4);
+
+/**
+ * A fare family (brand): booking classes sell within one, and its inclusions say what the fare
+ * comes with. The same flight in two brands is two offers.
+ *
+ * @generated from enum tarmac.airline.v1.FareBrand
+ */
+export enum FareBrand {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: FARE_BRAND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The cheapest: non-refundable, changes for a fee, extras paid at low-cost carriers.
+   *
+   * @generated from enum value: FARE_BRAND_SAVER = 1;
+   */
+  SAVER = 1,
+
+  /**
+   * Refundable with a penalty, free changes until 72 hours before departure, more baggage.
+   *
+   * @generated from enum value: FARE_BRAND_FLEXI = 2;
+   */
+  FLEXI = 2,
+
+  /**
+   * The cabin's full fare: the most baggage, seat and meal included, the lowest penalties.
+   *
+   * @generated from enum value: FARE_BRAND_SUPER_FLEXI = 3;
+   */
+  SUPER_FLEXI = 3,
+}
+
+/**
+ * Describes the enum tarmac.airline.v1.FareBrand.
+ */
+export const FareBrandSchema: GenEnum<FareBrand> = /*@__PURE__*/
+  enumDesc(file_tarmac_airline_v1_airline, 5);
+
+/**
+ * Whether a service comes with the fare or is sold as a paid extra.
+ *
+ * @generated from enum tarmac.airline.v1.Inclusion
+ */
+export enum Inclusion {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: INCLUSION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Comes with the fare.
+   *
+   * @generated from enum value: INCLUSION_INCLUDED = 1;
+   */
+  INCLUDED = 1,
+
+  /**
+   * Sold separately (seat map, ancillaries) or charged (a change fee).
+   *
+   * @generated from enum value: INCLUSION_PAID = 2;
+   */
+  PAID = 2,
+}
+
+/**
+ * Describes the enum tarmac.airline.v1.Inclusion.
+ */
+export const InclusionSchema: GenEnum<Inclusion> = /*@__PURE__*/
+  enumDesc(file_tarmac_airline_v1_airline, 6);
 
 /**
  * An airline as Tarmac's search, fare and booking services use it (the provider port): flights,
