@@ -199,6 +199,46 @@ export interface ProviderSeatMap {
   readonly segments: readonly ProviderSegmentSeatMap[];
 }
 
+export type AncillaryKind = "BAGGAGE" | "MEAL";
+export const ANCILLARY_KINDS: readonly AncillaryKind[] = ["BAGGAGE", "MEAL"];
+
+/** An extra the airline sells per passenger per segment (TBO's SSR, TripJack's ssrInfo). */
+export interface ProviderAncillaryOption {
+  readonly kind: AncillaryKind;
+  /** The airline's code, unique within a segment: XBAG10, VGML. */
+  readonly code: string;
+  readonly description: string;
+  /** Extra checked baggage, kilograms (BAGGAGE only; 0 for meals). */
+  readonly weightKg: number;
+  /** Price of one, per passenger, paise (0 when the fare's brand includes it). */
+  readonly pricePaise: number;
+  /** How many one passenger may buy on one segment. */
+  readonly maxQuantity: number;
+  /** Whether lap infants may have it (the sandbox sells them none). */
+  readonly forInfants: boolean;
+}
+
+export interface ProviderSegmentAncillaries {
+  /** Index of the segment in `ProviderOffer.segments`. */
+  readonly segmentIndex: number;
+  readonly options: readonly ProviderAncillaryOption[];
+}
+
+/** The extras of an offer, per segment; each option is sold per passenger. */
+export interface ProviderAncillaries {
+  readonly provider: string;
+  readonly currency: string;
+  readonly segments: readonly ProviderSegmentAncillaries[];
+}
+
+/** Extras bought with a reservation: `quantity` of option `code` for one passenger on one segment. */
+export interface ReservationExtra {
+  readonly paxId: string;
+  readonly segmentIndex: number;
+  readonly code: string;
+  readonly quantity: number;
+}
+
 export interface ReservationPassenger {
   /** ADT1, CHD1, INF1 (the seat map's pax ids). */
   readonly paxId: string;
@@ -220,6 +260,8 @@ export interface ReservationRequest {
   readonly passengers: readonly ReservationPassenger[];
   readonly seats: readonly { readonly paxId: string; readonly segmentIndex: number; readonly seat: string }[];
   readonly contact: { readonly email: string; readonly phone: string };
+  /** Baggage and meals to sell with it (each a code of the offer's ancillaries); absent: none. */
+  readonly extras?: readonly ReservationExtra[];
   /**
    * Hold without ticketing until ticketHold (the fare must offer `hold`; else PROVIDER_REJECTED
    * HOLD_NOT_ALLOWED). Absent or false: ticketed shortly after, as always.
@@ -263,6 +305,8 @@ export interface ProviderReservation {
   readonly changeReferences?: readonly string[];
   /** While the reservation is held awaiting its ticketing order: the terms it is held on. */
   readonly hold?: HoldTerms;
+  /** The baggage and meals it holds; absent or empty: none. */
+  readonly extras?: readonly ReservationExtra[];
 }
 
 export interface AirlineProvider {
@@ -277,6 +321,8 @@ export interface AirlineProvider {
   livePrice(query: LivePriceQuery, options?: ProviderCallOptions): Promise<ProviderOffer>;
   /** Seat maps of every segment of the offer with this key, in the offer's cabin. Same refusals. */
   seatMap(key: string, options?: ProviderCallOptions): Promise<ProviderSeatMap>;
+  /** Baggage and meals sold with the offer with this key, per segment. Same refusals as seatMap. */
+  ancillaries(key: string, options?: ProviderCallOptions): Promise<ProviderAncillaries>;
   /**
    * Reserves the fare for these passengers and seats and returns the PNR; idempotent by
    * `clientReference` (the same reference returns the reservation already made, whatever else the

@@ -72,9 +72,10 @@ export class Reservation {
     const { clientReference } = this.request;
     const tickets = this.tickets.map((t) => ({ ...t }));
     const held = this.hold && status === "HELD" ? { hold: termsOf(this.hold) } : {};
+    const extras = (this.request.extras ?? []).length > 0 ? { extras: (this.request.extras ?? []).map((e) => ({ ...e })) } : {};
     return failureReason === undefined
-      ? { clientReference, pnr, status, tickets, ...held }
-      : { clientReference, pnr, status, tickets, failureReason, ...held };
+      ? { clientReference, pnr, status, tickets, ...held, ...extras }
+      : { clientReference, pnr, status, tickets, failureReason, ...held, ...extras };
   }
 
   /** The fare a ticketing order pays now (see holdFareAt); refused unless it is held. */

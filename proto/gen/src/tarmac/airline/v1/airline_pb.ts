@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/airline/v1/airline.proto.
  */
 export const file_tarmac_airline_v1_airline: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIoADCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEjAKCmZhcmVfYnJhbmQYCyABKA4yHC50YXJtYWMuYWlybGluZS52MS5GYXJlQnJhbmQSNQoKaW5jbHVzaW9ucxgMIAEoCzIhLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVJbmNsdXNpb25zIuABCg5GYXJlSW5jbHVzaW9ucxIaChJjaGVja2VkX2JhZ2dhZ2Vfa2cYASABKAUSGAoQY2FiaW5fYmFnZ2FnZV9rZxgCIAEoBRIqCgRtZWFsGAMgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEioKBHNlYXQYBCABKA4yHC50YXJtYWMuYWlybGluZS52MS5JbmNsdXNpb24SLAoGY2hhbmdlGAUgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEhIKCnJlZnVuZGFibGUYBiABKAgifgoJSG9sZFRlcm1zEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJQChBMaXZlUHJpY2VSZXF1ZXN0EgsKA2tleRgBIAEoCRIvCgNwYXgYAiABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMiPAoRTGl2ZVByaWNlUmVzcG9uc2USJwoFb2ZmZXIYASABKAsyGC50YXJtYWMuYWlybGluZS52MS5PZmZlciIgChFHZXRTZWF0TWFwUmVxdWVzdBILCgNrZXkYASABKAkibQoSR2V0U2VhdE1hcFJlc3BvbnNlEhAKCHByb3ZpZGVyGAEgASgJEhAKCGN1cnJlbmN5GAIgASgJEjMKCHNlZ21lbnRzGAMgAygLMiEudGFybWFjLmFpcmxpbmUudjEuU2VnbWVudFNlYXRNYXAi5gEKDlNlZ21lbnRTZWF0TWFwEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDwoHY2FycmllchgCIAEoCRIRCglmbGlnaHRfbm8YAyABKAkSDgoGb3JpZ2luGAQgASgJEgwKBGRlc3QYBSABKAkSFgoOZGVwYXJ0dXJlX2RhdGUYBiABKAkSEAoIYWlyY3JhZnQYByABKAkSJwoFY2FiaW4YCCABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIoCgRyb3dzGAkgAygLMhoudGFybWFjLmFpcmxpbmUudjEuU2VhdFJvdyI+CgdTZWF0Um93EgsKA3JvdxgBIAEoBRImCgVzZWF0cxgCIAMoCzIXLnRhcm1hYy5haXJsaW5lLnYxLlNlYXQimAEKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSMQoIcG9zaXRpb24YBCABKA4yHy50YXJtYWMuYWlybGluZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYBSABKAgSFQoNZXh0cmFfbGVncm9vbRgGIAEoCCK+AQoUUmVzZXJ2YXRpb25QYXNzZW5nZXISDgoGcGF4X2lkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJUeXBlEg0KBXRpdGxlGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg4KBmdlbmRlchgGIAEoCRILCgNkb2IYByABKAkSEwoLbmF0aW9uYWxpdHkYCCABKAkiQgoLU2VhdFJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCSInCgdDb250YWN0Eg0KBWVtYWlsGAEgASgJEg0KBXBob25lGAIgASgJIt4BCg5SZXNlcnZlUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA2tleRgCIAEoCRI7CgpwYXNzZW5nZXJzGAMgAygLMicudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25QYXNzZW5nZXISLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdBIrCgdjb250YWN0GAUgASgLMhoudGFybWFjLmFpcmxpbmUudjEuQ29udGFjdBIMCgRob2xkGAYgASgIIkYKD1Jlc2VydmVSZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIkYKBlRpY2tldBIOCgZwYXhfaWQYASABKAkSFQoNc2VnbWVudF9pbmRleBgCIAEoBRIVCg10aWNrZXRfbnVtYmVyGAMgASgJIvUBCgtSZXNlcnZhdGlvbhIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA3BuchgCIAEoCRI0CgZzdGF0dXMYAyABKA4yJC50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvblN0YXR1cxIqCgd0aWNrZXRzGAQgAygLMhkudGFybWFjLmFpcmxpbmUudjEuVGlja2V0EhYKDmZhaWx1cmVfcmVhc29uGAUgASgJEhkKEWNoYW5nZV9yZWZlcmVuY2VzGAYgAygJEioKBGhvbGQYByABKAsyHC50YXJtYWMuYWlybGluZS52MS5Ib2xkVGVybXMiMQoVR2V0UmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiTQoWR2V0UmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIjQKGENhbmNlbFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIhsKGUNhbmNlbFJlc2VydmF0aW9uUmVzcG9uc2UiigEKGENoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEGNoYW5nZV9yZWZlcmVuY2UYAiABKAkSCwoDa2V5GAMgASgJEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QiUAoZQ2hhbmdlUmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIiwKEFByaWNlSG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSJTChFQcmljZUhvbGRSZXNwb25zZRIXCg9iYXNlX2ZhcmVfcGFpc2UYASABKAMSEwoLdGF4ZXNfcGFpc2UYAiABKAMSEAoIY3VycmVuY3kYAyABKAkiWwoRVGlja2V0SG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIXCg9iYXNlX2ZhcmVfcGFpc2UYAiABKAMSEwoLdGF4ZXNfcGFpc2UYAyABKAMiSQoSVGlja2V0SG9sZFJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24qcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIqdwoNUGFzc2VuZ2VyVHlwZRIeChpQQVNTRU5HRVJfVFlQRV9VTlNQRUNJRklFRBAAEhYKElBBU1NFTkdFUl9UWVBFX0FEVBABEhYKElBBU1NFTkdFUl9UWVBFX0NIRBACEhYKElBBU1NFTkdFUl9UWVBFX0lORhADKnoKDFNlYXRQb3NpdGlvbhIdChlTRUFUX1BPU0lUSU9OX1VOU1BFQ0lGSUVEEAASGAoUU0VBVF9QT1NJVElPTl9XSU5ET1cQARIYChRTRUFUX1BPU0lUSU9OX01JRERMRRACEhcKE1NFQVRfUE9TSVRJT05fQUlTTEUQAyrAAQoRUmVzZXJ2YXRpb25TdGF0dXMSIgoeUkVTRVJWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVJWQVRJT05fU1RBVFVTX0hFTEQQARIfChtSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VURUQQAhInCiNSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VUSU5HX0ZBSUxFRBADEiAKHFJFU0VSVkFUSU9OX1NUQVRVU19DQU5DRUxMRUQQBCpvCglGYXJlQnJhbmQSGgoWRkFSRV9CUkFORF9VTlNQRUNJRklFRBAAEhQKEEZBUkVfQlJBTkRfU0FWRVIQARIUChBGQVJFX0JSQU5EX0ZMRVhJEAISGgoWRkFSRV9CUkFORF9TVVBFUl9GTEVYSRADKlIKCUluY2x1c2lvbhIZChVJTkNMVVNJT05fVU5TUEVDSUZJRUQQABIWChJJTkNMVVNJT05fSU5DTFVERUQQARISCg5JTkNMVVNJT05fUEFJRBACMvMGCg5BaXJsaW5lU2VydmljZRJiCg1TZWFyY2hGbGlnaHRzEicudGFybWFjLmFpcmxpbmUudjEuU2VhcmNoRmxpZ2h0c1JlcXVlc3QaKC50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USVgoJTGl2ZVByaWNlEiMudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLkxpdmVQcmljZVJlc3BvbnNlElkKCkdldFNlYXRNYXASJC50YXJtYWMuYWlybGluZS52MS5HZXRTZWF0TWFwUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXNwb25zZRJQCgdSZXNlcnZlEiEudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlcXVlc3QaIi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVzcG9uc2USZQoOR2V0UmVzZXJ2YXRpb24SKC50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlcXVlc3QaKS50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNhbmNlbFJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZRJuChFDaGFuZ2VSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USVgoJUHJpY2VIb2xkEiMudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLlByaWNlSG9sZFJlc3BvbnNlElkKClRpY2tldEhvbGQSJC50YXJtYWMuYWlybGluZS52MS5UaWNrZXRIb2xkUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIoADCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEjAKCmZhcmVfYnJhbmQYCyABKA4yHC50YXJtYWMuYWlybGluZS52MS5GYXJlQnJhbmQSNQoKaW5jbHVzaW9ucxgMIAEoCzIhLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVJbmNsdXNpb25zIuABCg5GYXJlSW5jbHVzaW9ucxIaChJjaGVja2VkX2JhZ2dhZ2Vfa2cYASABKAUSGAoQY2FiaW5fYmFnZ2FnZV9rZxgCIAEoBRIqCgRtZWFsGAMgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEioKBHNlYXQYBCABKA4yHC50YXJtYWMuYWlybGluZS52MS5JbmNsdXNpb24SLAoGY2hhbmdlGAUgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEhIKCnJlZnVuZGFibGUYBiABKAgifgoJSG9sZFRlcm1zEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJQChBMaXZlUHJpY2VSZXF1ZXN0EgsKA2tleRgBIAEoCRIvCgNwYXgYAiABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMiPAoRTGl2ZVByaWNlUmVzcG9uc2USJwoFb2ZmZXIYASABKAsyGC50YXJtYWMuYWlybGluZS52MS5PZmZlciIgChFHZXRTZWF0TWFwUmVxdWVzdBILCgNrZXkYASABKAkibQoSR2V0U2VhdE1hcFJlc3BvbnNlEhAKCHByb3ZpZGVyGAEgASgJEhAKCGN1cnJlbmN5GAIgASgJEjMKCHNlZ21lbnRzGAMgAygLMiEudGFybWFjLmFpcmxpbmUudjEuU2VnbWVudFNlYXRNYXAi5gEKDlNlZ21lbnRTZWF0TWFwEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDwoHY2FycmllchgCIAEoCRIRCglmbGlnaHRfbm8YAyABKAkSDgoGb3JpZ2luGAQgASgJEgwKBGRlc3QYBSABKAkSFgoOZGVwYXJ0dXJlX2RhdGUYBiABKAkSEAoIYWlyY3JhZnQYByABKAkSJwoFY2FiaW4YCCABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIoCgRyb3dzGAkgAygLMhoudGFybWFjLmFpcmxpbmUudjEuU2VhdFJvdyI+CgdTZWF0Um93EgsKA3JvdxgBIAEoBRImCgVzZWF0cxgCIAMoCzIXLnRhcm1hYy5haXJsaW5lLnYxLlNlYXQimAEKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSMQoIcG9zaXRpb24YBCABKA4yHy50YXJtYWMuYWlybGluZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYBSABKAgSFQoNZXh0cmFfbGVncm9vbRgGIAEoCCIkChVHZXRBbmNpbGxhcmllc1JlcXVlc3QSCwoDa2V5GAEgASgJInUKFkdldEFuY2lsbGFyaWVzUmVzcG9uc2USEAoIcHJvdmlkZXIYASABKAkSEAoIY3VycmVuY3kYAiABKAkSNwoIc2VnbWVudHMYAyADKAsyJS50YXJtYWMuYWlybGluZS52MS5TZWdtZW50QW5jaWxsYXJpZXMiYAoSU2VnbWVudEFuY2lsbGFyaWVzEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSMwoHb3B0aW9ucxgCIAMoCzIiLnRhcm1hYy5haXJsaW5lLnYxLkFuY2lsbGFyeU9wdGlvbiK3AQoPQW5jaWxsYXJ5T3B0aW9uEi4KBGtpbmQYASABKA4yIC50YXJtYWMuYWlybGluZS52MS5BbmNpbGxhcnlLaW5kEgwKBGNvZGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJd2VpZ2h0X2tnGAQgASgFEhMKC3ByaWNlX3BhaXNlGAUgASgDEhQKDG1heF9xdWFudGl0eRgGIAEoBRITCgtmb3JfaW5mYW50cxgHIAEoCCJVCgxFeHRyYVJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEY29kZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoBSK+AQoUUmVzZXJ2YXRpb25QYXNzZW5nZXISDgoGcGF4X2lkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJUeXBlEg0KBXRpdGxlGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg4KBmdlbmRlchgGIAEoCRILCgNkb2IYByABKAkSEwoLbmF0aW9uYWxpdHkYCCABKAkiQgoLU2VhdFJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCSInCgdDb250YWN0Eg0KBWVtYWlsGAEgASgJEg0KBXBob25lGAIgASgJIo8CCg5SZXNlcnZlUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA2tleRgCIAEoCRI7CgpwYXNzZW5nZXJzGAMgAygLMicudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25QYXNzZW5nZXISLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdBIrCgdjb250YWN0GAUgASgLMhoudGFybWFjLmFpcmxpbmUudjEuQ29udGFjdBIMCgRob2xkGAYgASgIEi8KBmV4dHJhcxgHIAMoCzIfLnRhcm1hYy5haXJsaW5lLnYxLkV4dHJhUmVxdWVzdCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSKmAgoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCRIqCgRob2xkGAcgASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEi8KBmV4dHJhcxgIIAMoCzIfLnRhcm1hYy5haXJsaW5lLnYxLkV4dHJhUmVxdWVzdCIxChVHZXRSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSJNChZHZXRSZXNlcnZhdGlvblJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24iNAoYQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiGwoZQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZSKKAQoYQ2hhbmdlUmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkSGAoQY2hhbmdlX3JlZmVyZW5jZRgCIAEoCRILCgNrZXkYAyABKAkSLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdCJQChlDaGFuZ2VSZXNlcnZhdGlvblJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24iLAoQUHJpY2VIb2xkUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIlMKEVByaWNlSG9sZFJlc3BvbnNlEhcKD2Jhc2VfZmFyZV9wYWlzZRgBIAEoAxITCgt0YXhlc19wYWlzZRgCIAEoAxIQCghjdXJyZW5jeRgDIAEoCSJbChFUaWNrZXRIb2xkUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhcKD2Jhc2VfZmFyZV9wYWlzZRgCIAEoAxITCgt0YXhlc19wYWlzZRgDIAEoAyJJChJUaWNrZXRIb2xkUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbipxCgVDYWJpbhIVChFDQUJJTl9VTlNQRUNJRklFRBAAEhEKDUNBQklOX0VDT05PTVkQARIZChVDQUJJTl9QUkVNSVVNX0VDT05PTVkQAhISCg5DQUJJTl9CVVNJTkVTUxADEg8KC0NBQklOX0ZJUlNUEAQqVAoJRGlyZWN0aW9uEhkKFURJUkVDVElPTl9VTlNQRUNJRklFRBAAEhYKEkRJUkVDVElPTl9PVVRCT1VORBABEhQKEERJUkVDVElPTl9SRVRVUk4QAip3Cg1QYXNzZW5nZXJUeXBlEh4KGlBBU1NFTkdFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSUEFTU0VOR0VSX1RZUEVfQURUEAESFgoSUEFTU0VOR0VSX1RZUEVfQ0hEEAISFgoSUEFTU0VOR0VSX1RZUEVfSU5GEAMqegoMU2VhdFBvc2l0aW9uEh0KGVNFQVRfUE9TSVRJT05fVU5TUEVDSUZJRUQQABIYChRTRUFUX1BPU0lUSU9OX1dJTkRPVxABEhgKFFNFQVRfUE9TSVRJT05fTUlERExFEAISFwoTU0VBVF9QT1NJVElPTl9BSVNMRRADKsABChFSZXNlcnZhdGlvblN0YXR1cxIiCh5SRVNFUlZBVElPTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdSRVNFUlZBVElPTl9TVEFUVVNfSEVMRBABEh8KG1JFU0VSVkFUSU9OX1NUQVRVU19USUNLRVRFRBACEicKI1JFU0VSVkFUSU9OX1NUQVRVU19USUNLRVRJTkdfRkFJTEVEEAMSIAocUkVTRVJWQVRJT05fU1RBVFVTX0NBTkNFTExFRBAEKm8KCUZhcmVCcmFuZBIaChZGQVJFX0JSQU5EX1VOU1BFQ0lGSUVEEAASFAoQRkFSRV9CUkFORF9TQVZFUhABEhQKEEZBUkVfQlJBTkRfRkxFWEkQAhIaChZGQVJFX0JSQU5EX1NVUEVSX0ZMRVhJEAMqUgoJSW5jbHVzaW9uEhkKFUlOQ0xVU0lPTl9VTlNQRUNJRklFRBAAEhYKEklOQ0xVU0lPTl9JTkNMVURFRBABEhIKDklOQ0xVU0lPTl9QQUlEEAIqZAoNQW5jaWxsYXJ5S2luZBIeChpBTkNJTExBUllfS0lORF9VTlNQRUNJRklFRBAAEhoKFkFOQ0lMTEFSWV9LSU5EX0JBR0dBR0UQARIXChNBTkNJTExBUllfS0lORF9NRUFMEAIy2gcKDkFpcmxpbmVTZXJ2aWNlEmIKDVNlYXJjaEZsaWdodHMSJy50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVxdWVzdBooLnRhcm1hYy5haXJsaW5lLnYxLlNlYXJjaEZsaWdodHNSZXNwb25zZRJWCglMaXZlUHJpY2USIy50YXJtYWMuYWlybGluZS52MS5MaXZlUHJpY2VSZXF1ZXN0GiQudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVzcG9uc2USWQoKR2V0U2VhdE1hcBIkLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXF1ZXN0GiUudGFybWFjLmFpcmxpbmUudjEuR2V0U2VhdE1hcFJlc3BvbnNlEmUKDkdldEFuY2lsbGFyaWVzEigudGFybWFjLmFpcmxpbmUudjEuR2V0QW5jaWxsYXJpZXNSZXF1ZXN0GikudGFybWFjLmFpcmxpbmUudjEuR2V0QW5jaWxsYXJpZXNSZXNwb25zZRJQCgdSZXNlcnZlEiEudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlcXVlc3QaIi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVzcG9uc2USZQoOR2V0UmVzZXJ2YXRpb24SKC50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlcXVlc3QaKS50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNhbmNlbFJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZRJuChFDaGFuZ2VSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USVgoJUHJpY2VIb2xkEiMudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLlByaWNlSG9sZFJlc3BvbnNlElkKClRpY2tldEhvbGQSJC50YXJtYWMuYWlybGluZS52MS5UaWNrZXRIb2xkUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Passengers by type.
@@ -753,6 +753,195 @@ export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 15);
 
 /**
+ * GetAncillaries' request.
+ *
+ * @generated from message tarmac.airline.v1.GetAncillariesRequest
+ */
+export type GetAncillariesRequest = Message<"tarmac.airline.v1.GetAncillariesRequest"> & {
+  /**
+   * Offer.key from a search.
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.GetAncillariesRequest.
+ * Use `create(GetAncillariesRequestSchema)` to create a new message.
+ */
+export const GetAncillariesRequestSchema: GenMessage<GetAncillariesRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 16);
+
+/**
+ * GetAncillaries' answer.
+ *
+ * @generated from message tarmac.airline.v1.GetAncillariesResponse
+ */
+export type GetAncillariesResponse = Message<"tarmac.airline.v1.GetAncillariesResponse"> & {
+  /**
+   * The provider's name.
+   *
+   * @generated from field: string provider = 1;
+   */
+  provider: string;
+
+  /**
+   * ISO 4217 code of the prices.
+   *
+   * @generated from field: string currency = 2;
+   */
+  currency: string;
+
+  /**
+   * One per segment of the offer.
+   *
+   * @generated from field: repeated tarmac.airline.v1.SegmentAncillaries segments = 3;
+   */
+  segments: SegmentAncillaries[];
+};
+
+/**
+ * Describes the message tarmac.airline.v1.GetAncillariesResponse.
+ * Use `create(GetAncillariesResponseSchema)` to create a new message.
+ */
+export const GetAncillariesResponseSchema: GenMessage<GetAncillariesResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 17);
+
+/**
+ * The extras of one segment of an offer.
+ *
+ * @generated from message tarmac.airline.v1.SegmentAncillaries
+ */
+export type SegmentAncillaries = Message<"tarmac.airline.v1.SegmentAncillaries"> & {
+  /**
+   * Index of the segment in Offer.segments.
+   *
+   * @generated from field: int32 segment_index = 1;
+   */
+  segmentIndex: number;
+
+  /**
+   * The options, each sold per passenger.
+   *
+   * @generated from field: repeated tarmac.airline.v1.AncillaryOption options = 2;
+   */
+  options: AncillaryOption[];
+};
+
+/**
+ * Describes the message tarmac.airline.v1.SegmentAncillaries.
+ * Use `create(SegmentAncillariesSchema)` to create a new message.
+ */
+export const SegmentAncillariesSchema: GenMessage<SegmentAncillaries> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 18);
+
+/**
+ * An extra the airline sells per passenger per segment.
+ *
+ * @generated from message tarmac.airline.v1.AncillaryOption
+ */
+export type AncillaryOption = Message<"tarmac.airline.v1.AncillaryOption"> & {
+  /**
+   * Baggage or meal.
+   *
+   * @generated from field: tarmac.airline.v1.AncillaryKind kind = 1;
+   */
+  kind: AncillaryKind;
+
+  /**
+   * The airline's code, unique within the segment, e.g. XBAG10, VGML.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * What it is.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * Extra checked baggage in kilograms (baggage only).
+   *
+   * @generated from field: int32 weight_kg = 4;
+   */
+  weightKg: number;
+
+  /**
+   * Price of one for one passenger, in paise; 0 when the fare includes it.
+   *
+   * @generated from field: int64 price_paise = 5;
+   */
+  pricePaise: bigint;
+
+  /**
+   * How many one passenger may buy on the segment.
+   *
+   * @generated from field: int32 max_quantity = 6;
+   */
+  maxQuantity: number;
+
+  /**
+   * Whether lap infants may have it.
+   *
+   * @generated from field: bool for_infants = 7;
+   */
+  forInfants: boolean;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.AncillaryOption.
+ * Use `create(AncillaryOptionSchema)` to create a new message.
+ */
+export const AncillaryOptionSchema: GenMessage<AncillaryOption> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 19);
+
+/**
+ * Baggage or meals for one passenger on one segment.
+ *
+ * @generated from message tarmac.airline.v1.ExtraRequest
+ */
+export type ExtraRequest = Message<"tarmac.airline.v1.ExtraRequest"> & {
+  /**
+   * The passenger (ADT1, CHD1...).
+   *
+   * @generated from field: string pax_id = 1;
+   */
+  paxId: string;
+
+  /**
+   * Index of the segment in Offer.segments.
+   *
+   * @generated from field: int32 segment_index = 2;
+   */
+  segmentIndex: number;
+
+  /**
+   * AncillaryOption.code.
+   *
+   * @generated from field: string code = 3;
+   */
+  code: string;
+
+  /**
+   * How many, 1 to the option's max_quantity.
+   *
+   * @generated from field: int32 quantity = 4;
+   */
+  quantity: number;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.ExtraRequest.
+ * Use `create(ExtraRequestSchema)` to create a new message.
+ */
+export const ExtraRequestSchema: GenMessage<ExtraRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 20);
+
+/**
  * A passenger of a reservation.
  *
  * @generated from message tarmac.airline.v1.ReservationPassenger
@@ -820,7 +1009,7 @@ export type ReservationPassenger = Message<"tarmac.airline.v1.ReservationPasseng
  * Use `create(ReservationPassengerSchema)` to create a new message.
  */
 export const ReservationPassengerSchema: GenMessage<ReservationPassenger> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 16);
+  messageDesc(file_tarmac_airline_v1_airline, 21);
 
 /**
  * A seat for one passenger on one segment.
@@ -855,7 +1044,7 @@ export type SeatRequest = Message<"tarmac.airline.v1.SeatRequest"> & {
  * Use `create(SeatRequestSchema)` to create a new message.
  */
 export const SeatRequestSchema: GenMessage<SeatRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 17);
+  messageDesc(file_tarmac_airline_v1_airline, 22);
 
 /**
  * Who the airline contacts.
@@ -883,7 +1072,7 @@ export type Contact = Message<"tarmac.airline.v1.Contact"> & {
  * Use `create(ContactSchema)` to create a new message.
  */
 export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 18);
+  messageDesc(file_tarmac_airline_v1_airline, 23);
 
 /**
  * Reserve's request.
@@ -933,6 +1122,14 @@ export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
    * @generated from field: bool hold = 6;
    */
   hold: boolean;
+
+  /**
+   * Baggage and meals to sell with it (GetAncillaries' codes); may be empty. One the airline does
+   * not sell as asked refuses the reservation: PROVIDER_REJECTED (INVALID_SSR_REQUEST).
+   *
+   * @generated from field: repeated tarmac.airline.v1.ExtraRequest extras = 7;
+   */
+  extras: ExtraRequest[];
 };
 
 /**
@@ -940,7 +1137,7 @@ export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
  * Use `create(ReserveRequestSchema)` to create a new message.
  */
 export const ReserveRequestSchema: GenMessage<ReserveRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 19);
+  messageDesc(file_tarmac_airline_v1_airline, 24);
 
 /**
  * Reserve's answer.
@@ -961,7 +1158,7 @@ export type ReserveResponse = Message<"tarmac.airline.v1.ReserveResponse"> & {
  * Use `create(ReserveResponseSchema)` to create a new message.
  */
 export const ReserveResponseSchema: GenMessage<ReserveResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 20);
+  messageDesc(file_tarmac_airline_v1_airline, 25);
 
 /**
  * A ticket of one passenger on one segment.
@@ -996,7 +1193,7 @@ export type Ticket = Message<"tarmac.airline.v1.Ticket"> & {
  * Use `create(TicketSchema)` to create a new message.
  */
 export const TicketSchema: GenMessage<Ticket> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 21);
+  messageDesc(file_tarmac_airline_v1_airline, 26);
 
 /**
  * A reservation at the airline. Ticketing happens after it is made, asynchronously.
@@ -1052,6 +1249,13 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
    * @generated from field: tarmac.airline.v1.HoldTerms hold = 7;
    */
   hold?: HoldTerms | undefined;
+
+  /**
+   * The baggage and meals it holds.
+   *
+   * @generated from field: repeated tarmac.airline.v1.ExtraRequest extras = 8;
+   */
+  extras: ExtraRequest[];
 };
 
 /**
@@ -1059,7 +1263,7 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
  * Use `create(ReservationSchema)` to create a new message.
  */
 export const ReservationSchema: GenMessage<Reservation> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 22);
+  messageDesc(file_tarmac_airline_v1_airline, 27);
 
 /**
  * GetReservation's request.
@@ -1080,7 +1284,7 @@ export type GetReservationRequest = Message<"tarmac.airline.v1.GetReservationReq
  * Use `create(GetReservationRequestSchema)` to create a new message.
  */
 export const GetReservationRequestSchema: GenMessage<GetReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 23);
+  messageDesc(file_tarmac_airline_v1_airline, 28);
 
 /**
  * GetReservation's answer.
@@ -1101,7 +1305,7 @@ export type GetReservationResponse = Message<"tarmac.airline.v1.GetReservationRe
  * Use `create(GetReservationResponseSchema)` to create a new message.
  */
 export const GetReservationResponseSchema: GenMessage<GetReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 24);
+  messageDesc(file_tarmac_airline_v1_airline, 29);
 
 /**
  * CancelReservation's request.
@@ -1122,7 +1326,7 @@ export type CancelReservationRequest = Message<"tarmac.airline.v1.CancelReservat
  * Use `create(CancelReservationRequestSchema)` to create a new message.
  */
 export const CancelReservationRequestSchema: GenMessage<CancelReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 25);
+  messageDesc(file_tarmac_airline_v1_airline, 30);
 
 /**
  * CancelReservation's answer: empty.
@@ -1137,7 +1341,7 @@ export type CancelReservationResponse = Message<"tarmac.airline.v1.CancelReserva
  * Use `create(CancelReservationResponseSchema)` to create a new message.
  */
 export const CancelReservationResponseSchema: GenMessage<CancelReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 26);
+  messageDesc(file_tarmac_airline_v1_airline, 31);
 
 /**
  * ChangeReservation's request.
@@ -1180,7 +1384,7 @@ export type ChangeReservationRequest = Message<"tarmac.airline.v1.ChangeReservat
  * Use `create(ChangeReservationRequestSchema)` to create a new message.
  */
 export const ChangeReservationRequestSchema: GenMessage<ChangeReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 27);
+  messageDesc(file_tarmac_airline_v1_airline, 32);
 
 /**
  * ChangeReservation's answer.
@@ -1201,7 +1405,7 @@ export type ChangeReservationResponse = Message<"tarmac.airline.v1.ChangeReserva
  * Use `create(ChangeReservationResponseSchema)` to create a new message.
  */
 export const ChangeReservationResponseSchema: GenMessage<ChangeReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 28);
+  messageDesc(file_tarmac_airline_v1_airline, 33);
 
 /**
  * PriceHold's request.
@@ -1222,7 +1426,7 @@ export type PriceHoldRequest = Message<"tarmac.airline.v1.PriceHoldRequest"> & {
  * Use `create(PriceHoldRequestSchema)` to create a new message.
  */
 export const PriceHoldRequestSchema: GenMessage<PriceHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 29);
+  messageDesc(file_tarmac_airline_v1_airline, 34);
 
 /**
  * PriceHold's answer: the fare for all passengers.
@@ -1257,7 +1461,7 @@ export type PriceHoldResponse = Message<"tarmac.airline.v1.PriceHoldResponse"> &
  * Use `create(PriceHoldResponseSchema)` to create a new message.
  */
 export const PriceHoldResponseSchema: GenMessage<PriceHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 30);
+  messageDesc(file_tarmac_airline_v1_airline, 35);
 
 /**
  * TicketHold's request.
@@ -1292,7 +1496,7 @@ export type TicketHoldRequest = Message<"tarmac.airline.v1.TicketHoldRequest"> &
  * Use `create(TicketHoldRequestSchema)` to create a new message.
  */
 export const TicketHoldRequestSchema: GenMessage<TicketHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 31);
+  messageDesc(file_tarmac_airline_v1_airline, 36);
 
 /**
  * TicketHold's answer.
@@ -1313,7 +1517,7 @@ export type TicketHoldResponse = Message<"tarmac.airline.v1.TicketHoldResponse">
  * Use `create(TicketHoldResponseSchema)` to create a new message.
  */
 export const TicketHoldResponseSchema: GenMessage<TicketHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 32);
+  messageDesc(file_tarmac_airline_v1_airline, 37);
 
 /**
  * A cabin class.
@@ -1604,6 +1808,40 @@ export const InclusionSchema: GenEnum<Inclusion> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 6);
 
 /**
+ * What kind of extra an ancillary is.
+ *
+ * @generated from enum tarmac.airline.v1.AncillaryKind
+ */
+export enum AncillaryKind {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: ANCILLARY_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Extra checked baggage.
+   *
+   * @generated from enum value: ANCILLARY_KIND_BAGGAGE = 1;
+   */
+  BAGGAGE = 1,
+
+  /**
+   * A meal.
+   *
+   * @generated from enum value: ANCILLARY_KIND_MEAL = 2;
+   */
+  MEAL = 2,
+}
+
+/**
+ * Describes the enum tarmac.airline.v1.AncillaryKind.
+ */
+export const AncillaryKindSchema: GenEnum<AncillaryKind> = /*@__PURE__*/
+  enumDesc(file_tarmac_airline_v1_airline, 7);
+
+/**
  * An airline as Tarmac's search, fare and booking services use it (the provider port): flights,
  * live prices, seat maps and reservations. The sandbox airline serves it as one system for every
  * process and replica; an adapter to a real carrier or GDS serves the same contract.
@@ -1657,6 +1895,17 @@ export const AirlineService: GenService<{
     methodKind: "unary";
     input: typeof GetSeatMapRequestSchema;
     output: typeof GetSeatMapResponseSchema;
+  },
+  /**
+   * Baggage and meals sold with an offer, per segment, each per passenger. Read-only. Refusals as
+   * LivePrice.
+   *
+   * @generated from rpc tarmac.airline.v1.AirlineService.GetAncillaries
+   */
+  getAncillaries: {
+    methodKind: "unary";
+    input: typeof GetAncillariesRequestSchema;
+    output: typeof GetAncillariesResponseSchema;
   },
   /**
    * Reserves the fare for these passengers and seats and returns the PNR; ticketing follows
