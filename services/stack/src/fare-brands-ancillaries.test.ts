@@ -6,6 +6,11 @@ import { startStack, type Stack } from "./stack.js";
 import { adultPassenger, apiClient, contact, eventually } from "./testing/api-client.js";
 import { relaxedRateLimits } from "./testing/rate-limits.js";
 import { onboardAgent } from "./testing/second-agent.js";
+import { createClient } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { DEMO_AGENT_ID } from "@tarmac/auth";
+import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { signedAs } from "@tarmac/kernel/testing";
 
 const cancelTerms = (bookingId: string) => ({ booking_id: bookingId, reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" });
 const infant = { ...adultPassenger(1), id: "INF1", type: "INF", title: "MISS", gender: "F", dob: "2025-08-15" };
@@ -17,7 +22,13 @@ describe("fare brands, baggage and meals through the gateway", () => {
   let api: ReturnType<typeof apiClient>;
   let airline: AirlineProvider;
   beforeAll(async () => {
-    const env = { TARMAC_ENV: "test", SANDBOX_TICKETING_DELAY_MS: "200", BOOKING_SWEEP_INTERVAL_MS: "100", ...relaxedRateLimits };
+    const env = {
+      TARMAC_ENV: "test",
+      OTP_EMAIL_DELIVERY: "development",
+      SANDBOX_TICKETING_DELAY_MS: "200",
+      BOOKING_SWEEP_INTERVAL_MS: "100",
+      ...relaxedRateLimits,
+    };
     stack = await startStack({
       env,
       port: 0,
@@ -258,5 +269,57 @@ describe("fare brands, baggage and meals through the gateway", () => {
     expect(refused.json.error.errors).toContainEqual(
       expect.objectContaining({ field: "ancillaries[0].ancillary_token", code: "INVALID_VALUE" }),
     );
+  });
+
+  it("books baggage and meals by code on the secondary surface, priced on top of the flight's total", async () => {
+    const email = "demo@tarmac.test";
+    await api.post("/api/auth/send-otp", { identifier: email, type: "EMAIL" });
+    const auth = createClient(AuthService, createGrpcTransport({ baseUrl: stack.services.auth!, interceptors: [signedAs("gateway")] }));
+    const [message] = (await auth.listDevOutbox({ identifier: email, limit: 1 })).messages;
+    const verified = await api.post("/api/auth/verify-otp", { identifier: email, code: message!.code });
+    expect(verified.json.data.agent_id).toBe(DEMO_AGENT_ID);
+    const session = { authorization: `Bearer ${verified.json.data.verification_token as string}` };
+    const date = yyyymmdd(new Date(), 25).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+    const found = await api.post(
+      "/api/flights/search",
+      { origin: "BLR", destination: "CCU", departure_date: date, adults: 1, travel_class: "ECONOMY" },
+      session,
+    );
+    expect(found.status, found.text).toBe(200);
+    const flight = found.json.data.flights.find((f: any) => f.outbound.segments.every((s: any) => !s.flight_number.includes("9")));
+    const body = {
+      flight_id: flight.id,
+      total_price: flight.total_price,
+      currency: "INR",
+      passengers: [{ title: "MS", first_name: "Asha", last_name: "Rao", pax_type: "adult", gender: "F", born_on: "1990-05-17" }],
+      contact: { email: "asha@example.com", phone: "+919812300000" },
+    };
+    const unknown = await api.post(
+      "/api/flights/booking/create",
+      { ...body, extras: [{ passenger: 0, segment_index: 0, code: "LOBSTER" }] },
+      session,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.errors).toContainEqual(expect.objectContaining({ field: "extras[0].code", code: "INVALID_VALUE" }));
+    const tooMany = await api.post(
+      "/api/flights/booking/create",
+      { ...body, extras: [{ passenger: 0, segment_index: 0, code: "XBAG15", quantity: 2 }] },
+      session,
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error.errors).toContainEqual(expect.objectContaining({ field: "extras[0].quantity", code: "OUT_OF_RANGE" }));
+
+    const extras = [
+      { passenger: 0, segment_index: 0, code: "XBAG15" },
+      { passenger: 0, segment_index: 0, code: "VGML", quantity: 1 },
+    ];
+    const booked = await api.post("/api/flights/booking/create", { ...body, extras }, { ...session, "idempotency-key": "sec-extras-1" });
+    expect(booked.status, booked.text).toBe(200);
+    const status = (await api.post("/api/v1/flight/booking/status", { booking_id: booked.json.data.booking_id })).json;
+    expect(status.extras.map((e: any) => [e.code, e.quantity])).toEqual([
+      ["XBAG15", 1],
+      ["VGML", 1],
+    ]);
+    expect(booked.json.data.total_price * 100).toBe(Math.round(flight.total_price * 100) + status.extras_paise);
   });
 });
