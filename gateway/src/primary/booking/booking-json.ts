@@ -147,7 +147,7 @@ function statusName(status: BookingStatus): string {
   return name;
 }
 
-export function bookedExtraJson(e: BookedExtra) {
+function bookedExtraJson(e: BookedExtra) {
   return {
     pax_id: e.paxId,
     segment_index: e.segmentIndex,

@@ -167,7 +167,7 @@ const band = object({
 const reasonCode = oneOf(enumNames(ReasonCodeSchema), "Why the booking was changed.");
 
 /** One line of a booking's baggage and meals. */
-export const bookedExtraSchema = object({
+const bookedExtraSchema = object({
   pax_id: string("The passenger's `id`."),
   segment_index: integer("Index of the segment in `segments`, from 0."),
   kind: oneOf(enumNames(AncillaryKindSchema), "`BAGGAGE` (extra checked kilograms) or `MEAL`."),

@@ -101,7 +101,7 @@ const segmentProperties = {
 const inclusion = (what: string) => oneOf(enumNames(InclusionSchema), `${what}: \`INCLUDED\` with the fare, or \`PAID\` as an extra.`);
 
 /** What a fare brand includes, per passenger per segment (lap infants: no baggage, no meal). */
-export const inclusionsSchema = {
+const inclusionsSchema = {
   ...object({
     checked_baggage_kg: integer("Checked baggage allowance, kilograms; more is sold as an ancillary."),
     cabin_baggage_kg: integer("Cabin (hand) baggage allowance, kilograms."),

@@ -2,7 +2,7 @@ import type { ProviderAncillaries } from "@tarmac/airline";
 import type { FareLock } from "../store/fare-lock-store.js";
 import { extraIdOf, type ExtraTokenCodec } from "./extra-token.js";
 
-export interface PricedExtraOption {
+interface PricedExtraOption {
   readonly kind: "BAGGAGE" | "MEAL";
   readonly code: string;
   readonly description: string;

@@ -52,7 +52,7 @@ export function fareRules(refundable: boolean): FareRules {
 }
 
 /** The brand a provider files with these rules: FLEXI for the refundable fare, SAVER otherwise. */
-export function fareBrand(refundable: boolean): FareBrand {
+function fareBrand(refundable: boolean): FareBrand {
   return {
     code: refundable ? "FLEXI" : "SAVER",
     inclusions: { checkedBaggageKg: refundable ? 20 : 15, cabinBaggageKg: 7, meal: "PAID", seat: "PAID", change: refundable ? "INCLUDED" : "PAID", refundable },
