@@ -17,7 +17,9 @@ function inclusionName(value: Inclusion): InclusionName {
   return name;
 }
 
-export function inclusionsJson(inclusions: Pick<FareInclusions, "checkedBaggageKg" | "cabinBaggageKg" | "meal" | "seat" | "change" | "refundable">) {
+export function inclusionsJson(
+  inclusions: Pick<FareInclusions, "checkedBaggageKg" | "cabinBaggageKg" | "meal" | "seat" | "change" | "refundable">,
+) {
   return {
     checked_baggage_kg: inclusions.checkedBaggageKg,
     cabin_baggage_kg: inclusions.cabinBaggageKg,

@@ -18,7 +18,8 @@ export function searchResponseJson(response: SearchFlightsPage) {
 
 export function offerJson(offer: Offer) {
   const expiresAt = fromTimestamp(offer.expiresAt);
-  if (!offer.pricingBreakdown || !expiresAt || !offer.inclusions) throw new Error(`offer ${offer.offerId} lacks pricing, expiry or inclusions`);
+  if (!offer.pricingBreakdown || !expiresAt || !offer.inclusions)
+    throw new Error(`offer ${offer.offerId} lacks pricing, expiry or inclusions`);
   return {
     offer_id: offer.offerId,
     search_id: offer.searchId,

@@ -45,8 +45,8 @@ describe("an offer's JSON read from its wire bytes", () => {
   it("reads the brand and its inclusions, sharing one JSON object among offers of the same inclusions", () => {
     const saver = cannedOffer({ fareBrand: FareBrand.SAVER, refundable: false });
     saver.inclusions = { ...saver.inclusions!, meal: Inclusion.PAID, seat: Inclusion.PAID, change: Inclusion.PAID, refundable: false };
-    const [first, second] = [saver, cannedOffer({ offerId: "off_002", fareBrand: FareBrand.SAVER, inclusions: saver.inclusions })].map((o) =>
-      offerJsonFromWire(toBinary(OfferSchema, o)),
+    const [first, second] = [saver, cannedOffer({ offerId: "off_002", fareBrand: FareBrand.SAVER, inclusions: saver.inclusions })].map(
+      (o) => offerJsonFromWire(toBinary(OfferSchema, o)),
     );
     expect(first).toStrictEqual(offerJson(saver));
     expect(first).toMatchObject({

@@ -166,7 +166,14 @@ describe("search response", () => {
           provider: "SANDBOX",
           refundable: true,
           fare_brand: "FLEXI",
-          inclusions: { checked_baggage_kg: 20, cabin_baggage_kg: 7, meal: "INCLUDED", seat: "INCLUDED", change: "INCLUDED", refundable: true },
+          inclusions: {
+            checked_baggage_kg: 20,
+            cabin_baggage_kg: 7,
+            meal: "INCLUDED",
+            seat: "INCLUDED",
+            change: "INCLUDED",
+            refundable: true,
+          },
           segments: [
             {
               carrier: "AI",

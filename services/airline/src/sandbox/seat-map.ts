@@ -33,7 +33,12 @@ function soldToOthers(flight: ScheduledFlight, seat: string, load: number, posit
   return draw < Math.min(0.97, load * pull);
 }
 
-function rowsOf(section: CabinSection, flight: ScheduledFlight, taken: ReadonlySet<string>, standardSeatIncluded: boolean): ProviderSeatRow[] {
+function rowsOf(
+  section: CabinSection,
+  flight: ScheduledFlight,
+  taken: ReadonlySet<string>,
+  standardSeatIncluded: boolean,
+): ProviderSeatRow[] {
   const load = loadFactor(flight, section.cabin);
   return Array.from({ length: section.rows }, (_, i) => {
     const row = section.firstRow + i;

@@ -55,7 +55,14 @@ export function fareRules(refundable: boolean): FareRules {
 function fareBrand(refundable: boolean): FareBrand {
   return {
     code: refundable ? "FLEXI" : "SAVER",
-    inclusions: { checkedBaggageKg: refundable ? 20 : 15, cabinBaggageKg: 7, meal: "PAID", seat: "PAID", change: refundable ? "INCLUDED" : "PAID", refundable },
+    inclusions: {
+      checkedBaggageKg: refundable ? 20 : 15,
+      cabinBaggageKg: 7,
+      meal: "PAID",
+      seat: "PAID",
+      change: refundable ? "INCLUDED" : "PAID",
+      refundable,
+    },
   };
 }
 
