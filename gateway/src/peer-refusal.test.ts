@@ -68,6 +68,7 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
     fare_token: "ft",
     provider: "SANDBOX",
   }),
+  "POST /api/v1/flight/fare/ancillaries": primary("/api/v1/flight/fare/ancillaries", { fare_token: "ft" }),
   "POST /api/v1/flight/booking/create": primary("/api/v1/flight/booking/create", {
     fare_token: "ft",
     passengers: [passenger],

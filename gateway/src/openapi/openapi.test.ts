@@ -35,6 +35,7 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/flight/search", tag: "search", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   { path: "/api/v1/flight/fare/validate", tag: "fare", security: "ApiKey", statuses: ["401", "403", "404", "409", "422"], examples: true },
   { path: "/api/v1/flight/fare/seatmap", tag: "fare", security: "ApiKey", statuses: ["401", "403", "404", "410"] },
+  { path: "/api/v1/flight/fare/ancillaries", tag: "fare", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   {
     path: "/api/v1/flight/booking/create",
     tag: "booking",

@@ -5,6 +5,7 @@ import { EVENT_TYPES } from "@tarmac/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../app.js";
 import { enumNames } from "../enum-names.js";
+import { AncillaryKindSchema } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { fakeServiceClients } from "../testing/fake-services.js";
 import { OPENAPI_PATH } from "./plugin.js";
 
@@ -62,7 +63,14 @@ describe("the OpenAPI document, as a client generator reads it", () => {
     const named =
       /^(status|cabin|travel_class|direction|position|kind|type|title|gender|pax_type|channel|token_type|category|code|reason_code|cancellation_type|event_type|display_currency|currency)$/;
     // Free text under those names: the airline's own error code, a one-time code, the code of a dev outbox message.
-    const open = [/\/provider\/properties\/code$/, /verify-otp\/.*\/code$/, /\/outbox\/.*\/code$/];
+    // And the airline's codes of baggage and meals (XBAG10, VGML: each airline has its own).
+    const open = [
+      /\/provider\/properties\/code$/,
+      /verify-otp\/.*\/code$/,
+      /\/outbox\/.*\/code$/,
+      /\/extras\/items\/properties\/code$/,
+      /\/options\/items\/properties\/code$/,
+    ];
     // The primary surface's `currency` is a plain code (INR); the secondary surface's are the configured rate table's.
     const closed = properties.filter(
       ({ where, name, schema }) =>
@@ -85,7 +93,9 @@ describe("the OpenAPI document, as a client generator reads it", () => {
     const statuses = enumsOf("status").filter((values) => values.includes("TICKETED"));
     expect(statuses.length).toBeGreaterThanOrEqual(4); // create, status, status_history, list filter, secondary create...
     for (const values of statuses) expect(values).toEqual(enumNames(BookingStatusSchema));
-    expect(enumsOf("kind")).toEqual([enumNames(EntryKindSchema)]);
+    const kinds = enumsOf("kind");
+    expect(kinds.filter((values) => values.includes("CAPTURE"))).toEqual([enumNames(EntryKindSchema)]);
+    for (const values of kinds.filter((v) => !v.includes("CAPTURE"))) expect(values).toEqual(enumNames(AncillaryKindSchema));
     expect(enumsOf("cabin")[0]).toEqual(["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"]);
     const eventTypes = properties.find((p) => p.name === "event_types" && p.where.includes("requestBody"))?.schema;
     expect(eventTypes?.items.enum).toEqual([...EVENT_TYPES]);

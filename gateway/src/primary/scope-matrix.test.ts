@@ -13,6 +13,7 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/search", Scope.FLIGHT_SEARCH],
   ["/api/v1/flight/fare/validate", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/fare/seatmap", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/fare/ancillaries", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/create", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/status", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/list", Scope.FLIGHT_BOOK],

@@ -3,6 +3,8 @@ import { toTimestamp } from "@tarmac/kernel";
 import {
   Cabin,
   Direction,
+  FareBrand,
+  Inclusion,
   type Offer,
   OfferSchema,
   type SearchFlightsResponse,
@@ -49,6 +51,15 @@ export function cannedOffer(overrides: Partial<Offer> = {}): Offer {
       finalPricePaise: 612_345n,
     },
     expiresAt: toTimestamp(new Date(EXPIRES_AT)),
+    fareBrand: FareBrand.FLEXI,
+    inclusions: {
+      checkedBaggageKg: 20,
+      cabinBaggageKg: 7,
+      meal: Inclusion.INCLUDED,
+      seat: Inclusion.INCLUDED,
+      change: Inclusion.INCLUDED,
+      refundable: true,
+    },
   });
   return Object.assign(offer, overrides);
 }

@@ -12,6 +12,7 @@ function unruly(): AirlineProvider {
     searchFlights: async () => [],
     livePrice: () => Promise.reject(soldOut),
     seatMap: () => new Promise<ProviderSeatMap>(() => {}),
+    ancillaries: () => Promise.reject(new Error("unused")),
     reserve: () => Promise.reject(new Error("socket hang up")),
     findReservation: async (_reference, options) => (options?.signal ? undefined : Promise.reject(new Error("no signal"))),
     cancelReservation: async () => {},

@@ -32,6 +32,7 @@ export function guardProvider(provider: AirlineProvider, guard: ProviderGuard): 
     searchFlights: (query, options) => ask("searchFlights", options, (o) => provider.searchFlights(query, o)),
     livePrice: (query, options) => ask("livePrice", options, (o) => provider.livePrice(query, o)),
     seatMap: (key, options) => ask("seatMap", options, (o) => provider.seatMap(key, o)),
+    ancillaries: (key, options) => ask("ancillaries", options, (o) => provider.ancillaries(key, o)),
     reserve: (request, options) => ask("reserve", options, (o) => provider.reserve(request, o)),
     findReservation: (reference, options) => ask("findReservation", options, (o) => provider.findReservation(reference, o)),
     cancelReservation: (reference, options) => ask("cancelReservation", options, (o) => provider.cancelReservation(reference, o)),

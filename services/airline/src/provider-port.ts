@@ -65,6 +65,43 @@ export interface FareRules {
   readonly taxesRefundable: true;
 }
 
+/**
+ * A fare family as the airline brands it: SAVER (the cheapest, non-refundable), FLEXI (refundable,
+ * cheaper changes), SUPER_FLEXI (the cabin's full fare: the most included). Letters (booking
+ * classes) sell within a brand; the same flight in two brands is two offers.
+ */
+export type FareBrandCode = "SAVER" | "FLEXI" | "SUPER_FLEXI";
+export const FARE_BRAND_CODES: readonly FareBrandCode[] = ["SAVER", "FLEXI", "SUPER_FLEXI"];
+
+/** Whether a service comes with the fare or is sold as a paid extra. */
+export type Inclusion = "INCLUDED" | "PAID";
+export const INCLUSIONS: readonly Inclusion[] = ["INCLUDED", "PAID"];
+
+/**
+ * What a brand includes, per passenger per segment (lap infants get no baggage or meal). The money
+ * of changes and cancellations is in the fare's rules; these say what a traveller compares.
+ */
+export interface FareInclusions {
+  /** Checked baggage allowance, kilograms (0: none; extra baggage is sold as an ancillary). */
+  readonly checkedBaggageKg: number;
+  /** Cabin (hand) baggage allowance, kilograms. */
+  readonly cabinBaggageKg: number;
+  /** A meal: included, or sold as an ancillary. */
+  readonly meal: Inclusion;
+  /** A standard seat: included (free to choose), or paid at the seat map's price. */
+  readonly seat: Inclusion;
+  /** Changes before 72 hours to departure: free (INCLUDED) or for the fare rules' fee (PAID). */
+  readonly change: Inclusion;
+  /** Whether a voluntary cancellation refunds the base fare less the penalty (fare rules). */
+  readonly refundable: boolean;
+}
+
+/** A fare's brand and what it includes (offers share one frozen object per brand and carrier model). */
+export interface FareBrand {
+  readonly code: FareBrandCode;
+  readonly inclusions: FareInclusions;
+}
+
 /** One priced itinerary as the airline sells it, before B2B pricing. Amounts: paise, all pax. */
 export interface ProviderOffer {
   /** Stable key of this itinerary and fare at this provider: the same query gives the same key. */
@@ -78,6 +115,8 @@ export interface ProviderOffer {
   readonly currency: string;
   readonly refundable: boolean;
   readonly fareRules: FareRules;
+  /** The fare family sold, with its inclusions. */
+  readonly brand: FareBrand;
   /** The terms a reservation of this fare would be held on now; absent when the airline does not hold it. */
   readonly hold?: HoldTerms;
 }
@@ -160,6 +199,46 @@ export interface ProviderSeatMap {
   readonly segments: readonly ProviderSegmentSeatMap[];
 }
 
+export type AncillaryKind = "BAGGAGE" | "MEAL";
+export const ANCILLARY_KINDS: readonly AncillaryKind[] = ["BAGGAGE", "MEAL"];
+
+/** An extra the airline sells per passenger per segment (TBO's SSR, TripJack's ssrInfo). */
+export interface ProviderAncillaryOption {
+  readonly kind: AncillaryKind;
+  /** The airline's code, unique within a segment: XBAG10, VGML. */
+  readonly code: string;
+  readonly description: string;
+  /** Extra checked baggage, kilograms (BAGGAGE only; 0 for meals). */
+  readonly weightKg: number;
+  /** Price of one, per passenger, paise (0 when the fare's brand includes it). */
+  readonly pricePaise: number;
+  /** How many one passenger may buy on one segment. */
+  readonly maxQuantity: number;
+  /** Whether lap infants may have it (the sandbox sells them none). */
+  readonly forInfants: boolean;
+}
+
+export interface ProviderSegmentAncillaries {
+  /** Index of the segment in `ProviderOffer.segments`. */
+  readonly segmentIndex: number;
+  readonly options: readonly ProviderAncillaryOption[];
+}
+
+/** The extras of an offer, per segment; each option is sold per passenger. */
+export interface ProviderAncillaries {
+  readonly provider: string;
+  readonly currency: string;
+  readonly segments: readonly ProviderSegmentAncillaries[];
+}
+
+/** Extras bought with a reservation: `quantity` of option `code` for one passenger on one segment. */
+export interface ReservationExtra {
+  readonly paxId: string;
+  readonly segmentIndex: number;
+  readonly code: string;
+  readonly quantity: number;
+}
+
 export interface ReservationPassenger {
   /** ADT1, CHD1, INF1 (the seat map's pax ids). */
   readonly paxId: string;
@@ -181,6 +260,8 @@ export interface ReservationRequest {
   readonly passengers: readonly ReservationPassenger[];
   readonly seats: readonly { readonly paxId: string; readonly segmentIndex: number; readonly seat: string }[];
   readonly contact: { readonly email: string; readonly phone: string };
+  /** Baggage and meals to sell with it (each a code of the offer's ancillaries); absent: none. */
+  readonly extras?: readonly ReservationExtra[];
   /**
    * Hold without ticketing until ticketHold (the fare must offer `hold`; else PROVIDER_REJECTED
    * HOLD_NOT_ALLOWED). Absent or false: ticketed shortly after, as always.
@@ -260,6 +341,8 @@ export interface ProviderReservation {
   readonly hold?: HoldTerms;
   /** Coupons cancelled by cancelCoupons (their seats released, their tickets gone); absent when none. */
   readonly cancelledCoupons?: readonly Coupon[];
+  /** The baggage and meals it holds; absent or empty: none. */
+  readonly extras?: readonly ReservationExtra[];
 }
 
 export interface AirlineProvider {
@@ -274,6 +357,8 @@ export interface AirlineProvider {
   livePrice(query: LivePriceQuery, options?: ProviderCallOptions): Promise<ProviderOffer>;
   /** Seat maps of every segment of the offer with this key, in the offer's cabin. Same refusals. */
   seatMap(key: string, options?: ProviderCallOptions): Promise<ProviderSeatMap>;
+  /** Baggage and meals sold with the offer with this key, per segment. Same refusals as seatMap. */
+  ancillaries(key: string, options?: ProviderCallOptions): Promise<ProviderAncillaries>;
   /**
    * Reserves the fare for these passengers and seats and returns the PNR; idempotent by
    * `clientReference` (the same reference returns the reservation already made, whatever else the

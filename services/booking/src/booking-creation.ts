@@ -10,8 +10,9 @@ import type { Booking } from "./domain/booking.js";
 import { newBooking } from "./domain/new-booking.js";
 import { contactErrors } from "./domain/validate-contact.js";
 import { passengerErrors, passengerMismatch } from "./domain/validate-passengers.js";
+import { checkExtras } from "./domain/validate-extras.js";
 import { checkSeats } from "./domain/validate-seats.js";
-import { fareOfLock, vouchedSeats } from "./fare-lock-mapping.js";
+import { fareOfLock, vouchedExtras, vouchedSeats } from "./fare-lock-mapping.js";
 import { requestInput } from "./proto-mapping.js";
 import { createFingerprint } from "./request-fingerprints.js";
 import type { BookingStore } from "./store/booking-store.js";
@@ -71,8 +72,20 @@ export class BookingCreation {
     if (errors.length > 0) throw validationFailed(errors);
     const mismatch = passengerMismatch(input.passengers, fare.locked);
     if (mismatch !== undefined) throw new DomainError("BOOKING_PASSENGER_MISMATCH", mismatch);
-    const seats = checkSeats(input.ancillaries, vouchedSeats(locked), input.passengers, fare.locked);
-    if (seats.errors.length > 0) throw validationFailed(seats.errors);
+    // Every token is a seat's or an extra's: the fare service refused any other.
+    const extraOptions = vouchedExtras(locked);
+    const seatByToken = new Map(vouchedSeats(locked).map((s) => [s.ancillaryToken, s]));
+    const seatChoices = input.ancillaries.filter((a) => !extraOptions.has(a.ancillaryToken));
+    const seats = checkSeats(
+      seatChoices,
+      seatChoices.map((c) => seatByToken.get(c.ancillaryToken)),
+      input.passengers,
+      fare.locked,
+    );
+    const extraChoices = input.ancillaries.filter((a) => extraOptions.has(a.ancillaryToken));
+    const extras = checkExtras(extraChoices, extraOptions, input.passengers, fare.segments.length);
+    const choiceErrors = [...seats.errors, ...extras.errors];
+    if (choiceErrors.length > 0) throw validationFailed(choiceErrors);
     await this.requireFreeSeats(fare.providerOfferKey, seats.seats, signal);
 
     const now = this.deps.clock.now();
@@ -85,6 +98,7 @@ export class BookingCreation {
       passengers: input.passengers,
       contact: defined(input.contact, "contact"),
       seats: seats.seats,
+      extras: extras.extras,
       payment,
       now,
     });

@@ -99,6 +99,9 @@ export class BookingFlow {
       passengers: booking.passengers,
       seats: booking.seats.map((s) => ({ paxId: s.paxId, segmentIndex: s.segmentIndex, seat: s.seat })),
       contact: booking.contact,
+      ...((booking.extras ?? []).length > 0 && {
+        extras: (booking.extras ?? []).map((e) => ({ paxId: e.paxId, segmentIndex: e.segmentIndex, code: e.code, quantity: e.quantity })),
+      }),
       ...(booking.payment === "HOLD" && { hold: true }),
     };
     try {

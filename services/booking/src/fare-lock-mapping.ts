@@ -1,6 +1,6 @@
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
-import type { GetFareLockResponse } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
-import type { LockedFare, VouchedSeat } from "./domain/booking-request.js";
+import { AncillaryKind, type GetFareLockResponse } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
+import type { LockedFare, VouchedExtra, VouchedSeat } from "./domain/booking-request.js";
 import type { FareForBooking } from "./domain/new-booking.js";
 import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
 
@@ -40,4 +40,25 @@ export function vouchedSeats(response: GetFareLockResponse): VouchedSeat[] {
     pricePaise: paiseFromProto(s.pricePaise),
     exitRow: s.exitRow,
   }));
+}
+
+/** The baggage and meal options the fare service vouched for, by their token. */
+export function vouchedExtras(response: GetFareLockResponse): Map<string, VouchedExtra> {
+  return new Map(
+    response.extras.map((e) => [
+      e.ancillaryToken,
+      {
+        ancillaryToken: e.ancillaryToken,
+        ancillaryId: e.ancillaryId,
+        paxId: e.paxId,
+        segmentIndex: e.segmentIndex,
+        kind: e.kind === AncillaryKind.BAGGAGE ? "BAGGAGE" : "MEAL",
+        code: e.code,
+        description: e.description,
+        pricePaise: paiseFromProto(e.pricePaise),
+        maxQuantity: e.maxQuantity,
+        weightKg: e.weightKg,
+      },
+    ]),
+  );
 }

@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import type { Cabin as DomainCabin, FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline";
 import { paiseFromProto, paiseToProto, toTimestamp } from "@tarmac/kernel";
 import {
+  AncillaryKind,
   BookingSchema,
   BookingStatus as ProtoStatus,
   Gender,
@@ -42,7 +43,7 @@ export function requestInput(request: CreateBookingRequest): BookingRequestInput
       nationality: p.nationality,
     })),
     contact: request.contactInfo && { email: request.contactInfo.email, phone: request.contactInfo.phone },
-    ancillaries: request.ancillaries.map((a) => ({ paxId: a.paxId, ancillaryToken: a.ancillaryToken })),
+    ancillaries: request.ancillaries.map((a, index) => ({ paxId: a.paxId, ancillaryToken: a.ancillaryToken, quantity: a.quantity, index })),
   };
 }
 
@@ -131,6 +132,19 @@ export function toProtoBooking(b: Booking): ProtoBooking {
       pricePaise: paiseToProto(s.pricePaise),
       ancillaryId: s.ancillaryId,
     })),
+    extras: (b.extras ?? []).map((e) => ({
+      paxId: e.paxId,
+      segmentIndex: e.segmentIndex,
+      kind: AncillaryKind[e.kind],
+      code: e.code,
+      description: e.description,
+      quantity: e.quantity,
+      unitPricePaise: paiseToProto(e.unitPricePaise),
+      pricePaise: paiseToProto(e.pricePaise),
+      ancillaryId: e.ancillaryId,
+      weightKg: e.weightKg,
+    })),
+    extrasPaise: paiseToProto(b.extrasPaise ?? 0),
     lastArrivalAt: toTimestamp(b.lastArrivalAt),
     fareRules: fareRulesToProto(b.fareRules),
     debitedPaise: paiseToProto(b.debitPaise),

@@ -150,6 +150,8 @@ export class Reschedules {
         lastArrivalAt: new Date(defined(newFare.segments.at(-1), "last segment").arrTime),
         seats: [],
         seatsPaise: 0,
+        extras: [],
+        extrasPaise: 0,
         totalPricePaise: newTotalPaise,
         debitPaise: booking.debitPaise + quote.totalPayablePaise,
         ticketNumbers: reservation.tickets,

@@ -4,5 +4,6 @@ import type { CallerPolicy } from "@tarmac/kernel";
 export const fareCallerPolicy: CallerPolicy = {
   ValidateFare: { gateway: "agent-context" },
   GetSeatMap: { gateway: "agent-context" },
+  GetAncillaries: { gateway: "agent-context" },
   GetFareLock: { booking: "trusted" },
 };

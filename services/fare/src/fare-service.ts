@@ -15,6 +15,9 @@ import {
 } from "@tarmac/kernel";
 import {
   GetFareLockResponseSchema,
+  SelectedSeatSchema,
+  type GetAncillariesRequest,
+  type GetAncillariesResponse,
   ValidateFareResponseSchema,
   type FareService,
   type GetFareLockRequest,
@@ -26,7 +29,10 @@ import {
 } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { ancillaryIdOf, type AncillaryTokenCodec } from "./domain/ancillary-token.js";
+import type { ExtraTokenCodec } from "./domain/extra-token.js";
 import type { FareTokenCodec } from "./domain/fare-token.js";
+import { priceExtras } from "./domain/priced-extras.js";
+import { toProtoAncillaries, toProtoSelectedExtra } from "./extras-mapping.js";
 import { priceSeatMap } from "./domain/priced-seat-map.js";
 import { FareLocks } from "./fare-locks.js";
 import { offerToJson, toProtoFareLock, toProtoSeatMap } from "./proto-mapping.js";
@@ -44,6 +50,8 @@ export interface FareServiceDeps {
   readonly store: FareLockStore;
   readonly fareTokens: FareTokenCodec;
   readonly ancillaryTokens: AncillaryTokenCodec;
+  /** Baggage and meal tokens (GetAncillaries). */
+  readonly extraTokens: ExtraTokenCodec;
   readonly clock: Clock;
   readonly logger: Logger;
 }
@@ -125,21 +133,46 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
     return toProtoSeatMap(priceSeatMap(map, lock, this.deps.ancillaryTokens), lock);
   }
 
+  async getAncillaries(request: GetAncillariesRequest, context: HandlerContext): Promise<GetAncillariesResponse> {
+    requireFields({ agent_id: request.agentId, fare_token: request.fareToken });
+    const lock = await this.locks.open(request.fareToken, request.agentId);
+    const { provider } = this.deps;
+    if (provider.name !== lock.provider) {
+      throw new DomainError("PROVIDER_UNAVAILABLE", `No baggage or meals from provider ${lock.provider} here`);
+    }
+    const offered = await provider.ancillaries(lock.providerOfferKey, { signal: context.signal });
+    return toProtoAncillaries(priceExtras(offered, lock, this.deps.extraTokens), lock, offered.currency);
+  }
+
   async getFareLock(request: GetFareLockRequest): Promise<GetFareLockResponse> {
     requireFields({ agent_id: request.agentId, fare_token: request.fareToken });
     const lock = await this.locks.open(request.fareToken, request.agentId);
     const errors: FieldError[] = [];
-    const seats = request.ancillaryTokens.flatMap((token, i) => {
+    const seats: GetFareLockResponse["seats"] = [];
+    const extras: GetFareLockResponse["extras"] = [];
+    request.ancillaryTokens.forEach((token, i) => {
       const claims = this.deps.ancillaryTokens.open(token, lock.lockId);
-      if (!claims) {
-        errors.push(fieldError(`ancillary_tokens[${i}]`, "INVALID_VALUE", "is not a seat from this fare token's seat map"));
-        return [];
+      if (claims) {
+        const { segmentIndex, seat, exitRow } = claims;
+        const ancillaryId = ancillaryIdOf(segmentIndex, seat);
+        seats.push(
+          create(SelectedSeatSchema, {
+            ancillaryToken: token,
+            ancillaryId,
+            segmentIndex,
+            seat,
+            exitRow,
+            pricePaise: paiseToProto(claims.pricePaise),
+          }),
+        );
+        return;
       }
-      const { segmentIndex, seat, exitRow } = claims;
-      const ancillaryId = ancillaryIdOf(segmentIndex, seat);
-      return [{ ancillaryToken: token, ancillaryId, segmentIndex, seat, exitRow, pricePaise: paiseToProto(claims.pricePaise) }];
+      const extra = this.deps.extraTokens.open(token, lock.lockId);
+      if (extra) extras.push(toProtoSelectedExtra(token, extra));
+      else
+        errors.push(fieldError(`ancillary_tokens[${i}]`, "INVALID_VALUE", "is not a seat, baggage or meal offered under this fare token"));
     });
     if (errors.length > 0) throw validationFailed(errors);
-    return create(GetFareLockResponseSchema, { lock: toProtoFareLock(lock, request.fareToken), seats });
+    return create(GetFareLockResponseSchema, { lock: toProtoFareLock(lock, request.fareToken), seats, extras });
   }
 }

@@ -15,6 +15,7 @@ import {
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { FareConfig } from "./config.js";
+import { createExtraTokenCodec } from "./domain/extra-token.js";
 import { createAncillaryTokenCodec } from "./domain/ancillary-token.js";
 import { createFareTokenCodec } from "./domain/fare-token.js";
 import { FareServiceImpl } from "./fare-service.js";
@@ -52,6 +53,7 @@ export async function startFareService(config: FareConfig, logger: Logger, overr
     store: owned ? owned.value : defined(overrides.store, "the store override"),
     fareTokens: createFareTokenCodec(createSigner(config.fareSecret, "fare-token")),
     ancillaryTokens: createAncillaryTokenCodec(createSigner(config.fareSecret, "ancillary-token")),
+    extraTokens: createExtraTokenCodec(createSigner(config.fareSecret, "extra-token")),
     clock,
     logger,
   });

@@ -10,11 +10,16 @@ import type { Cabin, Direction, FareRules, Offer, PricingBreakdown, Segment } fr
 import type { PricedOffer } from "./domain/priced-offer.js";
 import { CABIN_TO_PROTO, DIRECTION_TO_PROTO } from "./offer-mapper.js";
 
-/** What a cached offer holds that its wire form (toProtoOffer) does not carry. */
-export type OfferBesideWire = Pick<PricedOffer, "providerKey" | "hold">;
+/**
+ * What a cached offer holds that its wire form (toProtoOffer) does not carry, or carries in a form
+ * it cannot be read back from exactly (the brand: its code and inclusions travel, the object is
+ * shared by every offer of the brand and costs one reference here).
+ */
+export type OfferBesideWire = Pick<PricedOffer, "providerKey" | "hold" | "brand">;
 
 export const besideWire = (offer: PricedOffer): OfferBesideWire => ({
   providerKey: offer.providerKey,
+  brand: offer.brand,
   ...(offer.hold && { hold: offer.hold }),
 });
 
@@ -36,6 +41,7 @@ export function fromProtoOffer(offer: Offer, beside: OfferBesideWire): PricedOff
     currency: offer.currency,
     refundable: offer.refundable,
     fareRules: fromProtoFareRules(offer.fareRules),
+    brand: beside.brand,
     ...(beside.hold && { hold: beside.hold }),
     pricing: fromProtoPricing(offer.pricingBreakdown),
   };

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type {
+  FareInclusions as DomainInclusions,
   Cabin as DomainCabin,
   Direction as DomainDirection,
   FareRules as DomainFareRules,
@@ -11,12 +12,16 @@ import { paiseToProto, toTimestamp } from "@tarmac/kernel";
 import {
   Cabin,
   Direction,
+  FareBrand,
+  FareInclusionsSchema,
   FareRulesSchema,
+  Inclusion,
   OfferSchema,
   PassengerCountsSchema,
   PenaltyBandSchema,
   PricingBreakdownSchema,
   SegmentSchema,
+  type FareInclusions,
   type FareRules,
   type Offer,
   type PassengerCounts as ProtoPassengerCounts,
@@ -64,6 +69,8 @@ export function toProtoOffer(offer: PricedOffer, meta: CachedSearchMeta): Offer 
     refundable: offer.refundable,
     provider: offer.provider,
     fareRules: toProtoFareRules(offer.fareRules),
+    fareBrand: FareBrand[offer.brand.code],
+    inclusions: toProtoInclusions(offer.brand.inclusions),
     holdAllowed: offer.hold !== undefined,
     ...(offer.hold && { holdTicketTimeLimit: toTimestamp(new Date(offer.hold.ticketTimeLimit)) }),
   });
@@ -97,6 +104,25 @@ function toProtoFareRules(rules: DomainFareRules): FareRules {
     changeFees: rules.changeFees.map(toProtoBand),
     taxesRefundable: rules.taxesRefundable,
   });
+}
+
+// Offers share their brand object, so its message is built once per brand and shared too.
+const inclusionMessages = new WeakMap<DomainInclusions, FareInclusions>();
+
+function toProtoInclusions(inclusions: DomainInclusions): FareInclusions {
+  let message = inclusionMessages.get(inclusions);
+  if (message === undefined) {
+    message = create(FareInclusionsSchema, {
+      checkedBaggageKg: inclusions.checkedBaggageKg,
+      cabinBaggageKg: inclusions.cabinBaggageKg,
+      meal: Inclusion[inclusions.meal],
+      seat: Inclusion[inclusions.seat],
+      change: Inclusion[inclusions.change],
+      refundable: inclusions.refundable,
+    });
+    inclusionMessages.set(inclusions, message);
+  }
+  return message;
 }
 
 function toProtoBand(band: DomainPenaltyBand): PenaltyBand {

@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import {
+  AncillaryKind,
   BookingStatus,
   CancellationType,
   CreateBookingRequestSchema,
@@ -10,6 +11,7 @@ import {
   PassengerType,
   Title,
   type Booking,
+  type BookedExtra,
   type CreateBookingRequest,
   type CreateBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -33,7 +35,7 @@ export function toCreateBookingRequest(body: CreateBookingBody, agentId: string,
       nationality: p.nationality,
     })),
     contactInfo: { email: body.contact_info.email, phone: body.contact_info.phone },
-    ancillaries: (body.ancillaries ?? []).map((a) => ({ paxId: a.pax_id, ancillaryToken: a.ancillary_token })),
+    ancillaries: (body.ancillaries ?? []).map((a) => ({ paxId: a.pax_id, ancillaryToken: a.ancillary_token, quantity: a.quantity ?? 0 })),
     payment: body.payment === "HOLD" ? Payment.HOLD : Payment.WALLET,
   });
 }
@@ -93,6 +95,8 @@ export function bookingJson(b: Booking) {
       ticket_number: t.ticketNumber,
       status: ticketStatusName(t.status),
     })),
+    extras_paise: paiseFromProto(b.extrasPaise),
+    extras: b.extras.map(bookedExtraJson),
     status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: iso(h.at), reason: h.reason })),
     last_arrival_at: iso(b.lastArrivalAt),
     debited_paise: paiseFromProto(b.debitedPaise),
@@ -150,4 +154,19 @@ function statusName(status: BookingStatus): string {
   const name = (BookingStatus as Record<number, string | undefined>)[status];
   if (name === undefined || status === BookingStatus.UNSPECIFIED) throw new Error(`booking has no status (${status})`);
   return name;
+}
+
+function bookedExtraJson(e: BookedExtra) {
+  return {
+    pax_id: e.paxId,
+    segment_index: e.segmentIndex,
+    kind: e.kind === AncillaryKind.BAGGAGE ? ("BAGGAGE" as const) : ("MEAL" as const),
+    code: e.code,
+    description: e.description,
+    quantity: e.quantity,
+    weight_kg: e.weightKg,
+    unit_price_paise: paiseFromProto(e.unitPricePaise),
+    price_paise: paiseFromProto(e.pricePaise),
+    ancillary_id: e.ancillaryId,
+  };
 }

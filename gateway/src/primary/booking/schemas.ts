@@ -1,4 +1,5 @@
 import {
+  AncillaryKindSchema,
   CancellationTypeSchema,
   type Gender,
   GenderSchema,
@@ -80,12 +81,21 @@ export const createBookingRequestSchema = closed(
       closed(
         {
           pax_id: text(8, "The passenger's `id`."),
-          ancillary_token: text(1024, "A seat's `ancillary_token` from the seat map, one this passenger may take."),
+          ancillary_token: text(
+            1024,
+            "A seat's `ancillary_token` from the seat map (one this passenger may take), or a baggage or meal option's from " +
+              "`fare/ancillaries` (one listed for this passenger).",
+          ),
+          quantity: integer("Baggage and meals: how many, 1 to the option's `max_quantity` (default 1). Seats: 1.", {
+            minimum: 1,
+            maximum: 9,
+          }),
         },
         ["pax_id", "ancillary_token"],
       ),
-      "Paid or free seats, at most one per passenger per segment; infants get none.",
-      { maxItems: 72 },
+      "Seats (at most one per passenger per segment), extra baggage and meals (at most each option's `max_quantity` per " +
+        "passenger per segment); infants get no seat, and baggage or meals only when the airline sells them.",
+      { maxItems: 200 },
     ),
   },
   ["fare_token", "passengers", "contact_info"],
@@ -108,7 +118,7 @@ export interface CreateBookingBody {
   idempotency_key?: string;
   passengers: PassengerBody[];
   contact_info: { email: string; phone: string };
-  ancillaries?: { pax_id: string; ancillary_token: string }[];
+  ancillaries?: { pax_id: string; ancillary_token: string; quantity?: number }[];
   payment?: "WALLET" | "HOLD";
 }
 
@@ -119,7 +129,7 @@ const currency = string("ISO 4217 code of every amount: `INR`.");
 export const createBookingResponseSchema = object({
   booking_id: bookingId,
   pnr: string(pnr),
-  total_price_paise: paise("`final_price` plus paid seats"),
+  total_price_paise: paise("`final_price` plus paid seats, baggage and meals"),
   currency,
   status: bookingStatus("`BOOKED` once the airline has the PNR and the wallet is debited; `HELD` for `payment: HOLD`."),
   ticket_time_limit: nullableInstant("A hold's deadline to ticket (`booking/ticket`); null for a booking paid at once."),
@@ -157,6 +167,20 @@ const band = object({
 
 const reasonCode = oneOf(enumNames(ReasonCodeSchema), "Why the booking was changed.");
 
+/** One line of a booking's baggage and meals. */
+const bookedExtraSchema = object({
+  pax_id: string("The passenger's `id`."),
+  segment_index: integer("Index of the segment in `segments`, from 0."),
+  kind: oneOf(enumNames(AncillaryKindSchema), "`BAGGAGE` (extra checked kilograms) or `MEAL`."),
+  code: string("The airline's code, e.g. `XBAG10`, `VGML`."),
+  description: string("What it is, as the airline describes it."),
+  quantity: integer("How many."),
+  weight_kg: integer("Extra checked baggage per unit, kilograms; 0 for a meal."),
+  unit_price_paise: paise("Price of one"),
+  price_paise: paise("`unit_price_paise` times `quantity`"),
+  ancillary_id: string("The option's ancillary id, e.g. `BAGGAGE-0-XBAG10`."),
+});
+
 export const bookingResponseSchema = object({
   booking_id: bookingId,
   pnr: { type: ["string", "null"], description: `${pnr} Null until the airline has reserved.` },
@@ -165,7 +189,7 @@ export const bookingResponseSchema = object({
   created_at: instant("When the booking was created."),
   updated_at: instant("When the booking last changed."),
   currency,
-  total_price_paise: paise("`final_price` plus paid seats: what the end customer pays"),
+  total_price_paise: paise("`final_price` plus paid seats, baggage and meals: what the end customer pays"),
   net_fare_paise: paise("`net_fare`: what the wallet was debited for the fare"),
   seats_paise: paise("The paid seats' total; 0 after a reschedule, which drops seats"),
   pricing_breakdown: { ...pricingSchema, description: "The fare's pricing (API guide, Money and pricing)." },
@@ -182,6 +206,8 @@ export const bookingResponseSchema = object({
     }),
     "The seats taken.",
   ),
+  extras_paise: paise("The baggage and meals' total; 0 after a reschedule, which drops them with the seats"),
+  extras: array(bookedExtraSchema, "The baggage and meals bought, one line per passenger, segment and option."),
   ticket_numbers: array(
     object({
       pax_id: string("The passenger's `id`."),
@@ -196,7 +222,7 @@ export const bookingResponseSchema = object({
     "Every state the booking went through, oldest first.",
   ),
   last_arrival_at: instant("When the last segment arrives; the booking is `FLOWN` after it."),
-  debited_paise: paise("Everything the wallet was debited for this booking (fare, seats, reschedules), before any refund"),
+  debited_paise: paise("Everything the wallet was debited for this booking (fare, seats, baggage, meals, reschedules), before any refund"),
   payment: paymentOf("How the booking is paid: `WALLET` at once, or `HOLD` (held, ticketed and paid later)."),
   hold: nullable(
     object({

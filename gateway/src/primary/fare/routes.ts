@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
+import { registerAncillariesRoute } from "./ancillaries-routes.js";
 import { seatMapJson, validateResponseJson } from "./fare-json.js";
 import {
   type SeatMapRequestBody,
@@ -100,4 +101,6 @@ export const fareRoutes: FastifyPluginAsync<FareRoutesOptions> = async (app, { f
       return seatMapJson(response);
     },
   );
+
+  registerAncillariesRoute(app, fare);
 };

@@ -1,6 +1,7 @@
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import { Cabin, Direction, type Offer, type PricingBreakdown, type Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { CabinName } from "../../cabins.js";
+import { fareBrandName, inclusionsJson } from "./fare-brand-json.js";
 import { offerJsonFromWire } from "./offer-wire-json.js";
 import type { SearchFlightsPage } from "./search-page-service.js";
 
@@ -17,7 +18,8 @@ export function searchResponseJson(response: SearchFlightsPage) {
 
 export function offerJson(offer: Offer) {
   const expiresAt = fromTimestamp(offer.expiresAt);
-  if (!offer.pricingBreakdown || !expiresAt) throw new Error(`offer ${offer.offerId} lacks pricing or expiry`);
+  if (!offer.pricingBreakdown || !expiresAt || !offer.inclusions)
+    throw new Error(`offer ${offer.offerId} lacks pricing, expiry or inclusions`);
   return {
     offer_id: offer.offerId,
     search_id: offer.searchId,
@@ -25,6 +27,8 @@ export function offerJson(offer: Offer) {
     airline: offer.airline,
     provider: offer.provider,
     refundable: offer.refundable,
+    fare_brand: fareBrandName(offer.fareBrand),
+    inclusions: inclusionsJson(offer.inclusions),
     segments: offer.segments.map(segmentJson),
     best_price_paise: paiseFromProto(offer.bestPricePaise),
     currency: offer.currency,

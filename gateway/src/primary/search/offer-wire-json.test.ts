@@ -1,7 +1,7 @@
 import { toBinary } from "@bufbuild/protobuf";
 import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { toTimestamp } from "@tarmac/kernel";
-import { Cabin, Direction, OfferSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { Cabin, Direction, FareBrand, Inclusion, OfferSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { describe, expect, it } from "vitest";
 import { cannedOffer } from "../../testing/canned-offers.js";
 import { offerJson } from "./offer-json.js";
@@ -42,8 +42,28 @@ describe("an offer's JSON read from its wire bytes", () => {
     expect(offers.map((o) => offerJsonFromWire(toBinary(OfferSchema, o)).expires_at)).toEqual(expiries);
   });
 
+  it("reads the brand and its inclusions, sharing one JSON object among offers of the same inclusions", () => {
+    const saver = cannedOffer({ fareBrand: FareBrand.SAVER, refundable: false });
+    saver.inclusions = { ...saver.inclusions!, meal: Inclusion.PAID, seat: Inclusion.PAID, change: Inclusion.PAID, refundable: false };
+    const [first, second] = [saver, cannedOffer({ offerId: "off_002", fareBrand: FareBrand.SAVER, inclusions: saver.inclusions })].map(
+      (o) => offerJsonFromWire(toBinary(OfferSchema, o)),
+    );
+    expect(first).toStrictEqual(offerJson(saver));
+    expect(first).toMatchObject({
+      fare_brand: "SAVER",
+      inclusions: { checked_baggage_kg: 20, cabin_baggage_kg: 7, meal: "PAID", seat: "PAID", change: "PAID", refundable: false },
+    });
+    expect(second?.inclusions).toBe(first?.inclusions);
+  });
+
+  it("refuses an offer without a brand, as offerJson does", () => {
+    const offer = cannedOffer({ fareBrand: FareBrand.UNSPECIFIED });
+    expect(() => offerJsonFromWire(toBinary(OfferSchema, offer))).toThrow(/no fare brand/);
+    expect(() => offerJson(offer)).toThrow(/no fare brand/);
+  });
+
   it("refuses an offer without pricing, as offerJson does", () => {
     const offer = cannedOffer({ pricingBreakdown: undefined });
-    expect(() => offerJsonFromWire(toBinary(OfferSchema, offer))).toThrow(/lacks pricing or expiry/);
+    expect(() => offerJsonFromWire(toBinary(OfferSchema, offer))).toThrow(/lacks pricing, expiry or inclusions/);
   });
 });

@@ -1,15 +1,18 @@
 import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { paiseFromProto } from "@tarmac/kernel";
-import { OfferSchema, PricingBreakdownSchema, SegmentSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { FareInclusionsSchema, OfferSchema, PricingBreakdownSchema, SegmentSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { fareBrandName, inclusionsJson } from "./fare-brand-json.js";
 import { cabinName, directionName, type offerJson, type pricingJson, type segmentJson } from "./offer-json.js";
 
 type OfferJson = ReturnType<typeof offerJson>;
 type SegmentJson = ReturnType<typeof segmentJson>;
 type PricingJson = ReturnType<typeof pricingJson>;
+type InclusionsJson = ReturnType<typeof inclusionsJson>;
 
 const O = fieldNumbers(OfferSchema.field);
 const S = fieldNumbers(SegmentSchema.field);
 const P = fieldNumbers(PricingBreakdownSchema.field);
+const I = fieldNumbers(FareInclusionsSchema.field);
 /** google.protobuf.Timestamp's field numbers. */
 const SECONDS = 1;
 const NANOS = 2;
@@ -31,6 +34,8 @@ export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
   let pricing: PricingJson | undefined;
   let expiresAt: string | undefined;
   let holdTicketTimeLimit: string | undefined;
+  let fareBrand = 0;
+  let inclusions: InclusionsJson | undefined;
   while (r.pos < r.len) {
     const [no, wireType] = r.tag();
     if (no === O.offerId) offer.offerId = r.string();
@@ -46,9 +51,11 @@ export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
     else if (no === O.provider) offer.provider = r.string();
     else if (no === O.holdAllowed) holdAllowed = r.bool();
     else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, end(r));
+    else if (no === O.fareBrand) fareBrand = r.int32();
+    else if (no === O.inclusions) inclusions = inclusionsJsonFromWire(r, end(r), bytes);
     else r.skip(wireType, no);
   }
-  if (!pricing || !expiresAt) throw new Error(`offer ${offer.offerId} lacks pricing or expiry`);
+  if (!pricing || !expiresAt || !inclusions) throw new Error(`offer ${offer.offerId} lacks pricing, expiry or inclusions`);
   return {
     offer_id: offer.offerId,
     search_id: offer.searchId,
@@ -56,6 +63,10 @@ export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
     airline: offer.airline,
     provider: offer.provider,
     refundable,
+    // The wire carries an enum as its number; fareBrandName refuses any that is not one.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+    fare_brand: fareBrandName(fareBrand),
+    inclusions,
     segments,
     best_price_paise: bestPrice,
     currency: offer.currency,
@@ -123,6 +134,38 @@ function pricingJsonFromWire(r: BinaryReader, end: number): PricingJson {
   }
   return p;
 }
+
+/**
+ * A brand's inclusions: a handful of distinct ones serve a whole search, so the JSON of each is
+ * built once and shared by every offer whose bytes are the same.
+ */
+function inclusionsJsonFromWire(r: BinaryReader, end: number, bytes: Uint8Array): InclusionsJson {
+  const key = bytes.subarray(r.pos, end).join(",");
+  const known = inclusionsByBytes.get(key);
+  if (known !== undefined) {
+    r.pos = end;
+    return known;
+  }
+  const i = { checkedBaggageKg: 0, cabinBaggageKg: 0, meal: 0, seat: 0, change: 0, refundable: false };
+  while (r.pos < end) {
+    const [no, wireType] = r.tag();
+    if (wireType !== WireType.Varint) r.skip(wireType, no);
+    else if (no === I.checkedBaggageKg) i.checkedBaggageKg = r.int32();
+    else if (no === I.cabinBaggageKg) i.cabinBaggageKg = r.int32();
+    else if (no === I.meal) i.meal = r.int32();
+    else if (no === I.seat) i.seat = r.int32();
+    else if (no === I.change) i.change = r.int32();
+    else if (no === I.refundable) i.refundable = r.bool();
+    else r.skip(wireType, no);
+  }
+  // The wire carries enums as numbers; inclusionsJson refuses any that is not one.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const json = inclusionsJson(i);
+  if (inclusionsByBytes.size < 256) inclusionsByBytes.set(key, json);
+  return json;
+}
+
+const inclusionsByBytes = new Map<string, InclusionsJson>();
 
 function paise(r: BinaryReader): number {
   return paiseFromProto(BigInt(r.int64()));

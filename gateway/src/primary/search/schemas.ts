@@ -1,4 +1,4 @@
-import { DirectionSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { DirectionSchema, FareBrandSchema, InclusionSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { CABINS, type CabinName } from "../../cabins.js";
 import { enumNames } from "../../enum-names.js";
 import {
@@ -98,6 +98,21 @@ const segmentProperties = {
   aircraft: string("Aircraft type code, e.g. `320`."),
 };
 
+const inclusion = (what: string) => oneOf(enumNames(InclusionSchema), `${what}: \`INCLUDED\` with the fare, or \`PAID\` as an extra.`);
+
+/** What a fare brand includes, per passenger per segment (lap infants: no baggage, no meal). */
+const inclusionsSchema = {
+  ...object({
+    checked_baggage_kg: integer("Checked baggage allowance, kilograms; more is sold as an ancillary."),
+    cabin_baggage_kg: integer("Cabin (hand) baggage allowance, kilograms."),
+    meal: inclusion("A meal"),
+    seat: inclusion("A standard seat (`INCLUDED`: free in the seat map)"),
+    change: inclusion("A change until 72 hours before departure (`PAID`: the fare rules' fee)"),
+    refundable: boolean("Whether a voluntary cancellation refunds the base fare less the fare rules' penalty."),
+  }),
+  description: "What the fare brand includes, per passenger per segment.",
+};
+
 export const pricingSchema = object({
   base_fare: paise("The airline's fare for all passengers"),
   taxes: paise("The airline's taxes for all passengers"),
@@ -116,6 +131,11 @@ const offerSchemaOf = <S extends object>(segment: S) =>
     airline: string("IATA code of the validating airline."),
     provider: string("The airline provider that sells the offer (`SANDBOX` in development); the seat map takes it back."),
     refundable: boolean("Whether a voluntary cancellation refunds more than the taxes (the fare rules say how much)."),
+    fare_brand: oneOf(
+      enumNames(FareBrandSchema),
+      "The fare family (API guide, Fare brands): `SAVER`, `FLEXI` or `SUPER_FLEXI`. The same flight in two brands is two offers.",
+    ),
+    inclusions: inclusionsSchema,
     segments: array(segment, "The flights, in travel order; a round trip's RETURN segments follow its OUTBOUND ones."),
     best_price_paise: paise("Equals `pricing_breakdown.final_price`"),
     currency: string("ISO 4217 code of every amount: `INR`."),

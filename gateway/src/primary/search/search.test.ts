@@ -165,6 +165,15 @@ describe("search response", () => {
           airline: "AI",
           provider: "SANDBOX",
           refundable: true,
+          fare_brand: "FLEXI",
+          inclusions: {
+            checked_baggage_kg: 20,
+            cabin_baggage_kg: 7,
+            meal: "INCLUDED",
+            seat: "INCLUDED",
+            change: "INCLUDED",
+            refundable: true,
+          },
           segments: [
             {
               carrier: "AI",

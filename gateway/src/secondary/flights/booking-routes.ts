@@ -16,6 +16,7 @@ import { operation, SESSION } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { type CurrencyConverter, formatMinor, minorFromNumber, minorToNumber } from "../currency.js";
 import { DetailedError, withFieldNames } from "../errors.js";
+import { extrasAsAncillaries, paxIdsOf } from "./extras.js";
 import { detailsAgainstFlight, detailsAgainstRequest } from "./flight-details.js";
 import { flightJson } from "./flight-json.js";
 import {
@@ -47,6 +48,9 @@ const BOOKING_FIELDS: Readonly<Record<string, string>> = {
   dob: "born_on",
   type: "pax_type",
   fare_token: "flight_id",
+  ancillaries: "extras",
+  ancillary_token: "code",
+  pax_id: "passenger",
 };
 
 const PAX_PREFIX: Readonly<Record<PaxTypeWord, "ADT" | "CHD" | "INF">> = { adult: "ADT", child: "CHD", infant: "INF" };
@@ -72,7 +76,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "books it and debits the same agent wallet as the primary surface. `flight_details`, when sent, is the flight as " +
           "search showed it: its `id`, `currency` and `total_price` must be the request's own and its segments the " +
           "flight's (400 VALIDATION_FAILED naming the field that differs). Passengers are numbered per type in request " +
-          "order; `nationality` defaults to IN. Idempotency-Key is honoured when sent. Scope `flight.book`.",
+          "order; `nationality` defaults to IN. `extras` adds baggage and meals by the airline's code, at its price, to " +
+          "the total. Idempotency-Key is honoured when sent. Scope `flight.book`.",
         body: createBookingRequestSchema(converter.currencies()),
         success: { schema: createBookingResponseSchema(converter.currencies()), description: "The booking." },
         idempotencyKey: "optional",
@@ -120,8 +125,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
 
       const sentKey = request.headers[IDEMPOTENCY_KEY_HEADER];
       const key = typeof sentKey === "string" && sentKey !== "" ? sentKey : undefined;
+      const ancillaries = await extrasAsAncillaries(fare, agentId, validated.fareToken, body);
       const booked = await booking
-        .createBooking(toCreateBookingRequest(body, agentId, validated.fareToken, key))
+        .createBooking(toCreateBookingRequest(body, agentId, validated.fareToken, key, ancillaries))
         .catch((error: unknown) => {
           throw withFieldNames(error, BOOKING_FIELDS);
         });
@@ -181,16 +187,17 @@ function toCreateBookingRequest(
   agentId: string,
   fareToken: string,
   key: string | undefined,
+  ancillaries: readonly { paxId: string; ancillaryToken: string; quantity: number }[],
 ): CreateBookingRequest {
-  const seen: Record<PaxTypeWord, number> = { adult: 0, child: 0, infant: 0 };
+  const paxIds = paxIdsOf(body.passengers);
   return create(CreateBookingRequestSchema, {
     agentId,
     fareToken,
     idempotencyKey: key === undefined ? newId("sec") : `secondary:${key}`,
-    passengers: body.passengers.map((p) => {
+    passengers: body.passengers.map((p, i) => {
       const prefix = PAX_PREFIX[p.pax_type];
       return {
-        id: `${prefix}${(seen[p.pax_type] += 1)}`,
+        id: paxIds[i] ?? "",
         type: PassengerType[prefix],
         title: Title[p.title],
         firstName: p.first_name,
@@ -201,6 +208,7 @@ function toCreateBookingRequest(
       };
     }),
     contactInfo: { email: body.contact.email, phone: body.contact.phone },
+    ancillaries: ancillaries.map((a) => ({ ...a })),
   });
 }
 

@@ -163,6 +163,23 @@ export function createBookingRequestSchema(currencies: readonly string[]) {
         }),
         "Who the airline contacts about the booking.",
       ),
+      extras: array(
+        all(
+          {
+            passenger: integer("The passenger, by its place in `passengers` (from 0).", { minimum: 0, maximum: 17 }),
+            segment_index: integer("The segment, by its place in the flight's segments (from 0).", { minimum: 0, maximum: 7 }),
+            code: text(16, "The airline's code: extra baggage `XBAG5` ... `XBAG30` (kilograms), meals `VGML`, `NVML`, `JNML`, `DBML`."),
+            quantity: integer("How many, 1 to the option's maximum (baggage 1, meals 2, a meal the fare includes 1); default 1.", {
+              minimum: 1,
+              maximum: 9,
+            }),
+          },
+          ["passenger", "segment_index", "code"],
+        ),
+        "Optional extra baggage and meals, per passenger per segment, at the airline's price, added to the booking's total " +
+          "(`total_price` stays the flight's price). Lap infants get none.",
+        { maxItems: 100 },
+      ),
     },
     ["flight_id", "total_price", "currency", "passengers", "contact"],
   );
@@ -185,6 +202,7 @@ export interface CreateBookingBody {
   currency: string;
   passengers: PassengerBody[];
   contact: { email: string; phone: string };
+  extras?: { passenger: number; segment_index: number; code: string; quantity?: number }[];
 }
 
 export function createBookingResponseSchema(currencies: readonly string[]) {

@@ -26,6 +26,8 @@ import {
   type ChangeReservationResponse,
   type GetReservationRequest,
   type GetReservationResponse,
+  type GetAncillariesRequest,
+  type GetAncillariesResponse,
   type GetSeatMapRequest,
   type GetSeatMapResponse,
   type LivePriceRequest,
@@ -37,6 +39,7 @@ import {
   Cabin,
 } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { CABINS, type AirlineProvider } from "../provider-port.js";
+import { ancillariesToProto } from "./ancillary-messages.js";
 import { offerToProto, paxFromProto } from "./offer-messages.js";
 import { enumFromProto } from "./proto-enums.js";
 import { changeFromProto, reservationToProto, reserveRequestFromProto } from "./reservation-messages.js";
@@ -73,6 +76,10 @@ export class AirlineServiceImpl implements ServiceImpl<typeof AirlineService> {
 
   async getSeatMap(request: GetSeatMapRequest, context: HandlerContext): Promise<GetSeatMapResponse> {
     return seatMapToProto(await this.airline.seatMap(request.key, { signal: context.signal }));
+  }
+
+  async getAncillaries(request: GetAncillariesRequest, context: HandlerContext): Promise<GetAncillariesResponse> {
+    return ancillariesToProto(await this.airline.ancillaries(request.key, { signal: context.signal }));
   }
 
   async reserve(request: ReserveRequest, context: HandlerContext): Promise<ReserveResponse> {

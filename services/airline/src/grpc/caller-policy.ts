@@ -7,6 +7,7 @@ export const airlineCallerPolicy: CallerPolicy = {
   SearchFlights: airlineUsers,
   LivePrice: airlineUsers,
   GetSeatMap: airlineUsers,
+  GetAncillaries: airlineUsers,
   Reserve: airlineUsers,
   GetReservation: airlineUsers,
   CancelReservation: airlineUsers,

@@ -3,7 +3,10 @@ import { paiseFromProto, paiseToProto } from "@tarmac/kernel";
 import {
   Cabin,
   Direction,
+  FareBrand as ProtoFareBrand,
+  Inclusion as ProtoInclusion,
   OfferSchema,
+  type FareInclusions as ProtoFareInclusions,
   type FareRules as ProtoFareRules,
   type Offer,
   type PassengerCounts as ProtoPassengerCounts,
@@ -12,6 +15,10 @@ import {
 } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import {
   CABINS,
+  FARE_BRAND_CODES,
+  INCLUSIONS,
+  type FareBrand,
+  type FareInclusions,
   type FareRules,
   type PassengerCounts,
   type PenaltyBand,
@@ -43,6 +50,8 @@ export function offerToProto(offer: ProviderOffer): Offer {
       changeFees: offer.fareRules.changeFees.map(bandToProto),
       taxesRefundable: offer.fareRules.taxesRefundable,
     },
+    fareBrand: enumToProto(ProtoFareBrand, offer.brand.code),
+    inclusions: inclusionsToProto(offer.brand.inclusions),
     ...holdToProto(offer.hold),
   });
 }
@@ -59,6 +68,7 @@ export function offerFromProto(offer: Offer | undefined): ProviderOffer {
     currency: offer.currency,
     refundable: offer.refundable,
     fareRules: fareRulesFromProto(offer.fareRules),
+    brand: brandFromProto(offer),
     ...holdFromProto(offer.hold),
   };
 }
@@ -101,4 +111,32 @@ function bandFromProto(band: ProtoPenaltyBand): PenaltyBand {
 
 export function paxFromProto(pax: ProtoPassengerCounts | undefined): PassengerCounts {
   return { adult: pax?.adult ?? 0, child: pax?.child ?? 0, infant: pax?.infant ?? 0 };
+}
+
+function inclusionsToProto(inclusions: FareInclusions) {
+  return {
+    checkedBaggageKg: inclusions.checkedBaggageKg,
+    cabinBaggageKg: inclusions.cabinBaggageKg,
+    meal: enumToProto(ProtoInclusion, inclusions.meal),
+    seat: enumToProto(ProtoInclusion, inclusions.seat),
+    change: enumToProto(ProtoInclusion, inclusions.change),
+    refundable: inclusions.refundable,
+  };
+}
+
+function brandFromProto(offer: Offer): FareBrand {
+  const i: ProtoFareInclusions | undefined = offer.inclusions;
+  if (i === undefined) throw new Error("the airline answered an offer without its inclusions");
+  const inclusion = (value: number, field: string) => enumFromProto(ProtoInclusion, value, INCLUSIONS, `inclusions.${field}`);
+  return {
+    code: enumFromProto(ProtoFareBrand, offer.fareBrand, FARE_BRAND_CODES, "fare_brand"),
+    inclusions: {
+      checkedBaggageKg: i.checkedBaggageKg,
+      cabinBaggageKg: i.cabinBaggageKg,
+      meal: inclusion(i.meal, "meal"),
+      seat: inclusion(i.seat, "seat"),
+      change: inclusion(i.change, "change"),
+      refundable: i.refundable,
+    },
+  };
 }

@@ -34,6 +34,22 @@ describe("the airline over tarmac.airline.v1", () => {
     expect(await remote.seatMap(key)).toEqual(await airline.seatMap(key));
   });
 
+  it("answers brands, baggage and meals, and reserves extras over the wire as the airline itself", async () => {
+    const { airline, remote } = overTheWire();
+    const offers = await remote.searchFlights({ ...BLR_CCU, returnDate: undefined, cabin: "ECONOMY" });
+    expect(new Set(offers.map((o) => o.brand.code))).toEqual(new Set(["SAVER", "FLEXI"]));
+    const offer = offers.find((o) => o.brand.inclusions.meal === "PAID")!;
+    expect(await remote.ancillaries(offer.key)).toEqual(await airline.ancillaries(offer.key));
+    const extras = [{ paxId: "ADT1", segmentIndex: 0, code: "XBAG20", quantity: 1 }];
+    const reserved = await remote.reserve({ ...reservationOf("bk_extras", offer.key), extras });
+    expect(reserved.extras).toEqual(extras);
+    expect(reserved).toEqual(await airline.findReservation("bk_extras"));
+    const refused = await failureOf(
+      remote.reserve({ ...reservationOf("bk_extras_2", offer.key), extras: [{ ...extras[0]!, quantity: 3 }] }),
+    );
+    expect([refused.code, refused.provider?.code]).toEqual(["PROVIDER_REJECTED", "INVALID_SSR_REQUEST"]);
+  });
+
   it("holds, prices and tickets a hold over the wire, refusals with their provider block", async () => {
     const { airline, remote, clock } = overTheWire();
     const offers = await remote.searchFlights({ origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT });

@@ -6,6 +6,7 @@ import { offerFromProto } from "./offer-messages.js";
 import { enumToProto } from "./proto-enums.js";
 import { refundFromProto } from "./refund-messages.js";
 import { changeToProto, reservationFromProto, reserveRequestToProto } from "./reservation-messages.js";
+import { ancillariesFromProto } from "./ancillary-messages.js";
 import { seatMapFromProto } from "./seat-map-messages.js";
 
 /**
@@ -47,6 +48,9 @@ export function remoteAirline(client: Client<typeof AirlineService>, name: strin
     },
     async seatMap(key, options) {
       return seatMapFromProto(await client.getSeatMap({ key }, options));
+    },
+    async ancillaries(key, options) {
+      return ancillariesFromProto(await client.getAncillaries({ key }, options));
     },
     async reserve(request, options) {
       return reservationFromProto((await client.reserve(reserveRequestToProto(request), options)).reservation);
@@ -93,6 +97,7 @@ function withFailures(asked: <T>(answer: () => Promise<T>) => Promise<T>, provid
     searchFlights: (query, options) => asked(() => provider.searchFlights(query, options)),
     livePrice: (query, options) => asked(() => provider.livePrice(query, options)),
     seatMap: (key, options) => asked(() => provider.seatMap(key, options)),
+    ancillaries: (key, options) => asked(() => provider.ancillaries(key, options)),
     reserve: (request, options) => asked(() => provider.reserve(request, options)),
     findReservation: (reference, options) => asked(() => provider.findReservation(reference, options)),
     cancelReservation: (reference, options) => asked(() => provider.cancelReservation(reference, options)),

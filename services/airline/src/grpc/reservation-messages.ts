@@ -10,6 +10,7 @@ import {
   type ReserveRequest,
 } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import type { ProviderReservation, ReservationChange, ReservationRequest } from "../provider-port.js";
+import { extrasFromProto, extrasToProto } from "./ancillary-messages.js";
 import { holdFromProto, holdToProto } from "./hold-messages.js";
 import { enumFromProto, enumToProto } from "./proto-enums.js";
 
@@ -22,6 +23,7 @@ export function reserveRequestToProto(request: ReservationRequest): ReserveReque
     passengers: request.passengers.map((p) => ({ ...p, type: enumToProto(PassengerType, p.type) })),
     seats: request.seats.map((s) => ({ ...s })),
     contact: { ...request.contact },
+    extras: extrasToProto(request.extras),
   });
 }
 
@@ -42,6 +44,7 @@ export function reserveRequestFromProto(request: ReserveRequest): ReservationReq
     seats: seatsFromProto(request.seats),
     contact: { email: request.contact?.email ?? "", phone: request.contact?.phone ?? "" },
     ...(request.hold && { hold: true }),
+    ...(request.extras.length > 0 && { extras: extrasFromProto(request.extras) }),
   };
 }
 
@@ -70,6 +73,7 @@ export function reservationToProto(reservation: ProviderReservation): Reservatio
     tickets: reservation.tickets.map((t) => ({ ...t })),
     failureReason: reservation.failureReason ?? "",
     changeReferences: [...(reservation.changeReferences ?? [])],
+    extras: extrasToProto(reservation.extras),
     ...holdToProto(reservation.hold),
     cancelledCoupons: (reservation.cancelledCoupons ?? []).map((c) => ({ ...c })),
   });
@@ -89,5 +93,6 @@ export function reservationFromProto(reservation: Reservation | undefined): Prov
     ...(cancelledCoupons.length > 0 && {
       cancelledCoupons: cancelledCoupons.map((c) => ({ paxId: c.paxId, segmentIndex: c.segmentIndex })),
     }),
+    ...(reservation.extras.length > 0 && { extras: extrasFromProto(reservation.extras) }),
   };
 }

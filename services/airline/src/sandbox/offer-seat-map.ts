@@ -1,5 +1,6 @@
 import type { Clock } from "@tarmac/kernel";
 import type { AirportDirectory, ProviderSeatMap } from "../provider-port.js";
+import { brandCodeOf } from "./fare-brands.js";
 import { findFlight } from "./flight-lookup.js";
 import { keyFlights, type OfferKey } from "./offer-key.js";
 import { SANDBOX_CURRENCY, SANDBOX_PROVIDER_NAME } from "./offers.js";
@@ -22,13 +23,15 @@ export interface SeatMapDeps {
  */
 export function seatMapOf(key: OfferKey, keyText: string, deps: SeatMapDeps): ProviderSeatMap {
   const onSaleFrom = deps.clock.now().getTime() + SALES_CUTOFF_MS;
+  // SUPER_FLEXI includes a standard seat (fare-brands.ts), per direction as each is sold.
+  const seatIncluded = key.journeys.flatMap((j) => j.flights.map(() => brandCodeOf(j.fareClass) === "SUPER_FLEXI"));
   const segments = keyFlights(key).map((ref, segmentIndex) => {
     const flight = findFlight(ref, deps.airports);
     if (flight === undefined || !flight.cabins.includes(key.cabin) || flight.dep.epochMs < onSaleFrom) {
       throw fareUnavailable(keyText);
     }
     const taken = deps.ledger.takenOn({ carrier: ref.carrier, flightNo: ref.flightNo, origin: ref.origin, departureDate: ref.date });
-    return flightSeatMap(flight, key.cabin, segmentIndex, taken);
+    return flightSeatMap(flight, key.cabin, segmentIndex, taken, seatIncluded[segmentIndex] === true);
   });
   return { provider: SANDBOX_PROVIDER_NAME, currency: SANDBOX_CURRENCY, segments };
 }

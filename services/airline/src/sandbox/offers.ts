@@ -1,6 +1,7 @@
 import { defined, percentOf } from "@tarmac/kernel";
 import type { Direction, PassengerCounts, ProviderOffer, ProviderSegment } from "../provider-port.js";
 import type { FareOption } from "./fare-options.js";
+import { brandCodeOf, fareBrandOf, lesserBrand } from "./fare-brands.js";
 import { fareRulesOf } from "./fare-rules.js";
 import { firstDeparture, type Itinerary } from "./itineraries.js";
 import { offerAmounts, ROUND_TRIP_BP, roundToRupee } from "./pricing.js";
@@ -51,6 +52,7 @@ function ranked(key: string, parts: readonly FareOption[], adultFare: number, pa
   const flights = parts.flatMap((p) => p.itinerary.flights);
   const { baseFare, taxes } = offerAmounts(adultFare, pax, outbound.cabin, flights);
   const fareRules = fareRulesOf(parts.map((p) => ({ fareClass: p.fareClass, international: crossesBorder(p.itinerary) })));
+  const brandCode = parts.map((p) => brandCodeOf(p.fareClass)).reduce(lesserBrand);
   const offer: ProviderOffer = {
     key,
     provider: SANDBOX_PROVIDER_NAME,
@@ -61,6 +63,7 @@ function ranked(key: string, parts: readonly FareOption[], adultFare: number, pa
     currency: SANDBOX_CURRENCY,
     refundable: fareRules.refundable,
     fareRules,
+    brand: fareBrandOf(brandCode, outbound.cabin, outbound.itinerary.carrier, fareRules),
   };
   return { offer, total: baseFare + taxes, departs: firstDeparture(outbound.itinerary) };
 }

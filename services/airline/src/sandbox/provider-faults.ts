@@ -40,6 +40,11 @@ export function invalidSeatRequest(detail: string): DomainError {
 }
 
 /** `flight` as an airline names it in a message: `6E512 BLR-CCU 2026-12-01`. */
+/** A baggage or meal request the airline does not sell as asked. */
+export function invalidExtraRequest(detail: string): DomainError {
+  return fault("PROVIDER_REJECTED", "The airline refused the baggage or meal request", "INVALID_SSR_REQUEST", detail);
+}
+
 export function seatUnavailable(seat: string, flight: string): DomainError {
   return fault(
     "BOOKING_SEAT_UNAVAILABLE",

@@ -1,5 +1,6 @@
 import { defined } from "@tarmac/kernel";
 import type { HoldTerms, ReservationRequest } from "../provider-port.js";
+import { ancillariesOf, checkExtras } from "./ancillary-options.js";
 import { livePriceOf } from "./live-price.js";
 import { keyFlights, type OfferKey } from "./offer-key.js";
 import { type SeatMapDeps, seatMapOf } from "./offer-seat-map.js";
@@ -39,6 +40,7 @@ export function acceptReservation(
   const pax = paxCountsOf(request.passengers);
   const live = livePriceOf(key, scenario, { key: request.key, pax }, deps);
   const holds = request.seats.length === 0 ? [] : seatHolds(request, seatMapOf(key, request.key, deps));
+  if ((request.extras ?? []).length > 0) checkExtras(request, ancillariesOf(key, request.key, deps));
   const flights = keyFlights(key);
   return {
     carrier: defined(flights[0], "first flight").carrier,

@@ -88,9 +88,10 @@ export class Reservation {
     const tickets = this.tickets.map((t) => ({ ...t }));
     const held = this.hold && status === "HELD" ? { hold: termsOf(this.hold) } : {};
     const cancelledCoupons = this.cancelled.length > 0 ? { cancelledCoupons: this.cancelled.map((c) => ({ ...c })) } : {};
+    const extras = (this.request.extras ?? []).length > 0 ? { extras: (this.request.extras ?? []).map((e) => ({ ...e })) } : {};
     return failureReason === undefined
-      ? { clientReference, pnr, status, tickets, ...held, ...cancelledCoupons }
-      : { clientReference, pnr, status, tickets, failureReason, ...held, ...cancelledCoupons };
+      ? { clientReference, pnr, status, tickets, ...held, ...cancelledCoupons, ...extras }
+      : { clientReference, pnr, status, tickets, failureReason, ...held, ...cancelledCoupons, ...extras };
   }
 
   /** The fare a ticketing order pays now (see holdFareAt); refused unless it is held. */

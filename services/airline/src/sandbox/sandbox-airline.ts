@@ -7,6 +7,7 @@ import { paxCountsOf } from "./reservation-passengers.js";
 import { scenarioOfFlights } from "./scenario-flights.js";
 import { livePriceOf } from "./live-price.js";
 import { aboutOffer } from "./offer-call.js";
+import { ancillariesOf } from "./ancillary-options.js";
 import { seatMapOf } from "./offer-seat-map.js";
 import { SANDBOX_PROVIDER_NAME } from "./offers.js";
 import { ReservationBook } from "./reservation-book.js";
@@ -103,6 +104,9 @@ function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): 
     },
     seatMap(key, callOptions) {
       return aboutOffer(key, callOptions?.signal, (parsed) => seatMapOf(parsed, key, { clock, airports, ledger }));
+    },
+    ancillaries(key, callOptions) {
+      return aboutOffer(key, callOptions?.signal, (parsed) => ancillariesOf(parsed, key, { clock, airports }));
     },
     reserve(request, callOptions) {
       // A known reference answers its reservation whatever the retry says (even an unreadable key).

@@ -33,7 +33,12 @@ function soldToOthers(flight: ScheduledFlight, seat: string, load: number, posit
   return draw < Math.min(0.97, load * pull);
 }
 
-function rowsOf(section: CabinSection, flight: ScheduledFlight, taken: ReadonlySet<string>): ProviderSeatRow[] {
+function rowsOf(
+  section: CabinSection,
+  flight: ScheduledFlight,
+  taken: ReadonlySet<string>,
+  standardSeatIncluded: boolean,
+): ProviderSeatRow[] {
   const load = loadFactor(flight, section.cabin);
   return Array.from({ length: section.rows }, (_, i) => {
     const row = section.firstRow + i;
@@ -44,7 +49,12 @@ function rowsOf(section: CabinSection, flight: ScheduledFlight, taken: ReadonlyS
       Array.from(letters).map((letter, index): ProviderSeat => {
         const seat = `${row}${letter}`;
         const position = positionOf(section.blocks, block, index);
-        const pricePaise = seatPricePaise({ cabin: section.cabin, position, extraLegroom, front }, flight.carrier, flight.distanceKm);
+        const pricePaise = seatPricePaise(
+          { cabin: section.cabin, position, extraLegroom, front },
+          flight.carrier,
+          flight.distanceKm,
+          standardSeatIncluded,
+        );
         const available = !taken.has(seat) && !soldToOthers(flight, seat, load, position, extraLegroom);
         return { seat, available, pricePaise, position, exitRow, extraLegroom };
       }),
@@ -55,13 +65,15 @@ function rowsOf(section: CabinSection, flight: ScheduledFlight, taken: ReadonlyS
 
 /**
  * The seat map of one flight in one cabin: the cabin's rows as numbered on the aircraft the
- * carrier flies, with prices, the seeded occupancy and the seats bookings took (`taken`).
+ * carrier flies, with prices, the seeded occupancy and the seats bookings took (`taken`). A fare
+ * whose brand includes a seat (`standardSeatIncluded`) sees standard seats at no charge.
  */
 export function flightSeatMap(
   flight: ScheduledFlight,
   cabin: Cabin,
   segmentIndex: number,
   taken: ReadonlySet<string>,
+  standardSeatIncluded = false,
 ): ProviderSegmentSeatMap {
   const sections = cabinSections(flight.aircraft, flight.cabins).filter((s) => s.cabin === cabin);
   return {
@@ -73,6 +85,6 @@ export function flightSeatMap(
     departureDate: flight.dep.date,
     aircraft: flight.aircraft.code,
     cabin,
-    rows: sections.flatMap((section) => rowsOf(section, flight, taken)),
+    rows: sections.flatMap((section) => rowsOf(section, flight, taken, standardSeatIncluded)),
   };
 }

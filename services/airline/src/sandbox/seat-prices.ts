@@ -45,11 +45,12 @@ function distanceBp(km: number): number {
 
 /**
  * Price of one seat for one passenger, whole rupees in paise. Premium economy, business and first
- * seats come with the fare.
+ * seats come with the fare, and so does a standard seat when the fare's brand includes one.
  */
-export function seatPricePaise(seat: PricedSeat, carrier: Carrier, distanceKm: number): number {
+export function seatPricePaise(seat: PricedSeat, carrier: Carrier, distanceKm: number, standardSeatIncluded = false): number {
   if (seat.cabin !== "ECONOMY") return 0;
   const table = carrier.model === "LOW_COST" ? LOW_COST : FULL_SERVICE;
   const zone = seat.extraLegroom ? "LEGROOM" : seat.front ? "FRONT" : "STANDARD";
+  if (zone === "STANDARD" && standardSeatIncluded) return 0;
   return roundToRupee(percentOf(table[zone][seat.position], distanceBp(distanceKm)));
 }

@@ -11,6 +11,7 @@ export function refusingProvider(name: string): AirlineProvider {
     searchFlights: refuse("searchFlights"),
     livePrice: refuse("livePrice"),
     seatMap: refuse("seatMap"),
+    ancillaries: refuse("ancillaries"),
     reserve: refuse("reserve"),
     findReservation: refuse("findReservation"),
     cancelReservation: refuse("cancelReservation"),

@@ -13,6 +13,10 @@ export interface PassengerInput {
 export interface SeatChoiceInput {
   readonly paxId: string;
   readonly ancillaryToken: string;
+  /** Baggage and meals: how many (0: one). */
+  readonly quantity: number;
+  /** Where it stands in the request's `ancillaries` (field errors name it). */
+  readonly index: number;
 }
 
 export interface BookingRequestInput {
@@ -29,6 +33,20 @@ export interface VouchedSeat {
   readonly seat: string;
   readonly pricePaise: number;
   readonly exitRow: boolean;
+}
+
+/** A baggage or meal option the fare service vouched for (GetFareLock). */
+export interface VouchedExtra {
+  readonly ancillaryToken: string;
+  readonly ancillaryId: string;
+  readonly paxId: string;
+  readonly segmentIndex: number;
+  readonly kind: "BAGGAGE" | "MEAL";
+  readonly code: string;
+  readonly description: string;
+  readonly pricePaise: number;
+  readonly maxQuantity: number;
+  readonly weightKg: number;
 }
 
 /** What the fare lock says about the booking: who travels and when the trip ends. */

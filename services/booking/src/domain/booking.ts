@@ -37,6 +37,22 @@ export interface BookedSeat {
   readonly ancillaryToken: string;
 }
 
+/** Baggage or a meal bought for one passenger on one segment. */
+export interface BookedExtra {
+  readonly paxId: string;
+  readonly segmentIndex: number;
+  readonly kind: "BAGGAGE" | "MEAL";
+  readonly code: string;
+  readonly description: string;
+  readonly quantity: number;
+  readonly unitPricePaise: number;
+  /** unitPricePaise x quantity. */
+  readonly pricePaise: number;
+  readonly weightKg: number;
+  readonly ancillaryId: string;
+  readonly ancillaryToken: string;
+}
+
 /** Totals for all passengers, paise (API guide, Money and pricing). */
 export interface BookedPricing {
   readonly baseFare: number;
@@ -118,9 +134,11 @@ export interface Booking {
   readonly pricing: BookedPricing;
   /** Paid seats, all passengers. */
   readonly seatsPaise: number;
-  /** What the agent's customer pays: final price + seats. */
+  /** Baggage and meals, all passengers; absent on bookings of earlier releases (none). */
+  readonly extrasPaise?: number | undefined;
+  /** What the agent's customer pays: final price + seats + extras. */
   readonly totalPricePaise: number;
-  /** Everything the wallet was debited for this booking: net fare + seats, plus reschedule payments. */
+  /** Everything the wallet was debited for this booking: net fare + seats + extras, plus reschedule payments. */
   readonly debitPaise: number;
   /** The booked fare's rules (after a reschedule, the new fare's). */
   readonly fareRules: FareRules;
@@ -128,6 +146,8 @@ export interface Booking {
   readonly passengers: readonly BookedPassenger[];
   readonly contact: { readonly email: string; readonly phone: string };
   readonly seats: readonly BookedSeat[];
+  /** Baggage and meals bought; absent on bookings of earlier releases (none). */
+  readonly extras?: readonly BookedExtra[] | undefined;
   readonly holdId: string | undefined;
   readonly ticketNumbers: readonly TicketRecord[];
   readonly failure: BookingFailure | undefined;

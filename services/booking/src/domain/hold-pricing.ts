@@ -30,7 +30,7 @@ export function holdPricingAt(booking: Booking, fare: { readonly baseFare: numbe
     baseFare: fare.baseFare,
     taxes: fare.taxes,
     pricing,
-    totalPricePaise: pricing.finalPrice + booking.seatsPaise,
-    debitPaise: pricing.netFare + booking.seatsPaise,
+    totalPricePaise: pricing.finalPrice + booking.seatsPaise + (booking.extrasPaise ?? 0),
+    debitPaise: pricing.netFare + booking.seatsPaise + (booking.extrasPaise ?? 0),
   };
 }

@@ -1,6 +1,6 @@
 import { defined } from "@tarmac/kernel";
 import type { FareRules, ProviderSegment } from "@tarmac/airline";
-import type { BookedPricing, BookedSeat, Booking, Payment } from "./booking.js";
+import type { BookedExtra, BookedPricing, BookedSeat, Booking, Payment } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
 import { toBookedPassenger } from "./validate-passengers.js";
 
@@ -30,17 +30,20 @@ export interface NewBookingInput {
   readonly passengers: readonly PassengerInput[];
   readonly contact: { readonly email: string; readonly phone: string };
   readonly seats: readonly BookedSeat[];
+  readonly extras: readonly BookedExtra[];
   readonly payment: Payment;
   readonly now: Date;
 }
 
 /**
  * A PENDING booking of validated input. API guide, Money and pricing and Bookings: the customer pays final price plus
- * seats (`total_price_paise`); the wallet is debited net fare plus seats.
+ * seats, baggage and meals (`total_price_paise`); the wallet is debited net fare plus the same extras, at the
+ * airline's price (no markup or commission on them).
  */
 export function newBooking(input: NewBookingInput): Booking {
   const { fare, now } = input;
   const seatsPaise = input.seats.reduce((sum, s) => sum + s.pricePaise, 0);
+  const extrasPaise = input.extras.reduce((sum, e) => sum + e.pricePaise, 0);
   const last = defined(fare.segments.at(-1), "last segment");
   return {
     bookingId: input.bookingId,
@@ -57,14 +60,16 @@ export function newBooking(input: NewBookingInput): Booking {
     currency: fare.currency,
     pricing: fare.pricing,
     seatsPaise,
-    totalPricePaise: fare.pricing.finalPrice + seatsPaise,
+    extrasPaise,
+    totalPricePaise: fare.pricing.finalPrice + seatsPaise + extrasPaise,
     // A hold is paid when it is ticketed: nothing is debited before.
-    debitPaise: input.payment === "HOLD" ? 0 : fare.pricing.netFare + seatsPaise,
+    debitPaise: input.payment === "HOLD" ? 0 : fare.pricing.netFare + seatsPaise + extrasPaise,
     fareRules: fare.fareRules,
     segments: fare.segments,
     passengers: input.passengers.map(toBookedPassenger),
     contact: { email: input.contact.email, phone: input.contact.phone },
     seats: input.seats,
+    extras: input.extras,
     holdId: undefined,
     ticketNumbers: [],
     failure: undefined,

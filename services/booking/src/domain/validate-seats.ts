@@ -14,7 +14,8 @@ export interface SeatCheck {
  */
 export function checkSeats(
   choices: readonly SeatChoiceInput[],
-  vouched: readonly VouchedSeat[],
+  /** What the fare service vouched for each choice, in the same order. */
+  vouched: readonly (VouchedSeat | undefined)[],
   passengers: readonly PassengerInput[],
   fare: LockedFare,
 ): SeatCheck {
@@ -23,8 +24,9 @@ export function checkSeats(
   const byPaxSegment = new Set<string>();
   const bySeat = new Set<string>();
   choices.forEach((choice, i) => {
-    const at = (field: string) => `ancillaries[${i}].${field}`;
+    const at = (field: string) => `ancillaries[${choice.index}].${field}`;
     const seat = vouched[i];
+    if (choice.quantity > 1) return errors.push(fieldError(at("quantity"), "OUT_OF_RANGE", "a passenger takes one seat per segment"));
     const passenger = passengers.find((p) => p.id === choice.paxId);
     if (choice.paxId === "") return errors.push(fieldError(at("pax_id"), "REQUIRED", "is required"));
     if (!passenger) return errors.push(fieldError(at("pax_id"), "INVALID_VALUE", `${choice.paxId} is not a passenger of this booking`));

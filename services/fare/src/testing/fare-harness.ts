@@ -15,6 +15,7 @@ import {
   type PriceOfferRequest,
   type PriceOfferResponse,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { createExtraTokenCodec } from "../domain/extra-token.js";
 import { createAncillaryTokenCodec } from "../domain/ancillary-token.js";
 import { createFareTokenCodec } from "../domain/fare-token.js";
 import { FareServiceImpl, type FareServiceDeps } from "../fare-service.js";
@@ -107,6 +108,7 @@ export function fareHarness(options: FareHarnessOptions = {}): FareHarness {
     store,
     fareTokens: createFareTokenCodec(createSigner(TEST_SECRET, "fare-token")),
     ancillaryTokens: createAncillaryTokenCodec(createSigner(TEST_SECRET, "ancillary-token")),
+    extraTokens: createExtraTokenCodec(createSigner(TEST_SECRET, "extra-token")),
     clock,
     logger: silentLogger(),
   };

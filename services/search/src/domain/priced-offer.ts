@@ -1,4 +1,4 @@
-import type { FareRules, HoldTerms, ProviderSegment } from "@tarmac/airline";
+import type { FareBrand, FareRules, HoldTerms, ProviderSegment } from "@tarmac/airline";
 import type { PricingBreakdown } from "./pricing.js";
 
 /** An offer as the search caches it: the provider's itinerary with our id, signature and B2B price. */
@@ -15,6 +15,8 @@ export interface PricedOffer {
   readonly refundable: boolean;
   /** The fare's cancellation and change rules as the provider filed them (shared, never mutated). */
   readonly fareRules: FareRules;
+  /** The fare family and its inclusions as the provider filed them (shared, never mutated). */
+  readonly brand: FareBrand;
   /** The terms the airline would hold it on, as of the search (or live check); absent: it may not be held. */
   readonly hold?: HoldTerms;
   /** best_price_paise is pricing.finalPrice. */

@@ -35,6 +35,7 @@ export function rankOffers(offers: readonly ProviderOffer[], context: RankContex
       currency: offer.currency,
       refundable: offer.refundable,
       fareRules: offer.fareRules,
+      brand: offer.brand,
       ...(offer.hold && { hold: offer.hold }),
       pricing: priceProviderOffer(context.rules, offer, context.agentId, context.pax),
     };

@@ -29,6 +29,7 @@ export function repriceOffer(
     currency: live.currency,
     refundable: live.refundable,
     fareRules: live.fareRules,
+    brand: live.brand,
     pricing,
   };
   const previousPrice = cached.pricing.finalPrice;

@@ -1,4 +1,4 @@
-import type { FareRules, HoldTerms, PenaltyBand, ProviderSegment } from "@tarmac/airline";
+import type { FareBrand, FareRules, HoldTerms, PenaltyBand, ProviderSegment } from "@tarmac/airline";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { PricingBreakdown } from "../domain/pricing.js";
 import type { SearchedRoute } from "../domain/search-criteria.js";
@@ -27,6 +27,8 @@ export interface OfferDoc {
   currency: string;
   refundable: boolean;
   fareRules: FareRulesDoc;
+  /** The fare family; absent in documents of earlier releases (read as the least inclusive brand). */
+  brand?: FareBrand;
   /** Absent: the fare may not be held (and in documents of earlier releases). */
   hold?: HoldTerms;
   pricing: PricingBreakdown;
@@ -97,6 +99,7 @@ export function toOfferDoc(searchId: string, position: number, expiresAt: Date, 
     currency: offer.currency,
     refundable: offer.refundable,
     fareRules: toFareRulesDoc(offer.fareRules),
+    brand: { code: offer.brand.code, inclusions: { ...offer.brand.inclusions } },
     ...(offer.hold && { hold: { ...offer.hold } }),
     pricing: { ...offer.pricing },
   };
@@ -113,7 +116,23 @@ export function fromOfferDoc(doc: OfferDoc): PricedOffer {
     currency: doc.currency,
     refundable: doc.refundable,
     fareRules: toFareRulesDoc(doc.fareRules),
+    brand: doc.brand ?? legacyBrand(doc.fareRules),
     ...(doc.hold && { hold: { ticketTimeLimit: doc.hold.ticketTimeLimit, priceGuaranteedUntil: doc.hold.priceGuaranteedUntil } }),
     pricing: doc.pricing,
+  };
+}
+
+/** An offer cached before brands were filed: SAVER or FLEXI by its rules, nothing beyond the fare included. */
+function legacyBrand(rules: FareRulesDoc): FareBrand {
+  return {
+    code: rules.refundable ? "FLEXI" : "SAVER",
+    inclusions: {
+      checkedBaggageKg: 15,
+      cabinBaggageKg: 7,
+      meal: "PAID",
+      seat: "PAID",
+      change: rules.changeFees[0]?.perPassengerPaise === 0 ? "INCLUDED" : "PAID",
+      refundable: rules.refundable,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { FareRules, ProviderOffer, ProviderSegment } from "@tarmac/airline";
+import type { FareBrand, FareRules, ProviderOffer, ProviderSegment } from "@tarmac/airline";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { CachedSearch, CachedSearchMeta } from "../store/search-cache-store.js";
 
@@ -51,6 +51,21 @@ export function fareRules(refundable: boolean): FareRules {
       };
 }
 
+/** The brand a provider files with these rules: FLEXI for the refundable fare, SAVER otherwise. */
+function fareBrand(refundable: boolean): FareBrand {
+  return {
+    code: refundable ? "FLEXI" : "SAVER",
+    inclusions: {
+      checkedBaggageKg: refundable ? 20 : 15,
+      cabinBaggageKg: 7,
+      meal: "PAID",
+      seat: "PAID",
+      change: refundable ? "INCLUDED" : "PAID",
+      refundable,
+    },
+  };
+}
+
 export function providerOffer(index: number, overrides: Partial<ProviderOffer> = {}): ProviderOffer {
   return {
     key: `K${index}`,
@@ -62,6 +77,7 @@ export function providerOffer(index: number, overrides: Partial<ProviderOffer> =
     currency: "INR",
     refundable: index % 2 === 0,
     fareRules: fareRules(index % 2 === 0),
+    brand: fareBrand(index % 2 === 0),
     ...overrides,
   };
 }
@@ -84,6 +100,7 @@ export function pricedOffer(searchId: string, index: number): PricedOffer {
     refundable: index % 2 === 0,
     fareRules: fareRules(index % 2 === 0),
     ...(index % 7 === 0 && { hold: { ticketTimeLimit: "2026-11-30T10:00:00.000Z", priceGuaranteedUntil: "2026-11-29T11:00:00.000Z" } }),
+    brand: fareBrand(index % 2 === 0),
     pricing: {
       baseFare: base,
       taxes: 50_000,

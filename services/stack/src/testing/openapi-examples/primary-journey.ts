@@ -103,15 +103,31 @@ export async function primaryJourney(
   const seat = seats.find((s) => s.available && !s.exit_row && s.price_paise > 0);
   if (!seat) throw new Error("no paid seat free");
 
+  const extras = await api.post({
+    name: "ancillaries",
+    summary: "Extra baggage and meals of the locked fare, per passenger and segment, each with its price and token",
+    path: "/api/v1/flight/fare/ancillaries",
+    body: { fare_token: fareToken },
+    expect: 200,
+  });
+  const options = extras.json.passengers[0].segments[0].options as { code: string; ancillary_token: string }[];
+  const bag = options.find((o) => o.code === "XBAG5");
+  const meal = options.find((o) => o.code === "VGML");
+  if (!bag || !meal) throw new Error("no baggage or meal on sale");
+
   const order = {
     fare_token: fareToken,
     passengers: [passenger],
     contact_info: contact,
-    ancillaries: [{ pax_id: "ADT1", ancillary_token: seat.ancillary_token }],
+    ancillaries: [
+      { pax_id: "ADT1", ancillary_token: seat.ancillary_token },
+      { pax_id: "ADT1", ancillary_token: bag.ancillary_token },
+      { pax_id: "ADT1", ancillary_token: meal.ancillary_token, quantity: 1 },
+    ],
   };
   const booked = await api.post({
     name: "withSeat",
-    summary: "One adult with a paid seat: the wallet is debited, the booking BOOKED",
+    summary: "One adult with a paid seat, 5 kg extra baggage and a meal: one debit, the booking BOOKED",
     path: "/api/v1/flight/booking/create",
     body: order,
     headers: { "idempotency-key": "order-1001" },

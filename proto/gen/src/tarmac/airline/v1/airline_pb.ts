@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/airline/v1/airline.proto.
  */
 export const file_tarmac_airline_v1_airline: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIpcCCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zIn4KCUhvbGRUZXJtcxI1ChF0aWNrZXRfdGltZV9saW1pdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoWcHJpY2VfZ3VhcmFudGVlZF91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiUAoQTGl2ZVByaWNlUmVxdWVzdBILCgNrZXkYASABKAkSLwoDcGF4GAIgASgLMiIudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyQ291bnRzIjwKEUxpdmVQcmljZVJlc3BvbnNlEicKBW9mZmVyGAEgASgLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIiIAoRR2V0U2VhdE1hcFJlcXVlc3QSCwoDa2V5GAEgASgJIm0KEkdldFNlYXRNYXBSZXNwb25zZRIQCghwcm92aWRlchgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIzCghzZWdtZW50cxgDIAMoCzIhLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnRTZWF0TWFwIuYBCg5TZWdtZW50U2VhdE1hcBIVCg1zZWdtZW50X2luZGV4GAEgASgFEg8KB2NhcnJpZXIYAiABKAkSEQoJZmxpZ2h0X25vGAMgASgJEg4KBm9yaWdpbhgEIAEoCRIMCgRkZXN0GAUgASgJEhYKDmRlcGFydHVyZV9kYXRlGAYgASgJEhAKCGFpcmNyYWZ0GAcgASgJEicKBWNhYmluGAggASgOMhgudGFybWFjLmFpcmxpbmUudjEuQ2FiaW4SKAoEcm93cxgJIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSb3ciPgoHU2VhdFJvdxILCgNyb3cYASABKAUSJgoFc2VhdHMYAiADKAsyFy50YXJtYWMuYWlybGluZS52MS5TZWF0IpgBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEjEKCHBvc2l0aW9uGAQgASgOMh8udGFybWFjLmFpcmxpbmUudjEuU2VhdFBvc2l0aW9uEhAKCGV4aXRfcm93GAUgASgIEhUKDWV4dHJhX2xlZ3Jvb20YBiABKAgivgEKFFJlc2VydmF0aW9uUGFzc2VuZ2VyEg4KBnBheF9pZBgBIAEoCRIuCgR0eXBlGAIgASgOMiAudGFybWFjLmFpcmxpbmUudjEuUGFzc2VuZ2VyVHlwZRINCgV0aXRsZRgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIOCgZnZW5kZXIYBiABKAkSCwoDZG9iGAcgASgJEhMKC25hdGlvbmFsaXR5GAggASgJIkIKC1NlYXRSZXF1ZXN0Eg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEgwKBHNlYXQYAyABKAkiJwoHQ29udGFjdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSLeAQoOUmVzZXJ2ZVJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNrZXkYAiABKAkSOwoKcGFzc2VuZ2VycxgDIAMoCzInLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uUGFzc2VuZ2VyEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QSKwoHY29udGFjdBgFIAEoCzIaLnRhcm1hYy5haXJsaW5lLnYxLkNvbnRhY3QSDAoEaG9sZBgGIAEoCCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSKrAgoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCRIqCgRob2xkGAcgASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEjQKEWNhbmNlbGxlZF9jb3Vwb25zGAggAygLMhkudGFybWFjLmFpcmxpbmUudjEuQ291cG9uIi8KBkNvdXBvbhIOCgZwYXhfaWQYASABKAkSFQoNc2VnbWVudF9pbmRleBgCIAEoBSJ2ChRDYW5jZWxDb3Vwb25zUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEGNhbmNlbF9yZWZlcmVuY2UYAiABKAkSKgoHY291cG9ucxgDIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLkNvdXBvbiJMChVDYW5jZWxDb3Vwb25zUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJgChRSZXF1ZXN0UmVmdW5kUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEHJlZnVuZF9yZWZlcmVuY2UYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDInIKFVJlcXVlc3RSZWZ1bmRSZXNwb25zZRIYChByZWZ1bmRfcmVmZXJlbmNlGAEgASgJEi8KBnN0YXR1cxgCIAEoDjIfLnRhcm1hYy5haXJsaW5lLnYxLlJlZnVuZFN0YXR1cxIOCgZyZWFzb24YAyABKAkiMQoVR2V0UmVzZXJ2YXRpb25SZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiTQoWR2V0UmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIjQKGENhbmNlbFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIhsKGUNhbmNlbFJlc2VydmF0aW9uUmVzcG9uc2UiigEKGENoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEhgKEGNoYW5nZV9yZWZlcmVuY2UYAiABKAkSCwoDa2V5GAMgASgJEi0KBXNlYXRzGAQgAygLMh4udGFybWFjLmFpcmxpbmUudjEuU2VhdFJlcXVlc3QiUAoZQ2hhbmdlUmVzZXJ2YXRpb25SZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uIiwKEFByaWNlSG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSJTChFQcmljZUhvbGRSZXNwb25zZRIXCg9iYXNlX2ZhcmVfcGFpc2UYASABKAMSEwoLdGF4ZXNfcGFpc2UYAiABKAMSEAoIY3VycmVuY3kYAyABKAkiWwoRVGlja2V0SG9sZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIXCg9iYXNlX2ZhcmVfcGFpc2UYAiABKAMSEwoLdGF4ZXNfcGFpc2UYAyABKAMiSQoSVGlja2V0SG9sZFJlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24qcQoFQ2FiaW4SFQoRQ0FCSU5fVU5TUEVDSUZJRUQQABIRCg1DQUJJTl9FQ09OT01ZEAESGQoVQ0FCSU5fUFJFTUlVTV9FQ09OT01ZEAISEgoOQ0FCSU5fQlVTSU5FU1MQAxIPCgtDQUJJTl9GSVJTVBAEKlQKCURpcmVjdGlvbhIZChVESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIWChJESVJFQ1RJT05fT1VUQk9VTkQQARIUChBESVJFQ1RJT05fUkVUVVJOEAIqdwoNUGFzc2VuZ2VyVHlwZRIeChpQQVNTRU5HRVJfVFlQRV9VTlNQRUNJRklFRBAAEhYKElBBU1NFTkdFUl9UWVBFX0FEVBABEhYKElBBU1NFTkdFUl9UWVBFX0NIRBACEhYKElBBU1NFTkdFUl9UWVBFX0lORhADKnoKDFNlYXRQb3NpdGlvbhIdChlTRUFUX1BPU0lUSU9OX1VOU1BFQ0lGSUVEEAASGAoUU0VBVF9QT1NJVElPTl9XSU5ET1cQARIYChRTRUFUX1BPU0lUSU9OX01JRERMRRACEhcKE1NFQVRfUE9TSVRJT05fQUlTTEUQAyrAAQoRUmVzZXJ2YXRpb25TdGF0dXMSIgoeUkVTRVJWQVRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVJWQVRJT05fU1RBVFVTX0hFTEQQARIfChtSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VURUQQAhInCiNSRVNFUlZBVElPTl9TVEFUVVNfVElDS0VUSU5HX0ZBSUxFRBADEiAKHFJFU0VSVkFUSU9OX1NUQVRVU19DQU5DRUxMRUQQBCqDAQoMUmVmdW5kU3RhdHVzEh0KGVJFRlVORF9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhSRUZVTkRfU1RBVFVTX1BST0NFU1NJTkcQARIaChZSRUZVTkRfU1RBVFVTX1JFRlVOREVEEAISGgoWUkVGVU5EX1NUQVRVU19SRUpFQ1RFRBADMrsICg5BaXJsaW5lU2VydmljZRJiCg1TZWFyY2hGbGlnaHRzEicudGFybWFjLmFpcmxpbmUudjEuU2VhcmNoRmxpZ2h0c1JlcXVlc3QaKC50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USVgoJTGl2ZVByaWNlEiMudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLkxpdmVQcmljZVJlc3BvbnNlElkKCkdldFNlYXRNYXASJC50YXJtYWMuYWlybGluZS52MS5HZXRTZWF0TWFwUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXNwb25zZRJQCgdSZXNlcnZlEiEudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlcXVlc3QaIi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZlUmVzcG9uc2USZQoOR2V0UmVzZXJ2YXRpb24SKC50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlcXVlc3QaKS50YXJtYWMuYWlybGluZS52MS5HZXRSZXNlcnZhdGlvblJlc3BvbnNlEm4KEUNhbmNlbFJlc2VydmF0aW9uEisudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXF1ZXN0GiwudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsUmVzZXJ2YXRpb25SZXNwb25zZRJuChFDaGFuZ2VSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USVgoJUHJpY2VIb2xkEiMudGFybWFjLmFpcmxpbmUudjEuUHJpY2VIb2xkUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLlByaWNlSG9sZFJlc3BvbnNlElkKClRpY2tldEhvbGQSJC50YXJtYWMuYWlybGluZS52MS5UaWNrZXRIb2xkUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldEhvbGRSZXNwb25zZRJiCg1DYW5jZWxDb3Vwb25zEicudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsQ291cG9uc1JlcXVlc3QaKC50YXJtYWMuYWlybGluZS52MS5DYW5jZWxDb3Vwb25zUmVzcG9uc2USYgoNUmVxdWVzdFJlZnVuZBInLnRhcm1hYy5haXJsaW5lLnYxLlJlcXVlc3RSZWZ1bmRSZXF1ZXN0GigudGFybWFjLmFpcmxpbmUudjEuUmVxdWVzdFJlZnVuZFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90YXJtYWMvYWlybGluZS92MS9haXJsaW5lLnByb3RvEhF0YXJtYWMuYWlybGluZS52MSI/Cg9QYXNzZW5nZXJDb3VudHMSDQoFYWR1bHQYASABKAUSDQoFY2hpbGQYAiABKAUSDgoGaW5mYW50GAMgASgFIrsBChRTZWFyY2hGbGlnaHRzUmVxdWVzdBIOCgZvcmlnaW4YASABKAkSDAoEZGVzdBgCIAEoCRIWCg5kZXBhcnR1cmVfZGF0ZRgDIAEoCRITCgtyZXR1cm5fZGF0ZRgEIAEoCRIvCgNwYXgYBSABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMSJwoFY2FiaW4YBiABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbiJBChVTZWFyY2hGbGlnaHRzUmVzcG9uc2USKAoGb2ZmZXJzGAEgAygLMhgudGFybWFjLmFpcmxpbmUudjEuT2ZmZXIipQIKB1NlZ21lbnQSDwoHY2FycmllchgBIAEoCRIRCglmbGlnaHRfbm8YAiABKAkSDgoGb3JpZ2luGAMgASgJEgwKBGRlc3QYBCABKAkSEAoIZGVwX3RpbWUYBSABKAkSEAoIYXJyX3RpbWUYBiABKAkSJwoFY2FiaW4YByABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIVCg1ib29raW5nX2NsYXNzGAggASgJEhcKD3NlYXRzX2F2YWlsYWJsZRgJIAEoBRIvCglkaXJlY3Rpb24YCiABKA4yHC50YXJtYWMuYWlybGluZS52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSJOCgtQZW5hbHR5QmFuZBIiChptaW5faG91cnNfYmVmb3JlX2RlcGFydHVyZRgBIAEoBRIbChNwZXJfcGFzc2VuZ2VyX3BhaXNlGAIgASgDIq4BCglGYXJlUnVsZXMSEgoKcmVmdW5kYWJsZRgBIAEoCBI+ChZjYW5jZWxsYXRpb25fcGVuYWx0aWVzGAIgAygLMh4udGFybWFjLmFpcmxpbmUudjEuUGVuYWx0eUJhbmQSMwoLY2hhbmdlX2ZlZXMYAyADKAsyHi50YXJtYWMuYWlybGluZS52MS5QZW5hbHR5QmFuZBIYChB0YXhlc19yZWZ1bmRhYmxlGAQgASgIIoADCgVPZmZlchILCgNrZXkYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSDwoHYWlybGluZRgDIAEoCRIsCghzZWdtZW50cxgEIAMoCzIaLnRhcm1hYy5haXJsaW5lLnYxLlNlZ21lbnQSFwoPYmFzZV9mYXJlX3BhaXNlGAUgASgDEhMKC3RheGVzX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEhIKCnJlZnVuZGFibGUYCCABKAgSMAoKZmFyZV9ydWxlcxgJIAEoCzIcLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVSdWxlcxIqCgRob2xkGAogASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEjAKCmZhcmVfYnJhbmQYCyABKA4yHC50YXJtYWMuYWlybGluZS52MS5GYXJlQnJhbmQSNQoKaW5jbHVzaW9ucxgMIAEoCzIhLnRhcm1hYy5haXJsaW5lLnYxLkZhcmVJbmNsdXNpb25zIuABCg5GYXJlSW5jbHVzaW9ucxIaChJjaGVja2VkX2JhZ2dhZ2Vfa2cYASABKAUSGAoQY2FiaW5fYmFnZ2FnZV9rZxgCIAEoBRIqCgRtZWFsGAMgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEioKBHNlYXQYBCABKA4yHC50YXJtYWMuYWlybGluZS52MS5JbmNsdXNpb24SLAoGY2hhbmdlGAUgASgOMhwudGFybWFjLmFpcmxpbmUudjEuSW5jbHVzaW9uEhIKCnJlZnVuZGFibGUYBiABKAgifgoJSG9sZFRlcm1zEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJQChBMaXZlUHJpY2VSZXF1ZXN0EgsKA2tleRgBIAEoCRIvCgNwYXgYAiABKAsyIi50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJDb3VudHMiPAoRTGl2ZVByaWNlUmVzcG9uc2USJwoFb2ZmZXIYASABKAsyGC50YXJtYWMuYWlybGluZS52MS5PZmZlciIgChFHZXRTZWF0TWFwUmVxdWVzdBILCgNrZXkYASABKAkibQoSR2V0U2VhdE1hcFJlc3BvbnNlEhAKCHByb3ZpZGVyGAEgASgJEhAKCGN1cnJlbmN5GAIgASgJEjMKCHNlZ21lbnRzGAMgAygLMiEudGFybWFjLmFpcmxpbmUudjEuU2VnbWVudFNlYXRNYXAi5gEKDlNlZ21lbnRTZWF0TWFwEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDwoHY2FycmllchgCIAEoCRIRCglmbGlnaHRfbm8YAyABKAkSDgoGb3JpZ2luGAQgASgJEgwKBGRlc3QYBSABKAkSFgoOZGVwYXJ0dXJlX2RhdGUYBiABKAkSEAoIYWlyY3JhZnQYByABKAkSJwoFY2FiaW4YCCABKA4yGC50YXJtYWMuYWlybGluZS52MS5DYWJpbhIoCgRyb3dzGAkgAygLMhoudGFybWFjLmFpcmxpbmUudjEuU2VhdFJvdyI+CgdTZWF0Um93EgsKA3JvdxgBIAEoBRImCgVzZWF0cxgCIAMoCzIXLnRhcm1hYy5haXJsaW5lLnYxLlNlYXQimAEKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSMQoIcG9zaXRpb24YBCABKA4yHy50YXJtYWMuYWlybGluZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYBSABKAgSFQoNZXh0cmFfbGVncm9vbRgGIAEoCCIkChVHZXRBbmNpbGxhcmllc1JlcXVlc3QSCwoDa2V5GAEgASgJInUKFkdldEFuY2lsbGFyaWVzUmVzcG9uc2USEAoIcHJvdmlkZXIYASABKAkSEAoIY3VycmVuY3kYAiABKAkSNwoIc2VnbWVudHMYAyADKAsyJS50YXJtYWMuYWlybGluZS52MS5TZWdtZW50QW5jaWxsYXJpZXMiYAoSU2VnbWVudEFuY2lsbGFyaWVzEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSMwoHb3B0aW9ucxgCIAMoCzIiLnRhcm1hYy5haXJsaW5lLnYxLkFuY2lsbGFyeU9wdGlvbiK3AQoPQW5jaWxsYXJ5T3B0aW9uEi4KBGtpbmQYASABKA4yIC50YXJtYWMuYWlybGluZS52MS5BbmNpbGxhcnlLaW5kEgwKBGNvZGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJd2VpZ2h0X2tnGAQgASgFEhMKC3ByaWNlX3BhaXNlGAUgASgDEhQKDG1heF9xdWFudGl0eRgGIAEoBRITCgtmb3JfaW5mYW50cxgHIAEoCCJVCgxFeHRyYVJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEY29kZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoBSK+AQoUUmVzZXJ2YXRpb25QYXNzZW5nZXISDgoGcGF4X2lkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYWlybGluZS52MS5QYXNzZW5nZXJUeXBlEg0KBXRpdGxlGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg4KBmdlbmRlchgGIAEoCRILCgNkb2IYByABKAkSEwoLbmF0aW9uYWxpdHkYCCABKAkiQgoLU2VhdFJlcXVlc3QSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCSInCgdDb250YWN0Eg0KBWVtYWlsGAEgASgJEg0KBXBob25lGAIgASgJIo8CCg5SZXNlcnZlUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJEgsKA2tleRgCIAEoCRI7CgpwYXNzZW5nZXJzGAMgAygLMicudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25QYXNzZW5nZXISLQoFc2VhdHMYBCADKAsyHi50YXJtYWMuYWlybGluZS52MS5TZWF0UmVxdWVzdBIrCgdjb250YWN0GAUgASgLMhoudGFybWFjLmFpcmxpbmUudjEuQ29udGFjdBIMCgRob2xkGAYgASgIEi8KBmV4dHJhcxgHIAMoCzIfLnRhcm1hYy5haXJsaW5lLnYxLkV4dHJhUmVxdWVzdCJGCg9SZXNlcnZlUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiJGCgZUaWNrZXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSLcAgoLUmVzZXJ2YXRpb24SGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRILCgNwbnIYAiABKAkSNAoGc3RhdHVzGAMgASgOMiQudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb25TdGF0dXMSKgoHdGlja2V0cxgEIAMoCzIZLnRhcm1hYy5haXJsaW5lLnYxLlRpY2tldBIWCg5mYWlsdXJlX3JlYXNvbhgFIAEoCRIZChFjaGFuZ2VfcmVmZXJlbmNlcxgGIAMoCRIqCgRob2xkGAcgASgLMhwudGFybWFjLmFpcmxpbmUudjEuSG9sZFRlcm1zEjQKEWNhbmNlbGxlZF9jb3Vwb25zGAggAygLMhkudGFybWFjLmFpcmxpbmUudjEuQ291cG9uEi8KBmV4dHJhcxgJIAMoCzIfLnRhcm1hYy5haXJsaW5lLnYxLkV4dHJhUmVxdWVzdCIvCgZDb3Vwb24SDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUidgoUQ2FuY2VsQ291cG9uc1JlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIYChBjYW5jZWxfcmVmZXJlbmNlGAIgASgJEioKB2NvdXBvbnMYAyADKAsyGS50YXJtYWMuYWlybGluZS52MS5Db3Vwb24iTAoVQ2FuY2VsQ291cG9uc1Jlc3BvbnNlEjMKC3Jlc2VydmF0aW9uGAEgASgLMh4udGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2YXRpb24iYAoUUmVxdWVzdFJlZnVuZFJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIYChByZWZ1bmRfcmVmZXJlbmNlGAIgASgJEhQKDGFtb3VudF9wYWlzZRgDIAEoAyJyChVSZXF1ZXN0UmVmdW5kUmVzcG9uc2USGAoQcmVmdW5kX3JlZmVyZW5jZRgBIAEoCRIvCgZzdGF0dXMYAiABKA4yHy50YXJtYWMuYWlybGluZS52MS5SZWZ1bmRTdGF0dXMSDgoGcmVhc29uGAMgASgJIjEKFUdldFJlc2VydmF0aW9uUmVxdWVzdBIYChBjbGllbnRfcmVmZXJlbmNlGAEgASgJIk0KFkdldFJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiI0ChhDYW5jZWxSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCSIbChlDYW5jZWxSZXNlcnZhdGlvblJlc3BvbnNlIooBChhDaGFuZ2VSZXNlcnZhdGlvblJlcXVlc3QSGAoQY2xpZW50X3JlZmVyZW5jZRgBIAEoCRIYChBjaGFuZ2VfcmVmZXJlbmNlGAIgASgJEgsKA2tleRgDIAEoCRItCgVzZWF0cxgEIAMoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlNlYXRSZXF1ZXN0IlAKGUNoYW5nZVJlc2VydmF0aW9uUmVzcG9uc2USMwoLcmVzZXJ2YXRpb24YASABKAsyHi50YXJtYWMuYWlybGluZS52MS5SZXNlcnZhdGlvbiIsChBQcmljZUhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkiUwoRUHJpY2VIb2xkUmVzcG9uc2USFwoPYmFzZV9mYXJlX3BhaXNlGAEgASgDEhMKC3RheGVzX3BhaXNlGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJIlsKEVRpY2tldEhvbGRSZXF1ZXN0EhgKEGNsaWVudF9yZWZlcmVuY2UYASABKAkSFwoPYmFzZV9mYXJlX3BhaXNlGAIgASgDEhMKC3RheGVzX3BhaXNlGAMgASgDIkkKElRpY2tldEhvbGRSZXNwb25zZRIzCgtyZXNlcnZhdGlvbhgBIAEoCzIeLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmF0aW9uKnEKBUNhYmluEhUKEUNBQklOX1VOU1BFQ0lGSUVEEAASEQoNQ0FCSU5fRUNPTk9NWRABEhkKFUNBQklOX1BSRU1JVU1fRUNPTk9NWRACEhIKDkNBQklOX0JVU0lORVNTEAMSDwoLQ0FCSU5fRklSU1QQBCpUCglEaXJlY3Rpb24SGQoVRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSRElSRUNUSU9OX09VVEJPVU5EEAESFAoQRElSRUNUSU9OX1JFVFVSThACKncKDVBhc3NlbmdlclR5cGUSHgoaUEFTU0VOR0VSX1RZUEVfVU5TUEVDSUZJRUQQABIWChJQQVNTRU5HRVJfVFlQRV9BRFQQARIWChJQQVNTRU5HRVJfVFlQRV9DSEQQAhIWChJQQVNTRU5HRVJfVFlQRV9JTkYQAyp6CgxTZWF0UG9zaXRpb24SHQoZU0VBVF9QT1NJVElPTl9VTlNQRUNJRklFRBAAEhgKFFNFQVRfUE9TSVRJT05fV0lORE9XEAESGAoUU0VBVF9QT1NJVElPTl9NSURETEUQAhIXChNTRUFUX1BPU0lUSU9OX0FJU0xFEAMqwAEKEVJlc2VydmF0aW9uU3RhdHVzEiIKHlJFU0VSVkFUSU9OX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF1JFU0VSVkFUSU9OX1NUQVRVU19IRUxEEAESHwobUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVEVEEAISJwojUkVTRVJWQVRJT05fU1RBVFVTX1RJQ0tFVElOR19GQUlMRUQQAxIgChxSRVNFUlZBVElPTl9TVEFUVVNfQ0FOQ0VMTEVEEAQqbwoJRmFyZUJyYW5kEhoKFkZBUkVfQlJBTkRfVU5TUEVDSUZJRUQQABIUChBGQVJFX0JSQU5EX1NBVkVSEAESFAoQRkFSRV9CUkFORF9GTEVYSRACEhoKFkZBUkVfQlJBTkRfU1VQRVJfRkxFWEkQAypSCglJbmNsdXNpb24SGQoVSU5DTFVTSU9OX1VOU1BFQ0lGSUVEEAASFgoSSU5DTFVTSU9OX0lOQ0xVREVEEAESEgoOSU5DTFVTSU9OX1BBSUQQAipkCg1BbmNpbGxhcnlLaW5kEh4KGkFOQ0lMTEFSWV9LSU5EX1VOU1BFQ0lGSUVEEAASGgoWQU5DSUxMQVJZX0tJTkRfQkFHR0FHRRABEhcKE0FOQ0lMTEFSWV9LSU5EX01FQUwQAiqDAQoMUmVmdW5kU3RhdHVzEh0KGVJFRlVORF9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhSRUZVTkRfU1RBVFVTX1BST0NFU1NJTkcQARIaChZSRUZVTkRfU1RBVFVTX1JFRlVOREVEEAISGgoWUkVGVU5EX1NUQVRVU19SRUpFQ1RFRBADMqIJCg5BaXJsaW5lU2VydmljZRJiCg1TZWFyY2hGbGlnaHRzEicudGFybWFjLmFpcmxpbmUudjEuU2VhcmNoRmxpZ2h0c1JlcXVlc3QaKC50YXJtYWMuYWlybGluZS52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USVgoJTGl2ZVByaWNlEiMudGFybWFjLmFpcmxpbmUudjEuTGl2ZVByaWNlUmVxdWVzdBokLnRhcm1hYy5haXJsaW5lLnYxLkxpdmVQcmljZVJlc3BvbnNlElkKCkdldFNlYXRNYXASJC50YXJtYWMuYWlybGluZS52MS5HZXRTZWF0TWFwUmVxdWVzdBolLnRhcm1hYy5haXJsaW5lLnYxLkdldFNlYXRNYXBSZXNwb25zZRJlCg5HZXRBbmNpbGxhcmllcxIoLnRhcm1hYy5haXJsaW5lLnYxLkdldEFuY2lsbGFyaWVzUmVxdWVzdBopLnRhcm1hYy5haXJsaW5lLnYxLkdldEFuY2lsbGFyaWVzUmVzcG9uc2USUAoHUmVzZXJ2ZRIhLnRhcm1hYy5haXJsaW5lLnYxLlJlc2VydmVSZXF1ZXN0GiIudGFybWFjLmFpcmxpbmUudjEuUmVzZXJ2ZVJlc3BvbnNlEmUKDkdldFJlc2VydmF0aW9uEigudGFybWFjLmFpcmxpbmUudjEuR2V0UmVzZXJ2YXRpb25SZXF1ZXN0GikudGFybWFjLmFpcmxpbmUudjEuR2V0UmVzZXJ2YXRpb25SZXNwb25zZRJuChFDYW5jZWxSZXNlcnZhdGlvbhIrLnRhcm1hYy5haXJsaW5lLnYxLkNhbmNlbFJlc2VydmF0aW9uUmVxdWVzdBosLnRhcm1hYy5haXJsaW5lLnYxLkNhbmNlbFJlc2VydmF0aW9uUmVzcG9uc2USbgoRQ2hhbmdlUmVzZXJ2YXRpb24SKy50YXJtYWMuYWlybGluZS52MS5DaGFuZ2VSZXNlcnZhdGlvblJlcXVlc3QaLC50YXJtYWMuYWlybGluZS52MS5DaGFuZ2VSZXNlcnZhdGlvblJlc3BvbnNlElYKCVByaWNlSG9sZBIjLnRhcm1hYy5haXJsaW5lLnYxLlByaWNlSG9sZFJlcXVlc3QaJC50YXJtYWMuYWlybGluZS52MS5QcmljZUhvbGRSZXNwb25zZRJZCgpUaWNrZXRIb2xkEiQudGFybWFjLmFpcmxpbmUudjEuVGlja2V0SG9sZFJlcXVlc3QaJS50YXJtYWMuYWlybGluZS52MS5UaWNrZXRIb2xkUmVzcG9uc2USYgoNQ2FuY2VsQ291cG9ucxInLnRhcm1hYy5haXJsaW5lLnYxLkNhbmNlbENvdXBvbnNSZXF1ZXN0GigudGFybWFjLmFpcmxpbmUudjEuQ2FuY2VsQ291cG9uc1Jlc3BvbnNlEmIKDVJlcXVlc3RSZWZ1bmQSJy50YXJtYWMuYWlybGluZS52MS5SZXF1ZXN0UmVmdW5kUmVxdWVzdBooLnRhcm1hYy5haXJsaW5lLnYxLlJlcXVlc3RSZWZ1bmRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Passengers by type.
@@ -378,6 +378,20 @@ export type Offer = Message<"tarmac.airline.v1.Offer"> & {
    * @generated from field: tarmac.airline.v1.HoldTerms hold = 10;
    */
   hold?: HoldTerms | undefined;
+
+  /**
+   * The fare family sold.
+   *
+   * @generated from field: tarmac.airline.v1.FareBrand fare_brand = 11;
+   */
+  fareBrand: FareBrand;
+
+  /**
+   * What the fare family includes.
+   *
+   * @generated from field: tarmac.airline.v1.FareInclusions inclusions = 12;
+   */
+  inclusions?: FareInclusions | undefined;
 };
 
 /**
@@ -386,6 +400,63 @@ export type Offer = Message<"tarmac.airline.v1.Offer"> & {
  */
 export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
   messageDesc(file_tarmac_airline_v1_airline, 6);
+
+/**
+ * What a brand includes, per passenger per segment (lap infants get no baggage or meal). The
+ * amounts of change fees and cancellation penalties are in the fare rules.
+ *
+ * @generated from message tarmac.airline.v1.FareInclusions
+ */
+export type FareInclusions = Message<"tarmac.airline.v1.FareInclusions"> & {
+  /**
+   * Checked baggage allowance, kilograms.
+   *
+   * @generated from field: int32 checked_baggage_kg = 1;
+   */
+  checkedBaggageKg: number;
+
+  /**
+   * Cabin (hand) baggage allowance, kilograms.
+   *
+   * @generated from field: int32 cabin_baggage_kg = 2;
+   */
+  cabinBaggageKg: number;
+
+  /**
+   * A meal: included, or sold as an ancillary.
+   *
+   * @generated from field: tarmac.airline.v1.Inclusion meal = 3;
+   */
+  meal: Inclusion;
+
+  /**
+   * A standard seat: included (free in the seat map), or paid at the seat map's price.
+   *
+   * @generated from field: tarmac.airline.v1.Inclusion seat = 4;
+   */
+  seat: Inclusion;
+
+  /**
+   * Changes until 72 hours before departure: free (INCLUDED) or for the fare rules' fee (PAID).
+   *
+   * @generated from field: tarmac.airline.v1.Inclusion change = 5;
+   */
+  change: Inclusion;
+
+  /**
+   * Whether a voluntary cancellation refunds the base fare less the penalty.
+   *
+   * @generated from field: bool refundable = 6;
+   */
+  refundable: boolean;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.FareInclusions.
+ * Use `create(FareInclusionsSchema)` to create a new message.
+ */
+export const FareInclusionsSchema: GenMessage<FareInclusions> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 7);
 
 /**
  * A reservation held without ticketing (hold now, ticket later).
@@ -413,7 +484,7 @@ export type HoldTerms = Message<"tarmac.airline.v1.HoldTerms"> & {
  * Use `create(HoldTermsSchema)` to create a new message.
  */
 export const HoldTermsSchema: GenMessage<HoldTerms> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 7);
+  messageDesc(file_tarmac_airline_v1_airline, 8);
 
 /**
  * LivePrice's request.
@@ -441,7 +512,7 @@ export type LivePriceRequest = Message<"tarmac.airline.v1.LivePriceRequest"> & {
  * Use `create(LivePriceRequestSchema)` to create a new message.
  */
 export const LivePriceRequestSchema: GenMessage<LivePriceRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 8);
+  messageDesc(file_tarmac_airline_v1_airline, 9);
 
 /**
  * LivePrice's answer.
@@ -462,7 +533,7 @@ export type LivePriceResponse = Message<"tarmac.airline.v1.LivePriceResponse"> &
  * Use `create(LivePriceResponseSchema)` to create a new message.
  */
 export const LivePriceResponseSchema: GenMessage<LivePriceResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 9);
+  messageDesc(file_tarmac_airline_v1_airline, 10);
 
 /**
  * GetSeatMap's request.
@@ -483,7 +554,7 @@ export type GetSeatMapRequest = Message<"tarmac.airline.v1.GetSeatMapRequest"> &
  * Use `create(GetSeatMapRequestSchema)` to create a new message.
  */
 export const GetSeatMapRequestSchema: GenMessage<GetSeatMapRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 10);
+  messageDesc(file_tarmac_airline_v1_airline, 11);
 
 /**
  * GetSeatMap's answer.
@@ -518,7 +589,7 @@ export type GetSeatMapResponse = Message<"tarmac.airline.v1.GetSeatMapResponse">
  * Use `create(GetSeatMapResponseSchema)` to create a new message.
  */
 export const GetSeatMapResponseSchema: GenMessage<GetSeatMapResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 11);
+  messageDesc(file_tarmac_airline_v1_airline, 12);
 
 /**
  * The seat map of one flight of an offer, in the offer's cabin only.
@@ -595,7 +666,7 @@ export type SegmentSeatMap = Message<"tarmac.airline.v1.SegmentSeatMap"> & {
  * Use `create(SegmentSeatMapSchema)` to create a new message.
  */
 export const SegmentSeatMapSchema: GenMessage<SegmentSeatMap> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 12);
+  messageDesc(file_tarmac_airline_v1_airline, 13);
 
 /**
  * One row of a seat map.
@@ -623,7 +694,7 @@ export type SeatRow = Message<"tarmac.airline.v1.SeatRow"> & {
  * Use `create(SeatRowSchema)` to create a new message.
  */
 export const SeatRowSchema: GenMessage<SeatRow> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 13);
+  messageDesc(file_tarmac_airline_v1_airline, 14);
 
 /**
  * One seat as the airline sells it.
@@ -679,7 +750,196 @@ export type Seat = Message<"tarmac.airline.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 14);
+  messageDesc(file_tarmac_airline_v1_airline, 15);
+
+/**
+ * GetAncillaries' request.
+ *
+ * @generated from message tarmac.airline.v1.GetAncillariesRequest
+ */
+export type GetAncillariesRequest = Message<"tarmac.airline.v1.GetAncillariesRequest"> & {
+  /**
+   * Offer.key from a search.
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.GetAncillariesRequest.
+ * Use `create(GetAncillariesRequestSchema)` to create a new message.
+ */
+export const GetAncillariesRequestSchema: GenMessage<GetAncillariesRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 16);
+
+/**
+ * GetAncillaries' answer.
+ *
+ * @generated from message tarmac.airline.v1.GetAncillariesResponse
+ */
+export type GetAncillariesResponse = Message<"tarmac.airline.v1.GetAncillariesResponse"> & {
+  /**
+   * The provider's name.
+   *
+   * @generated from field: string provider = 1;
+   */
+  provider: string;
+
+  /**
+   * ISO 4217 code of the prices.
+   *
+   * @generated from field: string currency = 2;
+   */
+  currency: string;
+
+  /**
+   * One per segment of the offer.
+   *
+   * @generated from field: repeated tarmac.airline.v1.SegmentAncillaries segments = 3;
+   */
+  segments: SegmentAncillaries[];
+};
+
+/**
+ * Describes the message tarmac.airline.v1.GetAncillariesResponse.
+ * Use `create(GetAncillariesResponseSchema)` to create a new message.
+ */
+export const GetAncillariesResponseSchema: GenMessage<GetAncillariesResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 17);
+
+/**
+ * The extras of one segment of an offer.
+ *
+ * @generated from message tarmac.airline.v1.SegmentAncillaries
+ */
+export type SegmentAncillaries = Message<"tarmac.airline.v1.SegmentAncillaries"> & {
+  /**
+   * Index of the segment in Offer.segments.
+   *
+   * @generated from field: int32 segment_index = 1;
+   */
+  segmentIndex: number;
+
+  /**
+   * The options, each sold per passenger.
+   *
+   * @generated from field: repeated tarmac.airline.v1.AncillaryOption options = 2;
+   */
+  options: AncillaryOption[];
+};
+
+/**
+ * Describes the message tarmac.airline.v1.SegmentAncillaries.
+ * Use `create(SegmentAncillariesSchema)` to create a new message.
+ */
+export const SegmentAncillariesSchema: GenMessage<SegmentAncillaries> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 18);
+
+/**
+ * An extra the airline sells per passenger per segment.
+ *
+ * @generated from message tarmac.airline.v1.AncillaryOption
+ */
+export type AncillaryOption = Message<"tarmac.airline.v1.AncillaryOption"> & {
+  /**
+   * Baggage or meal.
+   *
+   * @generated from field: tarmac.airline.v1.AncillaryKind kind = 1;
+   */
+  kind: AncillaryKind;
+
+  /**
+   * The airline's code, unique within the segment, e.g. XBAG10, VGML.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * What it is.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * Extra checked baggage in kilograms (baggage only).
+   *
+   * @generated from field: int32 weight_kg = 4;
+   */
+  weightKg: number;
+
+  /**
+   * Price of one for one passenger, in paise; 0 when the fare includes it.
+   *
+   * @generated from field: int64 price_paise = 5;
+   */
+  pricePaise: bigint;
+
+  /**
+   * How many one passenger may buy on the segment.
+   *
+   * @generated from field: int32 max_quantity = 6;
+   */
+  maxQuantity: number;
+
+  /**
+   * Whether lap infants may have it.
+   *
+   * @generated from field: bool for_infants = 7;
+   */
+  forInfants: boolean;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.AncillaryOption.
+ * Use `create(AncillaryOptionSchema)` to create a new message.
+ */
+export const AncillaryOptionSchema: GenMessage<AncillaryOption> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 19);
+
+/**
+ * Baggage or meals for one passenger on one segment.
+ *
+ * @generated from message tarmac.airline.v1.ExtraRequest
+ */
+export type ExtraRequest = Message<"tarmac.airline.v1.ExtraRequest"> & {
+  /**
+   * The passenger (ADT1, CHD1...).
+   *
+   * @generated from field: string pax_id = 1;
+   */
+  paxId: string;
+
+  /**
+   * Index of the segment in Offer.segments.
+   *
+   * @generated from field: int32 segment_index = 2;
+   */
+  segmentIndex: number;
+
+  /**
+   * AncillaryOption.code.
+   *
+   * @generated from field: string code = 3;
+   */
+  code: string;
+
+  /**
+   * How many, 1 to the option's max_quantity.
+   *
+   * @generated from field: int32 quantity = 4;
+   */
+  quantity: number;
+};
+
+/**
+ * Describes the message tarmac.airline.v1.ExtraRequest.
+ * Use `create(ExtraRequestSchema)` to create a new message.
+ */
+export const ExtraRequestSchema: GenMessage<ExtraRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_airline_v1_airline, 20);
 
 /**
  * A passenger of a reservation.
@@ -749,7 +1009,7 @@ export type ReservationPassenger = Message<"tarmac.airline.v1.ReservationPasseng
  * Use `create(ReservationPassengerSchema)` to create a new message.
  */
 export const ReservationPassengerSchema: GenMessage<ReservationPassenger> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 15);
+  messageDesc(file_tarmac_airline_v1_airline, 21);
 
 /**
  * A seat for one passenger on one segment.
@@ -784,7 +1044,7 @@ export type SeatRequest = Message<"tarmac.airline.v1.SeatRequest"> & {
  * Use `create(SeatRequestSchema)` to create a new message.
  */
 export const SeatRequestSchema: GenMessage<SeatRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 16);
+  messageDesc(file_tarmac_airline_v1_airline, 22);
 
 /**
  * Who the airline contacts.
@@ -812,7 +1072,7 @@ export type Contact = Message<"tarmac.airline.v1.Contact"> & {
  * Use `create(ContactSchema)` to create a new message.
  */
 export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 17);
+  messageDesc(file_tarmac_airline_v1_airline, 23);
 
 /**
  * Reserve's request.
@@ -862,6 +1122,14 @@ export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
    * @generated from field: bool hold = 6;
    */
   hold: boolean;
+
+  /**
+   * Baggage and meals to sell with it (GetAncillaries' codes); may be empty. One the airline does
+   * not sell as asked refuses the reservation: PROVIDER_REJECTED (INVALID_SSR_REQUEST).
+   *
+   * @generated from field: repeated tarmac.airline.v1.ExtraRequest extras = 7;
+   */
+  extras: ExtraRequest[];
 };
 
 /**
@@ -869,7 +1137,7 @@ export type ReserveRequest = Message<"tarmac.airline.v1.ReserveRequest"> & {
  * Use `create(ReserveRequestSchema)` to create a new message.
  */
 export const ReserveRequestSchema: GenMessage<ReserveRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 18);
+  messageDesc(file_tarmac_airline_v1_airline, 24);
 
 /**
  * Reserve's answer.
@@ -890,7 +1158,7 @@ export type ReserveResponse = Message<"tarmac.airline.v1.ReserveResponse"> & {
  * Use `create(ReserveResponseSchema)` to create a new message.
  */
 export const ReserveResponseSchema: GenMessage<ReserveResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 19);
+  messageDesc(file_tarmac_airline_v1_airline, 25);
 
 /**
  * A ticket of one passenger on one segment.
@@ -925,7 +1193,7 @@ export type Ticket = Message<"tarmac.airline.v1.Ticket"> & {
  * Use `create(TicketSchema)` to create a new message.
  */
 export const TicketSchema: GenMessage<Ticket> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 20);
+  messageDesc(file_tarmac_airline_v1_airline, 26);
 
 /**
  * A reservation at the airline. Ticketing happens after it is made, asynchronously.
@@ -988,6 +1256,13 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
    * @generated from field: repeated tarmac.airline.v1.Coupon cancelled_coupons = 8;
    */
   cancelledCoupons: Coupon[];
+
+  /**
+   * The baggage and meals it holds.
+   *
+   * @generated from field: repeated tarmac.airline.v1.ExtraRequest extras = 9;
+   */
+  extras: ExtraRequest[];
 };
 
 /**
@@ -995,7 +1270,7 @@ export type Reservation = Message<"tarmac.airline.v1.Reservation"> & {
  * Use `create(ReservationSchema)` to create a new message.
  */
 export const ReservationSchema: GenMessage<Reservation> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 21);
+  messageDesc(file_tarmac_airline_v1_airline, 27);
 
 /**
  * One passenger on one segment of a reservation.
@@ -1023,7 +1298,7 @@ export type Coupon = Message<"tarmac.airline.v1.Coupon"> & {
  * Use `create(CouponSchema)` to create a new message.
  */
 export const CouponSchema: GenMessage<Coupon> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 22);
+  messageDesc(file_tarmac_airline_v1_airline, 28);
 
 /**
  * CancelCoupons' request.
@@ -1058,7 +1333,7 @@ export type CancelCouponsRequest = Message<"tarmac.airline.v1.CancelCouponsReque
  * Use `create(CancelCouponsRequestSchema)` to create a new message.
  */
 export const CancelCouponsRequestSchema: GenMessage<CancelCouponsRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 23);
+  messageDesc(file_tarmac_airline_v1_airline, 29);
 
 /**
  * CancelCoupons' answer.
@@ -1079,7 +1354,7 @@ export type CancelCouponsResponse = Message<"tarmac.airline.v1.CancelCouponsResp
  * Use `create(CancelCouponsResponseSchema)` to create a new message.
  */
 export const CancelCouponsResponseSchema: GenMessage<CancelCouponsResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 24);
+  messageDesc(file_tarmac_airline_v1_airline, 30);
 
 /**
  * RequestRefund's request.
@@ -1114,7 +1389,7 @@ export type RequestRefundRequest = Message<"tarmac.airline.v1.RequestRefundReque
  * Use `create(RequestRefundRequestSchema)` to create a new message.
  */
 export const RequestRefundRequestSchema: GenMessage<RequestRefundRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 25);
+  messageDesc(file_tarmac_airline_v1_airline, 31);
 
 /**
  * RequestRefund's answer.
@@ -1149,7 +1424,7 @@ export type RequestRefundResponse = Message<"tarmac.airline.v1.RequestRefundResp
  * Use `create(RequestRefundResponseSchema)` to create a new message.
  */
 export const RequestRefundResponseSchema: GenMessage<RequestRefundResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 26);
+  messageDesc(file_tarmac_airline_v1_airline, 32);
 
 /**
  * GetReservation's request.
@@ -1170,7 +1445,7 @@ export type GetReservationRequest = Message<"tarmac.airline.v1.GetReservationReq
  * Use `create(GetReservationRequestSchema)` to create a new message.
  */
 export const GetReservationRequestSchema: GenMessage<GetReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 27);
+  messageDesc(file_tarmac_airline_v1_airline, 33);
 
 /**
  * GetReservation's answer.
@@ -1191,7 +1466,7 @@ export type GetReservationResponse = Message<"tarmac.airline.v1.GetReservationRe
  * Use `create(GetReservationResponseSchema)` to create a new message.
  */
 export const GetReservationResponseSchema: GenMessage<GetReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 28);
+  messageDesc(file_tarmac_airline_v1_airline, 34);
 
 /**
  * CancelReservation's request.
@@ -1212,7 +1487,7 @@ export type CancelReservationRequest = Message<"tarmac.airline.v1.CancelReservat
  * Use `create(CancelReservationRequestSchema)` to create a new message.
  */
 export const CancelReservationRequestSchema: GenMessage<CancelReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 29);
+  messageDesc(file_tarmac_airline_v1_airline, 35);
 
 /**
  * CancelReservation's answer: empty.
@@ -1227,7 +1502,7 @@ export type CancelReservationResponse = Message<"tarmac.airline.v1.CancelReserva
  * Use `create(CancelReservationResponseSchema)` to create a new message.
  */
 export const CancelReservationResponseSchema: GenMessage<CancelReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 30);
+  messageDesc(file_tarmac_airline_v1_airline, 36);
 
 /**
  * ChangeReservation's request.
@@ -1270,7 +1545,7 @@ export type ChangeReservationRequest = Message<"tarmac.airline.v1.ChangeReservat
  * Use `create(ChangeReservationRequestSchema)` to create a new message.
  */
 export const ChangeReservationRequestSchema: GenMessage<ChangeReservationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 31);
+  messageDesc(file_tarmac_airline_v1_airline, 37);
 
 /**
  * ChangeReservation's answer.
@@ -1291,7 +1566,7 @@ export type ChangeReservationResponse = Message<"tarmac.airline.v1.ChangeReserva
  * Use `create(ChangeReservationResponseSchema)` to create a new message.
  */
 export const ChangeReservationResponseSchema: GenMessage<ChangeReservationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 32);
+  messageDesc(file_tarmac_airline_v1_airline, 38);
 
 /**
  * PriceHold's request.
@@ -1312,7 +1587,7 @@ export type PriceHoldRequest = Message<"tarmac.airline.v1.PriceHoldRequest"> & {
  * Use `create(PriceHoldRequestSchema)` to create a new message.
  */
 export const PriceHoldRequestSchema: GenMessage<PriceHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 33);
+  messageDesc(file_tarmac_airline_v1_airline, 39);
 
 /**
  * PriceHold's answer: the fare for all passengers.
@@ -1347,7 +1622,7 @@ export type PriceHoldResponse = Message<"tarmac.airline.v1.PriceHoldResponse"> &
  * Use `create(PriceHoldResponseSchema)` to create a new message.
  */
 export const PriceHoldResponseSchema: GenMessage<PriceHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 34);
+  messageDesc(file_tarmac_airline_v1_airline, 40);
 
 /**
  * TicketHold's request.
@@ -1382,7 +1657,7 @@ export type TicketHoldRequest = Message<"tarmac.airline.v1.TicketHoldRequest"> &
  * Use `create(TicketHoldRequestSchema)` to create a new message.
  */
 export const TicketHoldRequestSchema: GenMessage<TicketHoldRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 35);
+  messageDesc(file_tarmac_airline_v1_airline, 41);
 
 /**
  * TicketHold's answer.
@@ -1403,7 +1678,7 @@ export type TicketHoldResponse = Message<"tarmac.airline.v1.TicketHoldResponse">
  * Use `create(TicketHoldResponseSchema)` to create a new message.
  */
 export const TicketHoldResponseSchema: GenMessage<TicketHoldResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_airline_v1_airline, 36);
+  messageDesc(file_tarmac_airline_v1_airline, 42);
 
 /**
  * A cabin class.
@@ -1618,6 +1893,116 @@ export const ReservationStatusSchema: GenEnum<ReservationStatus> = /*@__PURE__*/
   enumDesc(file_tarmac_airline_v1_airline, 4);
 
 /**
+ * A fare family (brand): booking classes sell within one, and its inclusions say what the fare
+ * comes with. The same flight in two brands is two offers.
+ *
+ * @generated from enum tarmac.airline.v1.FareBrand
+ */
+export enum FareBrand {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: FARE_BRAND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The cheapest: non-refundable, changes for a fee, extras paid at low-cost carriers.
+   *
+   * @generated from enum value: FARE_BRAND_SAVER = 1;
+   */
+  SAVER = 1,
+
+  /**
+   * Refundable with a penalty, free changes until 72 hours before departure, more baggage.
+   *
+   * @generated from enum value: FARE_BRAND_FLEXI = 2;
+   */
+  FLEXI = 2,
+
+  /**
+   * The cabin's full fare: the most baggage, seat and meal included, the lowest penalties.
+   *
+   * @generated from enum value: FARE_BRAND_SUPER_FLEXI = 3;
+   */
+  SUPER_FLEXI = 3,
+}
+
+/**
+ * Describes the enum tarmac.airline.v1.FareBrand.
+ */
+export const FareBrandSchema: GenEnum<FareBrand> = /*@__PURE__*/
+  enumDesc(file_tarmac_airline_v1_airline, 5);
+
+/**
+ * Whether a service comes with the fare or is sold as a paid extra.
+ *
+ * @generated from enum tarmac.airline.v1.Inclusion
+ */
+export enum Inclusion {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: INCLUSION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Comes with the fare.
+   *
+   * @generated from enum value: INCLUSION_INCLUDED = 1;
+   */
+  INCLUDED = 1,
+
+  /**
+   * Sold separately (seat map, ancillaries) or charged (a change fee).
+   *
+   * @generated from enum value: INCLUSION_PAID = 2;
+   */
+  PAID = 2,
+}
+
+/**
+ * Describes the enum tarmac.airline.v1.Inclusion.
+ */
+export const InclusionSchema: GenEnum<Inclusion> = /*@__PURE__*/
+  enumDesc(file_tarmac_airline_v1_airline, 6);
+
+/**
+ * What kind of extra an ancillary is.
+ *
+ * @generated from enum tarmac.airline.v1.AncillaryKind
+ */
+export enum AncillaryKind {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: ANCILLARY_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Extra checked baggage.
+   *
+   * @generated from enum value: ANCILLARY_KIND_BAGGAGE = 1;
+   */
+  BAGGAGE = 1,
+
+  /**
+   * A meal.
+   *
+   * @generated from enum value: ANCILLARY_KIND_MEAL = 2;
+   */
+  MEAL = 2,
+}
+
+/**
+ * Describes the enum tarmac.airline.v1.AncillaryKind.
+ */
+export const AncillaryKindSchema: GenEnum<AncillaryKind> = /*@__PURE__*/
+  enumDesc(file_tarmac_airline_v1_airline, 7);
+
+/**
  * Where an airline refund stands.
  *
  * @generated from enum tarmac.airline.v1.RefundStatus
@@ -1656,7 +2041,7 @@ export enum RefundStatus {
  * Describes the enum tarmac.airline.v1.RefundStatus.
  */
 export const RefundStatusSchema: GenEnum<RefundStatus> = /*@__PURE__*/
-  enumDesc(file_tarmac_airline_v1_airline, 5);
+  enumDesc(file_tarmac_airline_v1_airline, 8);
 
 /**
  * An airline as Tarmac's search, fare and booking services use it (the provider port): flights,
@@ -1712,6 +2097,17 @@ export const AirlineService: GenService<{
     methodKind: "unary";
     input: typeof GetSeatMapRequestSchema;
     output: typeof GetSeatMapResponseSchema;
+  },
+  /**
+   * Baggage and meals sold with an offer, per segment, each per passenger. Read-only. Refusals as
+   * LivePrice.
+   *
+   * @generated from rpc tarmac.airline.v1.AirlineService.GetAncillaries
+   */
+  getAncillaries: {
+    methodKind: "unary";
+    input: typeof GetAncillariesRequestSchema;
+    output: typeof GetAncillariesResponseSchema;
   },
   /**
    * Reserves the fare for these passengers and seats and returns the PNR; ticketing follows

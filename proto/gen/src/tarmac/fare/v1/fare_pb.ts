@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/fare/v1/fare.proto.
  */
 export const file_tarmac_fare_v1_fare: GenFile = /*@__PURE__*/
-  fileDesc("Chl0YXJtYWMvZmFyZS92MS9mYXJlLnByb3RvEg50YXJtYWMuZmFyZS52MSKPAQoTVmFsaWRhdGVGYXJlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIrkBChRWYWxpZGF0ZUZhcmVSZXNwb25zZRISCgpmYXJlX3Rva2VuGAEgASgJEiYKBW9mZmVyGAIgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIVCg1wcmljZV9jaGFuZ2VkGAMgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAQgASgDEjAKDGxvY2tlZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicQoRR2V0U2VhdE1hcFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRISCgpmYXJlX3Rva2VuGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJItUBChJHZXRTZWF0TWFwUmVzcG9uc2USEQoJc2VhcmNoX2lkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIwCghzZWdtZW50cxgFIAMoCzIeLnRhcm1hYy5mYXJlLnYxLlNlYXRNYXBTZWdtZW50EkMKFXBhc3Nlbmdlcl9hbmNpbGxhcmllcxgGIAMoCzIkLnRhcm1hYy5mYXJlLnYxLlBhc3NlbmdlckFuY2lsbGFyaWVzIm8KDlNlYXRNYXBTZWdtZW50EhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSKAoHc2VhdG1hcBgEIAMoCzIXLnRhcm1hYy5mYXJlLnYxLlNlYXRSb3ciOwoHU2VhdFJvdxILCgNyb3cYASABKAUSIwoFc2VhdHMYAiADKAsyFC50YXJtYWMuZmFyZS52MS5TZWF0IsQBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEhQKDGFuY2lsbGFyeV9pZBgEIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YBSABKAkSLgoIcG9zaXRpb24YBiABKA4yHC50YXJtYWMuZmFyZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYByABKAgSFQoNZXh0cmFfbGVncm9vbRgIIAEoCCJAChRQYXNzZW5nZXJBbmNpbGxhcmllcxIOCgZwYXhfaWQYASABKAkSGAoQYW5jaWxsYXJ5X3Rva2VucxgCIAMoCSJUChJHZXRGYXJlTG9ja1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKZmFyZV90b2tlbhgCIAEoCRIYChBhbmNpbGxhcnlfdG9rZW5zGAMgAygJImoKE0dldEZhcmVMb2NrUmVzcG9uc2USJgoEbG9jaxgBIAEoCzIYLnRhcm1hYy5mYXJlLnYxLkZhcmVMb2NrEisKBXNlYXRzGAIgAygLMhwudGFybWFjLmZhcmUudjEuU2VsZWN0ZWRTZWF0IokBCgxTZWxlY3RlZFNlYXQSFwoPYW5jaWxsYXJ5X3Rva2VuGAEgASgJEhQKDGFuY2lsbGFyeV9pZBgCIAEoCRIVCg1zZWdtZW50X2luZGV4GAMgASgFEgwKBHNlYXQYBCABKAkSEwoLcHJpY2VfcGFpc2UYBSABKAMSEAoIZXhpdF9yb3cYBiABKAgimQIKCEZhcmVMb2NrEhIKCmZhcmVfdG9rZW4YASABKAkSEAoIYWdlbnRfaWQYAiABKAkSEQoJc2VhcmNoX2lkGAMgASgJEiYKBW9mZmVyGAQgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIuCgNwYXgYBSABKAsyIS50YXJtYWMuc2VhcmNoLnYxLlBhc3NlbmdlckNvdW50cxIwCgxsb2NrZWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhoKEnByb3ZpZGVyX29mZmVyX2tleRgIIAEoCSp6CgxTZWF0UG9zaXRpb24SHQoZU0VBVF9QT1NJVElPTl9VTlNQRUNJRklFRBAAEhgKFFNFQVRfUE9TSVRJT05fV0lORE9XEAESGAoUU0VBVF9QT1NJVElPTl9NSURETEUQAhIXChNTRUFUX1BPU0lUSU9OX0FJU0xFEAMylQIKC0ZhcmVTZXJ2aWNlElkKDFZhbGlkYXRlRmFyZRIjLnRhcm1hYy5mYXJlLnYxLlZhbGlkYXRlRmFyZVJlcXVlc3QaJC50YXJtYWMuZmFyZS52MS5WYWxpZGF0ZUZhcmVSZXNwb25zZRJTCgpHZXRTZWF0TWFwEiEudGFybWFjLmZhcmUudjEuR2V0U2VhdE1hcFJlcXVlc3QaIi50YXJtYWMuZmFyZS52MS5HZXRTZWF0TWFwUmVzcG9uc2USVgoLR2V0RmFyZUxvY2sSIi50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1JlcXVlc3QaIy50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
+  fileDesc("Chl0YXJtYWMvZmFyZS92MS9mYXJlLnByb3RvEg50YXJtYWMuZmFyZS52MSKPAQoTVmFsaWRhdGVGYXJlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIrkBChRWYWxpZGF0ZUZhcmVSZXNwb25zZRISCgpmYXJlX3Rva2VuGAEgASgJEiYKBW9mZmVyGAIgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIVCg1wcmljZV9jaGFuZ2VkGAMgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAQgASgDEjAKDGxvY2tlZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicQoRR2V0U2VhdE1hcFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRISCgpmYXJlX3Rva2VuGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJItUBChJHZXRTZWF0TWFwUmVzcG9uc2USEQoJc2VhcmNoX2lkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIwCghzZWdtZW50cxgFIAMoCzIeLnRhcm1hYy5mYXJlLnYxLlNlYXRNYXBTZWdtZW50EkMKFXBhc3Nlbmdlcl9hbmNpbGxhcmllcxgGIAMoCzIkLnRhcm1hYy5mYXJlLnYxLlBhc3NlbmdlckFuY2lsbGFyaWVzIm8KDlNlYXRNYXBTZWdtZW50EhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSKAoHc2VhdG1hcBgEIAMoCzIXLnRhcm1hYy5mYXJlLnYxLlNlYXRSb3ciOwoHU2VhdFJvdxILCgNyb3cYASABKAUSIwoFc2VhdHMYAiADKAsyFC50YXJtYWMuZmFyZS52MS5TZWF0IsQBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEhQKDGFuY2lsbGFyeV9pZBgEIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YBSABKAkSLgoIcG9zaXRpb24YBiABKA4yHC50YXJtYWMuZmFyZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYByABKAgSFQoNZXh0cmFfbGVncm9vbRgIIAEoCCJAChRQYXNzZW5nZXJBbmNpbGxhcmllcxIOCgZwYXhfaWQYASABKAkSGAoQYW5jaWxsYXJ5X3Rva2VucxgCIAMoCSJUChJHZXRGYXJlTG9ja1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKZmFyZV90b2tlbhgCIAEoCRIYChBhbmNpbGxhcnlfdG9rZW5zGAMgAygJIpkBChNHZXRGYXJlTG9ja1Jlc3BvbnNlEiYKBGxvY2sYASABKAsyGC50YXJtYWMuZmFyZS52MS5GYXJlTG9jaxIrCgVzZWF0cxgCIAMoCzIcLnRhcm1hYy5mYXJlLnYxLlNlbGVjdGVkU2VhdBItCgZleHRyYXMYAyADKAsyHS50YXJtYWMuZmFyZS52MS5TZWxlY3RlZEV4dHJhIvMBCg1TZWxlY3RlZEV4dHJhEhcKD2FuY2lsbGFyeV90b2tlbhgBIAEoCRIUCgxhbmNpbGxhcnlfaWQYAiABKAkSDgoGcGF4X2lkGAMgASgJEhUKDXNlZ21lbnRfaW5kZXgYBCABKAUSKwoEa2luZBgFIAEoDjIdLnRhcm1hYy5mYXJlLnYxLkFuY2lsbGFyeUtpbmQSDAoEY29kZRgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRITCgtwcmljZV9wYWlzZRgIIAEoAxIUCgxtYXhfcXVhbnRpdHkYCSABKAUSEQoJd2VpZ2h0X2tnGAogASgFIj0KFUdldEFuY2lsbGFyaWVzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpmYXJlX3Rva2VuGAIgASgJIscBChZHZXRBbmNpbGxhcmllc1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIQCghvZmZlcl9pZBgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIzCgpwYXNzZW5nZXJzGAUgAygLMh8udGFybWFjLmZhcmUudjEuUGFzc2VuZ2VyRXh0cmFzEi8KC3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJSCg9QYXNzZW5nZXJFeHRyYXMSDgoGcGF4X2lkGAEgASgJEi8KCHNlZ21lbnRzGAIgAygLMh0udGFybWFjLmZhcmUudjEuU2VnbWVudEV4dHJhcyJyCg1TZWdtZW50RXh0cmFzEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSLAoHb3B0aW9ucxgEIAMoCzIbLnRhcm1hYy5mYXJlLnYxLkV4dHJhT3B0aW9uIsoBCgtFeHRyYU9wdGlvbhIrCgRraW5kGAEgASgOMh0udGFybWFjLmZhcmUudjEuQW5jaWxsYXJ5S2luZBIMCgRjb2RlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhEKCXdlaWdodF9rZxgEIAEoBRITCgtwcmljZV9wYWlzZRgFIAEoAxIUCgxtYXhfcXVhbnRpdHkYBiABKAUSFAoMYW5jaWxsYXJ5X2lkGAcgASgJEhcKD2FuY2lsbGFyeV90b2tlbhgIIAEoCSKJAQoMU2VsZWN0ZWRTZWF0EhcKD2FuY2lsbGFyeV90b2tlbhgBIAEoCRIUCgxhbmNpbGxhcnlfaWQYAiABKAkSFQoNc2VnbWVudF9pbmRleBgDIAEoBRIMCgRzZWF0GAQgASgJEhMKC3ByaWNlX3BhaXNlGAUgASgDEhAKCGV4aXRfcm93GAYgASgIIpkCCghGYXJlTG9jaxISCgpmYXJlX3Rva2VuGAEgASgJEhAKCGFnZW50X2lkGAIgASgJEhEKCXNlYXJjaF9pZBgDIAEoCRImCgVvZmZlchgEIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAUgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSMAoMbG9ja2VkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJwcm92aWRlcl9vZmZlcl9rZXkYCCABKAkqegoMU2VhdFBvc2l0aW9uEh0KGVNFQVRfUE9TSVRJT05fVU5TUEVDSUZJRUQQABIYChRTRUFUX1BPU0lUSU9OX1dJTkRPVxABEhgKFFNFQVRfUE9TSVRJT05fTUlERExFEAISFwoTU0VBVF9QT1NJVElPTl9BSVNMRRADKmQKDUFuY2lsbGFyeUtpbmQSHgoaQU5DSUxMQVJZX0tJTkRfVU5TUEVDSUZJRUQQABIaChZBTkNJTExBUllfS0lORF9CQUdHQUdFEAESFwoTQU5DSUxMQVJZX0tJTkRfTUVBTBACMvYCCgtGYXJlU2VydmljZRJZCgxWYWxpZGF0ZUZhcmUSIy50YXJtYWMuZmFyZS52MS5WYWxpZGF0ZUZhcmVSZXF1ZXN0GiQudGFybWFjLmZhcmUudjEuVmFsaWRhdGVGYXJlUmVzcG9uc2USUwoKR2V0U2VhdE1hcBIhLnRhcm1hYy5mYXJlLnYxLkdldFNlYXRNYXBSZXF1ZXN0GiIudGFybWFjLmZhcmUudjEuR2V0U2VhdE1hcFJlc3BvbnNlEl8KDkdldEFuY2lsbGFyaWVzEiUudGFybWFjLmZhcmUudjEuR2V0QW5jaWxsYXJpZXNSZXF1ZXN0GiYudGFybWFjLmZhcmUudjEuR2V0QW5jaWxsYXJpZXNSZXNwb25zZRJWCgtHZXRGYXJlTG9jaxIiLnRhcm1hYy5mYXJlLnYxLkdldEZhcmVMb2NrUmVxdWVzdBojLnRhcm1hYy5mYXJlLnYxLkdldEZhcmVMb2NrUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
 
 /**
  * ValidateFare's request: the offer by search_id and signature, or by offer_id alone.
@@ -416,7 +416,7 @@ export type GetFareLockRequest = Message<"tarmac.fare.v1.GetFareLockRequest"> & 
   fareToken: string;
 
   /**
-   * Seat ancillary tokens from the seat map of this fare token, to resolve and verify.
+   * Ancillary tokens from the seat map or the ancillaries of this fare token, to resolve and verify.
    *
    * @generated from field: repeated string ancillary_tokens = 3;
    */
@@ -444,11 +444,18 @@ export type GetFareLockResponse = Message<"tarmac.fare.v1.GetFareLockResponse"> 
   lock?: FareLock | undefined;
 
   /**
-   * One per requested ancillary token, in request order.
+   * One per requested seat token, in request order.
    *
    * @generated from field: repeated tarmac.fare.v1.SelectedSeat seats = 2;
    */
   seats: SelectedSeat[];
+
+  /**
+   * One per requested baggage or meal token, in request order.
+   *
+   * @generated from field: repeated tarmac.fare.v1.SelectedExtra extras = 3;
+   */
+  extras: SelectedExtra[];
 };
 
 /**
@@ -457,6 +464,314 @@ export type GetFareLockResponse = Message<"tarmac.fare.v1.GetFareLockResponse"> 
  */
 export const GetFareLockResponseSchema: GenMessage<GetFareLockResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 9);
+
+/**
+ * A baggage or meal option an ancillary token vouches for, at the price GetAncillaries showed.
+ *
+ * @generated from message tarmac.fare.v1.SelectedExtra
+ */
+export type SelectedExtra = Message<"tarmac.fare.v1.SelectedExtra"> & {
+  /**
+   * The token as requested.
+   *
+   * @generated from field: string ancillary_token = 1;
+   */
+  ancillaryToken: string;
+
+  /**
+   * <kind>-<segment index>-<code>, e.g. BAGGAGE-0-XBAG10.
+   *
+   * @generated from field: string ancillary_id = 2;
+   */
+  ancillaryId: string;
+
+  /**
+   * The passenger the option was offered to.
+   *
+   * @generated from field: string pax_id = 3;
+   */
+  paxId: string;
+
+  /**
+   * The segment, 0-based in the offer's segments.
+   *
+   * @generated from field: int32 segment_index = 4;
+   */
+  segmentIndex: number;
+
+  /**
+   * Baggage or meal.
+   *
+   * @generated from field: tarmac.fare.v1.AncillaryKind kind = 5;
+   */
+  kind: AncillaryKind;
+
+  /**
+   * The airline's code.
+   *
+   * @generated from field: string code = 6;
+   */
+  code: string;
+
+  /**
+   * What it is.
+   *
+   * @generated from field: string description = 7;
+   */
+  description: string;
+
+  /**
+   * Price of one, in paise.
+   *
+   * @generated from field: int64 price_paise = 8;
+   */
+  pricePaise: bigint;
+
+  /**
+   * How many the passenger may buy on the segment.
+   *
+   * @generated from field: int32 max_quantity = 9;
+   */
+  maxQuantity: number;
+
+  /**
+   * Extra checked baggage, kilograms (baggage only).
+   *
+   * @generated from field: int32 weight_kg = 10;
+   */
+  weightKg: number;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.SelectedExtra.
+ * Use `create(SelectedExtraSchema)` to create a new message.
+ */
+export const SelectedExtraSchema: GenMessage<SelectedExtra> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 10);
+
+/**
+ * GetAncillaries' request.
+ *
+ * @generated from message tarmac.fare.v1.GetAncillariesRequest
+ */
+export type GetAncillariesRequest = Message<"tarmac.fare.v1.GetAncillariesRequest"> & {
+  /**
+   * Required: the calling agent; the fare token's.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: from ValidateFare, still within its lock.
+   *
+   * @generated from field: string fare_token = 2;
+   */
+  fareToken: string;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.GetAncillariesRequest.
+ * Use `create(GetAncillariesRequestSchema)` to create a new message.
+ */
+export const GetAncillariesRequestSchema: GenMessage<GetAncillariesRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 11);
+
+/**
+ * GetAncillaries' answer.
+ *
+ * @generated from message tarmac.fare.v1.GetAncillariesResponse
+ */
+export type GetAncillariesResponse = Message<"tarmac.fare.v1.GetAncillariesResponse"> & {
+  /**
+   * The locked offer's search.
+   *
+   * @generated from field: string search_id = 1;
+   */
+  searchId: string;
+
+  /**
+   * The locked offer's id.
+   *
+   * @generated from field: string offer_id = 2;
+   */
+  offerId: string;
+
+  /**
+   * The provider that sells them.
+   *
+   * @generated from field: string provider = 3;
+   */
+  provider: string;
+
+  /**
+   * ISO 4217 code of the prices.
+   *
+   * @generated from field: string currency = 4;
+   */
+  currency: string;
+
+  /**
+   * Per passenger who may buy something (infants only when the airline sells them extras).
+   *
+   * @generated from field: repeated tarmac.fare.v1.PassengerExtras passengers = 5;
+   */
+  passengers: PassengerExtras[];
+
+  /**
+   * Until when the tokens are good: the fare lock's end.
+   *
+   * @generated from field: google.protobuf.Timestamp valid_until = 6;
+   */
+  validUntil?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.GetAncillariesResponse.
+ * Use `create(GetAncillariesResponseSchema)` to create a new message.
+ */
+export const GetAncillariesResponseSchema: GenMessage<GetAncillariesResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 12);
+
+/**
+ * What one passenger may buy.
+ *
+ * @generated from message tarmac.fare.v1.PassengerExtras
+ */
+export type PassengerExtras = Message<"tarmac.fare.v1.PassengerExtras"> & {
+  /**
+   * ADT1, CHD1, ...
+   *
+   * @generated from field: string pax_id = 1;
+   */
+  paxId: string;
+
+  /**
+   * One per segment of the offer.
+   *
+   * @generated from field: repeated tarmac.fare.v1.SegmentExtras segments = 2;
+   */
+  segments: SegmentExtras[];
+};
+
+/**
+ * Describes the message tarmac.fare.v1.PassengerExtras.
+ * Use `create(PassengerExtrasSchema)` to create a new message.
+ */
+export const PassengerExtrasSchema: GenMessage<PassengerExtras> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 13);
+
+/**
+ * One passenger's options on one segment.
+ *
+ * @generated from message tarmac.fare.v1.SegmentExtras
+ */
+export type SegmentExtras = Message<"tarmac.fare.v1.SegmentExtras"> & {
+  /**
+   * The segment, 0-based in the offer's segments.
+   *
+   * @generated from field: int32 segment_index = 1;
+   */
+  segmentIndex: number;
+
+  /**
+   * Departure airport, IATA code.
+   *
+   * @generated from field: string origin = 2;
+   */
+  origin: string;
+
+  /**
+   * Arrival airport, IATA code.
+   *
+   * @generated from field: string dest = 3;
+   */
+  dest: string;
+
+  /**
+   * The options.
+   *
+   * @generated from field: repeated tarmac.fare.v1.ExtraOption options = 4;
+   */
+  options: ExtraOption[];
+};
+
+/**
+ * Describes the message tarmac.fare.v1.SegmentExtras.
+ * Use `create(SegmentExtrasSchema)` to create a new message.
+ */
+export const SegmentExtrasSchema: GenMessage<SegmentExtras> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 14);
+
+/**
+ * One option, priced for the locked fare.
+ *
+ * @generated from message tarmac.fare.v1.ExtraOption
+ */
+export type ExtraOption = Message<"tarmac.fare.v1.ExtraOption"> & {
+  /**
+   * Baggage or meal.
+   *
+   * @generated from field: tarmac.fare.v1.AncillaryKind kind = 1;
+   */
+  kind: AncillaryKind;
+
+  /**
+   * The airline's code, e.g. XBAG10, VGML.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * What it is.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * Extra checked baggage, kilograms (baggage only).
+   *
+   * @generated from field: int32 weight_kg = 4;
+   */
+  weightKg: number;
+
+  /**
+   * Price of one, in paise (0 when the fare's brand includes it).
+   *
+   * @generated from field: int64 price_paise = 5;
+   */
+  pricePaise: bigint;
+
+  /**
+   * How many this passenger may buy on this segment.
+   *
+   * @generated from field: int32 max_quantity = 6;
+   */
+  maxQuantity: number;
+
+  /**
+   * <kind>-<segment index>-<code>, e.g. BAGGAGE-0-XBAG10.
+   *
+   * @generated from field: string ancillary_id = 7;
+   */
+  ancillaryId: string;
+
+  /**
+   * Signed, bound to the fare token, the passenger and this price; CreateBooking takes it.
+   *
+   * @generated from field: string ancillary_token = 8;
+   */
+  ancillaryToken: string;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.ExtraOption.
+ * Use `create(ExtraOptionSchema)` to create a new message.
+ */
+export const ExtraOptionSchema: GenMessage<ExtraOption> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 15);
 
 /**
  * A seat an ancillary token vouches for, at the price the seat map showed.
@@ -512,7 +827,7 @@ export type SelectedSeat = Message<"tarmac.fare.v1.SelectedSeat"> & {
  * Use `create(SelectedSeatSchema)` to create a new message.
  */
 export const SelectedSeatSchema: GenMessage<SelectedSeat> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 10);
+  messageDesc(file_tarmac_fare_v1_fare, 16);
 
 /**
  * A price lock made by ValidateFare.
@@ -582,7 +897,7 @@ export type FareLock = Message<"tarmac.fare.v1.FareLock"> & {
  * Use `create(FareLockSchema)` to create a new message.
  */
 export const FareLockSchema: GenMessage<FareLock> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 11);
+  messageDesc(file_tarmac_fare_v1_fare, 17);
 
 /**
  * Where a seat is in its row.
@@ -624,6 +939,40 @@ export enum SeatPosition {
  */
 export const SeatPositionSchema: GenEnum<SeatPosition> = /*@__PURE__*/
   enumDesc(file_tarmac_fare_v1_fare, 0);
+
+/**
+ * What kind of extra an ancillary is.
+ *
+ * @generated from enum tarmac.fare.v1.AncillaryKind
+ */
+export enum AncillaryKind {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: ANCILLARY_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Extra checked baggage.
+   *
+   * @generated from enum value: ANCILLARY_KIND_BAGGAGE = 1;
+   */
+  BAGGAGE = 1,
+
+  /**
+   * A meal.
+   *
+   * @generated from enum value: ANCILLARY_KIND_MEAL = 2;
+   */
+  MEAL = 2,
+}
+
+/**
+ * Describes the enum tarmac.fare.v1.AncillaryKind.
+ */
+export const AncillaryKindSchema: GenEnum<AncillaryKind> = /*@__PURE__*/
+  enumDesc(file_tarmac_fare_v1_fare, 1);
 
 /**
  * Fare validates an offer live with the airline, locks its price for 15 minutes and serves seat
@@ -670,6 +1019,20 @@ export const FareService: GenService<{
     methodKind: "unary";
     input: typeof GetSeatMapRequestSchema;
     output: typeof GetSeatMapResponseSchema;
+  },
+  /**
+   * Baggage and meals of a locked fare per passenger and per segment, each option priced and
+   * carrying an ancillary token bound to the fare token and the passenger (API guide, Baggage and
+   * meals). Lap infants get only what the airline sells infants (the sandbox: nothing). Read-only.
+   * Errors: BOOKING_FARE_TOKEN_INVALID, BOOKING_FARE_EXPIRED, PROVIDER_UNAVAILABLE,
+   * PROVIDER_TIMEOUT.
+   *
+   * @generated from rpc tarmac.fare.v1.FareService.GetAncillaries
+   */
+  getAncillaries: {
+    methodKind: "unary";
+    input: typeof GetAncillariesRequestSchema;
+    output: typeof GetAncillariesResponseSchema;
   },
   /**
    * Resolves a fare token to its lock, and the seats its ancillary tokens vouch for; used by the

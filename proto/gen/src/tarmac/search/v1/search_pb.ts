@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/search/v1/search.proto.
  */
 export const file_tarmac_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQdGFybWFjLnNlYXJjaC52MSK4AgoUU2VhcmNoRmxpZ2h0c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSCwoDZG9kGAQgASgJEgsKA2RvYRgFIAEoCRIWCglwYXhfYWR1bHQYBiABKAVIAIgBARIWCglwYXhfY2hpbGQYByABKAVIAYgBARIXCgpwYXhfaW5mYW50GAggASgFSAKIAQESJgoFY2FiaW4YCSABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhIKBWxpbWl0GAogASgFSAOIAQESDgoGY3Vyc29yGAsgASgJEgwKBG1vZGUYDCABKAlCDAoKX3BheF9hZHVsdEIMCgpfcGF4X2NoaWxkQg0KC19wYXhfaW5mYW50QggKBl9saW1pdCKKAQoVU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIoCgdyZXN1bHRzGAIgAygLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIOCgZjdXJzb3IYAyABKAkSDQoFY291bnQYBCABKAUSFQoNdG90YWxfcmVzdWx0cxgFIAEoBSJbCg9HZXRPZmZlclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRIQCghvZmZlcl9pZBgEIAEoCSKGAQoQR2V0T2ZmZXJSZXNwb25zZRImCgVvZmZlchgBIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAIgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSGgoScHJvdmlkZXJfb2ZmZXJfa2V5GAMgASgJIo0BChFQcmljZU9mZmVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIr0BChJQcmljZU9mZmVyUmVzcG9uc2USJgoFb2ZmZXIYASABKAsyFy50YXJtYWMuc2VhcmNoLnYxLk9mZmVyEi4KA3BheBgCIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzEhoKEnByb3ZpZGVyX29mZmVyX2tleRgDIAEoCRIVCg1wcmljZV9jaGFuZ2VkGAQgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAUgASgDIj8KD1Bhc3NlbmdlckNvdW50cxINCgVhZHVsdBgBIAEoBRINCgVjaGlsZBgCIAEoBRIOCgZpbmZhbnQYAyABKAUiwQMKBU9mZmVyEhAKCG9mZmVyX2lkGAEgASgJEhEKCXNlYXJjaF9pZBgCIAEoCRIRCglzaWduYXR1cmUYAyABKAkSDwoHYWlybGluZRgEIAEoCRIrCghzZWdtZW50cxgFIAMoCzIZLnRhcm1hYy5zZWFyY2gudjEuU2VnbWVudBIYChBiZXN0X3ByaWNlX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEj0KEXByaWNpbmdfYnJlYWtkb3duGAggASgLMiIudGFybWFjLnNlYXJjaC52MS5QcmljaW5nQnJlYWtkb3duEi4KCmV4cGlyZXNfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlZnVuZGFibGUYCiABKAgSEAoIcHJvdmlkZXIYCyABKAkSLwoKZmFyZV9ydWxlcxgMIAEoCzIbLnRhcm1hYy5zZWFyY2gudjEuRmFyZVJ1bGVzEhQKDGhvbGRfYWxsb3dlZBgNIAEoCBI6ChZob2xkX3RpY2tldF90aW1lX2xpbWl0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKsAQoJRmFyZVJ1bGVzEhIKCnJlZnVuZGFibGUYASABKAgSPQoWY2FuY2VsbGF0aW9uX3BlbmFsdGllcxgCIAMoCzIdLnRhcm1hYy5zZWFyY2gudjEuUGVuYWx0eUJhbmQSMgoLY2hhbmdlX2ZlZXMYAyADKAsyHS50YXJtYWMuc2VhcmNoLnYxLlBlbmFsdHlCYW5kEhgKEHRheGVzX3JlZnVuZGFibGUYBCABKAgiTgoLUGVuYWx0eUJhbmQSIgoabWluX2hvdXJzX2JlZm9yZV9kZXBhcnR1cmUYASABKAUSGwoTcGVyX3Bhc3Nlbmdlcl9wYWlzZRgCIAEoAyKjAgoHU2VnbWVudBIPCgdjYXJyaWVyGAEgASgJEhEKCWZsaWdodF9ubxgCIAEoCRIOCgZvcmlnaW4YAyABKAkSDAoEZGVzdBgEIAEoCRIQCghkZXBfdGltZRgFIAEoCRIQCghhcnJfdGltZRgGIAEoCRImCgVjYWJpbhgHIAEoDjIXLnRhcm1hYy5zZWFyY2gudjEuQ2FiaW4SFQoNYm9va2luZ19jbGFzcxgIIAEoCRIXCg9zZWF0c19hdmFpbGFibGUYCSABKAUSLgoJZGlyZWN0aW9uGAogASgOMhsudGFybWFjLnNlYXJjaC52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSLDAQoQUHJpY2luZ0JyZWFrZG93bhIXCg9iYXNlX2ZhcmVfcGFpc2UYASABKAMSEwoLdGF4ZXNfcGFpc2UYAiABKAMSGAoQY29tbWlzc2lvbl9wYWlzZRgDIAEoAxIYChBvdGFfbWFya3VwX3BhaXNlGAQgASgDEhoKEmFnZW50X21hcmt1cF9wYWlzZRgFIAEoAxIWCg5uZXRfZmFyZV9wYWlzZRgGIAEoAxIZChFmaW5hbF9wcmljZV9wYWlzZRgHIAEoAypxCgVDYWJpbhIVChFDQUJJTl9VTlNQRUNJRklFRBAAEhEKDUNBQklOX0VDT05PTVkQARIZChVDQUJJTl9QUkVNSVVNX0VDT05PTVkQAhISCg5DQUJJTl9CVVNJTkVTUxADEg8KC0NBQklOX0ZJUlNUEAQqVAoJRGlyZWN0aW9uEhkKFURJUkVDVElPTl9VTlNQRUNJRklFRBAAEhYKEkRJUkVDVElPTl9PVVRCT1VORBABEhQKEERJUkVDVElPTl9SRVRVUk4QAjKdAgoNU2VhcmNoU2VydmljZRJgCg1TZWFyY2hGbGlnaHRzEiYudGFybWFjLnNlYXJjaC52MS5TZWFyY2hGbGlnaHRzUmVxdWVzdBonLnRhcm1hYy5zZWFyY2gudjEuU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlElEKCEdldE9mZmVyEiEudGFybWFjLnNlYXJjaC52MS5HZXRPZmZlclJlcXVlc3QaIi50YXJtYWMuc2VhcmNoLnYxLkdldE9mZmVyUmVzcG9uc2USVwoKUHJpY2VPZmZlchIjLnRhcm1hYy5zZWFyY2gudjEuUHJpY2VPZmZlclJlcXVlc3QaJC50YXJtYWMuc2VhcmNoLnYxLlByaWNlT2ZmZXJSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQdGFybWFjLnNlYXJjaC52MSK4AgoUU2VhcmNoRmxpZ2h0c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSCwoDZG9kGAQgASgJEgsKA2RvYRgFIAEoCRIWCglwYXhfYWR1bHQYBiABKAVIAIgBARIWCglwYXhfY2hpbGQYByABKAVIAYgBARIXCgpwYXhfaW5mYW50GAggASgFSAKIAQESJgoFY2FiaW4YCSABKA4yFy50YXJtYWMuc2VhcmNoLnYxLkNhYmluEhIKBWxpbWl0GAogASgFSAOIAQESDgoGY3Vyc29yGAsgASgJEgwKBG1vZGUYDCABKAlCDAoKX3BheF9hZHVsdEIMCgpfcGF4X2NoaWxkQg0KC19wYXhfaW5mYW50QggKBl9saW1pdCKKAQoVU2VhcmNoRmxpZ2h0c1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIoCgdyZXN1bHRzGAIgAygLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIOCgZjdXJzb3IYAyABKAkSDQoFY291bnQYBCABKAUSFQoNdG90YWxfcmVzdWx0cxgFIAEoBSJbCg9HZXRPZmZlclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRIQCghvZmZlcl9pZBgEIAEoCSKGAQoQR2V0T2ZmZXJSZXNwb25zZRImCgVvZmZlchgBIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAIgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSGgoScHJvdmlkZXJfb2ZmZXJfa2V5GAMgASgJIo0BChFQcmljZU9mZmVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIr0BChJQcmljZU9mZmVyUmVzcG9uc2USJgoFb2ZmZXIYASABKAsyFy50YXJtYWMuc2VhcmNoLnYxLk9mZmVyEi4KA3BheBgCIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzEhoKEnByb3ZpZGVyX29mZmVyX2tleRgDIAEoCRIVCg1wcmljZV9jaGFuZ2VkGAQgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAUgASgDIj8KD1Bhc3NlbmdlckNvdW50cxINCgVhZHVsdBgBIAEoBRINCgVjaGlsZBgCIAEoBRIOCgZpbmZhbnQYAyABKAUiqAQKBU9mZmVyEhAKCG9mZmVyX2lkGAEgASgJEhEKCXNlYXJjaF9pZBgCIAEoCRIRCglzaWduYXR1cmUYAyABKAkSDwoHYWlybGluZRgEIAEoCRIrCghzZWdtZW50cxgFIAMoCzIZLnRhcm1hYy5zZWFyY2gudjEuU2VnbWVudBIYChBiZXN0X3ByaWNlX3BhaXNlGAYgASgDEhAKCGN1cnJlbmN5GAcgASgJEj0KEXByaWNpbmdfYnJlYWtkb3duGAggASgLMiIudGFybWFjLnNlYXJjaC52MS5QcmljaW5nQnJlYWtkb3duEi4KCmV4cGlyZXNfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlZnVuZGFibGUYCiABKAgSEAoIcHJvdmlkZXIYCyABKAkSLwoKZmFyZV9ydWxlcxgMIAEoCzIbLnRhcm1hYy5zZWFyY2gudjEuRmFyZVJ1bGVzEhQKDGhvbGRfYWxsb3dlZBgNIAEoCBI6ChZob2xkX3RpY2tldF90aW1lX2xpbWl0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgpmYXJlX2JyYW5kGA8gASgOMhsudGFybWFjLnNlYXJjaC52MS5GYXJlQnJhbmQSNAoKaW5jbHVzaW9ucxgQIAEoCzIgLnRhcm1hYy5zZWFyY2gudjEuRmFyZUluY2x1c2lvbnMi3QEKDkZhcmVJbmNsdXNpb25zEhoKEmNoZWNrZWRfYmFnZ2FnZV9rZxgBIAEoBRIYChBjYWJpbl9iYWdnYWdlX2tnGAIgASgFEikKBG1lYWwYAyABKA4yGy50YXJtYWMuc2VhcmNoLnYxLkluY2x1c2lvbhIpCgRzZWF0GAQgASgOMhsudGFybWFjLnNlYXJjaC52MS5JbmNsdXNpb24SKwoGY2hhbmdlGAUgASgOMhsudGFybWFjLnNlYXJjaC52MS5JbmNsdXNpb24SEgoKcmVmdW5kYWJsZRgGIAEoCCKsAQoJRmFyZVJ1bGVzEhIKCnJlZnVuZGFibGUYASABKAgSPQoWY2FuY2VsbGF0aW9uX3BlbmFsdGllcxgCIAMoCzIdLnRhcm1hYy5zZWFyY2gudjEuUGVuYWx0eUJhbmQSMgoLY2hhbmdlX2ZlZXMYAyADKAsyHS50YXJtYWMuc2VhcmNoLnYxLlBlbmFsdHlCYW5kEhgKEHRheGVzX3JlZnVuZGFibGUYBCABKAgiTgoLUGVuYWx0eUJhbmQSIgoabWluX2hvdXJzX2JlZm9yZV9kZXBhcnR1cmUYASABKAUSGwoTcGVyX3Bhc3Nlbmdlcl9wYWlzZRgCIAEoAyKjAgoHU2VnbWVudBIPCgdjYXJyaWVyGAEgASgJEhEKCWZsaWdodF9ubxgCIAEoCRIOCgZvcmlnaW4YAyABKAkSDAoEZGVzdBgEIAEoCRIQCghkZXBfdGltZRgFIAEoCRIQCghhcnJfdGltZRgGIAEoCRImCgVjYWJpbhgHIAEoDjIXLnRhcm1hYy5zZWFyY2gudjEuQ2FiaW4SFQoNYm9va2luZ19jbGFzcxgIIAEoCRIXCg9zZWF0c19hdmFpbGFibGUYCSABKAUSLgoJZGlyZWN0aW9uGAogASgOMhsudGFybWFjLnNlYXJjaC52MS5EaXJlY3Rpb24SGAoQZHVyYXRpb25fbWludXRlcxgLIAEoBRIQCghhaXJjcmFmdBgMIAEoCSLDAQoQUHJpY2luZ0JyZWFrZG93bhIXCg9iYXNlX2ZhcmVfcGFpc2UYASABKAMSEwoLdGF4ZXNfcGFpc2UYAiABKAMSGAoQY29tbWlzc2lvbl9wYWlzZRgDIAEoAxIYChBvdGFfbWFya3VwX3BhaXNlGAQgASgDEhoKEmFnZW50X21hcmt1cF9wYWlzZRgFIAEoAxIWCg5uZXRfZmFyZV9wYWlzZRgGIAEoAxIZChFmaW5hbF9wcmljZV9wYWlzZRgHIAEoAypxCgVDYWJpbhIVChFDQUJJTl9VTlNQRUNJRklFRBAAEhEKDUNBQklOX0VDT05PTVkQARIZChVDQUJJTl9QUkVNSVVNX0VDT05PTVkQAhISCg5DQUJJTl9CVVNJTkVTUxADEg8KC0NBQklOX0ZJUlNUEAQqVAoJRGlyZWN0aW9uEhkKFURJUkVDVElPTl9VTlNQRUNJRklFRBAAEhYKEkRJUkVDVElPTl9PVVRCT1VORBABEhQKEERJUkVDVElPTl9SRVRVUk4QAipvCglGYXJlQnJhbmQSGgoWRkFSRV9CUkFORF9VTlNQRUNJRklFRBAAEhQKEEZBUkVfQlJBTkRfU0FWRVIQARIUChBGQVJFX0JSQU5EX0ZMRVhJEAISGgoWRkFSRV9CUkFORF9TVVBFUl9GTEVYSRADKlIKCUluY2x1c2lvbhIZChVJTkNMVVNJT05fVU5TUEVDSUZJRUQQABIWChJJTkNMVVNJT05fSU5DTFVERUQQARISCg5JTkNMVVNJT05fUEFJRBACMp0CCg1TZWFyY2hTZXJ2aWNlEmAKDVNlYXJjaEZsaWdodHMSJi50YXJtYWMuc2VhcmNoLnYxLlNlYXJjaEZsaWdodHNSZXF1ZXN0GicudGFybWFjLnNlYXJjaC52MS5TZWFyY2hGbGlnaHRzUmVzcG9uc2USUQoIR2V0T2ZmZXISIS50YXJtYWMuc2VhcmNoLnYxLkdldE9mZmVyUmVxdWVzdBoiLnRhcm1hYy5zZWFyY2gudjEuR2V0T2ZmZXJSZXNwb25zZRJXCgpQcmljZU9mZmVyEiMudGFybWFjLnNlYXJjaC52MS5QcmljZU9mZmVyUmVxdWVzdBokLnRhcm1hYy5zZWFyY2gudjEuUHJpY2VPZmZlclJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * SearchFlights' request: the agency's search (API guide, Search), field for field. With `cursor`
@@ -489,6 +489,20 @@ export type Offer = Message<"tarmac.search.v1.Offer"> & {
    * @generated from field: google.protobuf.Timestamp hold_ticket_time_limit = 14;
    */
   holdTicketTimeLimit?: Timestamp | undefined;
+
+  /**
+   * The fare family sold (API guide, Fare brands).
+   *
+   * @generated from field: tarmac.search.v1.FareBrand fare_brand = 15;
+   */
+  fareBrand: FareBrand;
+
+  /**
+   * What the fare family includes.
+   *
+   * @generated from field: tarmac.search.v1.FareInclusions inclusions = 16;
+   */
+  inclusions?: FareInclusions | undefined;
 };
 
 /**
@@ -497,6 +511,63 @@ export type Offer = Message<"tarmac.search.v1.Offer"> & {
  */
 export const OfferSchema: GenMessage<Offer> = /*@__PURE__*/
   messageDesc(file_tarmac_search_v1_search, 7);
+
+/**
+ * What a brand includes, per passenger per segment (lap infants get no baggage or meal). The
+ * amounts of change fees and cancellation penalties are in the fare rules.
+ *
+ * @generated from message tarmac.search.v1.FareInclusions
+ */
+export type FareInclusions = Message<"tarmac.search.v1.FareInclusions"> & {
+  /**
+   * Checked baggage allowance, kilograms.
+   *
+   * @generated from field: int32 checked_baggage_kg = 1;
+   */
+  checkedBaggageKg: number;
+
+  /**
+   * Cabin (hand) baggage allowance, kilograms.
+   *
+   * @generated from field: int32 cabin_baggage_kg = 2;
+   */
+  cabinBaggageKg: number;
+
+  /**
+   * A meal: included, or sold as an ancillary.
+   *
+   * @generated from field: tarmac.search.v1.Inclusion meal = 3;
+   */
+  meal: Inclusion;
+
+  /**
+   * A standard seat: included (free in the seat map), or paid at the seat map's price.
+   *
+   * @generated from field: tarmac.search.v1.Inclusion seat = 4;
+   */
+  seat: Inclusion;
+
+  /**
+   * Changes until 72 hours before departure: free (INCLUDED) or for the fare rules' fee (PAID).
+   *
+   * @generated from field: tarmac.search.v1.Inclusion change = 5;
+   */
+  change: Inclusion;
+
+  /**
+   * Whether a voluntary cancellation refunds the base fare less the penalty.
+   *
+   * @generated from field: bool refundable = 6;
+   */
+  refundable: boolean;
+};
+
+/**
+ * Describes the message tarmac.search.v1.FareInclusions.
+ * Use `create(FareInclusionsSchema)` to create a new message.
+ */
+export const FareInclusionsSchema: GenMessage<FareInclusions> = /*@__PURE__*/
+  messageDesc(file_tarmac_search_v1_search, 8);
 
 /**
  * A fare's cancellation and change rules (API guide, Cancellation and reschedule).
@@ -538,7 +609,7 @@ export type FareRules = Message<"tarmac.search.v1.FareRules"> & {
  * Use `create(FareRulesSchema)` to create a new message.
  */
 export const FareRulesSchema: GenMessage<FareRules> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 8);
+  messageDesc(file_tarmac_search_v1_search, 9);
 
 /**
  * Applies from `min_hours_before_departure` hours before departure, per seated passenger.
@@ -566,7 +637,7 @@ export type PenaltyBand = Message<"tarmac.search.v1.PenaltyBand"> & {
  * Use `create(PenaltyBandSchema)` to create a new message.
  */
 export const PenaltyBandSchema: GenMessage<PenaltyBand> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 9);
+  messageDesc(file_tarmac_search_v1_search, 10);
 
 /**
  * One flight of an itinerary.
@@ -666,7 +737,7 @@ export type Segment = Message<"tarmac.search.v1.Segment"> & {
  * Use `create(SegmentSchema)` to create a new message.
  */
 export const SegmentSchema: GenMessage<Segment> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 10);
+  messageDesc(file_tarmac_search_v1_search, 11);
 
 /**
  * All amounts are totals for all passengers, in paise of the offer's currency (API guide, Money
@@ -730,7 +801,7 @@ export type PricingBreakdown = Message<"tarmac.search.v1.PricingBreakdown"> & {
  * Use `create(PricingBreakdownSchema)` to create a new message.
  */
 export const PricingBreakdownSchema: GenMessage<PricingBreakdown> = /*@__PURE__*/
-  messageDesc(file_tarmac_search_v1_search, 11);
+  messageDesc(file_tarmac_search_v1_search, 12);
 
 /**
  * A cabin class.
@@ -813,6 +884,82 @@ export enum Direction {
  */
 export const DirectionSchema: GenEnum<Direction> = /*@__PURE__*/
   enumDesc(file_tarmac_search_v1_search, 1);
+
+/**
+ * A fare family (brand): booking classes sell within one, and its inclusions say what the fare
+ * comes with. The same flight in two brands is two offers.
+ *
+ * @generated from enum tarmac.search.v1.FareBrand
+ */
+export enum FareBrand {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: FARE_BRAND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The cheapest: non-refundable, changes for a fee, extras paid at low-cost carriers.
+   *
+   * @generated from enum value: FARE_BRAND_SAVER = 1;
+   */
+  SAVER = 1,
+
+  /**
+   * Refundable with a penalty, free changes until 72 hours before departure, more baggage.
+   *
+   * @generated from enum value: FARE_BRAND_FLEXI = 2;
+   */
+  FLEXI = 2,
+
+  /**
+   * The cabin's full fare: the most baggage, seat and meal included, the lowest penalties.
+   *
+   * @generated from enum value: FARE_BRAND_SUPER_FLEXI = 3;
+   */
+  SUPER_FLEXI = 3,
+}
+
+/**
+ * Describes the enum tarmac.search.v1.FareBrand.
+ */
+export const FareBrandSchema: GenEnum<FareBrand> = /*@__PURE__*/
+  enumDesc(file_tarmac_search_v1_search, 2);
+
+/**
+ * Whether a service comes with the fare or is sold as a paid extra.
+ *
+ * @generated from enum tarmac.search.v1.Inclusion
+ */
+export enum Inclusion {
+  /**
+   * Never sent.
+   *
+   * @generated from enum value: INCLUSION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Comes with the fare.
+   *
+   * @generated from enum value: INCLUSION_INCLUDED = 1;
+   */
+  INCLUDED = 1,
+
+  /**
+   * Sold separately (seat map, ancillaries) or charged (a change fee).
+   *
+   * @generated from enum value: INCLUSION_PAID = 2;
+   */
+  PAID = 2,
+}
+
+/**
+ * Describes the enum tarmac.search.v1.Inclusion.
+ */
+export const InclusionSchema: GenEnum<Inclusion> = /*@__PURE__*/
+  enumDesc(file_tarmac_search_v1_search, 3);
 
 /**
  * Search owns the offers: it asks the airline providers, prices the offers for the agent (B2B
