@@ -58,12 +58,13 @@ export class BookingWriter {
     to: BookingStatus,
     reason: string,
     changes: Omit<Partial<Booking>, "status" | "statusHistory" | "version"> = {},
-    events: readonly OutboxEvent[] = [],
+    /** Events beyond the status change, made after it so they are published after it. */
+    events: () => readonly OutboxEvent[] = () => [],
   ): Promise<Booking> {
     const at = this.clock.now();
     const moved = { ...transition(booking, to, at, reason), ...changes, version: booking.version + 1 };
-    if (!(await this.store.update(moved, [statusEvent(moved, booking.status, at), ...events])))
-      throw new BookingChangedConcurrently(booking.bookingId);
+    const status = statusEvent(moved, booking.status, at);
+    if (!(await this.store.update(moved, [status, ...events()]))) throw new BookingChangedConcurrently(booking.bookingId);
     countTransition(booking.status, to, this.metrics);
     return moved;
   }

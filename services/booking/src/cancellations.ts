@@ -162,7 +162,7 @@ export class Cancellations {
       { ...changes, pendingCancellation: undefined, cancelledCoupons: [...(booking.cancelledCoupons ?? []), ...coupons] },
       {
         reason: `partially cancelled: ${quote.cancellationType} ${quote.reasonCode}; ${left} stay booked`,
-        events: [bookingEvent(booking, "booking.partially_cancelled", partEventData(record), this.deps.clock.now()), ...events],
+        events: [bookingEvent(booking, "booking.partially_cancelled", partEventData(record), this.deps.clock.now()), ...events()],
       },
     );
     this.counted(quote, refund);
@@ -212,7 +212,7 @@ export class Cancellations {
       quotes: booking.quotes.filter((q) => q.kind !== "CANCELLATION"),
       ...(key && { confirmations: withConfirmation(booking, { ...key, answer, confirmedAt }) }),
     };
-    return { record, refund, changes, events: [refundEvent(booking, refund, confirmedAt)] };
+    return { record, refund, changes, events: () => [refundEvent(booking, refund, this.deps.clock.now())] };
   }
 
   /** A CANCELLED booking of an earlier release, whose refund a crash interrupted: its refund request (the booking id as the wallet reference, as then). */

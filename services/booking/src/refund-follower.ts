@@ -77,16 +77,15 @@ export class RefundFollower {
 
   /** Stores the refund's change with its event; the refund of a whole cancellation makes the booking REFUNDED. */
   private async store(booking: Booking, refund: RefundRecord): Promise<Booking> {
-    const at = this.deps.clock.now();
     const changes = { refunds: replaced(booking, refund) };
-    const event = refundEvent(booking, refund, at);
+    const event = () => refundEvent(booking, refund, this.deps.clock.now());
     const reason = defined(refund.history.at(-1), "refund change").reason;
     const moved =
       refund.status === "REFUNDED" && booking.status === "CANCELLED" && booking.cancellation?.refundId === refund.refundId
-        ? await this.deps.writer.move(booking, "REFUNDED", reason, changes, [event])
+        ? await this.deps.writer.move(booking, "REFUNDED", reason, changes, () => [event()])
         : await this.deps.writer.amend(booking, changes, {
             reason: `refund ${refund.refundId} ${refund.status}: ${reason}`,
-            events: [event],
+            events: [event()],
           });
     countRefund(refund.status, this.deps.metrics);
     return moved;

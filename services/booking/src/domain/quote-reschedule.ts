@@ -11,6 +11,9 @@ export function requireReschedulable(booking: Booking): void {
       `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be rescheduled`,
     );
   }
+  // A reschedule replaces the whole itinerary for every passenger; a partly cancelled booking has less to move.
+  if ((booking.cancelledCoupons ?? []).length > 0)
+    throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} is partly cancelled; it cannot be rescheduled`);
 }
 
 /** Origin, destination and trip shape of an itinerary: a reschedule must keep them. */

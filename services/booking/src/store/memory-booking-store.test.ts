@@ -1,6 +1,7 @@
 import { MemoryOutbox } from "@tarmac/events";
 import { describe } from "vitest";
 import { bookingStoreLookupsContract } from "./booking-store-lookups.contract.js";
+import { bookingStoreRefundsContract } from "./booking-store-refunds.contract.js";
 import { bookingStoreContract } from "./booking-store.contract.js";
 import { MemoryBookingStore } from "./memory-booking-store.js";
 
@@ -11,4 +12,5 @@ describe("MemoryBookingStore", () => {
   };
   bookingStoreContract(open);
   bookingStoreLookupsContract(open);
+  bookingStoreRefundsContract(open);
 });

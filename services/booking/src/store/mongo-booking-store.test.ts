@@ -2,6 +2,7 @@ import { describeOnMongo, findsDuring, planOf } from "@tarmac/kernel/testing";
 import { MongoOutbox } from "@tarmac/events";
 import { expect, it } from "vitest";
 import { bookingStoreLookupsContract } from "./booking-store-lookups.contract.js";
+import { bookingStoreRefundsContract } from "./booking-store-refunds.contract.js";
 import { bookingStoreContract } from "./booking-store.contract.js";
 import { MongoBookingStore } from "./mongo-booking-store.js";
 import { bookingFixture } from "../testing/booking-fixture.js";
@@ -18,6 +19,7 @@ describeOnMongo("MongoBookingStore", (mongo) => {
   };
   bookingStoreContract(open);
   bookingStoreLookupsContract(open);
+  bookingStoreRefundsContract(open);
 
   it("creates the unique idempotency index, the agent's PNR index (not unique) and the sweep index, dropping the old unique PNR index", async () => {
     const db = mongo.fresh();
