@@ -27,19 +27,21 @@ function partShares(booking: Booking): PartShare[] {
   const directions = directionsOf(booking);
   const parts = booking.passengers.flatMap((p) => directions.map((direction) => ({ paxId: p.paxId, direction, type: p.type })));
   const weights = parts.map((p) => WEIGHT[p.type]);
-  const seatsOf = (p: BookedPart) =>
-    booking.seats
+  // Seats, baggage and meals were bought for one passenger on one segment: each part keeps its own.
+  const items = [...booking.seats, ...(booking.extras ?? [])];
+  const itemsOf = (p: BookedPart) =>
+    items
       .filter((s) => s.paxId === p.paxId && booking.segments[s.segmentIndex]?.direction === p.direction)
       .reduce((sum, s) => sum + s.pricePaise, 0);
-  const seatsTotal = booking.seats.reduce((sum, s) => sum + s.pricePaise, 0);
-  const fare = allocate(Math.max(0, booking.debitPaise - seatsTotal), weights);
+  const itemsTotal = items.reduce((sum, s) => sum + s.pricePaise, 0);
+  const fare = allocate(Math.max(0, booking.debitPaise - itemsTotal), weights);
   const base = allocate(booking.pricing.baseFare, weights);
   const taxes = allocate(booking.pricing.taxes, weights);
   return parts.map((p, i) => ({
     paxId: p.paxId,
     direction: p.direction,
     seated: p.type !== "INF",
-    paidPaise: defined(fare[i], "fare share") + seatsOf(p),
+    paidPaise: defined(fare[i], "fare share") + itemsOf(p),
     baseFarePaise: defined(base[i], "base share"),
     taxesPaise: defined(taxes[i], "tax share"),
   }));

@@ -100,6 +100,32 @@ describe("partial cancellation quotes", () => {
     expectConsistent(q, booking);
   });
 
+  it("gives baggage and meals back to the part that bought them, not shared out by weight", () => {
+    const bag = {
+      paxId: "ADT2",
+      segmentIndex: 1,
+      kind: "BAGGAGE" as const,
+      code: "XBAG15",
+      description: "15 kg extra checked baggage",
+      quantity: 1,
+      unitPricePaise: 90_000,
+      pricePaise: 90_000,
+      weightKg: 15,
+      ancillaryId: "X1",
+      ancillaryToken: "t",
+    };
+    const plain = family();
+    const withBag = family({ extras: [bag], extrasPaise: 90_000, debitPaise: 4_075_000 + 90_000 });
+    const scope = { passengerIds: ["ADT2"], directions: ["RETURN" as const] };
+    const [before, after] = [quote(plain, scope), quote(withBag, scope)];
+    expect(after.items![0]!.paidPaise - before.items![0]!.paidPaise).toBe(90_000);
+    expect(after.refundAmountPaise - before.refundAmountPaise).toBe(90_000);
+    // Everyone else's share is what it was without the bag.
+    const others = (b: Booking) => quote(b, { passengerIds: ["ADT1", "INF1", "CHD1"] }).items!.map((i) => i.paidPaise);
+    expect(others(withBag)).toEqual(others(plain));
+    expectConsistent(after, withBag);
+  });
+
   it("forfeits a non-refundable part's base fare, refunds only taxes on NO_SHOW, and everything when the flight was cancelled", () => {
     const refundable = family();
     const nonRefundable = family({ fareRules: saver });
