@@ -44,6 +44,13 @@ import type { Booking } from "./domain/booking.js";
 import { toProtoBooking } from "./proto-mapping.js";
 import { cancellationKey, rescheduleKey, ticketKey } from "./request-fingerprints.js";
 import type { Reschedules } from "./reschedules.js";
+import type { InvoiceListing } from "./invoices/invoice-listing.js";
+import type {
+  GetInvoiceRequest,
+  GetInvoiceResponse,
+  ListInvoicesRequest,
+  ListInvoicesResponse,
+} from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
 import type { BookingStore } from "./store/booking-store.js";
 
 export interface BookingServiceDeps {
@@ -54,6 +61,7 @@ export interface BookingServiceDeps {
   readonly reschedules: Reschedules;
   readonly listing: BookingListing;
   readonly holds: HoldTicketing;
+  readonly invoices: InvoiceListing;
 }
 
 /**
@@ -76,6 +84,14 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   async listBookings(request: ListBookingsRequest): Promise<ListBookingsResponse> {
     return this.deps.listing.list(request);
+  }
+
+  async listInvoices(request: ListInvoicesRequest): Promise<ListInvoicesResponse> {
+    return this.deps.invoices.list(request);
+  }
+
+  async getInvoice(request: GetInvoiceRequest): Promise<GetInvoiceResponse> {
+    return this.deps.invoices.get(request);
   }
 
   async quoteCancellation(request: QuoteCancellationRequest): Promise<QuoteCancellationResponse> {

@@ -19,6 +19,10 @@ import { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { TicketingWorker } from "./ticketing-worker.js";
 import { WalletPayments } from "./wallet-payments.js";
+import type { BillingSettings } from "./invoices/billing-settings.js";
+import { InvoiceIssuer } from "./invoices/invoice-issuer.js";
+import { InvoiceListing } from "./invoices/invoice-listing.js";
+import type { InvoiceStore } from "./invoices/invoice-store.js";
 
 /** What every part shares, and what a decorator may wrap: the store, the wallet, the airline. */
 export interface BookingDependencies {
@@ -43,6 +47,10 @@ export interface BookingWiring extends BookingDependencies {
   readonly holdNoticeMs: number;
   /** Signs ListBookings cursors (TARMAC_BOOKING_SECRET). */
   readonly bookingSecret: string;
+  /** The platform's GSTIN and tax rates. */
+  readonly billing: BillingSettings;
+  /** Tax invoices, credit and debit notes. */
+  readonly invoices: InvoiceStore;
 }
 
 export interface BookingParts {
@@ -55,11 +63,12 @@ export interface BookingParts {
 /** The service and its sweeps over one set of dependencies: the server's wiring and the tests'. */
 export function wireBooking(w: BookingWiring): BookingParts {
   const { store, wallet, provider, clock, logger } = w;
+  const invoices = new InvoiceIssuer({ store: w.invoices, billing: w.billing, clock, logger });
   const writer = new BookingWriter(store, clock);
   const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
   const flow = new BookingFlow({ payments, provider, writer, logger, holdNoticeMs: w.holdNoticeMs });
   const holds = new HoldTicketing({ writer, payments, provider, clock, logger });
-  const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: w.otaCancellationFeePaise });
+  const cancellations = new Cancellations({ writer, wallet, provider, clock, logger, otaFeePaise: w.otaCancellationFeePaise, invoices });
   const reschedules = new Reschedules({
     writer,
     payments,
@@ -68,12 +77,14 @@ export function wireBooking(w: BookingWiring): BookingParts {
     clock,
     logger,
     otaFeePaise: w.otaRescheduleFeePaise,
+    invoices,
   });
   const cursors = createBookingListCursorCodec(createSigner(w.bookingSecret, "booking-list"), BOOKING_STATUSES);
   const listing = new BookingListing(store, cursors);
-  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger });
+  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger, billing: w.billing });
+  const invoiceListing = new InvoiceListing(w.invoices, createSigner(w.bookingSecret, "invoice-list"));
   return {
-    service: new BookingServiceImpl({ store, creation, cancellations, reschedules, listing, holds }),
+    service: new BookingServiceImpl({ store, creation, cancellations, reschedules, listing, holds, invoices: invoiceListing }),
     holdSweep: new HoldSweep({ store, holds, writer, clock, logger }),
     recovery: new RecoverySweep({
       store,
@@ -86,6 +97,15 @@ export function wireBooking(w: BookingWiring): BookingParts {
       graceMs: w.recoveryGraceMs,
       holdNoticeMs: w.holdNoticeMs,
     }),
-    ticketing: new TicketingWorker({ store, provider, writer, wallet, clock, logger, resumeReschedule: (b) => reschedules.resume(b) }),
+    ticketing: new TicketingWorker({
+      store,
+      provider,
+      writer,
+      wallet,
+      clock,
+      logger,
+      invoices,
+      resumeReschedule: (b) => reschedules.resume(b),
+    }),
   };
 }

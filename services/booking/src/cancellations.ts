@@ -6,6 +6,7 @@ import type { BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import { quoteCancellation, requireCancellable } from "./domain/quote-cancellation.js";
+import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import { newestValid, withQuote, type CancellationQuote, type CancellationType, type Quote, type ReasonCode } from "./domain/quotes.js";
 
 export interface CancellationDeps {
@@ -17,6 +18,8 @@ export interface CancellationDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly otaFeePaise: number;
+  /** The booking's credit and debit notes. */
+  readonly invoices: InvoiceIssuer;
 }
 
 export interface CancellationRequest {
@@ -71,6 +74,8 @@ export class Cancellations {
         reason: `Refund: cancellation of booking ${cancelled.bookingId}`,
       });
     }
+    // Before REFUNDED: a sweep repeating this step after a crash finds the credit note issued.
+    await this.deps.invoices.refunded(cancelled, amount);
     this.deps.logger.info({ bookingId: cancelled.bookingId, refundPaise: amount }, "cancellation refunded");
     return this.deps.writer.move(cancelled, "REFUNDED", `${formatPaise(amount)} ${cancelled.currency} credited to the wallet`);
   }

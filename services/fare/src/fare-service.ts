@@ -29,6 +29,7 @@ import { ancillaryIdOf, type AncillaryTokenCodec } from "./domain/ancillary-toke
 import type { FareTokenCodec } from "./domain/fare-token.js";
 import { priceSeatMap } from "./domain/priced-seat-map.js";
 import { FareLocks } from "./fare-locks.js";
+import { fareRequirementsOf } from "./fare-requirements.js";
 import { offerToJson, toProtoFareLock, toProtoSeatMap } from "./proto-mapping.js";
 import { requireFields, requireSame } from "./request-fields.js";
 import type { FareLock, FareLockStore } from "./store/fare-lock-store.js";
@@ -99,6 +100,7 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
       priceChanged: priced.priceChanged,
       previousPricePaise: priced.priceChanged ? priced.previousPricePaise : 0n,
       lockedUntil: toTimestamp(lock.lockedUntil),
+      requirements: fareRequirementsOf(offer),
     });
   }
 

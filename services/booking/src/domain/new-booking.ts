@@ -1,6 +1,6 @@
 import { defined } from "@tarmac/kernel";
 import type { FareRules, ProviderSegment } from "@tarmac/airline";
-import type { BookedPricing, BookedSeat, Booking, Payment } from "./booking.js";
+import type { BookedPricing, BookedSeat, Booking, BookingGst, Payment, TaxTerms } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
 import { toBookedPassenger } from "./validate-passengers.js";
 
@@ -32,6 +32,8 @@ export interface NewBookingInput {
   readonly seats: readonly BookedSeat[];
   readonly payment: Payment;
   readonly now: Date;
+  readonly gst?: BookingGst | undefined;
+  readonly taxTerms?: TaxTerms | undefined;
 }
 
 /**
@@ -73,6 +75,8 @@ export function newBooking(input: NewBookingInput): Booking {
     reschedule: undefined,
     lastArrivalAt: new Date(last.arrTime),
     payment: input.payment,
+    ...(input.gst && { gst: { ...input.gst } }),
+    ...(input.taxTerms && { taxTerms: input.taxTerms }),
     createdAt: now,
     updatedAt: now,
     version: 1,

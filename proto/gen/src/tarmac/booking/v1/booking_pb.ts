@@ -12,6 +12,8 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { GetInvoiceRequestSchema, GetInvoiceResponseSchema, ListInvoicesRequestSchema, ListInvoicesResponseSchema } from "./invoice_pb.js";
+import { file_tarmac_booking_v1_invoice } from "./invoice_pb.js";
 import type { FareRules, PricingBreakdown, Segment } from "../../search/v1/search_pb.js";
 import { file_tarmac_search_v1_search } from "../../search/v1/search_pb.js";
 import type { Message } from "@bufbuild/protobuf";
@@ -20,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/booking/v1/booking.proto.
  */
 export const file_tarmac_booking_v1_booking: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9ib29raW5nLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSJ5CgRIb2xkEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLkAQoJUGFzc2VuZ2VyEgoKAmlkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXJUeXBlEicKBXRpdGxlGAMgASgOMhgudGFybWFjLmJvb2tpbmcudjEuVGl0bGUSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSKQoGZ2VuZGVyGAYgASgOMhkudGFybWFjLmJvb2tpbmcudjEuR2VuZGVyEgsKA2RvYhgHIAEoCRITCgtuYXRpb25hbGl0eRgIIAEoCSIrCgtDb250YWN0SW5mbxINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSI4Cg1TZWF0U2VsZWN0aW9uEg4KBnBheF9pZBgBIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YAiABKAkioQIKFENyZWF0ZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmZhcmVfdG9rZW4YAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEjAKCnBhc3NlbmdlcnMYBCADKAsyHC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXISNAoMY29udGFjdF9pbmZvGAUgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYBiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEisKB3BheW1lbnQYByABKA4yGi50YXJtYWMuYm9va2luZy52MS5QYXltZW50ItABChVDcmVhdGVCb29raW5nUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYAyABKAMSEAoIY3VycmVuY3kYBCABKAkSMAoGc3RhdHVzGAUgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIQCghyZXBsYXllZBgGIAEoCBIlCgRob2xkGAcgASgLMhcudGFybWFjLmJvb2tpbmcudjEuSG9sZCJfChFHZXRCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEgsKA3BuchgDIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiQQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nIo4ICgdCb29raW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEjAKBnN0YXR1cxgDIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSEAoIYWdlbnRfaWQYBCABKAkSLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY3VycmVuY3kYByABKAkSGQoRdG90YWxfcHJpY2VfcGFpc2UYCCABKAMSFgoObmV0X2ZhcmVfcGFpc2UYCSABKAMSPQoRcHJpY2luZ19icmVha2Rvd24YCiABKAsyIi50YXJtYWMuc2VhcmNoLnYxLlByaWNpbmdCcmVha2Rvd24SKwoIc2VnbWVudHMYCyADKAsyGS50YXJtYWMuc2VhcmNoLnYxLlNlZ21lbnQSMAoKcGFzc2VuZ2VycxgMIAMoCzIcLnRhcm1hYy5ib29raW5nLnYxLlBhc3NlbmdlchI3Cg50aWNrZXRfbnVtYmVycxgNIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlRpY2tldE51bWJlchI3Cg5zdGF0dXNfaGlzdG9yeRgOIAMoCzIfLnRhcm1hYy5ib29raW5nLnYxLlN0YXR1c0NoYW5nZRI1CgxjYW5jZWxsYXRpb24YDyABKAsyHy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb24SMQoKcmVzY2hlZHVsZRgQIAEoCzIdLnRhcm1hYy5ib29raW5nLnYxLlJlc2NoZWR1bGUSNAoMY29udGFjdF9pbmZvGBEgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYEiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEhMKC3NlYXRzX3BhaXNlGBMgASgDEiwKBXNlYXRzGBQgAygLMh0udGFybWFjLmJvb2tpbmcudjEuQm9va2VkU2VhdBIzCg9sYXN0X2Fycml2YWxfYXQYFSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCmZhcmVfcnVsZXMYFiABKAsyGy50YXJtYWMuc2VhcmNoLnYxLkZhcmVSdWxlcxIVCg1kZWJpdGVkX3BhaXNlGBcgASgDEisKB3BheW1lbnQYGCABKA4yGi50YXJtYWMuYm9va2luZy52MS5QYXltZW50EiUKBGhvbGQYGSABKAsyFy50YXJtYWMuYm9va2luZy52MS5Ib2xkImwKCkJvb2tlZFNlYXQSDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSDAoEc2VhdBgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxIUCgxhbmNpbGxhcnlfaWQYBSABKAkiTAoMVGlja2V0TnVtYmVyEg4KBnBheF9pZBgBIAEoCRIVCg1zZWdtZW50X2luZGV4GAIgASgFEhUKDXRpY2tldF9udW1iZXIYAyABKAkieAoMU3RhdHVzQ2hhbmdlEjAKBnN0YXR1cxgBIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgDIAEoCSKHAgoMQ2FuY2VsbGF0aW9uEj4KEWNhbmNlbGxhdGlvbl90eXBlGAEgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAMgASgDEhUKDW90YV9mZWVfcGFpc2UYBCABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt4BCgpSZXNjaGVkdWxlEhQKDG5ld19vZmZlcl9pZBgBIAEoCRIyCgtyZWFzb25fY29kZRgCIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSHQoVZmFyZV9kaWZmZXJlbmNlX3BhaXNlGAMgASgDEhwKFGNoYW5nZV9wZW5hbHR5X3BhaXNlGAQgASgDEhcKD25ld190b3RhbF9wYWlzZRgFIAEoAxIwCgxjb25maXJtZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrQBChhRdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIyCgtyZWFzb25fY29kZRgDIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSPgoRY2FuY2VsbGF0aW9uX3R5cGUYBCABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlIssBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAIgASgDEhUKDW90YV9mZWVfcGFpc2UYAyABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgEIAEoAxIQCghjdXJyZW5jeRgFIAEoCRI1ChFxdW90ZV92YWxpZF91bnRpbBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizwEKGkNvbmZpcm1DYW5jZWxsYXRpb25SZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSMgoLcmVhc29uX2NvZGUYAyABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlEj4KEWNhbmNlbGxhdGlvbl90eXBlGAQgASgOMiMudGFybWFjLmJvb2tpbmcudjEuQ2FuY2VsbGF0aW9uVHlwZRIXCg9pZGVtcG90ZW5jeV9rZXkYBSABKAkiqAEKG0NvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWFpcmxpbmVfcGVuYWx0eV9wYWlzZRgCIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAMgASgDEhsKE3JlZnVuZF9hbW91bnRfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSEAoIcmVwbGF5ZWQYBiABKAgiiAEKFlF1b3RlUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIUCgxuZXdfb2ZmZXJfaWQYAyABKAkSMgoLcmVhc29uX2NvZGUYBCABKA4yHS50YXJtYWMuYm9va2luZy52MS5SZWFzb25Db2RlIusBChdRdW90ZVJlc2NoZWR1bGVSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgCIAEoAxIgChhhaXJsaW5lX2NoYW5nZV9mZWVfcGFpc2UYAyABKAMSFQoNb3RhX2ZlZV9wYWlzZRgEIAEoAxIbChN0b3RhbF9wYXlhYmxlX3BhaXNlGAUgASgDEjUKEXF1b3RlX3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghjdXJyZW5jeRgHIAEoCSJZChhDb25maXJtUmVzY2hlZHVsZVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkiqQEKGUNvbmZpcm1SZXNjaGVkdWxlUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRIdChVmYXJlX2RpZmZlcmVuY2VfcGFpc2UYAiABKAMSHAoUY2hhbmdlX3BlbmFsdHlfcGFpc2UYAyABKAMSFwoPbmV3X3RvdGFsX3BhaXNlGAQgASgDEhAKCGN1cnJlbmN5GAUgASgJEhAKCHJlcGxheWVkGAYgASgIIt4BChNMaXN0Qm9va2luZ3NSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEjAKBnN0YXR1cxgCIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSMAoMY3JlYXRlZF9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX3RvGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYWdlX3NpemUYBSABKAUSDgoGY3Vyc29yGAYgASgJIlkKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZxITCgtuZXh0X2N1cnNvchgCIAEoCSKWAQoUVGlja2V0Qm9va2luZ1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkSGwoTYWNjZXB0X3ByaWNlX2NoYW5nZRgEIAEoCBIiChphY2NlcHRlZF90b3RhbF9wcmljZV9wYWlzZRgFIAEoAyKXAQoLUHJpY2VDaGFuZ2USIgoacHJldmlvdXNfdG90YWxfcHJpY2VfcGFpc2UYASABKAMSHQoVbmV3X3RvdGFsX3ByaWNlX3BhaXNlGAIgASgDEhcKD25ld19kZWJpdF9wYWlzZRgDIAEoAxIXCg9iYXNlX2ZhcmVfcGFpc2UYBCABKAMSEwoLdGF4ZXNfcGFpc2UYBSABKAMi9gEKFVRpY2tldEJvb2tpbmdSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIwCgZzdGF0dXMYAyABKA4yIC50YXJtYWMuYm9va2luZy52MS5Cb29raW5nU3RhdHVzEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAQgASgDEhUKDWRlYml0ZWRfcGFpc2UYBSABKAMSEAoIY3VycmVuY3kYBiABKAkSEAoIcmVwbGF5ZWQYByABKAgSNAoMcHJpY2VfY2hhbmdlGAggASgLMh4udGFybWFjLmJvb2tpbmcudjEuUHJpY2VDaGFuZ2UiPQoVUmVsZWFzZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkiRQoWUmVsZWFzZUJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhoudGFybWFjLmJvb2tpbmcudjEuQm9va2luZypICgdQYXltZW50EhcKE1BBWU1FTlRfVU5TUEVDSUZJRUQQABISCg5QQVlNRU5UX1dBTExFVBABEhAKDFBBWU1FTlRfSE9MRBACKsUCCg1Cb29raW5nU3RhdHVzEh4KGkJPT0tJTkdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGgoWQk9PS0lOR19TVEFUVVNfUEVORElORxABEhkKFUJPT0tJTkdfU1RBVFVTX0JPT0tFRBACEhsKF0JPT0tJTkdfU1RBVFVTX1RJQ0tFVEVEEAMSGQoVQk9PS0lOR19TVEFUVVNfRkFJTEVEEAQSHAoYQk9PS0lOR19TVEFUVVNfQ0FOQ0VMTEVEEAUSGwoXQk9PS0lOR19TVEFUVVNfUkVGVU5ERUQQBhIYChRCT09LSU5HX1NUQVRVU19GTE9XThAHEhcKE0JPT0tJTkdfU1RBVFVTX0hFTEQQCBIbChdCT09LSU5HX1NUQVRVU19SRUxFQVNFRBAJEhoKFkJPT0tJTkdfU1RBVFVTX0VYUElSRUQQCip3Cg1QYXNzZW5nZXJUeXBlEh4KGlBBU1NFTkdFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSUEFTU0VOR0VSX1RZUEVfQURUEAESFgoSUEFTU0VOR0VSX1RZUEVfQ0hEEAISFgoSUEFTU0VOR0VSX1RZUEVfSU5GEAMqaQoFVGl0bGUSFQoRVElUTEVfVU5TUEVDSUZJRUQQABIMCghUSVRMRV9NUhABEg0KCVRJVExFX01SUxACEgwKCFRJVExFX01TEAMSDgoKVElUTEVfTUlTUxAEEg4KClRJVExFX01TVFIQBSpKCgZHZW5kZXISFgoSR0VOREVSX1VOU1BFQ0lGSUVEEAASDAoIR0VOREVSX00QARIMCghHRU5ERVJfRhACEgwKCEdFTkRFUl9YEAMqeQoQQ2FuY2VsbGF0aW9uVHlwZRIhCh1DQU5DRUxMQVRJT05fVFlQRV9VTlNQRUNJRklFRBAAEh8KG0NBTkNFTExBVElPTl9UWVBFX1ZPTFVOVEFSWRABEiEKHUNBTkNFTExBVElPTl9UWVBFX0lOVk9MVU5UQVJZEAIq4QEKClJlYXNvbkNvZGUSGwoXUkVBU09OX0NPREVfVU5TUEVDSUZJRUQQABIgChxSRUFTT05fQ09ERV9DVVNUT01FUl9SRVFVRVNUEAESHwobUkVBU09OX0NPREVfU0NIRURVTEVfQ0hBTkdFEAISIAocUkVBU09OX0NPREVfRkxJR0hUX0NBTkNFTExFRBADEiEKHVJFQVNPTl9DT0RFX0RVUExJQ0FURV9CT09LSU5HEAQSFwoTUkVBU09OX0NPREVfTUVESUNBTBAFEhUKEVJFQVNPTl9DT0RFX09USEVSEAYyuwcKDkJvb2tpbmdTZXJ2aWNlEmIKDUNyZWF0ZUJvb2tpbmcSJy50YXJtYWMuYm9va2luZy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLnRhcm1hYy5ib29raW5nLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQudGFybWFjLmJvb2tpbmcudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS50YXJtYWMuYm9va2luZy52MS5HZXRCb29raW5nUmVzcG9uc2USbgoRUXVvdGVDYW5jZWxsYXRpb24SKy50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEnQKE0NvbmZpcm1DYW5jZWxsYXRpb24SLS50YXJtYWMuYm9va2luZy52MS5Db25maXJtQ2FuY2VsbGF0aW9uUmVxdWVzdBouLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1DYW5jZWxsYXRpb25SZXNwb25zZRJoCg9RdW90ZVJlc2NoZWR1bGUSKS50YXJtYWMuYm9va2luZy52MS5RdW90ZVJlc2NoZWR1bGVSZXF1ZXN0GioudGFybWFjLmJvb2tpbmcudjEuUXVvdGVSZXNjaGVkdWxlUmVzcG9uc2USbgoRQ29uZmlybVJlc2NoZWR1bGUSKy50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlcXVlc3QaLC50YXJtYWMuYm9va2luZy52MS5Db25maXJtUmVzY2hlZHVsZVJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLnRhcm1hYy5ib29raW5nLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy50YXJtYWMuYm9va2luZy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1UaWNrZXRCb29raW5nEicudGFybWFjLmJvb2tpbmcudjEuVGlja2V0Qm9va2luZ1JlcXVlc3QaKC50YXJtYWMuYm9va2luZy52MS5UaWNrZXRCb29raW5nUmVzcG9uc2USZQoOUmVsZWFzZUJvb2tpbmcSKC50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1JlcXVlc3QaKS50YXJtYWMuYm9va2luZy52MS5SZWxlYXNlQm9va2luZ1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
+  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9ib29raW5nLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSJ5CgRIb2xkEjUKEXRpY2tldF90aW1lX2xpbWl0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI6ChZwcmljZV9ndWFyYW50ZWVkX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLFAgoJUGFzc2VuZ2VyEgoKAmlkGAEgASgJEi4KBHR5cGUYAiABKA4yIC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXJUeXBlEicKBXRpdGxlGAMgASgOMhgudGFybWFjLmJvb2tpbmcudjEuVGl0bGUSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSKQoGZ2VuZGVyGAYgASgOMhkudGFybWFjLmJvb2tpbmcudjEuR2VuZGVyEgsKA2RvYhgHIAEoCRITCgtuYXRpb25hbGl0eRgIIAEoCRIXCg9wYXNzcG9ydF9udW1iZXIYCSABKAkSFwoPcGFzc3BvcnRfZXhwaXJ5GAogASgJEiAKGHBhc3Nwb3J0X2lzc3VpbmdfY291bnRyeRgLIAEoCRILCgNwYW4YDCABKAkiVAoKR3N0RGV0YWlscxINCgVnc3RpbhgBIAEoCRIXCg9yZWdpc3RlcmVkX25hbWUYAiABKAkSDwoHYWRkcmVzcxgDIAEoCRINCgVlbWFpbBgEIAEoCSIrCgtDb250YWN0SW5mbxINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSI4Cg1TZWF0U2VsZWN0aW9uEg4KBnBheF9pZBgBIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YAiABKAkizQIKFENyZWF0ZUJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmZhcmVfdG9rZW4YAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEjAKCnBhc3NlbmdlcnMYBCADKAsyHC50YXJtYWMuYm9va2luZy52MS5QYXNzZW5nZXISNAoMY29udGFjdF9pbmZvGAUgASgLMh4udGFybWFjLmJvb2tpbmcudjEuQ29udGFjdEluZm8SNQoLYW5jaWxsYXJpZXMYBiADKAsyIC50YXJtYWMuYm9va2luZy52MS5TZWF0U2VsZWN0aW9uEisKB3BheW1lbnQYByABKA4yGi50YXJtYWMuYm9va2luZy52MS5QYXltZW50EioKA2dzdBgIIAEoCzIdLnRhcm1hYy5ib29raW5nLnYxLkdzdERldGFpbHMi0AEKFUNyZWF0ZUJvb2tpbmdSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIZChF0b3RhbF9wcmljZV9wYWlzZRgDIAEoAxIQCghjdXJyZW5jeRgEIAEoCRIwCgZzdGF0dXMYBSABKA4yIC50YXJtYWMuYm9va2luZy52MS5Cb29raW5nU3RhdHVzEhAKCHJlcGxheWVkGAYgASgIEiUKBGhvbGQYByABKAsyFy50YXJtYWMuYm9va2luZy52MS5Ib2xkIl8KEUdldEJvb2tpbmdSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSCwoDcG5yGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJBChJHZXRCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmci6ggKB0Jvb2tpbmcSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSMAoGc3RhdHVzGAMgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIQCghhZ2VudF9pZBgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghjdXJyZW5jeRgHIAEoCRIZChF0b3RhbF9wcmljZV9wYWlzZRgIIAEoAxIWCg5uZXRfZmFyZV9wYWlzZRgJIAEoAxI9ChFwcmljaW5nX2JyZWFrZG93bhgKIAEoCzIiLnRhcm1hYy5zZWFyY2gudjEuUHJpY2luZ0JyZWFrZG93bhIrCghzZWdtZW50cxgLIAMoCzIZLnRhcm1hYy5zZWFyY2gudjEuU2VnbWVudBIwCgpwYXNzZW5nZXJzGAwgAygLMhwudGFybWFjLmJvb2tpbmcudjEuUGFzc2VuZ2VyEjcKDnRpY2tldF9udW1iZXJzGA0gAygLMh8udGFybWFjLmJvb2tpbmcudjEuVGlja2V0TnVtYmVyEjcKDnN0YXR1c19oaXN0b3J5GA4gAygLMh8udGFybWFjLmJvb2tpbmcudjEuU3RhdHVzQ2hhbmdlEjUKDGNhbmNlbGxhdGlvbhgPIAEoCzIfLnRhcm1hYy5ib29raW5nLnYxLkNhbmNlbGxhdGlvbhIxCgpyZXNjaGVkdWxlGBAgASgLMh0udGFybWFjLmJvb2tpbmcudjEuUmVzY2hlZHVsZRI0Cgxjb250YWN0X2luZm8YESABKAsyHi50YXJtYWMuYm9va2luZy52MS5Db250YWN0SW5mbxI1CgthbmNpbGxhcmllcxgSIAMoCzIgLnRhcm1hYy5ib29raW5nLnYxLlNlYXRTZWxlY3Rpb24SEwoLc2VhdHNfcGFpc2UYEyABKAMSLAoFc2VhdHMYFCADKAsyHS50YXJtYWMuYm9va2luZy52MS5Cb29rZWRTZWF0EjMKD2xhc3RfYXJyaXZhbF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKZmFyZV9ydWxlcxgWIAEoCzIbLnRhcm1hYy5zZWFyY2gudjEuRmFyZVJ1bGVzEhUKDWRlYml0ZWRfcGFpc2UYFyABKAMSKwoHcGF5bWVudBgYIAEoDjIaLnRhcm1hYy5ib29raW5nLnYxLlBheW1lbnQSJQoEaG9sZBgZIAEoCzIXLnRhcm1hYy5ib29raW5nLnYxLkhvbGQSKgoDZ3N0GBogASgLMh0udGFybWFjLmJvb2tpbmcudjEuR3N0RGV0YWlscxIuCgl0YXhfbGluZXMYGyABKAsyGy50YXJtYWMuYm9va2luZy52MS5UYXhMaW5lcyKvAQoIVGF4TGluZXMSGQoRc2VydmljZV9mZWVfcGFpc2UYASABKAMSEgoKY2dzdF9wYWlzZRgCIAEoAxISCgpzZ3N0X3BhaXNlGAMgASgDEhIKCmlnc3RfcGFpc2UYBCABKAMSHgoWZ3Jvc3NfY29tbWlzc2lvbl9wYWlzZRgFIAEoAxIRCgl0ZHNfcGFpc2UYBiABKAMSGQoRbmV0X3BheWFibGVfcGFpc2UYByABKAMibAoKQm9va2VkU2VhdBIOCgZwYXhfaWQYASABKAkSFQoNc2VnbWVudF9pbmRleBgCIAEoBRIMCgRzZWF0GAMgASgJEhMKC3ByaWNlX3BhaXNlGAQgASgDEhQKDGFuY2lsbGFyeV9pZBgFIAEoCSJMCgxUaWNrZXROdW1iZXISDgoGcGF4X2lkGAEgASgJEhUKDXNlZ21lbnRfaW5kZXgYAiABKAUSFQoNdGlja2V0X251bWJlchgDIAEoCSJ4CgxTdGF0dXNDaGFuZ2USMAoGc3RhdHVzGAEgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGAMgASgJIocCCgxDYW5jZWxsYXRpb24SPgoRY2FuY2VsbGF0aW9uX3R5cGUYASABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlEjIKC3JlYXNvbl9jb2RlGAIgASgOMh0udGFybWFjLmJvb2tpbmcudjEuUmVhc29uQ29kZRIdChVhaXJsaW5lX3BlbmFsdHlfcGFpc2UYAyABKAMSFQoNb3RhX2ZlZV9wYWlzZRgEIAEoAxIbChNyZWZ1bmRfYW1vdW50X3BhaXNlGAUgASgDEjAKDGNvbmZpcm1lZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi3gEKClJlc2NoZWR1bGUSFAoMbmV3X29mZmVyX2lkGAEgASgJEjIKC3JlYXNvbl9jb2RlGAIgASgOMh0udGFybWFjLmJvb2tpbmcudjEuUmVhc29uQ29kZRIdChVmYXJlX2RpZmZlcmVuY2VfcGFpc2UYAyABKAMSHAoUY2hhbmdlX3BlbmFsdHlfcGFpc2UYBCABKAMSFwoPbmV3X3RvdGFsX3BhaXNlGAUgASgDEjAKDGNvbmZpcm1lZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAitAEKGFF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEjIKC3JlYXNvbl9jb2RlGAMgASgOMh0udGFybWFjLmJvb2tpbmcudjEuUmVhc29uQ29kZRI+ChFjYW5jZWxsYXRpb25fdHlwZRgEIAEoDjIjLnRhcm1hYy5ib29raW5nLnYxLkNhbmNlbGxhdGlvblR5cGUiywEKGVF1b3RlQ2FuY2VsbGF0aW9uUmVzcG9uc2USEgoKYm9va2luZ19pZBgBIAEoCRIdChVhaXJsaW5lX3BlbmFsdHlfcGFpc2UYAiABKAMSFQoNb3RhX2ZlZV9wYWlzZRgDIAEoAxIbChNyZWZ1bmRfYW1vdW50X3BhaXNlGAQgASgDEhAKCGN1cnJlbmN5GAUgASgJEjUKEXF1b3RlX3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLPAQoaQ29uZmlybUNhbmNlbGxhdGlvblJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIyCgtyZWFzb25fY29kZRgDIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUSPgoRY2FuY2VsbGF0aW9uX3R5cGUYBCABKA4yIy50YXJtYWMuYm9va2luZy52MS5DYW5jZWxsYXRpb25UeXBlEhcKD2lkZW1wb3RlbmN5X2tleRgFIAEoCSKoAQobQ29uZmlybUNhbmNlbGxhdGlvblJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVYWlybGluZV9wZW5hbHR5X3BhaXNlGAIgASgDEhUKDW90YV9mZWVfcGFpc2UYAyABKAMSGwoTcmVmdW5kX2Ftb3VudF9wYWlzZRgEIAEoAxIQCghjdXJyZW5jeRgFIAEoCRIQCghyZXBsYXllZBgGIAEoCCKIAQoWUXVvdGVSZXNjaGVkdWxlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEhQKDG5ld19vZmZlcl9pZBgDIAEoCRIyCgtyZWFzb25fY29kZRgEIAEoDjIdLnRhcm1hYy5ib29raW5nLnYxLlJlYXNvbkNvZGUi6wEKF1F1b3RlUmVzY2hlZHVsZVJlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSHQoVZmFyZV9kaWZmZXJlbmNlX3BhaXNlGAIgASgDEiAKGGFpcmxpbmVfY2hhbmdlX2ZlZV9wYWlzZRgDIAEoAxIVCg1vdGFfZmVlX3BhaXNlGAQgASgDEhsKE3RvdGFsX3BheWFibGVfcGFpc2UYBSABKAMSNQoRcXVvdGVfdmFsaWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGN1cnJlbmN5GAcgASgJIlkKGENvbmZpcm1SZXNjaGVkdWxlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgDIAEoCSKpAQoZQ29uZmlybVJlc2NoZWR1bGVSZXNwb25zZRISCgpib29raW5nX2lkGAEgASgJEh0KFWZhcmVfZGlmZmVyZW5jZV9wYWlzZRgCIAEoAxIcChRjaGFuZ2VfcGVuYWx0eV9wYWlzZRgDIAEoAxIXCg9uZXdfdG90YWxfcGFpc2UYBCABKAMSEAoIY3VycmVuY3kYBSABKAkSEAoIcmVwbGF5ZWQYBiABKAgi3gEKE0xpc3RCb29raW5nc1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSMAoGc3RhdHVzGAIgASgOMiAudGFybWFjLmJvb2tpbmcudjEuQm9va2luZ1N0YXR1cxIwCgxjcmVhdGVkX2Zyb20YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfdG8YBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXBhZ2Vfc2l6ZRgFIAEoBRIOCgZjdXJzb3IYBiABKAkiWQoUTGlzdEJvb2tpbmdzUmVzcG9uc2USLAoIYm9va2luZ3MYASADKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nEhMKC25leHRfY3Vyc29yGAIgASgJIpYBChRUaWNrZXRCb29raW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpib29raW5nX2lkGAIgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgDIAEoCRIbChNhY2NlcHRfcHJpY2VfY2hhbmdlGAQgASgIEiIKGmFjY2VwdGVkX3RvdGFsX3ByaWNlX3BhaXNlGAUgASgDIpcBCgtQcmljZUNoYW5nZRIiChpwcmV2aW91c190b3RhbF9wcmljZV9wYWlzZRgBIAEoAxIdChVuZXdfdG90YWxfcHJpY2VfcGFpc2UYAiABKAMSFwoPbmV3X2RlYml0X3BhaXNlGAMgASgDEhcKD2Jhc2VfZmFyZV9wYWlzZRgEIAEoAxITCgt0YXhlc19wYWlzZRgFIAEoAyL2AQoVVGlja2V0Qm9va2luZ1Jlc3BvbnNlEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEjAKBnN0YXR1cxgDIAEoDjIgLnRhcm1hYy5ib29raW5nLnYxLkJvb2tpbmdTdGF0dXMSGQoRdG90YWxfcHJpY2VfcGFpc2UYBCABKAMSFQoNZGViaXRlZF9wYWlzZRgFIAEoAxIQCghjdXJyZW5jeRgGIAEoCRIQCghyZXBsYXllZBgHIAEoCBI0CgxwcmljZV9jaGFuZ2UYCCABKAsyHi50YXJtYWMuYm9va2luZy52MS5QcmljZUNoYW5nZSI9ChVSZWxlYXNlQm9va2luZ1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCSJFChZSZWxlYXNlQm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi50YXJtYWMuYm9va2luZy52MS5Cb29raW5nKkgKB1BheW1lbnQSFwoTUEFZTUVOVF9VTlNQRUNJRklFRBAAEhIKDlBBWU1FTlRfV0FMTEVUEAESEAoMUEFZTUVOVF9IT0xEEAIqxQIKDUJvb2tpbmdTdGF0dXMSHgoaQk9PS0lOR19TVEFUVVNfVU5TUEVDSUZJRUQQABIaChZCT09LSU5HX1NUQVRVU19QRU5ESU5HEAESGQoVQk9PS0lOR19TVEFUVVNfQk9PS0VEEAISGwoXQk9PS0lOR19TVEFUVVNfVElDS0VURUQQAxIZChVCT09LSU5HX1NUQVRVU19GQUlMRUQQBBIcChhCT09LSU5HX1NUQVRVU19DQU5DRUxMRUQQBRIbChdCT09LSU5HX1NUQVRVU19SRUZVTkRFRBAGEhgKFEJPT0tJTkdfU1RBVFVTX0ZMT1dOEAcSFwoTQk9PS0lOR19TVEFUVVNfSEVMRBAIEhsKF0JPT0tJTkdfU1RBVFVTX1JFTEVBU0VEEAkSGgoWQk9PS0lOR19TVEFUVVNfRVhQSVJFRBAKKncKDVBhc3NlbmdlclR5cGUSHgoaUEFTU0VOR0VSX1RZUEVfVU5TUEVDSUZJRUQQABIWChJQQVNTRU5HRVJfVFlQRV9BRFQQARIWChJQQVNTRU5HRVJfVFlQRV9DSEQQAhIWChJQQVNTRU5HRVJfVFlQRV9JTkYQAyppCgVUaXRsZRIVChFUSVRMRV9VTlNQRUNJRklFRBAAEgwKCFRJVExFX01SEAESDQoJVElUTEVfTVJTEAISDAoIVElUTEVfTVMQAxIOCgpUSVRMRV9NSVNTEAQSDgoKVElUTEVfTVNUUhAFKkoKBkdlbmRlchIWChJHRU5ERVJfVU5TUEVDSUZJRUQQABIMCghHRU5ERVJfTRABEgwKCEdFTkRFUl9GEAISDAoIR0VOREVSX1gQAyp5ChBDYW5jZWxsYXRpb25UeXBlEiEKHUNBTkNFTExBVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASHwobQ0FOQ0VMTEFUSU9OX1RZUEVfVk9MVU5UQVJZEAESIQodQ0FOQ0VMTEFUSU9OX1RZUEVfSU5WT0xVTlRBUlkQAirhAQoKUmVhc29uQ29kZRIbChdSRUFTT05fQ09ERV9VTlNQRUNJRklFRBAAEiAKHFJFQVNPTl9DT0RFX0NVU1RPTUVSX1JFUVVFU1QQARIfChtSRUFTT05fQ09ERV9TQ0hFRFVMRV9DSEFOR0UQAhIgChxSRUFTT05fQ09ERV9GTElHSFRfQ0FOQ0VMTEVEEAMSIQodUkVBU09OX0NPREVfRFVQTElDQVRFX0JPT0tJTkcQBBIXChNSRUFTT05fQ09ERV9NRURJQ0FMEAUSFQoRUkVBU09OX0NPREVfT1RIRVIQBjL3CAoOQm9va2luZ1NlcnZpY2USYgoNQ3JlYXRlQm9va2luZxInLnRhcm1hYy5ib29raW5nLnYxLkNyZWF0ZUJvb2tpbmdSZXF1ZXN0GigudGFybWFjLmJvb2tpbmcudjEuQ3JlYXRlQm9va2luZ1Jlc3BvbnNlElkKCkdldEJvb2tpbmcSJC50YXJtYWMuYm9va2luZy52MS5HZXRCb29raW5nUmVxdWVzdBolLnRhcm1hYy5ib29raW5nLnYxLkdldEJvb2tpbmdSZXNwb25zZRJuChFRdW90ZUNhbmNlbGxhdGlvbhIrLnRhcm1hYy5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBosLnRhcm1hYy5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVzcG9uc2USdAoTQ29uZmlybUNhbmNlbGxhdGlvbhItLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1DYW5jZWxsYXRpb25SZXF1ZXN0Gi4udGFybWFjLmJvb2tpbmcudjEuQ29uZmlybUNhbmNlbGxhdGlvblJlc3BvbnNlEmgKD1F1b3RlUmVzY2hlZHVsZRIpLnRhcm1hYy5ib29raW5nLnYxLlF1b3RlUmVzY2hlZHVsZVJlcXVlc3QaKi50YXJtYWMuYm9va2luZy52MS5RdW90ZVJlc2NoZWR1bGVSZXNwb25zZRJuChFDb25maXJtUmVzY2hlZHVsZRIrLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1SZXNjaGVkdWxlUmVxdWVzdBosLnRhcm1hYy5ib29raW5nLnYxLkNvbmZpcm1SZXNjaGVkdWxlUmVzcG9uc2USXwoMTGlzdEJvb2tpbmdzEiYudGFybWFjLmJvb2tpbmcudjEuTGlzdEJvb2tpbmdzUmVxdWVzdBonLnRhcm1hYy5ib29raW5nLnYxLkxpc3RCb29raW5nc1Jlc3BvbnNlEmIKDVRpY2tldEJvb2tpbmcSJy50YXJtYWMuYm9va2luZy52MS5UaWNrZXRCb29raW5nUmVxdWVzdBooLnRhcm1hYy5ib29raW5nLnYxLlRpY2tldEJvb2tpbmdSZXNwb25zZRJlCg5SZWxlYXNlQm9va2luZxIoLnRhcm1hYy5ib29raW5nLnYxLlJlbGVhc2VCb29raW5nUmVxdWVzdBopLnRhcm1hYy5ib29raW5nLnYxLlJlbGVhc2VCb29raW5nUmVzcG9uc2USXwoMTGlzdEludm9pY2VzEiYudGFybWFjLmJvb2tpbmcudjEuTGlzdEludm9pY2VzUmVxdWVzdBonLnRhcm1hYy5ib29raW5nLnYxLkxpc3RJbnZvaWNlc1Jlc3BvbnNlElkKCkdldEludm9pY2USJC50YXJtYWMuYm9va2luZy52MS5HZXRJbnZvaWNlUmVxdWVzdBolLnRhcm1hYy5ib29raW5nLnYxLkdldEludm9pY2VSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_tarmac_booking_v1_invoice, file_tarmac_search_v1_search]);
 
 /**
  * A held booking's deadlines (hold now, ticket later).
@@ -112,6 +114,36 @@ export type Passenger = Message<"tarmac.booking.v1.Passenger"> & {
    * @generated from field: string nationality = 8;
    */
   nationality: string;
+
+  /**
+   * The passport's number (API guide, Travel documents): required when the fare's requirements
+   * ask for a passport; its format is checked against the issuing country's where known.
+   *
+   * @generated from field: string passport_number = 9;
+   */
+  passportNumber: string;
+
+  /**
+   * The passport's expiry, YYYY-MM-DD: at least the requirement's min_expiry_date (six months
+   * after the last flight).
+   *
+   * @generated from field: string passport_expiry = 10;
+   */
+  passportExpiry: string;
+
+  /**
+   * ISO 3166-1 alpha-2 code of the country that issued the passport.
+   *
+   * @generated from field: string passport_issuing_country = 11;
+   */
+  passportIssuingCountry: string;
+
+  /**
+   * The passenger's Indian PAN (AAAAA9999A, an individual's: fourth letter P), when the fare asks.
+   *
+   * @generated from field: string pan = 12;
+   */
+  pan: string;
 };
 
 /**
@@ -120,6 +152,48 @@ export type Passenger = Message<"tarmac.booking.v1.Passenger"> & {
  */
 export const PassengerSchema: GenMessage<Passenger> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_booking, 1);
+
+/**
+ * The agency's GST registration a booking's tax invoice is made out to (API guide, GST and invoices).
+ *
+ * @generated from message tarmac.booking.v1.GstDetails
+ */
+export type GstDetails = Message<"tarmac.booking.v1.GstDetails"> & {
+  /**
+   * The 15-character GSTIN: state code, PAN, entity, Z, check character (all validated).
+   *
+   * @generated from field: string gstin = 1;
+   */
+  gstin: string;
+
+  /**
+   * The registered (legal) name, 1 to 100 characters.
+   *
+   * @generated from field: string registered_name = 2;
+   */
+  registeredName: string;
+
+  /**
+   * The registered address, 1 to 300 characters.
+   *
+   * @generated from field: string address = 3;
+   */
+  address: string;
+
+  /**
+   * Where invoices are sent.
+   *
+   * @generated from field: string email = 4;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.GstDetails.
+ * Use `create(GstDetailsSchema)` to create a new message.
+ */
+export const GstDetailsSchema: GenMessage<GstDetails> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 2);
 
 /**
  * Who the airline and Tarmac contact about a booking.
@@ -147,7 +221,7 @@ export type ContactInfo = Message<"tarmac.booking.v1.ContactInfo"> & {
  * Use `create(ContactInfoSchema)` to create a new message.
  */
 export const ContactInfoSchema: GenMessage<ContactInfo> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 2);
+  messageDesc(file_tarmac_booking_v1_booking, 3);
 
 /**
  * A paid seat chosen from the fare's seat map (tarmac.fare.v1.FareService.GetSeatMap).
@@ -175,7 +249,7 @@ export type SeatSelection = Message<"tarmac.booking.v1.SeatSelection"> & {
  * Use `create(SeatSelectionSchema)` to create a new message.
  */
 export const SeatSelectionSchema: GenMessage<SeatSelection> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 3);
+  messageDesc(file_tarmac_booking_v1_booking, 4);
 
 /**
  * CreateBooking's request.
@@ -234,6 +308,14 @@ export type CreateBookingRequest = Message<"tarmac.booking.v1.CreateBookingReque
    * @generated from field: tarmac.booking.v1.Payment payment = 7;
    */
   payment: Payment;
+
+  /**
+   * The agency's GST details: required when the fare's requirements ask (gst), optional otherwise.
+   * Its GSTIN's state decides IGST or CGST and SGST on the platform's service fee.
+   *
+   * @generated from field: tarmac.booking.v1.GstDetails gst = 8;
+   */
+  gst?: GstDetails | undefined;
 };
 
 /**
@@ -241,7 +323,7 @@ export type CreateBookingRequest = Message<"tarmac.booking.v1.CreateBookingReque
  * Use `create(CreateBookingRequestSchema)` to create a new message.
  */
 export const CreateBookingRequestSchema: GenMessage<CreateBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 4);
+  messageDesc(file_tarmac_booking_v1_booking, 5);
 
 /**
  * CreateBooking's answer.
@@ -306,7 +388,7 @@ export type CreateBookingResponse = Message<"tarmac.booking.v1.CreateBookingResp
  * Use `create(CreateBookingResponseSchema)` to create a new message.
  */
 export const CreateBookingResponseSchema: GenMessage<CreateBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 5);
+  messageDesc(file_tarmac_booking_v1_booking, 6);
 
 /**
  * GetBooking's request: booking_id, pnr or idempotency_key, at least one.
@@ -349,7 +431,7 @@ export type GetBookingRequest = Message<"tarmac.booking.v1.GetBookingRequest"> &
  * Use `create(GetBookingRequestSchema)` to create a new message.
  */
 export const GetBookingRequestSchema: GenMessage<GetBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 6);
+  messageDesc(file_tarmac_booking_v1_booking, 7);
 
 /**
  * GetBooking's answer.
@@ -370,7 +452,7 @@ export type GetBookingResponse = Message<"tarmac.booking.v1.GetBookingResponse">
  * Use `create(GetBookingResponseSchema)` to create a new message.
  */
 export const GetBookingResponseSchema: GenMessage<GetBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 7);
+  messageDesc(file_tarmac_booking_v1_booking, 8);
 
 /**
  * A booking as GetBooking answers it (API guide, Bookings). Amounts are in paise of `currency`.
@@ -555,6 +637,20 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
    * @generated from field: tarmac.booking.v1.Hold hold = 25;
    */
   hold?: Hold | undefined;
+
+  /**
+   * The GST details given at creation; absent when none were.
+   *
+   * @generated from field: tarmac.booking.v1.GstDetails gst = 26;
+   */
+  gst?: GstDetails | undefined;
+
+  /**
+   * The tax lines of the fare booked (API guide, GST and invoices).
+   *
+   * @generated from field: tarmac.booking.v1.TaxLines tax_lines = 27;
+   */
+  taxLines?: TaxLines | undefined;
 };
 
 /**
@@ -562,7 +658,72 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
  * Use `create(BookingSchema)` to create a new message.
  */
 export const BookingSchema: GenMessage<Booking> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 8);
+  messageDesc(file_tarmac_booking_v1_booking, 9);
+
+/**
+ * What an Indian agency reconciles in a fare's pricing breakdown, all paise (API guide, GST and
+ * invoices): service_fee_paise + cgst + sgst + igst = ota_markup_paise; gross_commission_paise -
+ * tds_paise = commission_paise; net_payable_paise = net_fare_paise, the wallet debit for the fare.
+ *
+ * @generated from message tarmac.booking.v1.TaxLines
+ */
+export type TaxLines = Message<"tarmac.booking.v1.TaxLines"> & {
+  /**
+   * The platform's service fee before GST (the OTA markup without its GST).
+   *
+   * @generated from field: int64 service_fee_paise = 1;
+   */
+  serviceFeePaise: bigint;
+
+  /**
+   * Central GST on the service fee (intra-state supply), else 0.
+   *
+   * @generated from field: int64 cgst_paise = 2;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * State GST on the service fee (intra-state supply), else 0.
+   *
+   * @generated from field: int64 sgst_paise = 3;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * Integrated GST on the service fee (inter-state supply), else 0.
+   *
+   * @generated from field: int64 igst_paise = 4;
+   */
+  igstPaise: bigint;
+
+  /**
+   * The commission before TDS.
+   *
+   * @generated from field: int64 gross_commission_paise = 5;
+   */
+  grossCommissionPaise: bigint;
+
+  /**
+   * TDS withheld from the gross commission (section 194H).
+   *
+   * @generated from field: int64 tds_paise = 6;
+   */
+  tdsPaise: bigint;
+
+  /**
+   * base_fare + taxes + ota_markup - gross_commission + tds: equals net_fare_paise.
+   *
+   * @generated from field: int64 net_payable_paise = 7;
+   */
+  netPayablePaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.TaxLines.
+ * Use `create(TaxLinesSchema)` to create a new message.
+ */
+export const TaxLinesSchema: GenMessage<TaxLines> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_booking, 10);
 
 /**
  * A paid seat of a booking.
@@ -611,7 +772,7 @@ export type BookedSeat = Message<"tarmac.booking.v1.BookedSeat"> & {
  * Use `create(BookedSeatSchema)` to create a new message.
  */
 export const BookedSeatSchema: GenMessage<BookedSeat> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 9);
+  messageDesc(file_tarmac_booking_v1_booking, 11);
 
 /**
  * A ticket of one passenger on one segment.
@@ -646,7 +807,7 @@ export type TicketNumber = Message<"tarmac.booking.v1.TicketNumber"> & {
  * Use `create(TicketNumberSchema)` to create a new message.
  */
 export const TicketNumberSchema: GenMessage<TicketNumber> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 10);
+  messageDesc(file_tarmac_booking_v1_booking, 12);
 
 /**
  * One entry of a booking's history.
@@ -681,7 +842,7 @@ export type StatusChange = Message<"tarmac.booking.v1.StatusChange"> & {
  * Use `create(StatusChangeSchema)` to create a new message.
  */
 export const StatusChangeSchema: GenMessage<StatusChange> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 11);
+  messageDesc(file_tarmac_booking_v1_booking, 13);
 
 /**
  * A confirmed cancellation; amounts in paise of the booking's currency.
@@ -737,7 +898,7 @@ export type Cancellation = Message<"tarmac.booking.v1.Cancellation"> & {
  * Use `create(CancellationSchema)` to create a new message.
  */
 export const CancellationSchema: GenMessage<Cancellation> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 12);
+  messageDesc(file_tarmac_booking_v1_booking, 14);
 
 /**
  * A confirmed reschedule; amounts in paise of the booking's currency.
@@ -793,7 +954,7 @@ export type Reschedule = Message<"tarmac.booking.v1.Reschedule"> & {
  * Use `create(RescheduleSchema)` to create a new message.
  */
 export const RescheduleSchema: GenMessage<Reschedule> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 13);
+  messageDesc(file_tarmac_booking_v1_booking, 15);
 
 /**
  * QuoteCancellation's request. Every field is required.
@@ -835,7 +996,7 @@ export type QuoteCancellationRequest = Message<"tarmac.booking.v1.QuoteCancellat
  * Use `create(QuoteCancellationRequestSchema)` to create a new message.
  */
 export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 14);
+  messageDesc(file_tarmac_booking_v1_booking, 16);
 
 /**
  * QuoteCancellation's answer; amounts in paise of `currency`.
@@ -892,7 +1053,7 @@ export type QuoteCancellationResponse = Message<"tarmac.booking.v1.QuoteCancella
  * Use `create(QuoteCancellationResponseSchema)` to create a new message.
  */
 export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 15);
+  messageDesc(file_tarmac_booking_v1_booking, 17);
 
 /**
  * ConfirmCancellation's request; reason_code and cancellation_type must equal an unexpired
@@ -944,7 +1105,7 @@ export type ConfirmCancellationRequest = Message<"tarmac.booking.v1.ConfirmCance
  * Use `create(ConfirmCancellationRequestSchema)` to create a new message.
  */
 export const ConfirmCancellationRequestSchema: GenMessage<ConfirmCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 16);
+  messageDesc(file_tarmac_booking_v1_booking, 18);
 
 /**
  * ConfirmCancellation's answer: the quote's figures, now applied.
@@ -1000,7 +1161,7 @@ export type ConfirmCancellationResponse = Message<"tarmac.booking.v1.ConfirmCanc
  * Use `create(ConfirmCancellationResponseSchema)` to create a new message.
  */
 export const ConfirmCancellationResponseSchema: GenMessage<ConfirmCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 17);
+  messageDesc(file_tarmac_booking_v1_booking, 19);
 
 /**
  * QuoteReschedule's request. Every field is required.
@@ -1043,7 +1204,7 @@ export type QuoteRescheduleRequest = Message<"tarmac.booking.v1.QuoteRescheduleR
  * Use `create(QuoteRescheduleRequestSchema)` to create a new message.
  */
 export const QuoteRescheduleRequestSchema: GenMessage<QuoteRescheduleRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 18);
+  messageDesc(file_tarmac_booking_v1_booking, 20);
 
 /**
  * QuoteReschedule's answer; amounts in paise of `currency`.
@@ -1106,7 +1267,7 @@ export type QuoteRescheduleResponse = Message<"tarmac.booking.v1.QuoteReschedule
  * Use `create(QuoteRescheduleResponseSchema)` to create a new message.
  */
 export const QuoteRescheduleResponseSchema: GenMessage<QuoteRescheduleResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 19);
+  messageDesc(file_tarmac_booking_v1_booking, 21);
 
 /**
  * ConfirmReschedule's request: confirms the booking's newest unexpired reschedule quote. Every
@@ -1144,7 +1305,7 @@ export type ConfirmRescheduleRequest = Message<"tarmac.booking.v1.ConfirmResched
  * Use `create(ConfirmRescheduleRequestSchema)` to create a new message.
  */
 export const ConfirmRescheduleRequestSchema: GenMessage<ConfirmRescheduleRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 20);
+  messageDesc(file_tarmac_booking_v1_booking, 22);
 
 /**
  * ConfirmReschedule's answer; amounts in paise of `currency`.
@@ -1200,7 +1361,7 @@ export type ConfirmRescheduleResponse = Message<"tarmac.booking.v1.ConfirmResche
  * Use `create(ConfirmRescheduleResponseSchema)` to create a new message.
  */
 export const ConfirmRescheduleResponseSchema: GenMessage<ConfirmRescheduleResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 21);
+  messageDesc(file_tarmac_booking_v1_booking, 23);
 
 /**
  * A page of an agent's bookings: the first page names its filters, the next ones its cursor.
@@ -1257,7 +1418,7 @@ export type ListBookingsRequest = Message<"tarmac.booking.v1.ListBookingsRequest
  * Use `create(ListBookingsRequestSchema)` to create a new message.
  */
 export const ListBookingsRequestSchema: GenMessage<ListBookingsRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 22);
+  messageDesc(file_tarmac_booking_v1_booking, 24);
 
 /**
  * A page of bookings, each as GetBooking answers it.
@@ -1285,7 +1446,7 @@ export type ListBookingsResponse = Message<"tarmac.booking.v1.ListBookingsRespon
  * Use `create(ListBookingsResponseSchema)` to create a new message.
  */
 export const ListBookingsResponseSchema: GenMessage<ListBookingsResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 23);
+  messageDesc(file_tarmac_booking_v1_booking, 25);
 
 /**
  * TicketBooking's request.
@@ -1334,7 +1495,7 @@ export type TicketBookingRequest = Message<"tarmac.booking.v1.TicketBookingReque
  * Use `create(TicketBookingRequestSchema)` to create a new message.
  */
 export const TicketBookingRequestSchema: GenMessage<TicketBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 24);
+  messageDesc(file_tarmac_booking_v1_booking, 26);
 
 /**
  * A changed price at ticketing: nothing was done; repeat with accept_price_change.
@@ -1383,7 +1544,7 @@ export type PriceChange = Message<"tarmac.booking.v1.PriceChange"> & {
  * Use `create(PriceChangeSchema)` to create a new message.
  */
 export const PriceChangeSchema: GenMessage<PriceChange> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 25);
+  messageDesc(file_tarmac_booking_v1_booking, 27);
 
 /**
  * TicketBooking's answer.
@@ -1453,7 +1614,7 @@ export type TicketBookingResponse = Message<"tarmac.booking.v1.TicketBookingResp
  * Use `create(TicketBookingResponseSchema)` to create a new message.
  */
 export const TicketBookingResponseSchema: GenMessage<TicketBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 26);
+  messageDesc(file_tarmac_booking_v1_booking, 28);
 
 /**
  * ReleaseBooking's request.
@@ -1481,7 +1642,7 @@ export type ReleaseBookingRequest = Message<"tarmac.booking.v1.ReleaseBookingReq
  * Use `create(ReleaseBookingRequestSchema)` to create a new message.
  */
 export const ReleaseBookingRequestSchema: GenMessage<ReleaseBookingRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 27);
+  messageDesc(file_tarmac_booking_v1_booking, 29);
 
 /**
  * ReleaseBooking's answer.
@@ -1502,7 +1663,7 @@ export type ReleaseBookingResponse = Message<"tarmac.booking.v1.ReleaseBookingRe
  * Use `create(ReleaseBookingResponseSchema)` to create a new message.
  */
 export const ReleaseBookingResponseSchema: GenMessage<ReleaseBookingResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_booking, 28);
+  messageDesc(file_tarmac_booking_v1_booking, 30);
 
 /**
  * How a booking is paid for.
@@ -2030,6 +2191,27 @@ export const BookingService: GenService<{
     methodKind: "unary";
     input: typeof ReleaseBookingRequestSchema;
     output: typeof ReleaseBookingResponseSchema;
+  },
+  /**
+   * The agent's invoices, credit notes and debit notes (invoice.proto), newest first, optionally
+   * one booking's or one financial year's. Read-only.
+   *
+   * @generated from rpc tarmac.booking.v1.BookingService.ListInvoices
+   */
+  listInvoices: {
+    methodKind: "unary";
+    input: typeof ListInvoicesRequestSchema;
+    output: typeof ListInvoicesResponseSchema;
+  },
+  /**
+   * One invoice of the agent by its number. Errors: BOOKING_INVOICE_NOT_FOUND.
+   *
+   * @generated from rpc tarmac.booking.v1.BookingService.GetInvoice
+   */
+  getInvoice: {
+    methodKind: "unary";
+    input: typeof GetInvoiceRequestSchema;
+    output: typeof GetInvoiceResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_booking_v1_booking, 0);
