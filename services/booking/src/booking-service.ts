@@ -143,6 +143,7 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     const terms = {
       acceptPriceChange: request.acceptPriceChange,
       acceptedTotalPricePaise: paiseFromProto(request.acceptedTotalPricePaise),
+      documents: request.passengerDocuments,
     };
     try {
       return ticketAnswer(await this.reportingRaces(() => this.deps.holds.ticket(booking, terms, key, context.signal)));
