@@ -212,5 +212,6 @@ function taxLinesToProto(b: Booking) {
     grossCommissionPaise: paiseToProto(t.grossCommission),
     tdsPaise: paiseToProto(t.tds),
     netPayablePaise: paiseToProto(t.netPayable),
+    gstKind: t.gstKind,
   };
 }

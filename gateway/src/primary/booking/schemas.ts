@@ -28,6 +28,15 @@ import {
   text,
 } from "../../json-schema.js";
 import { pricingSchema, segmentSchema } from "../search/schemas.js";
+import {
+  gstOut,
+  gstRequestSchema,
+  passengerDocumentOut,
+  passengerDocumentProperties,
+  taxLinesOut,
+  type GstBody,
+  type PassengerDocumentsBody,
+} from "./documents-schemas.js";
 
 /** JSON schemas of booking create and status (API guide, Bookings and Booking states). */
 
@@ -55,6 +64,7 @@ const passengerSchema = closed(
     gender: oneOf(enumNames(GenderSchema), passengerFields.gender),
     dob: date(passengerFields.dob),
     nationality: string(passengerFields.nationality, { pattern: "^[A-Z]{2}$" }),
+    ...passengerDocumentProperties,
   },
   ["id", "type", "title", "first_name", "last_name", "gender", "dob", "nationality"],
 );
@@ -86,11 +96,12 @@ export const createBookingRequestSchema = closed(
       "Paid or free seats, at most one per passenger per segment; infants get none.",
       { maxItems: 72 },
     ),
+    gst: gstRequestSchema,
   },
   ["fare_token", "passengers", "contact_info"],
 );
 
-interface PassengerBody {
+interface PassengerBody extends PassengerDocumentsBody {
   id: string;
   type: EnumName<typeof PassengerType>;
   title: EnumName<typeof Title>;
@@ -109,6 +120,7 @@ export interface CreateBookingBody {
   contact_info: { email: string; phone: string };
   ancillaries?: { pax_id: string; ancillary_token: string }[];
   payment?: "WALLET" | "HOLD";
+  gst?: GstBody;
 }
 
 const bookingId = string("The booking's id (`bkg_...`).");
@@ -147,6 +159,7 @@ const passengerOut = object({
   gender: oneOf(enumNames(GenderSchema), passengerFields.gender),
   dob: date(passengerFields.dob),
   nationality: string(passengerFields.nationality),
+  ...passengerDocumentOut,
 });
 
 const band = object({
@@ -240,4 +253,6 @@ export const bookingResponseSchema = object({
     }),
     "The latest reschedule; null until there is one.",
   ),
+  gst: gstOut,
+  tax_lines: taxLinesOut,
 });
