@@ -13,6 +13,7 @@ import { holdRoutes } from "./booking/hold-routes.js";
 import { bookingListRoute } from "./booking/list-route.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
+import { invoiceRoutes } from "./invoices/routes.js";
 import { searchRoutes } from "./search/routes.js";
 import { walletRoutes } from "./wallet/routes.js";
 import { webhookRoutes } from "./webhooks/routes.js";
@@ -48,6 +49,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(bookingListRoute, { booking: clients.booking });
   await app.register(changesRoutes, { booking: clients.booking });
   await app.register(holdRoutes, { booking: clients.booking });
+  await app.register(invoiceRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
   await app.register(webhookRoutes, { webhooks: clients.webhooks });
 };
