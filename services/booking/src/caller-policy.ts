@@ -11,4 +11,6 @@ export const bookingCallerPolicy: CallerPolicy = {
   ConfirmReschedule: { gateway: "agent-context" },
   TicketBooking: { gateway: "agent-context" },
   ReleaseBooking: { gateway: "agent-context" },
+  ListInvoices: { gateway: "agent-context" },
+  GetInvoice: { gateway: "agent-context" },
 };

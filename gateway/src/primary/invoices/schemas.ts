@@ -3,6 +3,7 @@ import { enumNames } from "../../enum-names.js";
 import {
   array,
   closed,
+  described,
   integer,
   instant,
   nextPageCursor,
@@ -41,13 +42,16 @@ export interface InvoiceGetBody {
 }
 
 const party = (who: string) =>
-  object({
-    name: string(`${who}'s legal name.`),
-    gstin: { type: ["string", "null"], description: `${who}'s GSTIN; null for an unregistered recipient.` },
-    address: { type: ["string", "null"], description: `${who}'s address; null when not known.` },
-    state_code: { type: ["string", "null"], description: `${who}'s GST state code (two digits); null when not known.` },
-    email: { type: ["string", "null"], description: `${who}'s e-mail address; null when not known.` },
-  });
+  described(
+    object({
+      name: string(`${who}'s legal name.`),
+      gstin: { type: ["string", "null"], description: `${who}'s GSTIN; null for an unregistered recipient.` },
+      address: { type: ["string", "null"], description: `${who}'s address; null when not known.` },
+      state_code: { type: ["string", "null"], description: `${who}'s GST state code (two digits); null when not known.` },
+      email: { type: ["string", "null"], description: `${who}'s e-mail address; null when not known.` },
+    }),
+    `${who}: name, GSTIN and address as on the document.`,
+  );
 
 const line = object({
   pax_id: string("The passenger's `id`."),
