@@ -56,7 +56,7 @@ export const bookingConfigSchema = z
     TARMAC_GSTIN: z.string().default(DEVELOPMENT_GSTIN),
     TARMAC_LEGAL_NAME: z.string().min(1).max(100).default("Tarmac Travel Technologies Private Limited"),
     TARMAC_BILLING_ADDRESS: z.string().min(1).max(300).default("12 Residency Road, Bengaluru, Karnataka 560025"),
-    TARMAC_BILLING_EMAIL: z.string().email().default("billing@tarmac.example"),
+    TARMAC_BILLING_EMAIL: z.email().default("billing@tarmac.example"),
     /** GST on the platform's service fee (18%: SAC 998555), and TDS on commission (2%: section 194H from 1 October 2024), basis points. */
     GST_SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_TAX_RATES.gstOnServiceFeeBps),
     TDS_COMMISSION_BPS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_TAX_RATES.tdsOnCommissionBps),

@@ -9,7 +9,7 @@ const requiredAt = oneOf(
 const requirement = (what: string) => nullable(object({ required_at: requiredAt }), `${what}; null when the fare does not need it.`);
 
 /** API guide, Travel documents: what each passenger type must give, and the agency's GST details. */
-export const requirementsSchema = object({
+const requirementsSchema = object({
   international: boolean("Whether the journey crosses a border."),
   passengers: array(
     object({

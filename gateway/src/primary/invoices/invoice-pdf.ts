@@ -33,7 +33,7 @@ export function renderInvoicePdf(invoice: InvoiceJson): Promise<Buffer> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  const rupees = (paise: number) => `${formatPaise(paise)}`;
+  const rupees = (paise: number) => formatPaise(paise);
 
   doc.font("Helvetica-Bold").fontSize(16).text(TITLES[invoice.kind], { align: "center" });
   doc.moveDown(0.5).font("Helvetica").fontSize(10);
@@ -58,7 +58,7 @@ export function renderInvoicePdf(invoice: InvoiceJson): Promise<Buffer> {
     const y = doc.y;
     let x = doc.page.margins.left;
     cells.forEach((cell, i) => {
-      const width = COLUMNS[i]![1];
+      const width = COLUMNS[i]?.[1] ?? 50;
       doc.text(cell, x, y, { width, align: i === 0 ? "left" : "right" });
       x += width + 4;
     });

@@ -1,4 +1,4 @@
-import { gstinProblem, gstinState, GST_STATES, type TaxRates } from "@tarmac/kernel";
+import { gstinProblem, gstinState, type TaxRates } from "@tarmac/kernel";
 import type { InvoiceParty } from "./invoice.js";
 
 /** The platform as supplier on every invoice, and the tax rates it applies (booking config). */
@@ -27,4 +27,3 @@ export function billingSettings(v: {
   };
 }
 
-export const stateName = (code: string) => GST_STATES[code] ?? "";

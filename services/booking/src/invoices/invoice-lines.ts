@@ -3,10 +3,16 @@ import type { Booking } from "../domain/booking.js";
 import type { InvoiceLine } from "./invoice.js";
 
 /** `total` in `parts` whole-paise shares as equal as can be, the first ones a paisa larger. */
-export function allocate(total: number, parts: number): number[] {
+function allocate(total: number, parts: number): number[] {
   const base = Math.floor(total / parts);
   const extra = total - base * parts;
   return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/** `allocate` as a lookup by passenger index. */
+function shareOf(total: number, parts: number): (i: number) => number {
+  const shares = allocate(total, parts);
+  return (i) => shares[i] ?? 0;
 }
 
 const nameOf = (p: Booking["passengers"][number]) => `${p.title} ${p.firstName} ${p.lastName}`;
@@ -26,30 +32,30 @@ export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind, d
   const t = taxLines(p, rates, gstKind);
   const n = booking.passengers.length;
   const shares = {
-    baseFare: allocate(p.baseFare, n),
-    taxes: allocate(p.taxes, n),
-    serviceFee: allocate(t.serviceFee, n),
-    cgst: allocate(t.cgst, n),
-    sgst: allocate(t.sgst, n),
-    igst: allocate(t.igst, n),
-    grossCommission: allocate(t.grossCommission, n),
-    tds: allocate(t.tds, n),
-    other: allocate(debitPaise - p.netFare - booking.seatsPaise, n),
+    baseFare: shareOf(p.baseFare, n),
+    taxes: shareOf(p.taxes, n),
+    serviceFee: shareOf(t.serviceFee, n),
+    cgst: shareOf(t.cgst, n),
+    sgst: shareOf(t.sgst, n),
+    igst: shareOf(t.igst, n),
+    grossCommission: shareOf(t.grossCommission, n),
+    tds: shareOf(t.tds, n),
+    other: shareOf(debitPaise - p.netFare - booking.seatsPaise, n),
   };
   return booking.passengers.map((pax, i) => {
     const line = {
       paxId: pax.paxId,
       passengerName: nameOf(pax),
-      baseFare: shares.baseFare[i]!,
-      taxes: shares.taxes[i]!,
+      baseFare: shares.baseFare(i),
+      taxes: shares.taxes(i),
       seats: booking.seats.filter((s) => s.paxId === pax.paxId).reduce((sum, s) => sum + s.pricePaise, 0),
-      serviceFee: shares.serviceFee[i]!,
-      cgst: shares.cgst[i]!,
-      sgst: shares.sgst[i]!,
-      igst: shares.igst[i]!,
-      grossCommission: shares.grossCommission[i]!,
-      tds: shares.tds[i]!,
-      other: shares.other[i]!,
+      serviceFee: shares.serviceFee(i),
+      cgst: shares.cgst(i),
+      sgst: shares.sgst(i),
+      igst: shares.igst(i),
+      grossCommission: shares.grossCommission(i),
+      tds: shares.tds(i),
+      other: shares.other(i),
     };
     return { ...line, total: lineTotal(line) };
   });
@@ -63,11 +69,11 @@ export function noteLines(booking: Booking, amount: number, feePaise: number, ra
   const n = booking.passengers.length;
   const fee = taxLines({ baseFare: 0, taxes: 0, commission: 0, otaMarkup: feePaise, netFare: feePaise }, rates, gstKind);
   const shares = {
-    serviceFee: allocate(fee.serviceFee, n),
-    cgst: allocate(fee.cgst, n),
-    sgst: allocate(fee.sgst, n),
-    igst: allocate(fee.igst, n),
-    other: allocate(amount - feePaise, n),
+    serviceFee: shareOf(fee.serviceFee, n),
+    cgst: shareOf(fee.cgst, n),
+    sgst: shareOf(fee.sgst, n),
+    igst: shareOf(fee.igst, n),
+    other: shareOf(amount - feePaise, n),
   };
   return booking.passengers.map((pax, i) => {
     const line = {
@@ -76,13 +82,13 @@ export function noteLines(booking: Booking, amount: number, feePaise: number, ra
       baseFare: 0,
       taxes: 0,
       seats: 0,
-      serviceFee: shares.serviceFee[i]!,
-      cgst: shares.cgst[i]!,
-      sgst: shares.sgst[i]!,
-      igst: shares.igst[i]!,
+      serviceFee: shares.serviceFee(i),
+      cgst: shares.cgst(i),
+      sgst: shares.sgst(i),
+      igst: shares.igst(i),
       grossCommission: 0,
       tds: 0,
-      other: shares.other[i]!,
+      other: shares.other(i),
     };
     return { ...line, total: lineTotal(line) };
   });

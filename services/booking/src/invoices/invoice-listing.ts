@@ -41,7 +41,7 @@ export class InvoiceListing {
     let before: { issuedAt: Date; invoiceNumber: string } | undefined;
     if (request.pageToken !== "") {
       const c = this.cursors.verify(request.pageToken) as Cursor | undefined;
-      if (!c || typeof c !== "object" || c.a !== request.agentId || typeof c.t !== "number" || typeof c.n !== "string")
+      if (typeof c?.a !== "string" || c.a !== request.agentId || typeof c.t !== "number" || typeof c.n !== "string")
         throw validationFailed([
           fieldError("page_token", "INVALID_VALUE", "is not a valid invoice list cursor; request the first page again"),
         ]);
@@ -75,7 +75,7 @@ export class InvoiceListing {
     ];
     if (missing.length > 0) throw validationFailed(missing);
     const invoice = await this.store.get(request.invoiceNumber);
-    if (!invoice || invoice.agentId !== request.agentId) {
+    if (invoice?.agentId !== request.agentId) {
       throw new DomainError("BOOKING_INVOICE_NOT_FOUND", `No invoice ${request.invoiceNumber}`);
     }
     return create(GetInvoiceResponseSchema, { invoice: toProtoInvoice(invoice) });

@@ -4,7 +4,7 @@ import type { InvoiceStore } from "./invoice-store.js";
 
 const party = { name: "Sky Travels", gstin: "27AAPFU0939F1ZV", address: "Mumbai", stateCode: "27", email: "ops@sky.example" };
 
-export function draft(overrides: Partial<InvoiceDraft> = {}): InvoiceDraft {
+function draft(overrides: Partial<InvoiceDraft> = {}): InvoiceDraft {
   return {
     kind: "TAX_INVOICE",
     bookingId: "bkg_1",

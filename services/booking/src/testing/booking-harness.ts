@@ -25,7 +25,7 @@ import { billingSettings, DEVELOPMENT_GSTIN } from "../invoices/billing-settings
 import { MemoryInvoiceStore } from "../invoices/memory-invoice-store.js";
 
 /** The platform in Karnataka (29), at the default rates. */
-export const HARNESS_BILLING = billingSettings({
+const HARNESS_BILLING = billingSettings({
   gstin: DEVELOPMENT_GSTIN,
   legalName: "Tarmac Travel Technologies Private Limited",
   address: "Bengaluru",
