@@ -26,4 +26,3 @@ export function billingSettings(v: {
     rates: { gstOnServiceFeeBps: v.gstOnServiceFeeBps, tdsOnCommissionBps: v.tdsOnCommissionBps },
   };
 }
-
