@@ -37,7 +37,7 @@ const cancellation = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", can
 const keyFor = (url: string) => {
   if (url.includes("/webhooks/")) return keys.webhooks;
   if (/cancel|reschedule|refunds/.test(url)) return keys.changes;
-  if (/fare|booking/.test(url)) return keys.bookOnly;
+  if (/fare|booking|invoices/.test(url)) return keys.bookOnly;
   return url.includes("/wallet/") ? keys.walletOnly : keys.valid;
 };
 const primary = (url: string, body: unknown): InjectOptions => ({
@@ -98,6 +98,9 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
   "POST /api/v1/webhooks/test": primary("/api/v1/webhooks/test", { endpoint_id: "whe_1" }),
   "POST /api/v1/webhooks/deliveries": primary("/api/v1/webhooks/deliveries", { endpoint_id: "whe_1", page_size: 5 }),
   "POST /api/v1/webhooks/redeliver": primary("/api/v1/webhooks/redeliver", { endpoint_id: "whe_1", event_id: "evt_1" }),
+  "POST /api/v1/invoices/list": primary("/api/v1/invoices/list", {}),
+  "POST /api/v1/invoices/get": primary("/api/v1/invoices/get", { invoice_number: "TI/2026-27/000001" }),
+  "POST /api/v1/invoices/pdf": primary("/api/v1/invoices/pdf", { invoice_number: "TI/2026-27/000001" }),
   "POST /api/auth/send-otp": secondary("/api/auth/send-otp", { identifier: otp.identifier, type: "EMAIL" }, false),
   "POST /api/auth/verify-otp": secondary("/api/auth/verify-otp", { identifier: otp.identifier, code: otp.code }, false),
   "POST /api/auth/logout": secondary("/api/auth/logout", {}),

@@ -179,6 +179,10 @@ export const tags = [
   { name: "fare", description: "Fare validation with a 15-minute price lock, and seat maps (primary surface)." },
   { name: "booking", description: "Bookings: create (wallet debit), status, cancellation and reschedule (primary surface)." },
   { name: "wallet", description: "The calling agent's wallet balance and ledger (primary surface)." },
+  {
+    name: "invoices",
+    description: "GST tax invoices, credit notes and debit notes of the agency's bookings, as JSON or PDF (primary surface).",
+  },
   { name: "webhooks", description: "Enterprise agencies' webhook endpoints and their deliveries (primary surface)." },
   { name: "auth", description: "OTP login for the secondary surface: a bearer token and session cookie, and logout." },
   { name: "flights", description: "Search and booking on the secondary surface (bearer token or session cookie)." },

@@ -85,6 +85,10 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/webhooks/test", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
   { path: "/api/v1/webhooks/deliveries", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"], examples: true },
   { path: "/api/v1/webhooks/redeliver", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
+  // API guide, GST and invoices.
+  { path: "/api/v1/invoices/list", tag: "invoices", security: "ApiKey", statuses: ["401", "403"], examples: true },
+  { path: "/api/v1/invoices/get", tag: "invoices", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/invoices/pdf", tag: "invoices", security: "ApiKey", statuses: ["401", "403", "404"] },
   // API guide, Secondary surface and logout (API guide, Authentication).
   { path: "/api/auth/send-otp", tag: "auth", security: "none", success: "202" },
   { path: "/api/auth/verify-otp", tag: "auth", security: "none", statuses: ["401"] },
@@ -219,7 +223,16 @@ describe("OpenAPI document", () => {
   });
 
   it("lists the tags", () => {
-    expect(document.tags.map((t: Json) => t.name)).toEqual(["search", "fare", "booking", "wallet", "webhooks", "auth", "flights"]);
+    expect(document.tags.map((t: Json) => t.name)).toEqual([
+      "search",
+      "fare",
+      "booking",
+      "wallet",
+      "invoices",
+      "webhooks",
+      "auth",
+      "flights",
+    ]);
   });
 
   describe.each(OPERATIONS.map((op) => [op.path, op] as const))("POST %s", (path, expected) => {

@@ -7,6 +7,7 @@ import { build } from "../app.js";
 import { enumNames } from "../enum-names.js";
 import { AncillaryKindSchema } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { fakeServiceClients } from "../testing/fake-services.js";
+import { InvoiceKindSchema } from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
 import { OPENAPI_PATH } from "./plugin.js";
 
 type Json = Record<string, any>;
@@ -51,7 +52,10 @@ describe("the OpenAPI document, as a client generator reads it", () => {
   });
 
   it("gives every instant and schedule time a date-time format and every date of birth a date format", () => {
-    const times = properties.filter(({ name }) => /(_at|_until|_time|^at|^from|^to|^created_from|^created_to)$/.test(name));
+    // `required_at` (a fare requirement's BOOK or TICKET) is a stage, not an instant.
+    const times = properties.filter(
+      ({ name }) => name !== "required_at" && /(_at|_until|_time|^at|^from|^to|^created_from|^created_to)$/.test(name),
+    );
     expect(times.length).toBeGreaterThanOrEqual(22);
     for (const { where, schema } of times) expect(schema.format, where).toBe("date-time");
     const births = properties.filter(({ name }) => name === "dob" || name === "born_on");
@@ -93,9 +97,14 @@ describe("the OpenAPI document, as a client generator reads it", () => {
     const statuses = enumsOf("status").filter((values) => values.includes("TICKETED"));
     expect(statuses.length).toBeGreaterThanOrEqual(4); // create, status, status_history, list filter, secondary create...
     for (const values of statuses) expect(values).toEqual(enumNames(BookingStatusSchema));
+    // A wallet entry's kind, an invoice's (list and get) and an ancillary's.
     const kinds = enumsOf("kind");
+    const invoiceKinds = enumNames(InvoiceKindSchema);
+    const isInvoiceKind = (values: readonly string[]) => values.join() === invoiceKinds.join();
     expect(kinds.filter((values) => values.includes("CAPTURE"))).toEqual([enumNames(EntryKindSchema)]);
-    for (const values of kinds.filter((v) => !v.includes("CAPTURE"))) expect(values).toEqual(enumNames(AncillaryKindSchema));
+    expect(kinds.filter(isInvoiceKind)).toHaveLength(2);
+    for (const values of kinds.filter((v) => !v.includes("CAPTURE") && !isInvoiceKind(v)))
+      expect(values).toEqual(enumNames(AncillaryKindSchema));
     expect(enumsOf("cabin")[0]).toEqual(["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"]);
     const eventTypes = properties.find((p) => p.name === "event_types" && p.where.includes("requestBody"))?.schema;
     expect(eventTypes?.items.enum).toEqual([...EVENT_TYPES]);

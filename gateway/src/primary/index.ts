@@ -14,6 +14,7 @@ import { bookingListRoute } from "./booking/list-route.js";
 import { refundsRoute } from "./booking/refunds-route.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
+import { invoiceRoutes } from "./invoices/routes.js";
 import { searchRoutes } from "./search/routes.js";
 import { walletRoutes } from "./wallet/routes.js";
 import { webhookRoutes } from "./webhooks/routes.js";
@@ -50,6 +51,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(changesRoutes, { booking: clients.booking });
   await app.register(holdRoutes, { booking: clients.booking });
   await app.register(refundsRoute, { booking: clients.booking });
+  await app.register(invoiceRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
   await app.register(webhookRoutes, { webhooks: clients.webhooks });
 };

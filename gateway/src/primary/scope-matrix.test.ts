@@ -35,6 +35,9 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/webhooks/test", Scope.WEBHOOKS_MANAGE],
   ["/api/v1/webhooks/deliveries", Scope.WEBHOOKS_MANAGE],
   ["/api/v1/webhooks/redeliver", Scope.WEBHOOKS_MANAGE],
+  ["/api/v1/invoices/list", Scope.FLIGHT_BOOK],
+  ["/api/v1/invoices/get", Scope.FLIGHT_BOOK],
+  ["/api/v1/invoices/pdf", Scope.FLIGHT_BOOK],
 ];
 
 const SCOPES = [

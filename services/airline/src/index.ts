@@ -15,3 +15,4 @@ export { remoteAirline } from "./grpc/remote-airline.js";
 export { airlineConfigSchema, type AirlineConfig } from "./config.js";
 export { startAirlineService, type StartedAirlineService, type AirlineServiceOverrides } from "./server.js";
 export { airlineCallerPolicy } from "./grpc/caller-policy.js";
+export * from "./document-requirements.js";

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider } from "@tarmac/airline";
+import { airportDirectory, documentRequirements, type AirlineProvider } from "@tarmac/airline";
 import { DomainError, fieldError, newId, validationFailed, type Clock, type Logger, defined } from "@tarmac/kernel";
 import { Payment, type CreateBookingRequest } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
@@ -9,6 +9,9 @@ import { BookingChangedConcurrently, countTransition, statusEvent } from "./book
 import type { Booking } from "./domain/booking.js";
 import { newBooking } from "./domain/new-booking.js";
 import { contactErrors } from "./domain/validate-contact.js";
+import { documentErrors, gstErrors } from "./domain/validate-documents.js";
+import type { BillingSettings } from "./invoices/billing-settings.js";
+import { taxTermsFor } from "./invoices/tax-terms.js";
 import { passengerErrors, passengerMismatch } from "./domain/validate-passengers.js";
 import { checkExtras } from "./domain/validate-extras.js";
 import { checkSeats } from "./domain/validate-seats.js";
@@ -26,6 +29,8 @@ export interface BookingCreationDeps {
   readonly flow: BookingFlow;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** The platform's GSTIN and tax rates: the booking's tax terms. */
+  readonly billing: BillingSettings;
 }
 
 const REQUIRED = ["agent_id", "fare_token", "idempotency_key"] as const;
@@ -68,7 +73,15 @@ export class BookingCreation {
       throw new DomainError("BOOKING_HOLD_NOT_ALLOWED", "The airline does not hold this fare; book it with payment WALLET");
     }
     const input = requestInput(request);
-    const errors = [...passengerErrors(input.passengers, fare.locked), ...contactErrors(input.contact)];
+    // Documents are checked with everything else, before any wallet or airline call. A booking paid
+    // at once is ticketed at once: what the fare needs at TICKET is needed now.
+    const requirements = documentRequirements(fare.segments, airportDirectory());
+    const errors = [
+      ...passengerErrors(input.passengers, fare.locked),
+      ...documentErrors(input.passengers, requirements, payment === "HOLD" ? "BOOK" : "TICKET"),
+      ...contactErrors(input.contact),
+      ...gstErrors(input.gst, requirements.gst),
+    ];
     if (errors.length > 0) throw validationFailed(errors);
     const mismatch = passengerMismatch(input.passengers, fare.locked);
     if (mismatch !== undefined) throw new DomainError("BOOKING_PASSENGER_MISMATCH", mismatch);
@@ -101,6 +114,8 @@ export class BookingCreation {
       extras: extras.extras,
       payment,
       now,
+      gst: input.gst,
+      taxTerms: taxTermsFor(this.deps.billing, input.gst),
     });
     const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);
     // A concurrent first call stored it between the lookup and this write.

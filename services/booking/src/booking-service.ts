@@ -47,6 +47,13 @@ import { toProtoBooking } from "./proto-mapping.js";
 import { cancellationKey, rescheduleKey, ticketKey } from "./request-fingerprints.js";
 import type { RefundListing } from "./refund-listing.js";
 import type { Reschedules } from "./reschedules.js";
+import type { InvoiceListing } from "./invoices/invoice-listing.js";
+import type {
+  GetInvoiceRequest,
+  GetInvoiceResponse,
+  ListInvoicesRequest,
+  ListInvoicesResponse,
+} from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
 import type { BookingStore } from "./store/booking-store.js";
 
 export interface BookingServiceDeps {
@@ -58,6 +65,7 @@ export interface BookingServiceDeps {
   readonly listing: BookingListing;
   readonly holds: HoldTicketing;
   readonly refunds: RefundListing;
+  readonly invoices: InvoiceListing;
 }
 
 /**
@@ -80,6 +88,14 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   async listBookings(request: ListBookingsRequest): Promise<ListBookingsResponse> {
     return this.deps.listing.list(request);
+  }
+
+  async listInvoices(request: ListInvoicesRequest): Promise<ListInvoicesResponse> {
+    return this.deps.invoices.list(request);
+  }
+
+  async getInvoice(request: GetInvoiceRequest): Promise<GetInvoiceResponse> {
+    return this.deps.invoices.get(request);
   }
 
   async quoteCancellation(request: QuoteCancellationRequest): Promise<QuoteCancellationResponse> {
@@ -130,6 +146,7 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     const terms = {
       acceptPriceChange: request.acceptPriceChange,
       acceptedTotalPricePaise: paiseFromProto(request.acceptedTotalPricePaise),
+      documents: request.passengerDocuments,
     };
     try {
       return ticketAnswer(await this.reportingRaces(() => this.deps.holds.ticket(booking, terms, key, context.signal)));

@@ -20,6 +20,10 @@ import { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { TicketingWorker } from "./ticketing-worker.js";
 import { WalletPayments } from "./wallet-payments.js";
+import type { BillingSettings } from "./invoices/billing-settings.js";
+import { InvoiceIssuer } from "./invoices/invoice-issuer.js";
+import { InvoiceListing } from "./invoices/invoice-listing.js";
+import type { InvoiceStore } from "./invoices/invoice-store.js";
 
 /** What every part shares, and what a decorator may wrap: the store, the wallet, the airline. */
 export interface BookingDependencies {
@@ -46,6 +50,10 @@ export interface BookingWiring extends BookingDependencies {
   readonly holdNoticeMs: number;
   /** Signs ListBookings cursors (TARMAC_BOOKING_SECRET). */
   readonly bookingSecret: string;
+  /** The platform's GSTIN and tax rates. */
+  readonly billing: BillingSettings;
+  /** Tax invoices, credit and debit notes. */
+  readonly invoices: InvoiceStore;
 }
 
 export interface BookingParts {
@@ -58,6 +66,7 @@ export interface BookingParts {
 /** The service and its sweeps over one set of dependencies: the server's wiring and the tests'. */
 export function wireBooking(w: BookingWiring): BookingParts {
   const { store, wallet, provider, clock, logger } = w;
+  const invoices = new InvoiceIssuer({ store: w.invoices, billing: w.billing, clock, logger });
   const writer = new BookingWriter(store, clock);
   const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
   const flow = new BookingFlow({ payments, provider, writer, logger, holdNoticeMs: w.holdNoticeMs });
@@ -70,6 +79,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
     logger,
     otaFeePaise: w.otaCancellationFeePaise,
     voidFeePaise: w.voidFeePaise ?? 0,
+    invoices,
   });
   const reschedules = new Reschedules({
     writer,
@@ -79,10 +89,12 @@ export function wireBooking(w: BookingWiring): BookingParts {
     clock,
     logger,
     otaFeePaise: w.otaRescheduleFeePaise,
+    invoices,
   });
   const cursors = createBookingListCursorCodec(createSigner(w.bookingSecret, "booking-list"), BOOKING_STATUSES);
   const listing = new BookingListing(store, cursors);
-  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger });
+  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger, billing: w.billing });
+  const invoiceListing = new InvoiceListing(w.invoices, createSigner(w.bookingSecret, "invoice-list"));
   return {
     service: new BookingServiceImpl({
       store,
@@ -92,6 +104,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
       listing,
       holds,
       refunds: new RefundListing(store, createSigner(w.bookingSecret, "refund-list")),
+      invoices: invoiceListing,
     }),
     holdSweep: new HoldSweep({ store, holds, writer, clock, logger }),
     recovery: new RecoverySweep({
@@ -112,6 +125,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
       wallet,
       clock,
       logger,
+      invoices,
       resumeReschedule: (b) => reschedules.resume(b),
       settleCancellations: (b) => cancellations.settle(b),
     }),

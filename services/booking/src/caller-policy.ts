@@ -12,4 +12,6 @@ export const bookingCallerPolicy: CallerPolicy = {
   TicketBooking: { gateway: "agent-context" },
   ReleaseBooking: { gateway: "agent-context" },
   ListRefunds: { gateway: "agent-context" },
+  ListInvoices: { gateway: "agent-context" },
+  GetInvoice: { gateway: "agent-context" },
 };

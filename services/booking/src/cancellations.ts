@@ -17,6 +17,7 @@ import {
   type ReasonCode,
 } from "./domain/quotes.js";
 import { requestRefund, type RefundRecord } from "./domain/refunds.js";
+import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import { countRefund, RefundFollower } from "./refund-follower.js";
 import { refundEvent } from "./refund-events.js";
 import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
@@ -33,6 +34,8 @@ export interface CancellationDeps {
   /** Tarmac's fee on a void (VOID_FEE_PAISE, default none). */
   readonly voidFeePaise?: number;
   readonly metrics?: MetricsRegistry;
+  /** The booking's credit and debit notes: a credit note for each refund credited (RefundFollower). */
+  readonly invoices: InvoiceIssuer;
 }
 
 export interface CancellationRequest {

@@ -12,7 +12,10 @@ import {
   callerAuthConfig,
   callerAuthEnv,
   checkCallerAuth,
+  DEFAULT_TAX_RATES,
+  gstinProblem,
 } from "@tarmac/kernel";
+import { billingSettings, DEVELOPMENT_GSTIN } from "./invoices/billing-settings.js";
 import { z } from "zod";
 
 /** Development only: main.ts warns when it is in use and production refuses it. */
@@ -51,11 +54,21 @@ export const bookingConfigSchema = z
     SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
     /** Signs ListBookings cursors. */
     TARMAC_BOOKING_SECRET: env.secret(DEVELOPMENT_BOOKING_SECRET),
+    /** The platform as supplier on tax invoices (API guide, GST and invoices). */
+    TARMAC_GSTIN: z.string().default(DEVELOPMENT_GSTIN),
+    TARMAC_LEGAL_NAME: z.string().min(1).max(100).default("Tarmac Travel Technologies Private Limited"),
+    TARMAC_BILLING_ADDRESS: z.string().min(1).max(300).default("12 Residency Road, Bengaluru, Karnataka 560025"),
+    TARMAC_BILLING_EMAIL: z.email().default("billing@tarmac.example"),
+    /** GST on the platform's service fee (18%: SAC 998555), and TDS on commission (2%: section 194H from 1 October 2024), basis points. */
+    GST_SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_TAX_RATES.gstOnServiceFeeBps),
+    TDS_COMMISSION_BPS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_TAX_RATES.tdsOnCommissionBps),
   })
   .superRefine((v, ctx) => {
     checkCallerAuth(v, ctx, "booking");
     refuseDevelopmentSecrets(v, ctx, { TARMAC_BOOKING_SECRET: DEVELOPMENT_BOOKING_SECRET });
     requireInProduction(v, ctx, ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"]);
+    const gstin = gstinProblem(v.TARMAC_GSTIN);
+    if (gstin !== undefined) ctx.addIssue({ code: "custom", path: ["TARMAC_GSTIN"], message: `not a valid GSTIN (${gstin})` });
     // Recovery finds a crashed booking's hold by its reference; it must still be there.
     if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
       ctx.addIssue({ code: "custom", path: ["HOLD_TTL_SECONDS"], message: "must exceed RECOVERY_GRACE_SECONDS plus one sweep interval" });
@@ -83,6 +96,14 @@ export const bookingConfigSchema = z
     sweepIntervalMs: v.BOOKING_SWEEP_INTERVAL_MS,
     sandboxTicketingDelayMs: v.SANDBOX_TICKETING_DELAY_MS,
     bookingSecret: v.TARMAC_BOOKING_SECRET,
+    billing: billingSettings({
+      gstin: v.TARMAC_GSTIN,
+      legalName: v.TARMAC_LEGAL_NAME,
+      address: v.TARMAC_BILLING_ADDRESS,
+      email: v.TARMAC_BILLING_EMAIL,
+      gstOnServiceFeeBps: v.GST_SERVICE_FEE_BPS,
+      tdsOnCommissionBps: v.TDS_COMMISSION_BPS,
+    }),
     usesDevelopmentSecret: v.TARMAC_BOOKING_SECRET === DEVELOPMENT_BOOKING_SECRET,
   }));
 

@@ -5,6 +5,7 @@ import type { Booking, BookingHold, PendingTicketing } from "./domain/booking.js
 import { countTicketing } from "./hold-metrics.js";
 import { holdPricingAt, type HoldPricing } from "./domain/hold-pricing.js";
 import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
+import { passengersForTicketing, type GivenDocuments } from "./domain/ticket-documents.js";
 import type { Payment, StepOutcome, WalletPayments } from "./wallet-payments.js";
 
 export interface HoldTicketingDeps {
@@ -21,6 +22,8 @@ export interface HoldTicketingDeps {
 export interface TicketTerms {
   readonly acceptPriceChange: boolean;
   readonly acceptedTotalPricePaise: number;
+  /** Documents the fare needs at TICKET, given now. */
+  readonly documents?: readonly GivenDocuments[];
 }
 
 /** A ticketing call's outcome: BOOKED, or the new price to accept (nothing done). */
@@ -50,6 +53,8 @@ export class HoldTicketing {
 
   private async attempt(booking: Booking, terms: TicketTerms, key: ConfirmKey | undefined, signal?: AbortSignal): Promise<TicketOutcome> {
     const hold = heldOrRefuse(booking);
+    // Before the airline is asked for its price or the wallet for money.
+    const passengers = passengersForTicketing(booking, terms.documents ?? []);
     const now = this.deps.clock.now();
     if (now >= hold.ticketTimeLimit) throw await this.expired(booking, "the ticket time limit passed before it was ticketed");
     const fare = await this.fareNow(booking, hold, now, signal);
@@ -65,7 +70,7 @@ export class HoldTicketing {
       ...(key && { idempotencyKey: key.idempotencyKey, fingerprint: key.fingerprint }),
     };
     // Before the wallet hold: a concurrent call loses this write (one debit), a crash leaves the mark for the sweep.
-    let marked = await this.deps.writer.amend(booking, { hold: { ...hold, ticketing } });
+    let marked = await this.deps.writer.amend(booking, { hold: { ...hold, ticketing }, passengers });
     let holdId: string | undefined;
     const settlement = await this.deps.payments.payFor(ticketDebit(marked, ticketing), async (walletHoldId) => {
       holdId = walletHoldId;

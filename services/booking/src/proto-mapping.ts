@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { Cabin as DomainCabin, FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline";
-import { paiseFromProto, paiseToProto, toTimestamp } from "@tarmac/kernel";
+import { paiseFromProto, paiseToProto, taxLines, toTimestamp } from "@tarmac/kernel";
 import {
   AncillaryKind,
   BookingSchema,
@@ -41,9 +41,19 @@ export function requestInput(request: CreateBookingRequest): BookingRequestInput
       gender: nameOf(Gender, p.gender),
       dob: p.dob,
       nationality: p.nationality,
+      passportNumber: p.passportNumber,
+      passportExpiry: p.passportExpiry,
+      passportIssuingCountry: p.passportIssuingCountry,
+      pan: p.pan,
     })),
     contact: request.contactInfo && { email: request.contactInfo.email, phone: request.contactInfo.phone },
     ancillaries: request.ancillaries.map((a, index) => ({ paxId: a.paxId, ancillaryToken: a.ancillaryToken, quantity: a.quantity, index })),
+    gst: request.gst && {
+      gstin: request.gst.gstin,
+      registeredName: request.gst.registeredName,
+      address: request.gst.address,
+      email: request.gst.email,
+    },
   };
 }
 
@@ -116,7 +126,13 @@ export function toProtoBooking(b: Booking): ProtoBooking {
       gender: enumValue(Gender, x.gender),
       dob: x.dob,
       nationality: x.nationality,
+      passportNumber: x.passportNumber ?? "",
+      passportExpiry: x.passportExpiry ?? "",
+      passportIssuingCountry: x.passportIssuingCountry ?? "",
+      pan: x.pan ?? "",
     })),
+    ...(b.gst && { gst: { ...b.gst } }),
+    ...(b.taxTerms && { taxLines: taxLinesToProto(b) }),
     ticketNumbers: b.ticketNumbers.map((t) => ({
       paxId: t.paxId,
       segmentIndex: t.segmentIndex,
@@ -191,5 +207,22 @@ function fareRulesToProto(rules: FareRules) {
     cancellationPenalties: rules.cancellationPenalties.map(band),
     changeFees: rules.changeFees.map(band),
     taxesRefundable: rules.taxesRefundable,
+  };
+}
+
+/** The booking's tax lines now (after a reschedule, the new fare's), at the terms fixed at create. */
+function taxLinesToProto(b: Booking) {
+  const terms = b.taxTerms;
+  if (!terms) return undefined;
+  const t = taxLines(b.pricing, terms, terms.gstKind);
+  return {
+    serviceFeePaise: paiseToProto(t.serviceFee),
+    cgstPaise: paiseToProto(t.cgst),
+    sgstPaise: paiseToProto(t.sgst),
+    igstPaise: paiseToProto(t.igst),
+    grossCommissionPaise: paiseToProto(t.grossCommission),
+    tdsPaise: paiseToProto(t.tds),
+    netPayablePaise: paiseToProto(t.netPayable),
+    gstKind: t.gstKind,
   };
 }

@@ -4,6 +4,7 @@ import { defined, formatPaise, processMetrics, type Clock, type Logger, type Met
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
+import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import { isPendingRefund, moveRefund, type RefundRecord, type RefundStatus } from "./domain/refunds.js";
 import { refundEvent } from "./refund-events.js";
 
@@ -19,12 +20,14 @@ export interface RefundFollowerDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly metrics?: MetricsRegistry;
+  /** Issues the refund's credit note (API guide, GST and invoices). */
+  readonly invoices: Pick<InvoiceIssuer, "refunded">;
 }
 
 /**
  * Follows a booking's refund requests (API guide, Partial cancellation, void and refunds): asks the
  * airline under the refund id (idempotent), credits the wallet only when the airline says REFUNDED
- * (idempotent by the refund's wallet reference), then stores the change with its event. A crash
+ * (idempotent by the refund's wallet reference) and issues its credit note, then stores the change with its event. A crash
  * between the airline's answer and the credit, or between the credit and the write, is finished by
  * the next run: the airline answers the same and the wallet credits a reference once.
  */
@@ -68,6 +71,8 @@ export class RefundFollower {
         reason: `Refund: cancellation ${refund.cancellationId} of booking ${booking.bookingId}`,
       });
     }
+    // Before REFUNDED is stored: a run repeating this step after a crash finds the note issued (keyed by the refund).
+    await this.deps.invoices.refunded(booking, refund.amountPaise, refund.refundId);
     logger.info({ bookingId: booking.bookingId, refundId, refundPaise: refund.amountPaise }, "cancellation refunded");
     return this.store(
       booking,

@@ -8,6 +8,7 @@ import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.
 import { quoteReschedule, requireReschedulable } from "./domain/quote-reschedule.js";
 import { newestValid, withQuote, type NewFare, type Quote, type ReasonCode, type RescheduleQuote } from "./domain/quotes.js";
 import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
+import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import type { StepOutcome, WalletPayments } from "./wallet-payments.js";
 
 export interface RescheduleDeps {
@@ -20,6 +21,8 @@ export interface RescheduleDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly otaFeePaise: number;
+  /** The booking's credit and debit notes. */
+  readonly invoices: InvoiceIssuer;
 }
 
 /**
@@ -129,8 +132,10 @@ export class Reschedules {
   }
 
   /** The new itinerary, paid for: the booking keeps its status, its reschedule record says what changed. */
-  private record(booking: Booking, quote: RescheduleQuote, reservation: ProviderReservation): Promise<Booking> {
+  private async record(booking: Booking, quote: RescheduleQuote, reservation: ProviderReservation): Promise<Booking> {
     const { clock } = this.deps;
+    // Paid, before the itinerary is replaced: a resume after a crash finds the debit note issued.
+    await this.deps.invoices.rescheduled(booking, quote);
     const { newFare } = quote;
     const newTotalPaise = newFare.pricing.finalPrice;
     const changePenaltyPaise = quote.airlineChangeFeePaise + quote.otaFeePaise;

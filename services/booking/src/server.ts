@@ -32,6 +32,9 @@ import { bookingRoutes } from "./routes.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { MemoryBookingStore } from "./store/memory-booking-store.js";
 import { MongoBookingStore } from "./store/mongo-booking-store.js";
+import type { InvoiceStore } from "./invoices/invoice-store.js";
+import { MemoryInvoiceStore } from "./invoices/memory-invoice-store.js";
+import { MongoInvoiceStore } from "./invoices/mongo-invoice-store.js";
 import { bookingCallerPolicy } from "./caller-policy.js";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 
@@ -69,13 +72,22 @@ export async function startBookingService(
 ): Promise<StartedBookingService> {
   const clock = overrides.clock ?? systemClock;
   // Leases only on MongoDB: in memory this process is the only replica.
-  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader; leases?: LeaseStore }>("bookings", config, logger, {
-    inMemory: () => {
-      const outbox = new MemoryOutbox({ logger });
-      return { store: new MemoryBookingStore(outbox), outbox };
+  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader; invoices: InvoiceStore; leases?: LeaseStore }>(
+    "bookings",
+    config,
+    logger,
+    {
+      inMemory: () => {
+        const outbox = new MemoryOutbox({ logger });
+        return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore() };
+      },
+      onMongo: async (db) => {
+        const invoices = new MongoInvoiceStore(db);
+        await invoices.ensureIndexes();
+        return { ...(await MongoBookingStore.open(db, logger)), invoices, leases: new MongoLeaseStore(db) };
+      },
     },
-    onMongo: async (db) => ({ ...(await MongoBookingStore.open(db, logger)), leases: new MongoLeaseStore(db) }),
-  });
+  );
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000, credential: config.callerAuth.credential };
   const airline = overrides.provider ?? connectAirline(config, { clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
   const wired: BookingDependencies = {
@@ -96,6 +108,8 @@ export async function startBookingService(
     recoveryGraceMs: config.recoveryGraceMs,
     holdNoticeMs: config.holdNoticeMs,
     bookingSecret: config.bookingSecret,
+    billing: config.billing,
+    invoices: storage.value.invoices,
   });
   const sweepNow = async () => {
     await recovery.run();

@@ -7,6 +7,7 @@ import { BookingWriter } from "./booking-writer.js";
 import { MemoryBookingStore } from "./store/memory-booking-store.js";
 import { STUCK_AFTER_ATTEMPTS } from "./sweep-claims.js";
 import { bookingFixture } from "./testing/booking-fixture.js";
+import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import { TicketingWorker } from "./ticketing-worker.js";
 
 const SWEEP_INTERVAL_MS = 2_000;
@@ -33,6 +34,7 @@ describe("TicketingWorker", () => {
       provider: airline(ticketed),
       writer: new BookingWriter(store, clock),
       wallet: {} as never,
+      invoices: { ticketed: () => Promise.resolve(undefined) } as unknown as InvoiceIssuer,
       resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
       settleCancellations: () => Promise.reject(new Error("no cancellation is pending here")),
       clock,
@@ -67,6 +69,7 @@ describe("TicketingWorker", () => {
       provider: airline(new Set()),
       writer: new BookingWriter(store, clock, metrics),
       wallet: {} as never,
+      invoices: { ticketed: () => Promise.resolve(undefined) } as unknown as InvoiceIssuer,
       resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
       settleCancellations: () => Promise.reject(new Error("no cancellation is pending here")),
       clock,

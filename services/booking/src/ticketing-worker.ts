@@ -4,6 +4,7 @@ import { formatPaise, type Clock, type Logger } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
+import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { reportStuck, sweepClaim } from "./sweep-claims.js";
 
@@ -16,6 +17,8 @@ export interface TicketingWorkerDeps {
   readonly wallet: Client<typeof WalletService>;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Issues the tax invoice before TICKETED is stored (idempotent: a repeat after a crash finds it). */
+  readonly invoices: InvoiceIssuer;
   /** Finishes or unwinds a reschedule confirm that was interrupted (Reschedules.resume). */
   readonly resumeReschedule: (booking: Booking) => Promise<unknown>;
   /** Finishes an interrupted partial cancellation and follows due refunds (Cancellations.settle). */
@@ -64,6 +67,7 @@ export class TicketingWorker {
     const { provider, writer, wallet, logger } = this.deps;
     const reservation = await provider.findReservation(booking.bookingId);
     if (reservation?.status === "TICKETED") {
+      await this.deps.invoices.ticketed({ ...booking, pnr: booking.pnr ?? reservation.pnr });
       await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: reservation.tickets });
       logger.info({ bookingId: booking.bookingId, tickets: reservation.tickets.length }, "booking ticketed");
     } else if (reservation?.status === "TICKETING_FAILED") {

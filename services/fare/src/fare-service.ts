@@ -35,6 +35,7 @@ import { priceExtras } from "./domain/priced-extras.js";
 import { toProtoAncillaries, toProtoSelectedExtra } from "./extras-mapping.js";
 import { priceSeatMap } from "./domain/priced-seat-map.js";
 import { FareLocks } from "./fare-locks.js";
+import { fareRequirementsOf } from "./fare-requirements.js";
 import { offerToJson, toProtoFareLock, toProtoSeatMap } from "./proto-mapping.js";
 import { requireFields, requireSame } from "./request-fields.js";
 import type { FareLock, FareLockStore } from "./store/fare-lock-store.js";
@@ -107,6 +108,7 @@ export class FareServiceImpl implements ServiceImpl<typeof FareService> {
       priceChanged: priced.priceChanged,
       previousPricePaise: priced.priceChanged ? priced.previousPricePaise : 0n,
       lockedUntil: toTimestamp(lock.lockedUntil),
+      requirements: fareRequirementsOf(offer),
     });
   }
 

@@ -33,3 +33,4 @@ export * from "./caller-auth/index.js";
 export * from "./agent-standing.js";
 export * from "./mongo-validated-collection.js";
 export * from "./free-port.js";
+export * from "./india-tax/index.js";

@@ -33,8 +33,15 @@ export function toCreateBookingRequest(body: CreateBookingBody, agentId: string,
       gender: Gender[p.gender],
       dob: p.dob,
       nationality: p.nationality,
+      passportNumber: p.passport_number ?? "",
+      passportExpiry: p.passport_expiry ?? "",
+      passportIssuingCountry: p.passport_issuing_country ?? "",
+      pan: p.pan ?? "",
     })),
     contactInfo: { email: body.contact_info.email, phone: body.contact_info.phone },
+    ...(body.gst && {
+      gst: { gstin: body.gst.gstin, registeredName: body.gst.registered_name, address: body.gst.address, email: body.gst.email },
+    }),
     ancillaries: (body.ancillaries ?? []).map((a) => ({ paxId: a.pax_id, ancillaryToken: a.ancillary_token, quantity: a.quantity ?? 0 })),
     payment: body.payment === "HOLD" ? Payment.HOLD : Payment.WALLET,
   });
@@ -80,6 +87,10 @@ export function bookingJson(b: Booking) {
       gender: Gender[p.gender],
       dob: p.dob,
       nationality: p.nationality,
+      passport_number: p.passportNumber || null,
+      passport_expiry: p.passportExpiry || null,
+      passport_issuing_country: p.passportIssuingCountry || null,
+      pan: p.pan || null,
     })),
     contact_info: { email: b.contactInfo?.email ?? "", phone: b.contactInfo?.phone ?? "" },
     seats: b.seats.map((s) => ({
@@ -126,6 +137,21 @@ export function bookingJson(b: Booking) {
           confirmed_at: iso(b.reschedule.confirmedAt),
         }
       : null,
+    gst: b.gst ? { gstin: b.gst.gstin, registered_name: b.gst.registeredName, address: b.gst.address, email: b.gst.email } : null,
+    tax_lines: b.taxLines ? taxLinesJson(b.taxLines) : null,
+  };
+}
+
+function taxLinesJson(t: NonNullable<Booking["taxLines"]>) {
+  return {
+    service_fee_paise: paiseFromProto(t.serviceFeePaise),
+    cgst_paise: paiseFromProto(t.cgstPaise),
+    sgst_paise: paiseFromProto(t.sgstPaise),
+    igst_paise: paiseFromProto(t.igstPaise),
+    gross_commission_paise: paiseFromProto(t.grossCommissionPaise),
+    tds_paise: paiseFromProto(t.tdsPaise),
+    net_payable_paise: paiseFromProto(t.netPayablePaise),
+    gst_kind: t.gstKind === "IGST" ? ("IGST" as const) : ("CGST_SGST" as const),
   };
 }
 

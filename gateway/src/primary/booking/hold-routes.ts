@@ -55,6 +55,13 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, { b
         idempotencyKey: idempotencyKeyOf(request.headers),
         acceptPriceChange: body.accept_price_change ?? false,
         acceptedTotalPricePaise: paiseToProto(body.accepted_total_price_paise ?? 0),
+        passengerDocuments: (body.passenger_documents ?? []).map((d) => ({
+          paxId: d.pax_id,
+          passportNumber: d.passport_number ?? "",
+          passportExpiry: d.passport_expiry ?? "",
+          passportIssuingCountry: d.passport_issuing_country ?? "",
+          pan: d.pan ?? "",
+        })),
       });
       if (answer.priceChange) throw priceChanged(answer, answer.priceChange);
       return {

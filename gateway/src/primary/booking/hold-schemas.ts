@@ -1,4 +1,5 @@
-import { boolean, closed, integer, object, paise, string } from "../../json-schema.js";
+import { array, boolean, closed, integer, object, paise, string, text } from "../../json-schema.js";
+import { passengerDocumentProperties, type PassengerDocumentsBody } from "./documents-schemas.js";
 import { bookingStatus } from "./schemas.js";
 
 /** JSON schemas of ticketing and releasing a held booking (API guide, Holds). */
@@ -13,6 +14,11 @@ export const ticketRequestSchema = closed(
       "With `accept_price_change`: the `new_total_price_paise` a BOOKING_PRICE_CHANGED answer quoted (paise).",
       { minimum: 0 },
     ),
+    passenger_documents: array(
+      closed({ pax_id: text(8, "The booked passenger's `id`."), ...passengerDocumentProperties }, ["pax_id"]),
+      "Documents the fare needs at `TICKET` not given at create (API guide, Travel documents); a field given replaces the booking's.",
+      { maxItems: 18 },
+    ),
   },
   ["booking_id"],
 );
@@ -21,6 +27,7 @@ export interface TicketBody {
   booking_id: string;
   accept_price_change?: boolean;
   accepted_total_price_paise?: number;
+  passenger_documents?: (PassengerDocumentsBody & { pax_id: string })[];
 }
 
 export const ticketResponseSchema = object({

@@ -30,6 +30,15 @@ import {
 } from "../../json-schema.js";
 import { pricingSchema, segmentSchema } from "../search/schemas.js";
 import { bookedPartSchema, cancellationRecordSchema, refundSchema } from "./refund-schemas.js";
+import {
+  gstOut,
+  gstRequestSchema,
+  passengerDocumentOut,
+  passengerDocumentProperties,
+  taxLinesOut,
+  type GstBody,
+  type PassengerDocumentsBody,
+} from "./documents-schemas.js";
 
 /** JSON schemas of booking create and status (API guide, Bookings and Booking states). */
 
@@ -57,6 +66,7 @@ const passengerSchema = closed(
     gender: oneOf(enumNames(GenderSchema), passengerFields.gender),
     dob: date(passengerFields.dob),
     nationality: string(passengerFields.nationality, { pattern: "^[A-Z]{2}$" }),
+    ...passengerDocumentProperties,
   },
   ["id", "type", "title", "first_name", "last_name", "gender", "dob", "nationality"],
 );
@@ -97,11 +107,12 @@ export const createBookingRequestSchema = closed(
         "passenger per segment); infants get no seat, and baggage or meals only when the airline sells them.",
       { maxItems: 200 },
     ),
+    gst: gstRequestSchema,
   },
   ["fare_token", "passengers", "contact_info"],
 );
 
-interface PassengerBody {
+interface PassengerBody extends PassengerDocumentsBody {
   id: string;
   type: EnumName<typeof PassengerType>;
   title: EnumName<typeof Title>;
@@ -120,6 +131,7 @@ export interface CreateBookingBody {
   contact_info: { email: string; phone: string };
   ancillaries?: { pax_id: string; ancillary_token: string; quantity?: number }[];
   payment?: "WALLET" | "HOLD";
+  gst?: GstBody;
 }
 
 const bookingId = string("The booking's id (`bkg_...`).");
@@ -158,6 +170,7 @@ const passengerOut = object({
   gender: oneOf(enumNames(GenderSchema), passengerFields.gender),
   dob: date(passengerFields.dob),
   nationality: string(passengerFields.nationality),
+  ...passengerDocumentOut,
 });
 
 const band = object({
@@ -271,4 +284,6 @@ export const bookingResponseSchema = object({
     }),
     "The latest reschedule; null until there is one.",
   ),
+  gst: gstOut,
+  tax_lines: taxLinesOut,
 });

@@ -1,6 +1,7 @@
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import { SeatPosition, type GetSeatMapResponse, type ValidateFareResponse } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { offerJson } from "../search/offer-json.js";
+import { requirementsJson } from "./requirements-json.js";
 
 /** API guide, Fare validation and seat maps: the locked offer (segments without cabin), the change flag, the lock's end. */
 export function validateResponseJson(response: ValidateFareResponse) {
@@ -13,6 +14,7 @@ export function validateResponseJson(response: ValidateFareResponse) {
     price_changed: response.priceChanged,
     ...(response.priceChanged && { previous_price_paise: paiseFromProto(response.previousPricePaise) }),
     locked_until: lockedUntil.toISOString(),
+    requirements: requirementsJson(response.requirements),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   GetSeatMapResponseSchema,
   SeatPosition,
   ValidateFareResponseSchema,
+  RequiredAt,
   type GetSeatMapRequest,
   type ValidateFareRequest,
 } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
@@ -38,6 +39,18 @@ function fakeFare(seen: { validate: ValidateFareRequest[]; seatMap: GetSeatMapRe
         priceChanged: changed,
         previousPricePaise: changed ? offer.bestPricePaise - 5_000n : 0n,
         lockedUntil: { seconds: 1_800_000_000n },
+        requirements: {
+          international: true,
+          passengers: [
+            {
+              passengerType: "ADT",
+              dateOfBirth: RequiredAt.BOOK,
+              passport: { requiredAt: RequiredAt.BOOK, minExpiryDate: "2027-06-22" },
+              pan: RequiredAt.TICKET,
+            },
+          ],
+          gst: RequiredAt.UNSPECIFIED,
+        },
       });
     },
     getSeatMap(request) {
@@ -85,6 +98,18 @@ describe("POST /api/v1/flight/fare/validate", () => {
     expect(seen.validate[0]).toMatchObject({ agentId: AGENT_ID, searchId: offer.searchId, pax: { adult: 1, child: 0, infant: 0 } });
     const body = res.json();
     expect(body).toMatchObject({ fare_token: "ft_1", price_changed: false, locked_until: "2027-01-15T08:00:00.000Z" });
+    expect(body.requirements).toEqual({
+      international: true,
+      passengers: [
+        {
+          type: "ADT",
+          date_of_birth: { required_at: "BOOK" },
+          passport: { required_at: "BOOK", min_expiry_date: "2027-06-22" },
+          pan: { required_at: "TICKET" },
+        },
+      ],
+      gst: null,
+    });
     expect(body).not.toHaveProperty("previous_price_paise");
     expect(body.offer.offer_id).toBe(offer.offerId);
     expect(body.offer.segments[0]).not.toHaveProperty("cabin");

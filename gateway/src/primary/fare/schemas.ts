@@ -1,6 +1,7 @@
 import { SeatPositionSchema } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { enumNames } from "../../enum-names.js";
 import { array, boolean, closed, described, instant, integer, object, oneOf, paise, string } from "../../json-schema.js";
+import { requirementsProperty } from "./requirements-json.js";
 import { validatedOfferSchema } from "../search/schemas.js";
 
 /** JSON schemas of fare validation and seat maps (API guide, Fare validation and seat maps). */
@@ -40,8 +41,9 @@ export const validateResponseSchema = closed(
     price_changed: boolean("Whether the live price differs from the search's."),
     previous_price_paise: paise("The search's price, when `price_changed`"),
     locked_until: instant("When the price lock ends: 15 minutes after validation."),
+    requirements: requirementsProperty,
   },
-  ["fare_token", "offer", "price_changed", "locked_until"],
+  ["fare_token", "offer", "price_changed", "locked_until", "requirements"],
 );
 
 export const seatMapRequestSchema = closed(

@@ -8,6 +8,10 @@ export interface PassengerInput {
   readonly gender: string;
   readonly dob: string;
   readonly nationality: string;
+  readonly passportNumber: string;
+  readonly passportExpiry: string;
+  readonly passportIssuingCountry: string;
+  readonly pan: string;
 }
 
 export interface SeatChoiceInput {
@@ -23,6 +27,8 @@ export interface BookingRequestInput {
   readonly passengers: readonly PassengerInput[];
   readonly contact: { readonly email: string; readonly phone: string } | undefined;
   readonly ancillaries: readonly SeatChoiceInput[];
+  /** The agency's GST details, when sent. */
+  readonly gst: { readonly gstin: string; readonly registeredName: string; readonly address: string; readonly email: string } | undefined;
 }
 
 /** A seat the fare service vouched for (GetFareLock), in the order of the request's ancillaries. */

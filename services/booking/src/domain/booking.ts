@@ -1,3 +1,4 @@
+import type { GstKind } from "@tarmac/kernel";
 import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline";
 import type { KeyedConfirmation } from "./keyed-confirmations.js";
 import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
@@ -26,6 +27,26 @@ export interface BookedPassenger {
   /** YYYY-MM-DD. */
   readonly dob: string;
   readonly nationality: string;
+  /** Travel documents (API guide, Travel documents), when given. */
+  readonly passportNumber?: string | undefined;
+  readonly passportExpiry?: string | undefined;
+  readonly passportIssuingCountry?: string | undefined;
+  readonly pan?: string | undefined;
+}
+
+/** The agency's GST registration given at create: the tax invoice's recipient. */
+export interface BookingGst {
+  readonly gstin: string;
+  readonly registeredName: string;
+  readonly address: string;
+  readonly email: string;
+}
+
+/** The tax rates and GST kind fixed at create: the booking's tax lines and invoices follow them. */
+export interface TaxTerms {
+  readonly gstOnServiceFeeBps: number;
+  readonly tdsOnCommissionBps: number;
+  readonly gstKind: GstKind;
 }
 
 export interface BookedSeat {
@@ -179,6 +200,10 @@ export interface Booking {
   readonly refunds?: readonly RefundRecord[] | undefined;
   /** A partial cancellation confirm under way (set before the airline is asked, cleared by its last write). */
   readonly pendingCancellation?: PendingCancellation | undefined;
+  /** The GST details given at create. */
+  readonly gst?: BookingGst | undefined;
+  /** Absent on bookings of earlier releases: no tax lines, no invoices. */
+  readonly taxTerms?: TaxTerms | undefined;
   /** Optimistic concurrency: every stored change increments it. */
   readonly version: number;
 }

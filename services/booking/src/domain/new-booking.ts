@@ -1,6 +1,6 @@
 import { defined } from "@tarmac/kernel";
 import type { FareRules, ProviderSegment } from "@tarmac/airline";
-import type { BookedExtra, BookedPricing, BookedSeat, Booking, Payment } from "./booking.js";
+import type { BookedExtra, BookedPricing, BookedSeat, Booking, BookingGst, Payment, TaxTerms } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
 import { toBookedPassenger } from "./validate-passengers.js";
 
@@ -33,6 +33,8 @@ export interface NewBookingInput {
   readonly extras: readonly BookedExtra[];
   readonly payment: Payment;
   readonly now: Date;
+  readonly gst?: BookingGst | undefined;
+  readonly taxTerms?: TaxTerms | undefined;
 }
 
 /**
@@ -78,6 +80,8 @@ export function newBooking(input: NewBookingInput): Booking {
     reschedule: undefined,
     lastArrivalAt: new Date(last.arrTime),
     payment: input.payment,
+    ...(input.gst && { gst: { ...input.gst } }),
+    ...(input.taxTerms && { taxTerms: input.taxTerms }),
     createdAt: now,
     updatedAt: now,
     version: 1,

@@ -10,6 +10,10 @@ const passenger = (id: string, type: string): PassengerInput => ({
   lastName: "B",
   gender: "M",
   dob: "1985-01-01",
+  passportNumber: "",
+  passportExpiry: "",
+  passportIssuingCountry: "",
+  pan: "",
   nationality: "IN",
 });
 const passengers = [passenger("ADT1", "ADT"), passenger("ADT2", "ADT"), passenger("INF1", "INF")];

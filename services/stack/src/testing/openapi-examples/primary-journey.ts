@@ -278,6 +278,23 @@ export async function closingJourney(api: ExampleRecorder, clock: ManualClock, s
     body: { status: "TICKETED", page_size: 20 },
     expect: 200,
   });
+  const invoices = await api.post({
+    name: "recent",
+    summary: "The agency's GST documents, newest first: credit notes, debit notes and tax invoices",
+    path: "/api/v1/invoices/list",
+    body: { financial_year: "2026-27", page_size: 3 },
+    expect: 200,
+  });
+  const [latest] = invoices.json.invoices as { invoice_number: string }[];
+  if (latest) {
+    await api.post({
+      name: "byNumber",
+      summary: "One document by its number",
+      path: "/api/v1/invoices/get",
+      body: { invoice_number: latest.invoice_number },
+      expect: 200,
+    });
+  }
   clock.advance(31 * MINUTE);
   await api.post({
     name: "expiredCursor",

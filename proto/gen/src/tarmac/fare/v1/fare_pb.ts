@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/fare/v1/fare.proto.
  */
 export const file_tarmac_fare_v1_fare: GenFile = /*@__PURE__*/
-  fileDesc("Chl0YXJtYWMvZmFyZS92MS9mYXJlLnByb3RvEg50YXJtYWMuZmFyZS52MSKPAQoTVmFsaWRhdGVGYXJlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIrkBChRWYWxpZGF0ZUZhcmVSZXNwb25zZRISCgpmYXJlX3Rva2VuGAEgASgJEiYKBW9mZmVyGAIgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIVCg1wcmljZV9jaGFuZ2VkGAMgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAQgASgDEjAKDGxvY2tlZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicQoRR2V0U2VhdE1hcFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEQoJc2VhcmNoX2lkGAIgASgJEhEKCXNpZ25hdHVyZRgDIAEoCRISCgpmYXJlX3Rva2VuGAQgASgJEhAKCHByb3ZpZGVyGAUgASgJItUBChJHZXRTZWF0TWFwUmVzcG9uc2USEQoJc2VhcmNoX2lkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIwCghzZWdtZW50cxgFIAMoCzIeLnRhcm1hYy5mYXJlLnYxLlNlYXRNYXBTZWdtZW50EkMKFXBhc3Nlbmdlcl9hbmNpbGxhcmllcxgGIAMoCzIkLnRhcm1hYy5mYXJlLnYxLlBhc3NlbmdlckFuY2lsbGFyaWVzIm8KDlNlYXRNYXBTZWdtZW50EhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSKAoHc2VhdG1hcBgEIAMoCzIXLnRhcm1hYy5mYXJlLnYxLlNlYXRSb3ciOwoHU2VhdFJvdxILCgNyb3cYASABKAUSIwoFc2VhdHMYAiADKAsyFC50YXJtYWMuZmFyZS52MS5TZWF0IsQBCgRTZWF0EgwKBHNlYXQYASABKAkSEQoJYXZhaWxhYmxlGAIgASgIEhMKC3ByaWNlX3BhaXNlGAMgASgDEhQKDGFuY2lsbGFyeV9pZBgEIAEoCRIXCg9hbmNpbGxhcnlfdG9rZW4YBSABKAkSLgoIcG9zaXRpb24YBiABKA4yHC50YXJtYWMuZmFyZS52MS5TZWF0UG9zaXRpb24SEAoIZXhpdF9yb3cYByABKAgSFQoNZXh0cmFfbGVncm9vbRgIIAEoCCJAChRQYXNzZW5nZXJBbmNpbGxhcmllcxIOCgZwYXhfaWQYASABKAkSGAoQYW5jaWxsYXJ5X3Rva2VucxgCIAMoCSJUChJHZXRGYXJlTG9ja1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKZmFyZV90b2tlbhgCIAEoCRIYChBhbmNpbGxhcnlfdG9rZW5zGAMgAygJIpkBChNHZXRGYXJlTG9ja1Jlc3BvbnNlEiYKBGxvY2sYASABKAsyGC50YXJtYWMuZmFyZS52MS5GYXJlTG9jaxIrCgVzZWF0cxgCIAMoCzIcLnRhcm1hYy5mYXJlLnYxLlNlbGVjdGVkU2VhdBItCgZleHRyYXMYAyADKAsyHS50YXJtYWMuZmFyZS52MS5TZWxlY3RlZEV4dHJhIvMBCg1TZWxlY3RlZEV4dHJhEhcKD2FuY2lsbGFyeV90b2tlbhgBIAEoCRIUCgxhbmNpbGxhcnlfaWQYAiABKAkSDgoGcGF4X2lkGAMgASgJEhUKDXNlZ21lbnRfaW5kZXgYBCABKAUSKwoEa2luZBgFIAEoDjIdLnRhcm1hYy5mYXJlLnYxLkFuY2lsbGFyeUtpbmQSDAoEY29kZRgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRITCgtwcmljZV9wYWlzZRgIIAEoAxIUCgxtYXhfcXVhbnRpdHkYCSABKAUSEQoJd2VpZ2h0X2tnGAogASgFIj0KFUdldEFuY2lsbGFyaWVzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpmYXJlX3Rva2VuGAIgASgJIscBChZHZXRBbmNpbGxhcmllc1Jlc3BvbnNlEhEKCXNlYXJjaF9pZBgBIAEoCRIQCghvZmZlcl9pZBgCIAEoCRIQCghwcm92aWRlchgDIAEoCRIQCghjdXJyZW5jeRgEIAEoCRIzCgpwYXNzZW5nZXJzGAUgAygLMh8udGFybWFjLmZhcmUudjEuUGFzc2VuZ2VyRXh0cmFzEi8KC3ZhbGlkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJSCg9QYXNzZW5nZXJFeHRyYXMSDgoGcGF4X2lkGAEgASgJEi8KCHNlZ21lbnRzGAIgAygLMh0udGFybWFjLmZhcmUudjEuU2VnbWVudEV4dHJhcyJyCg1TZWdtZW50RXh0cmFzEhUKDXNlZ21lbnRfaW5kZXgYASABKAUSDgoGb3JpZ2luGAIgASgJEgwKBGRlc3QYAyABKAkSLAoHb3B0aW9ucxgEIAMoCzIbLnRhcm1hYy5mYXJlLnYxLkV4dHJhT3B0aW9uIsoBCgtFeHRyYU9wdGlvbhIrCgRraW5kGAEgASgOMh0udGFybWFjLmZhcmUudjEuQW5jaWxsYXJ5S2luZBIMCgRjb2RlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhEKCXdlaWdodF9rZxgEIAEoBRITCgtwcmljZV9wYWlzZRgFIAEoAxIUCgxtYXhfcXVhbnRpdHkYBiABKAUSFAoMYW5jaWxsYXJ5X2lkGAcgASgJEhcKD2FuY2lsbGFyeV90b2tlbhgIIAEoCSKJAQoMU2VsZWN0ZWRTZWF0EhcKD2FuY2lsbGFyeV90b2tlbhgBIAEoCRIUCgxhbmNpbGxhcnlfaWQYAiABKAkSFQoNc2VnbWVudF9pbmRleBgDIAEoBRIMCgRzZWF0GAQgASgJEhMKC3ByaWNlX3BhaXNlGAUgASgDEhAKCGV4aXRfcm93GAYgASgIIpkCCghGYXJlTG9jaxISCgpmYXJlX3Rva2VuGAEgASgJEhAKCGFnZW50X2lkGAIgASgJEhEKCXNlYXJjaF9pZBgDIAEoCRImCgVvZmZlchgEIAEoCzIXLnRhcm1hYy5zZWFyY2gudjEuT2ZmZXISLgoDcGF4GAUgASgLMiEudGFybWFjLnNlYXJjaC52MS5QYXNzZW5nZXJDb3VudHMSMAoMbG9ja2VkX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJwcm92aWRlcl9vZmZlcl9rZXkYCCABKAkqegoMU2VhdFBvc2l0aW9uEh0KGVNFQVRfUE9TSVRJT05fVU5TUEVDSUZJRUQQABIYChRTRUFUX1BPU0lUSU9OX1dJTkRPVxABEhgKFFNFQVRfUE9TSVRJT05fTUlERExFEAISFwoTU0VBVF9QT1NJVElPTl9BSVNMRRADKmQKDUFuY2lsbGFyeUtpbmQSHgoaQU5DSUxMQVJZX0tJTkRfVU5TUEVDSUZJRUQQABIaChZBTkNJTExBUllfS0lORF9CQUdHQUdFEAESFwoTQU5DSUxMQVJZX0tJTkRfTUVBTBACMvYCCgtGYXJlU2VydmljZRJZCgxWYWxpZGF0ZUZhcmUSIy50YXJtYWMuZmFyZS52MS5WYWxpZGF0ZUZhcmVSZXF1ZXN0GiQudGFybWFjLmZhcmUudjEuVmFsaWRhdGVGYXJlUmVzcG9uc2USUwoKR2V0U2VhdE1hcBIhLnRhcm1hYy5mYXJlLnYxLkdldFNlYXRNYXBSZXF1ZXN0GiIudGFybWFjLmZhcmUudjEuR2V0U2VhdE1hcFJlc3BvbnNlEl8KDkdldEFuY2lsbGFyaWVzEiUudGFybWFjLmZhcmUudjEuR2V0QW5jaWxsYXJpZXNSZXF1ZXN0GiYudGFybWFjLmZhcmUudjEuR2V0QW5jaWxsYXJpZXNSZXNwb25zZRJWCgtHZXRGYXJlTG9jaxIiLnRhcm1hYy5mYXJlLnYxLkdldEZhcmVMb2NrUmVxdWVzdBojLnRhcm1hYy5mYXJlLnYxLkdldEZhcmVMb2NrUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
+  fileDesc("Chl0YXJtYWMvZmFyZS92MS9mYXJlLnByb3RvEg50YXJtYWMuZmFyZS52MSKPAQoTVmFsaWRhdGVGYXJlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhAKCG9mZmVyX2lkGAQgASgJEi4KA3BheBgFIAEoCzIhLnRhcm1hYy5zZWFyY2gudjEuUGFzc2VuZ2VyQ291bnRzIvEBChRWYWxpZGF0ZUZhcmVSZXNwb25zZRISCgpmYXJlX3Rva2VuGAEgASgJEiYKBW9mZmVyGAIgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIVCg1wcmljZV9jaGFuZ2VkGAMgASgIEhwKFHByZXZpb3VzX3ByaWNlX3BhaXNlGAQgASgDEjAKDGxvY2tlZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNgoMcmVxdWlyZW1lbnRzGAYgASgLMiAudGFybWFjLmZhcmUudjEuRmFyZVJlcXVpcmVtZW50cyJfChNQYXNzcG9ydFJlcXVpcmVtZW50Ei8KC3JlcXVpcmVkX2F0GAEgASgOMhoudGFybWFjLmZhcmUudjEuUmVxdWlyZWRBdBIXCg9taW5fZXhwaXJ5X2RhdGUYAiABKAkiwgEKFVBhc3NlbmdlclJlcXVpcmVtZW50cxIWCg5wYXNzZW5nZXJfdHlwZRgBIAEoCRIxCg1kYXRlX29mX2JpcnRoGAIgASgOMhoudGFybWFjLmZhcmUudjEuUmVxdWlyZWRBdBI1CghwYXNzcG9ydBgDIAEoCzIjLnRhcm1hYy5mYXJlLnYxLlBhc3Nwb3J0UmVxdWlyZW1lbnQSJwoDcGFuGAQgASgOMhoudGFybWFjLmZhcmUudjEuUmVxdWlyZWRBdCKNAQoQRmFyZVJlcXVpcmVtZW50cxIVCg1pbnRlcm5hdGlvbmFsGAEgASgIEjkKCnBhc3NlbmdlcnMYAiADKAsyJS50YXJtYWMuZmFyZS52MS5QYXNzZW5nZXJSZXF1aXJlbWVudHMSJwoDZ3N0GAMgASgOMhoudGFybWFjLmZhcmUudjEuUmVxdWlyZWRBdCJxChFHZXRTZWF0TWFwUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIRCglzZWFyY2hfaWQYAiABKAkSEQoJc2lnbmF0dXJlGAMgASgJEhIKCmZhcmVfdG9rZW4YBCABKAkSEAoIcHJvdmlkZXIYBSABKAki1QEKEkdldFNlYXRNYXBSZXNwb25zZRIRCglzZWFyY2hfaWQYASABKAkSEQoJc2lnbmF0dXJlGAIgASgJEhAKCHByb3ZpZGVyGAMgASgJEhAKCGN1cnJlbmN5GAQgASgJEjAKCHNlZ21lbnRzGAUgAygLMh4udGFybWFjLmZhcmUudjEuU2VhdE1hcFNlZ21lbnQSQwoVcGFzc2VuZ2VyX2FuY2lsbGFyaWVzGAYgAygLMiQudGFybWFjLmZhcmUudjEuUGFzc2VuZ2VyQW5jaWxsYXJpZXMibwoOU2VhdE1hcFNlZ21lbnQSFQoNc2VnbWVudF9pbmRleBgBIAEoBRIOCgZvcmlnaW4YAiABKAkSDAoEZGVzdBgDIAEoCRIoCgdzZWF0bWFwGAQgAygLMhcudGFybWFjLmZhcmUudjEuU2VhdFJvdyI7CgdTZWF0Um93EgsKA3JvdxgBIAEoBRIjCgVzZWF0cxgCIAMoCzIULnRhcm1hYy5mYXJlLnYxLlNlYXQixAEKBFNlYXQSDAoEc2VhdBgBIAEoCRIRCglhdmFpbGFibGUYAiABKAgSEwoLcHJpY2VfcGFpc2UYAyABKAMSFAoMYW5jaWxsYXJ5X2lkGAQgASgJEhcKD2FuY2lsbGFyeV90b2tlbhgFIAEoCRIuCghwb3NpdGlvbhgGIAEoDjIcLnRhcm1hYy5mYXJlLnYxLlNlYXRQb3NpdGlvbhIQCghleGl0X3JvdxgHIAEoCBIVCg1leHRyYV9sZWdyb29tGAggASgIIkAKFFBhc3NlbmdlckFuY2lsbGFyaWVzEg4KBnBheF9pZBgBIAEoCRIYChBhbmNpbGxhcnlfdG9rZW5zGAIgAygJIlQKEkdldEZhcmVMb2NrUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRISCgpmYXJlX3Rva2VuGAIgASgJEhgKEGFuY2lsbGFyeV90b2tlbnMYAyADKAkimQEKE0dldEZhcmVMb2NrUmVzcG9uc2USJgoEbG9jaxgBIAEoCzIYLnRhcm1hYy5mYXJlLnYxLkZhcmVMb2NrEisKBXNlYXRzGAIgAygLMhwudGFybWFjLmZhcmUudjEuU2VsZWN0ZWRTZWF0Ei0KBmV4dHJhcxgDIAMoCzIdLnRhcm1hYy5mYXJlLnYxLlNlbGVjdGVkRXh0cmEi8wEKDVNlbGVjdGVkRXh0cmESFwoPYW5jaWxsYXJ5X3Rva2VuGAEgASgJEhQKDGFuY2lsbGFyeV9pZBgCIAEoCRIOCgZwYXhfaWQYAyABKAkSFQoNc2VnbWVudF9pbmRleBgEIAEoBRIrCgRraW5kGAUgASgOMh0udGFybWFjLmZhcmUudjEuQW5jaWxsYXJ5S2luZBIMCgRjb2RlGAYgASgJEhMKC2Rlc2NyaXB0aW9uGAcgASgJEhMKC3ByaWNlX3BhaXNlGAggASgDEhQKDG1heF9xdWFudGl0eRgJIAEoBRIRCgl3ZWlnaHRfa2cYCiABKAUiPQoVR2V0QW5jaWxsYXJpZXNSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmZhcmVfdG9rZW4YAiABKAkixwEKFkdldEFuY2lsbGFyaWVzUmVzcG9uc2USEQoJc2VhcmNoX2lkGAEgASgJEhAKCG9mZmVyX2lkGAIgASgJEhAKCHByb3ZpZGVyGAMgASgJEhAKCGN1cnJlbmN5GAQgASgJEjMKCnBhc3NlbmdlcnMYBSADKAsyHy50YXJtYWMuZmFyZS52MS5QYXNzZW5nZXJFeHRyYXMSLwoLdmFsaWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlIKD1Bhc3NlbmdlckV4dHJhcxIOCgZwYXhfaWQYASABKAkSLwoIc2VnbWVudHMYAiADKAsyHS50YXJtYWMuZmFyZS52MS5TZWdtZW50RXh0cmFzInIKDVNlZ21lbnRFeHRyYXMSFQoNc2VnbWVudF9pbmRleBgBIAEoBRIOCgZvcmlnaW4YAiABKAkSDAoEZGVzdBgDIAEoCRIsCgdvcHRpb25zGAQgAygLMhsudGFybWFjLmZhcmUudjEuRXh0cmFPcHRpb24iygEKC0V4dHJhT3B0aW9uEisKBGtpbmQYASABKA4yHS50YXJtYWMuZmFyZS52MS5BbmNpbGxhcnlLaW5kEgwKBGNvZGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJd2VpZ2h0X2tnGAQgASgFEhMKC3ByaWNlX3BhaXNlGAUgASgDEhQKDG1heF9xdWFudGl0eRgGIAEoBRIUCgxhbmNpbGxhcnlfaWQYByABKAkSFwoPYW5jaWxsYXJ5X3Rva2VuGAggASgJIokBCgxTZWxlY3RlZFNlYXQSFwoPYW5jaWxsYXJ5X3Rva2VuGAEgASgJEhQKDGFuY2lsbGFyeV9pZBgCIAEoCRIVCg1zZWdtZW50X2luZGV4GAMgASgFEgwKBHNlYXQYBCABKAkSEwoLcHJpY2VfcGFpc2UYBSABKAMSEAoIZXhpdF9yb3cYBiABKAgimQIKCEZhcmVMb2NrEhIKCmZhcmVfdG9rZW4YASABKAkSEAoIYWdlbnRfaWQYAiABKAkSEQoJc2VhcmNoX2lkGAMgASgJEiYKBW9mZmVyGAQgASgLMhcudGFybWFjLnNlYXJjaC52MS5PZmZlchIuCgNwYXgYBSABKAsyIS50YXJtYWMuc2VhcmNoLnYxLlBhc3NlbmdlckNvdW50cxIwCgxsb2NrZWRfdW50aWwYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhoKEnByb3ZpZGVyX29mZmVyX2tleRgIIAEoCSpXCgpSZXF1aXJlZEF0EhsKF1JFUVVJUkVEX0FUX1VOU1BFQ0lGSUVEEAASFAoQUkVRVUlSRURfQVRfQk9PSxABEhYKElJFUVVJUkVEX0FUX1RJQ0tFVBACKnoKDFNlYXRQb3NpdGlvbhIdChlTRUFUX1BPU0lUSU9OX1VOU1BFQ0lGSUVEEAASGAoUU0VBVF9QT1NJVElPTl9XSU5ET1cQARIYChRTRUFUX1BPU0lUSU9OX01JRERMRRACEhcKE1NFQVRfUE9TSVRJT05fQUlTTEUQAypkCg1BbmNpbGxhcnlLaW5kEh4KGkFOQ0lMTEFSWV9LSU5EX1VOU1BFQ0lGSUVEEAASGgoWQU5DSUxMQVJZX0tJTkRfQkFHR0FHRRABEhcKE0FOQ0lMTEFSWV9LSU5EX01FQUwQAjL2AgoLRmFyZVNlcnZpY2USWQoMVmFsaWRhdGVGYXJlEiMudGFybWFjLmZhcmUudjEuVmFsaWRhdGVGYXJlUmVxdWVzdBokLnRhcm1hYy5mYXJlLnYxLlZhbGlkYXRlRmFyZVJlc3BvbnNlElMKCkdldFNlYXRNYXASIS50YXJtYWMuZmFyZS52MS5HZXRTZWF0TWFwUmVxdWVzdBoiLnRhcm1hYy5mYXJlLnYxLkdldFNlYXRNYXBSZXNwb25zZRJfCg5HZXRBbmNpbGxhcmllcxIlLnRhcm1hYy5mYXJlLnYxLkdldEFuY2lsbGFyaWVzUmVxdWVzdBomLnRhcm1hYy5mYXJlLnYxLkdldEFuY2lsbGFyaWVzUmVzcG9uc2USVgoLR2V0RmFyZUxvY2sSIi50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1JlcXVlc3QaIy50YXJtYWMuZmFyZS52MS5HZXRGYXJlTG9ja1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_tarmac_search_v1_search]);
 
 /**
  * ValidateFare's request: the offer by search_id and signature, or by offer_id alone.
@@ -111,6 +111,13 @@ export type ValidateFareResponse = Message<"tarmac.fare.v1.ValidateFareResponse"
    * @generated from field: google.protobuf.Timestamp locked_until = 5;
    */
   lockedUntil?: Timestamp | undefined;
+
+  /**
+   * The documents the fare needs, and when (API guide, Travel documents).
+   *
+   * @generated from field: tarmac.fare.v1.FareRequirements requirements = 6;
+   */
+  requirements?: FareRequirements | undefined;
 };
 
 /**
@@ -119,6 +126,111 @@ export type ValidateFareResponse = Message<"tarmac.fare.v1.ValidateFareResponse"
  */
 export const ValidateFareResponseSchema: GenMessage<ValidateFareResponse> = /*@__PURE__*/
   messageDesc(file_tarmac_fare_v1_fare, 1);
+
+/**
+ * A passport requirement.
+ *
+ * @generated from message tarmac.fare.v1.PassportRequirement
+ */
+export type PassportRequirement = Message<"tarmac.fare.v1.PassportRequirement"> & {
+  /**
+   * When number, expiry and issuing country are needed.
+   *
+   * @generated from field: tarmac.fare.v1.RequiredAt required_at = 1;
+   */
+  requiredAt: RequiredAt;
+
+  /**
+   * YYYY-MM-DD: the passport must not expire before this date (six months after the last flight).
+   *
+   * @generated from field: string min_expiry_date = 2;
+   */
+  minExpiryDate: string;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.PassportRequirement.
+ * Use `create(PassportRequirementSchema)` to create a new message.
+ */
+export const PassportRequirementSchema: GenMessage<PassportRequirement> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 2);
+
+/**
+ * What one passenger type must give.
+ *
+ * @generated from message tarmac.fare.v1.PassengerRequirements
+ */
+export type PassengerRequirements = Message<"tarmac.fare.v1.PassengerRequirements"> & {
+  /**
+   * ADT, CHD or INF.
+   *
+   * @generated from field: string passenger_type = 1;
+   */
+  passengerType: string;
+
+  /**
+   * The date of birth.
+   *
+   * @generated from field: tarmac.fare.v1.RequiredAt date_of_birth = 2;
+   */
+  dateOfBirth: RequiredAt;
+
+  /**
+   * Absent when no passport is needed.
+   *
+   * @generated from field: tarmac.fare.v1.PassportRequirement passport = 3;
+   */
+  passport?: PassportRequirement | undefined;
+
+  /**
+   * The passenger's PAN.
+   *
+   * @generated from field: tarmac.fare.v1.RequiredAt pan = 4;
+   */
+  pan: RequiredAt;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.PassengerRequirements.
+ * Use `create(PassengerRequirementsSchema)` to create a new message.
+ */
+export const PassengerRequirementsSchema: GenMessage<PassengerRequirements> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 3);
+
+/**
+ * The documents a fare needs (TBO's IsPassportRequiredAtBook, IsPanRequiredAtTicket...).
+ *
+ * @generated from message tarmac.fare.v1.FareRequirements
+ */
+export type FareRequirements = Message<"tarmac.fare.v1.FareRequirements"> & {
+  /**
+   * The journey crosses a border.
+   *
+   * @generated from field: bool international = 1;
+   */
+  international: boolean;
+
+  /**
+   * One per passenger type.
+   *
+   * @generated from field: repeated tarmac.fare.v1.PassengerRequirements passengers = 2;
+   */
+  passengers: PassengerRequirements[];
+
+  /**
+   * The agency's GST details (CreateBookingRequest.gst).
+   *
+   * @generated from field: tarmac.fare.v1.RequiredAt gst = 3;
+   */
+  gst: RequiredAt;
+};
+
+/**
+ * Describes the message tarmac.fare.v1.FareRequirements.
+ * Use `create(FareRequirementsSchema)` to create a new message.
+ */
+export const FareRequirementsSchema: GenMessage<FareRequirements> = /*@__PURE__*/
+  messageDesc(file_tarmac_fare_v1_fare, 4);
 
 /**
  * GetSeatMap's request. Every field is required; search_id, signature and provider must be the
@@ -168,7 +280,7 @@ export type GetSeatMapRequest = Message<"tarmac.fare.v1.GetSeatMapRequest"> & {
  * Use `create(GetSeatMapRequestSchema)` to create a new message.
  */
 export const GetSeatMapRequestSchema: GenMessage<GetSeatMapRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 2);
+  messageDesc(file_tarmac_fare_v1_fare, 5);
 
 /**
  * GetSeatMap's answer.
@@ -224,7 +336,7 @@ export type GetSeatMapResponse = Message<"tarmac.fare.v1.GetSeatMapResponse"> & 
  * Use `create(GetSeatMapResponseSchema)` to create a new message.
  */
 export const GetSeatMapResponseSchema: GenMessage<GetSeatMapResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 3);
+  messageDesc(file_tarmac_fare_v1_fare, 6);
 
 /**
  * The seat map of one segment.
@@ -266,7 +378,7 @@ export type SeatMapSegment = Message<"tarmac.fare.v1.SeatMapSegment"> & {
  * Use `create(SeatMapSegmentSchema)` to create a new message.
  */
 export const SeatMapSegmentSchema: GenMessage<SeatMapSegment> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 4);
+  messageDesc(file_tarmac_fare_v1_fare, 7);
 
 /**
  * One row of a seat map.
@@ -294,7 +406,7 @@ export type SeatRow = Message<"tarmac.fare.v1.SeatRow"> & {
  * Use `create(SeatRowSchema)` to create a new message.
  */
 export const SeatRowSchema: GenMessage<SeatRow> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 5);
+  messageDesc(file_tarmac_fare_v1_fare, 8);
 
 /**
  * A seat, priced for the locked fare.
@@ -364,7 +476,7 @@ export type Seat = Message<"tarmac.fare.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 6);
+  messageDesc(file_tarmac_fare_v1_fare, 9);
 
 /**
  * The seats one passenger may choose.
@@ -393,7 +505,7 @@ export type PassengerAncillaries = Message<"tarmac.fare.v1.PassengerAncillaries"
  * Use `create(PassengerAncillariesSchema)` to create a new message.
  */
 export const PassengerAncillariesSchema: GenMessage<PassengerAncillaries> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 7);
+  messageDesc(file_tarmac_fare_v1_fare, 10);
 
 /**
  * GetFareLock's request.
@@ -428,7 +540,7 @@ export type GetFareLockRequest = Message<"tarmac.fare.v1.GetFareLockRequest"> & 
  * Use `create(GetFareLockRequestSchema)` to create a new message.
  */
 export const GetFareLockRequestSchema: GenMessage<GetFareLockRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 8);
+  messageDesc(file_tarmac_fare_v1_fare, 11);
 
 /**
  * GetFareLock's answer.
@@ -463,7 +575,7 @@ export type GetFareLockResponse = Message<"tarmac.fare.v1.GetFareLockResponse"> 
  * Use `create(GetFareLockResponseSchema)` to create a new message.
  */
 export const GetFareLockResponseSchema: GenMessage<GetFareLockResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 9);
+  messageDesc(file_tarmac_fare_v1_fare, 12);
 
 /**
  * A baggage or meal option an ancillary token vouches for, at the price GetAncillaries showed.
@@ -547,7 +659,7 @@ export type SelectedExtra = Message<"tarmac.fare.v1.SelectedExtra"> & {
  * Use `create(SelectedExtraSchema)` to create a new message.
  */
 export const SelectedExtraSchema: GenMessage<SelectedExtra> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 10);
+  messageDesc(file_tarmac_fare_v1_fare, 13);
 
 /**
  * GetAncillaries' request.
@@ -575,7 +687,7 @@ export type GetAncillariesRequest = Message<"tarmac.fare.v1.GetAncillariesReques
  * Use `create(GetAncillariesRequestSchema)` to create a new message.
  */
 export const GetAncillariesRequestSchema: GenMessage<GetAncillariesRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 11);
+  messageDesc(file_tarmac_fare_v1_fare, 14);
 
 /**
  * GetAncillaries' answer.
@@ -631,7 +743,7 @@ export type GetAncillariesResponse = Message<"tarmac.fare.v1.GetAncillariesRespo
  * Use `create(GetAncillariesResponseSchema)` to create a new message.
  */
 export const GetAncillariesResponseSchema: GenMessage<GetAncillariesResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 12);
+  messageDesc(file_tarmac_fare_v1_fare, 15);
 
 /**
  * What one passenger may buy.
@@ -659,7 +771,7 @@ export type PassengerExtras = Message<"tarmac.fare.v1.PassengerExtras"> & {
  * Use `create(PassengerExtrasSchema)` to create a new message.
  */
 export const PassengerExtrasSchema: GenMessage<PassengerExtras> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 13);
+  messageDesc(file_tarmac_fare_v1_fare, 16);
 
 /**
  * One passenger's options on one segment.
@@ -701,7 +813,7 @@ export type SegmentExtras = Message<"tarmac.fare.v1.SegmentExtras"> & {
  * Use `create(SegmentExtrasSchema)` to create a new message.
  */
 export const SegmentExtrasSchema: GenMessage<SegmentExtras> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 14);
+  messageDesc(file_tarmac_fare_v1_fare, 17);
 
 /**
  * One option, priced for the locked fare.
@@ -771,7 +883,7 @@ export type ExtraOption = Message<"tarmac.fare.v1.ExtraOption"> & {
  * Use `create(ExtraOptionSchema)` to create a new message.
  */
 export const ExtraOptionSchema: GenMessage<ExtraOption> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 15);
+  messageDesc(file_tarmac_fare_v1_fare, 18);
 
 /**
  * A seat an ancillary token vouches for, at the price the seat map showed.
@@ -827,7 +939,7 @@ export type SelectedSeat = Message<"tarmac.fare.v1.SelectedSeat"> & {
  * Use `create(SelectedSeatSchema)` to create a new message.
  */
 export const SelectedSeatSchema: GenMessage<SelectedSeat> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 16);
+  messageDesc(file_tarmac_fare_v1_fare, 19);
 
 /**
  * A price lock made by ValidateFare.
@@ -897,7 +1009,42 @@ export type FareLock = Message<"tarmac.fare.v1.FareLock"> & {
  * Use `create(FareLockSchema)` to create a new message.
  */
 export const FareLockSchema: GenMessage<FareLock> = /*@__PURE__*/
-  messageDesc(file_tarmac_fare_v1_fare, 17);
+  messageDesc(file_tarmac_fare_v1_fare, 20);
+
+/**
+ * When a document must be on the booking.
+ *
+ * @generated from enum tarmac.fare.v1.RequiredAt
+ */
+export enum RequiredAt {
+  /**
+   * Not required.
+   *
+   * @generated from enum value: REQUIRED_AT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * At booking create: a create without it is refused.
+   *
+   * @generated from enum value: REQUIRED_AT_BOOK = 1;
+   */
+  BOOK = 1,
+
+  /**
+   * Before tickets are issued: at create for a booking paid at once, at the latest when a held
+   * booking is ticketed.
+   *
+   * @generated from enum value: REQUIRED_AT_TICKET = 2;
+   */
+  TICKET = 2,
+}
+
+/**
+ * Describes the enum tarmac.fare.v1.RequiredAt.
+ */
+export const RequiredAtSchema: GenEnum<RequiredAt> = /*@__PURE__*/
+  enumDesc(file_tarmac_fare_v1_fare, 0);
 
 /**
  * Where a seat is in its row.
@@ -938,7 +1085,7 @@ export enum SeatPosition {
  * Describes the enum tarmac.fare.v1.SeatPosition.
  */
 export const SeatPositionSchema: GenEnum<SeatPosition> = /*@__PURE__*/
-  enumDesc(file_tarmac_fare_v1_fare, 0);
+  enumDesc(file_tarmac_fare_v1_fare, 1);
 
 /**
  * What kind of extra an ancillary is.
@@ -972,7 +1119,7 @@ export enum AncillaryKind {
  * Describes the enum tarmac.fare.v1.AncillaryKind.
  */
 export const AncillaryKindSchema: GenEnum<AncillaryKind> = /*@__PURE__*/
-  enumDesc(file_tarmac_fare_v1_fare, 1);
+  enumDesc(file_tarmac_fare_v1_fare, 2);
 
 /**
  * Fare validates an offer live with the airline, locks its price for 15 minutes and serves seat

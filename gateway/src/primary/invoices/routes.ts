@@ -1,0 +1,109 @@
+import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { callerOf } from "../../auth/caller-of.js";
+import type { ServiceClients } from "../../clients.js";
+import { operation, PRIMARY } from "../../openapi/operation.js";
+import { invoiceJson } from "./invoice-json.js";
+import { renderInvoicePdf } from "./invoice-pdf.js";
+import {
+  invoiceGetRequestSchema,
+  invoiceListRequestSchema,
+  invoiceListResponseSchema,
+  invoicePdfResponseSchema,
+  invoiceSchema,
+  type InvoiceGetBody,
+  type InvoiceListBody,
+} from "./schemas.js";
+
+export interface InvoiceRoutesOptions {
+  readonly booking: ServiceClients["booking"];
+}
+
+/** POST /invoices/list, /get and /pdf: the agency's tax invoices, credit and debit notes (scope flight.book, like bookings). */
+export const invoiceRoutes: FastifyPluginAsync<InvoiceRoutesOptions> = async (app, { booking }) => {
+  app.post(
+    "/invoices/list",
+    {
+      schema: operation(PRIMARY, {
+        operationId: "listInvoices",
+        tags: ["invoices"],
+        summary: "List the agent's invoices, credit and debit notes, newest first",
+        description:
+          "The calling agent's GST documents, newest first: a tax invoice per booking at ticketing, a credit note per refund, " +
+          "a debit note per paid reschedule (API guide, GST and invoices). Optional `booking_id` and `financial_year`. " +
+          "`page_size` 1 to 100 (default 20); send `cursor` back for the next page. Scope `flight.book`.",
+        body: invoiceListRequestSchema,
+        success: { schema: invoiceListResponseSchema, description: "A page of documents; `cursor` is null on the last page." },
+      }),
+      config: { scope: Scope.FLIGHT_BOOK },
+    },
+    async (request: FastifyRequest<{ Body: InvoiceListBody }>) => {
+      const body = request.body;
+      const response = await booking.listInvoices({
+        agentId: callerOf(request).agentId,
+        bookingId: body.booking_id ?? "",
+        financialYear: body.financial_year ?? "",
+        pageSize: body.page_size ?? 0,
+        pageToken: body.cursor ?? "",
+      });
+      return {
+        invoices: response.invoices.map(invoiceJson),
+        count: response.invoices.length,
+        cursor: response.nextPageToken === "" ? null : response.nextPageToken,
+      };
+    },
+  );
+
+  const getInvoice = async (request: FastifyRequest<{ Body: InvoiceGetBody }>) => {
+    const { invoice } = await booking.getInvoice({ agentId: callerOf(request).agentId, invoiceNumber: request.body.invoice_number });
+    if (!invoice) throw new Error("booking answered GetInvoice without the invoice");
+    return invoiceJson(invoice);
+  };
+
+  app.post(
+    "/invoices/get",
+    {
+      schema: operation(PRIMARY, {
+        operationId: "getInvoice",
+        tags: ["invoices"],
+        summary: "One invoice, credit or debit note as JSON",
+        description:
+          "The calling agent's document by its number; another agency's answers 404 BOOKING_INVOICE_NOT_FOUND. Scope `flight.book`.",
+        body: invoiceGetRequestSchema,
+        success: { schema: invoiceSchema, description: "The document." },
+        errors: ["BOOKING_INVOICE_NOT_FOUND"],
+      }),
+      config: { scope: Scope.FLIGHT_BOOK },
+    },
+    getInvoice,
+  );
+
+  app.post(
+    "/invoices/pdf",
+    {
+      schema: operation(PRIMARY, {
+        operationId: "getInvoicePdf",
+        tags: ["invoices"],
+        summary: "One invoice, credit or debit note as a PDF",
+        description:
+          "The document rendered as an A4 PDF with the platform's and the agency's details and GSTINs, one row per passenger, " +
+          "in JSON as Base64 (`content_base64`) so it carries the same envelope, request id and errors as every answer. " +
+          "Scope `flight.book`.",
+        body: invoiceGetRequestSchema,
+        success: { schema: invoicePdfResponseSchema, description: "The PDF, Base64-encoded." },
+        errors: ["BOOKING_INVOICE_NOT_FOUND"],
+      }),
+      config: { scope: Scope.FLIGHT_BOOK },
+    },
+    async (request: FastifyRequest<{ Body: InvoiceGetBody }>) => {
+      const invoice = await getInvoice(request);
+      const pdf = await renderInvoicePdf(invoice);
+      return {
+        invoice_number: invoice.invoice_number,
+        content_type: "application/pdf" as const,
+        filename: `${invoice.invoice_number.replaceAll("/", "-")}.pdf`,
+        content_base64: pdf.toString("base64"),
+      };
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import { gstinProblem, gstinState, type TaxRates } from "@tarmac/kernel";
+import type { InvoiceParty } from "./invoice.js";
+
+/** The platform as supplier on every invoice, and the tax rates it applies (booking config). */
+export interface BillingSettings {
+  readonly supplier: InvoiceParty;
+  readonly rates: TaxRates;
+}
+
+/** A development GSTIN (Karnataka, valid check character); production must set TARMAC_GSTIN. */
+export const DEVELOPMENT_GSTIN = "29AAACT2727Q1ZS";
+
+export function billingSettings(v: {
+  gstin: string;
+  legalName: string;
+  address: string;
+  email: string;
+  gstOnServiceFeeBps: number;
+  tdsOnCommissionBps: number;
+}): BillingSettings {
+  const problem = gstinProblem(v.gstin);
+  if (problem !== undefined) throw new Error(`TARMAC_GSTIN: ${problem}`);
+  const stateCode = gstinState(v.gstin);
+  return {
+    supplier: { name: v.legalName, gstin: v.gstin, address: v.address, stateCode, email: v.email },
+    rates: { gstOnServiceFeeBps: v.gstOnServiceFeeBps, tdsOnCommissionBps: v.tdsOnCommissionBps },
+  };
+}

@@ -1,0 +1,100 @@
+import { financialYear, gstinState, type Clock, type Logger } from "@tarmac/kernel";
+import type { Booking } from "../domain/booking.js";
+import type { RescheduleQuote } from "../domain/quotes.js";
+import type { BillingSettings } from "./billing-settings.js";
+import type { Invoice, InvoiceDraft, InvoiceKind, InvoiceLine, InvoiceParty } from "./invoice.js";
+import { fareLines, noteLines } from "./invoice-lines.js";
+import type { InvoiceStore } from "./invoice-store.js";
+
+export interface InvoiceIssuerDeps {
+  readonly store: InvoiceStore;
+  readonly billing: BillingSettings;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/**
+ * Issues a booking's documents where its money moves (API guide, GST and invoices): the tax
+ * invoice when it is ticketed (everything debited so far), a debit note on each paid reschedule
+ * after that, a credit note on its refund. Each is called before the status write that records the
+ * event and is idempotent by its source, so a sweep that repeats the step after a crash finds the
+ * document already issued and never numbers it twice. Bookings never ticketed get no documents.
+ */
+export class InvoiceIssuer {
+  constructor(private readonly deps: InvoiceIssuerDeps) {}
+
+  async ticketed(booking: Booking): Promise<Invoice | undefined> {
+    const terms = booking.taxTerms;
+    if (!terms) return undefined;
+    const lines = fareLines(booking, terms, terms.gstKind, booking.debitPaise);
+    return this.issue(booking, "TAX_INVOICE", "TICKETED", lines, "", "Tickets issued");
+  }
+
+  async rescheduled(booking: Booking, quote: RescheduleQuote): Promise<Invoice | undefined> {
+    const original = await this.taxInvoiceOf(booking);
+    if (!original || !booking.taxTerms || quote.totalPayablePaise === 0) return undefined;
+    const lines = noteLines(booking, quote.totalPayablePaise, quote.otaFeePaise, booking.taxTerms, booking.taxTerms.gstKind);
+    return this.issue(
+      booking,
+      "DEBIT_NOTE",
+      `RESCHEDULE:${quote.quoteId}`,
+      lines,
+      original.invoiceNumber,
+      "Reschedule: fare difference and change fees",
+    );
+  }
+
+  /** `refundKey` names the refund: its refund id (one credit note per refund request, partial or whole). */
+  async refunded(booking: Booking, amountPaise: number, refundKey = "REFUND"): Promise<Invoice | undefined> {
+    const original = await this.taxInvoiceOf(booking);
+    if (!original || !booking.taxTerms || amountPaise === 0) return undefined;
+    const lines = noteLines(booking, amountPaise, 0, booking.taxTerms, booking.taxTerms.gstKind);
+    return this.issue(booking, "CREDIT_NOTE", refundKey, lines, original.invoiceNumber, "Refund credited to the wallet");
+  }
+
+  private async taxInvoiceOf(booking: Booking): Promise<Invoice | undefined> {
+    return (await this.deps.store.forBooking(booking.bookingId)).find((i) => i.kind === "TAX_INVOICE");
+  }
+
+  private async issue(
+    booking: Booking,
+    kind: InvoiceKind,
+    sourceKey: string,
+    lines: InvoiceLine[],
+    originalInvoiceNumber: string,
+    reason: string,
+  ): Promise<Invoice> {
+    const { billing, clock } = this.deps;
+    const issuedAt = clock.now();
+    const draft: InvoiceDraft = {
+      kind,
+      bookingId: booking.bookingId,
+      sourceKey,
+      pnr: booking.pnr ?? "",
+      agentId: booking.agentId,
+      issuedAt,
+      financialYear: financialYear(issuedAt),
+      supplier: billing.supplier,
+      recipient: recipientOf(booking),
+      gstKind: booking.taxTerms?.gstKind ?? "CGST_SGST",
+      lines,
+      totalPaise: lines.reduce((sum, l) => sum + l.total, 0),
+      currency: booking.currency,
+      originalInvoiceNumber,
+      reason,
+    };
+    const invoice = await this.deps.store.issue(draft);
+    this.deps.logger.info(
+      { bookingId: booking.bookingId, invoiceNumber: invoice.invoiceNumber, totalPaise: invoice.totalPaise },
+      "invoice issued",
+    );
+    return invoice;
+  }
+}
+
+/** The agency as the booking names it: its GST details when given, else an unregistered recipient. */
+function recipientOf(booking: Booking): InvoiceParty {
+  const gst = booking.gst;
+  if (!gst) return { name: `Agency ${booking.agentId}`, gstin: "", address: "", stateCode: "", email: booking.contact.email };
+  return { name: gst.registeredName, gstin: gst.gstin, address: gst.address, stateCode: gstinState(gst.gstin), email: gst.email };
+}

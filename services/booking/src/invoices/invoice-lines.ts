@@ -1,0 +1,95 @@
+import { taxLines, type GstKind, type TaxRates } from "@tarmac/kernel";
+import type { Booking } from "../domain/booking.js";
+import type { InvoiceLine } from "./invoice.js";
+
+/** `total` in `parts` whole-paise shares as equal as can be, the first ones a paisa larger. */
+function allocate(total: number, parts: number): number[] {
+  const base = Math.floor(total / parts);
+  const extra = total - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/** `allocate` as a lookup by passenger index. */
+function shareOf(total: number, parts: number): (i: number) => number {
+  const shares = allocate(total, parts);
+  return (i) => shares[i] ?? 0;
+}
+
+const nameOf = (p: Booking["passengers"][number]) => `${p.title} ${p.firstName} ${p.lastName}`;
+
+function lineTotal(l: Omit<InvoiceLine, "total">): number {
+  return l.baseFare + l.taxes + l.seats + l.serviceFee + l.cgst + l.sgst + l.igst - l.grossCommission + l.tds + l.other;
+}
+
+/**
+ * A tax invoice's lines: the fare's amounts and their tax lines shared out equally among the
+ * passengers (the airline prices the booking as a whole), each passenger's own seats, and what the
+ * wallet paid beyond the fare and seats (a change made before ticketing) as `other`. The lines add
+ * up to `debitPaise`, the wallet debit they document.
+ */
+export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind, debitPaise: number): InvoiceLine[] {
+  const p = booking.pricing;
+  const t = taxLines(p, rates, gstKind);
+  const n = booking.passengers.length;
+  const shares = {
+    baseFare: shareOf(p.baseFare, n),
+    taxes: shareOf(p.taxes, n),
+    serviceFee: shareOf(t.serviceFee, n),
+    cgst: shareOf(t.cgst, n),
+    sgst: shareOf(t.sgst, n),
+    igst: shareOf(t.igst, n),
+    grossCommission: shareOf(t.grossCommission, n),
+    tds: shareOf(t.tds, n),
+    other: shareOf(debitPaise - p.netFare - booking.seatsPaise, n),
+  };
+  return booking.passengers.map((pax, i) => {
+    const line = {
+      paxId: pax.paxId,
+      passengerName: nameOf(pax),
+      baseFare: shares.baseFare(i),
+      taxes: shares.taxes(i),
+      seats: booking.seats.filter((s) => s.paxId === pax.paxId).reduce((sum, s) => sum + s.pricePaise, 0),
+      serviceFee: shares.serviceFee(i),
+      cgst: shares.cgst(i),
+      sgst: shares.sgst(i),
+      igst: shares.igst(i),
+      grossCommission: shares.grossCommission(i),
+      tds: shares.tds(i),
+      other: shares.other(i),
+    };
+    return { ...line, total: lineTotal(line) };
+  });
+}
+
+/**
+ * A note's lines: `amount` shared out equally; the platform's own fee in it (`feePaise`, GST
+ * inside) shown as service fee and GST, the rest (fare difference, airline fee, refund) as `other`.
+ */
+export function noteLines(booking: Booking, amount: number, feePaise: number, rates: TaxRates, gstKind: GstKind): InvoiceLine[] {
+  const n = booking.passengers.length;
+  const fee = taxLines({ baseFare: 0, taxes: 0, commission: 0, otaMarkup: feePaise, netFare: feePaise }, rates, gstKind);
+  const shares = {
+    serviceFee: shareOf(fee.serviceFee, n),
+    cgst: shareOf(fee.cgst, n),
+    sgst: shareOf(fee.sgst, n),
+    igst: shareOf(fee.igst, n),
+    other: shareOf(amount - feePaise, n),
+  };
+  return booking.passengers.map((pax, i) => {
+    const line = {
+      paxId: pax.paxId,
+      passengerName: nameOf(pax),
+      baseFare: 0,
+      taxes: 0,
+      seats: 0,
+      serviceFee: shares.serviceFee(i),
+      cgst: shares.cgst(i),
+      sgst: shares.sgst(i),
+      igst: shares.igst(i),
+      grossCommission: 0,
+      tds: 0,
+      other: shares.other(i),
+    };
+    return { ...line, total: lineTotal(line) };
+  });
+}

@@ -1,0 +1,23 @@
+import type { Invoice, InvoiceDraft } from "./invoice.js";
+
+export interface InvoiceListQuery {
+  readonly agentId: string;
+  readonly bookingId?: string | undefined;
+  readonly financialYear?: string | undefined;
+  /** Newest first: issued before this (issuedAt, invoiceNumber) position, when given. */
+  readonly before?: { readonly issuedAt: Date; readonly invoiceNumber: string } | undefined;
+  readonly limit: number;
+}
+
+/**
+ * Issued invoices, credit and debit notes (memory, MongoDB; one contract suite). `issue` gives the
+ * draft the next number of its kind's series in its financial year in the same atomic step that
+ * stores it, so a number is never skipped or used twice whatever runs at once; a draft whose
+ * (bookingId, sourceKey) was issued already answers the stored document and uses no number.
+ */
+export interface InvoiceStore {
+  issue(draft: InvoiceDraft): Promise<Invoice>;
+  get(invoiceNumber: string): Promise<Invoice | undefined>;
+  forBooking(bookingId: string): Promise<Invoice[]>;
+  list(query: InvoiceListQuery): Promise<Invoice[]>;
+}

@@ -1,0 +1,118 @@
+import { MongoServerError, WriteConcern, type Collection, type Db, type TransactionOptions } from "mongodb";
+import { invoiceNumberOf, SERIES, type Invoice, type InvoiceDraft } from "./invoice.js";
+import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
+
+const TRANSACTION: TransactionOptions = {
+  readConcern: { level: "snapshot" },
+  writeConcern: new WriteConcern("majority"),
+  readPreference: "primary",
+  // Bounds the whole transaction, retries included: a stuck primary fails the caller, who retries.
+  maxCommitTimeMS: 5_000,
+};
+const DUPLICATE_KEY = 11000;
+/** Reads are bounded like every call: a slow query fails rather than hangs. */
+const READ_MS = 5_000;
+
+type InvoiceDocument = Omit<Invoice, "invoiceNumber"> & { _id: string };
+interface CounterDocument {
+  _id: string;
+  sequence: number;
+}
+
+/**
+ * Invoices in MongoDB: collection `invoices` (`_id` the invoice number, unique (bookingId,
+ * sourceKey)) and `invoice_counters` (one document per series and financial year). The counter's
+ * $inc and the insert commit in one majority transaction: an aborted issue rolls its number back,
+ * and concurrent issues in one series conflict on the counter document and are retried by
+ * withTransaction, so numbers are gap-free and unique across replicas.
+ */
+export class MongoInvoiceStore implements InvoiceStore {
+  private readonly invoices: Collection<InvoiceDocument>;
+  private readonly counters: Collection<CounterDocument>;
+
+  constructor(private readonly db: Db) {
+    this.invoices = db.collection<InvoiceDocument>("invoices", { readConcern: { level: "majority" }, writeConcern: { w: "majority" } });
+    this.counters = db.collection<CounterDocument>("invoice_counters");
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.invoices.createIndexes([
+      { key: { bookingId: 1, sourceKey: 1 }, name: "bookingId_sourceKey", unique: true },
+      { key: { agentId: 1, issuedAt: -1, _id: -1 }, name: "agentId_issuedAt_id" },
+      { key: { agentId: 1, bookingId: 1, issuedAt: -1, _id: -1 }, name: "agentId_bookingId_issuedAt_id" },
+      { key: { agentId: 1, financialYear: 1, issuedAt: -1, _id: -1 }, name: "agentId_financialYear_issuedAt_id" },
+    ]);
+  }
+
+  async issue(draft: InvoiceDraft): Promise<Invoice> {
+    const existing = await this.bySource(draft);
+    if (existing) return existing;
+    const session = this.db.client.startSession();
+    try {
+      return await session.withTransaction(async () => {
+        const series = `${SERIES[draft.kind]}/${draft.financialYear}`;
+        const counter = await this.counters.findOneAndUpdate(
+          { _id: series },
+          { $inc: { sequence: 1 } },
+          { upsert: true, returnDocument: "after", session },
+        );
+        const sequence = counter?.sequence ?? 1;
+        const invoice: Invoice = { ...draft, invoiceNumber: invoiceNumberOf(draft.kind, draft.financialYear, sequence), sequence };
+        const { invoiceNumber, ...rest } = invoice;
+        await this.invoices.insertOne({ _id: invoiceNumber, ...rest }, { session });
+        return invoice;
+      }, TRANSACTION);
+    } catch (error) {
+      // Another replica issued this source's document first: answer it (its number, not a new one).
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      const winner = await this.bySource(draft);
+      if (!winner) throw error;
+      return winner;
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async get(invoiceNumber: string): Promise<Invoice | undefined> {
+    const doc = await this.invoices.findOne({ _id: invoiceNumber }, { maxTimeMS: READ_MS });
+    return doc ? fromDocument(doc) : undefined;
+  }
+
+  async forBooking(bookingId: string): Promise<Invoice[]> {
+    const docs = await this.invoices.find({ bookingId }, { maxTimeMS: READ_MS }).sort({ issuedAt: 1, _id: 1 }).toArray();
+    return docs.map(fromDocument);
+  }
+
+  async list(query: InvoiceListQuery): Promise<Invoice[]> {
+    const { before } = query;
+    const docs = await this.invoices
+      .find(
+        {
+          agentId: query.agentId,
+          ...(query.bookingId !== undefined && { bookingId: query.bookingId }),
+          ...(query.financialYear !== undefined && { financialYear: query.financialYear }),
+          ...(before && {
+            $or: [{ issuedAt: { $lt: before.issuedAt } }, { issuedAt: before.issuedAt, _id: { $lt: before.invoiceNumber } }],
+          }),
+        },
+        { maxTimeMS: READ_MS },
+      )
+      .sort({ issuedAt: -1, _id: -1 })
+      .limit(query.limit)
+      .toArray();
+    return docs.map(fromDocument);
+  }
+
+  private async bySource(draft: InvoiceDraft): Promise<Invoice | undefined> {
+    // From the primary as it stands: a retry may follow the first issue closely.
+    const doc = await this.db
+      .collection<InvoiceDocument>("invoices", { readPreference: "primary", readConcern: { level: "local" } })
+      .findOne({ bookingId: draft.bookingId, sourceKey: draft.sourceKey }, { maxTimeMS: READ_MS });
+    return doc ? fromDocument(doc) : undefined;
+  }
+}
+
+function fromDocument(doc: InvoiceDocument): Invoice {
+  const { _id, ...rest } = doc;
+  return { invoiceNumber: _id, ...rest };
+}

@@ -1,0 +1,4 @@
+export * from "./gstin.js";
+export * from "./tax-rates.js";
+export * from "./tax-lines.js";
+export * from "./financial-year.js";
