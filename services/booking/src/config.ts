@@ -69,6 +69,10 @@ export const bookingConfigSchema = z
     requireInProduction(v, ctx, ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"]);
     const gstin = gstinProblem(v.TARMAC_GSTIN);
     if (gstin !== undefined) ctx.addIssue({ code: "custom", path: ["TARMAC_GSTIN"], message: `not a valid GSTIN (${gstin})` });
+    // Tax invoices name the platform as supplier: production must not issue them under the sandbox's GSTIN.
+    if (v.TARMAC_ENV === "production" && v.TARMAC_GSTIN === DEVELOPMENT_GSTIN) {
+      ctx.addIssue({ code: "custom", path: ["TARMAC_GSTIN"], message: "is required in production (the platform's own GSTIN)" });
+    }
     // Recovery finds a crashed booking's hold by its reference; it must still be there.
     if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
       ctx.addIssue({ code: "custom", path: ["HOLD_TTL_SECONDS"], message: "must exceed RECOVERY_GRACE_SECONDS plus one sweep interval" });

@@ -70,6 +70,8 @@ const dotEnv: Record<string, string> = {
   ...Object.fromEntries(apps.map((app) => [`${app.toUpperCase()}_CREDENTIAL`, productionCallerEnv(app).SERVICE_CREDENTIAL])),
   TRUSTED_CALLERS: productionCallerEnv("gateway").TRUSTED_CALLERS,
   WEBHOOK_SECRET_KEY: `k1:${"ab".repeat(32)}`,
+  // A GSTIN of Maharashtra with its check character: production refuses the development one.
+  TARMAC_GSTIN: "27AABCT1332L1ZE",
 };
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */

@@ -13,6 +13,8 @@ import type { z } from "zod";
 import { productionCallerEnv } from "@tarmac/kernel/testing";
 
 const SECRET = "an-operator-secret-of-at-least-32-characters";
+/** A GSTIN of Maharashtra with its check character, not the sandbox's. */
+const OPERATOR_GSTIN = "27AABCT1332L1ZE";
 const DURABLE = {
   MONGODB_URI: "mongodb://mongo.example.test:27017/?replicaSet=rs0",
   NATS_URL: "nats://nats.example.test:4222",
@@ -32,7 +34,7 @@ const services: { name: string; schema: z.ZodType; env: Record<string, string>; 
   {
     name: "booking",
     schema: bookingConfigSchema,
-    env: { TARMAC_BOOKING_SECRET: SECRET },
+    env: { TARMAC_BOOKING_SECRET: SECRET, TARMAC_GSTIN: OPERATOR_GSTIN },
     durable: ["MONGODB_URI", "NATS_URL", "AIRLINE_URL"],
   },
   { name: "airline", schema: airlineConfigSchema, env: {}, durable: ["MONGODB_URI"] },
@@ -92,4 +94,19 @@ describe("production refuses the embedded defaults that lose data or split state
     expect(run.stderr).toMatch(/MONGODB_URI: is required in production/);
     expect(run.stderr).toMatch(/NATS_URL: is required in production/);
   }, 40_000);
+});
+
+describe("booking's tax invoices in production", () => {
+  it("name the platform's own GSTIN: booking refuses to start without one, development keeps the sandbox's", () => {
+    const env = {
+      TARMAC_ENV: "production",
+      TARMAC_BOOKING_SECRET: SECRET,
+      ...productionCallerEnv("booking"),
+      ...DURABLE,
+    };
+    expect(() => parseConfig(bookingConfigSchema, env)).toThrow(/TARMAC_GSTIN: is required in production/);
+    expect(() => parseConfig(bookingConfigSchema, { ...env, TARMAC_GSTIN: OPERATOR_GSTIN })).not.toThrow();
+    expect(() => parseConfig(bookingConfigSchema, { ...env, TARMAC_GSTIN: "27AABCT1332L1ZA" })).toThrow(/TARMAC_GSTIN: not a valid GSTIN/);
+    expect(() => parseConfig(bookingConfigSchema, { ...env, TARMAC_ENV: "development" })).not.toThrow();
+  });
 });
