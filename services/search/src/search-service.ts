@@ -27,7 +27,7 @@ import { OfferFinder } from "./offer-finder.js";
 import { toProtoOffer, toProtoPax } from "./offer-mapper.js";
 import { paxFromProto, requireAgentId, toSearchInput } from "./request-mapper.js";
 import type { CachedSearchMeta, SearchCacheStore, SearchPage } from "./store/search-cache-store.js";
-import { encodedPage, encodedSlice, encodeOffers } from "./encoded-offers.js";
+import { encodedCount, encodedPage, encodeOffers } from "./encoded-offers.js";
 import { pageCount, pageMessages } from "./page-offers.js";
 
 /** gRPC, gRPC-Web and Connect content types of the protobuf binary codec. */
@@ -128,15 +128,15 @@ export class SearchServiceImpl implements ServiceImpl<typeof SearchService> {
       offerSigner: this.offerSigner,
     });
     const meta: CachedSearchMeta = { searchId, agentId, criteria: route, pax, total: offers.length, createdAt, expiresAt };
-    // Encoded once here, so that no page of this search builds or encodes an offer again.
-    const encoded = encodeOffers(offers, meta);
-    await store.save({ meta, offers, encoded });
+    // The store keeps the offers in its own form (the memory store encodes them all once); this
+    // answer needs only the first page's, so an adapter that stores documents pays for no more.
+    await store.save({ meta, offers });
     logger.info(
       { searchId, agentId, origin: route.origin, dest: route.dest, total: offers.length, ms: Date.now() - started },
       "search cached",
     );
-    const count = Math.min(criteria.limit, offers.length);
-    return this.respond({ meta, encoded: encodedSlice(encoded, 0, count), count }, 0, encodedOk);
+    const first = encodeOffers(offers.slice(0, criteria.limit), meta);
+    return this.respond({ meta, encoded: first.bytes, count: encodedCount(first) }, 0, encodedOk);
   }
 
   private async nextPage(

@@ -30,7 +30,7 @@ export interface MemorySearchCacheStoreOptions {
 /** About 1 KB of memory per offer (encoded bytes, provider key, indexes): some 100 MB. */
 export const DEFAULT_MAX_CACHED_OFFERS = 100_000;
 
-/** In-process search cache for development and tests: one map entry per search, pages are array slices. */
+/** In-process search cache for development and tests: one map entry per search, pages are slices of its bytes. */
 export class MemorySearchCacheStore implements SearchCacheStore {
   private readonly searches = new Map<string, Entry>();
   private readonly searchOfOffer = new Map<string, string>();
@@ -58,7 +58,7 @@ export class MemorySearchCacheStore implements SearchCacheStore {
     this.offerCount += offers.length;
     this.searches.set(search.meta.searchId, {
       meta: search.meta,
-      encoded: search.encoded ?? encodeOffers(offers, search.meta),
+      encoded: encodeOffers(offers, search.meta),
       beside: offers.map(besideWire),
       positionById: new Map(offers.map((o, i) => [o.offerId, i])),
     });

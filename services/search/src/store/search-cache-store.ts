@@ -1,6 +1,5 @@
 import type { PassengerCounts } from "@tarmac/airline";
 import type { PricedOffer } from "../domain/priced-offer.js";
-import type { EncodedOffers } from "../encoded-offers.js";
 import type { SearchedRoute } from "../domain/search-criteria.js";
 
 export interface CachedSearchMeta {
@@ -19,8 +18,6 @@ export interface CachedSearch {
   readonly meta: CachedSearchMeta;
   /** Priced and already sorted: an offer's index is its position in every page. */
   readonly offers: readonly PricedOffer[];
-  /** The same offers as a page carries them on the wire (encodeOffers), for adapters that keep them. */
-  readonly encoded?: EncodedOffers;
 }
 
 /**
