@@ -32,8 +32,9 @@ export function billingFields(f: RequestFields, billing: ProtoBillingDetails | u
   const country = address?.country.trim().toUpperCase() ?? "";
   if (address && country !== "" && country !== "IN")
     f.add(fieldError("billing.address.country", "INVALID_VALUE", "must be IN: GST registrations are Indian"));
-  const email = billing && billing.email.trim() !== "" ? normalizeEmail(billing.email) : undefined;
-  if (billing && billing.email.trim() === "") f.add(fieldError("billing.email", "REQUIRED", "billing.email is required"));
+  const rawEmail = billing?.email.trim() ?? "";
+  const email = rawEmail === "" ? undefined : normalizeEmail(rawEmail);
+  if (billing && rawEmail === "") f.add(fieldError("billing.email", "REQUIRED", "billing.email is required"));
   else if (billing && email === undefined) f.add(fieldError("billing.email", "INVALID_FORMAT", "must be an e-mail address"));
   return { gstin, legalName, address: { lines, city, state, pinCode, country: "IN" }, email: email ?? "" };
 }
