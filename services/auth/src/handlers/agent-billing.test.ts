@@ -1,11 +1,10 @@
 import { create } from "@bufbuild/protobuf";
 import { failureOf } from "@tarmac/kernel/testing";
 import { BillingDetailsSchema, type BillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import type { MessageInitShape } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authFixture, type AuthFixture } from "../testing/auth-fixture.js";
 
-const KARNATAKA: MessageInitShape<typeof BillingDetailsSchema> = {
+const KARNATAKA = {
   gstin: "29AAGCB7383J1Z4",
   legalName: "Fixture Travels Private Limited",
   address: { lines: ["12 MG Road", "Ashok Nagar"], city: "Bengaluru", state: "Karnataka", pinCode: "560001", country: "IN" },
@@ -16,7 +15,8 @@ describe("SetAgentBilling", () => {
   let f: AuthFixture;
   const setBilling = (agentId: string, billing: BillingDetails | undefined) =>
     f.service.setAgentBilling({ $typeName: "tarmac.auth.v1.SetAgentBillingRequest", agentId, ...(billing && { billing }) });
-  const details = (overrides: MessageInitShape<typeof BillingDetailsSchema> = {}) =>
+  type Overrides = Partial<Omit<typeof KARNATAKA, "address">> & { address?: Partial<typeof KARNATAKA.address> };
+  const details = (overrides: Overrides = {}) =>
     create(BillingDetailsSchema, { ...KARNATAKA, ...overrides, address: { ...KARNATAKA.address, ...overrides.address } });
 
   beforeEach(async () => {
