@@ -80,12 +80,13 @@ export async function startBookingService(
     {
       inMemory: () => {
         const outbox = new MemoryOutbox({ logger });
-        return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore() };
+        return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore(outbox) };
       },
       onMongo: async (db) => {
-        const invoices = new MongoInvoiceStore(db);
+        const bookings = await MongoBookingStore.open(db, logger);
+        const invoices = new MongoInvoiceStore(db, bookings.outbox);
         await invoices.ensureIndexes();
-        return { ...(await MongoBookingStore.open(db, logger)), invoices, leases: new MongoLeaseStore(db) };
+        return { ...bookings, invoices, leases: new MongoLeaseStore(db) };
       },
     },
   );

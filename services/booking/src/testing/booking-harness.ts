@@ -190,7 +190,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     wallet: client(WalletService, wallet.impl()),
     provider: guardProvider(airline.provider(), { timeoutMs: 500 }),
   };
-  const invoices = new MemoryInvoiceStore();
+  const invoices = new MemoryInvoiceStore(outbox);
   const agencyBilling = new Map<string, BookingGst>();
   const replica = () =>
     wireBooking({
