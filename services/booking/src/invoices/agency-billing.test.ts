@@ -116,3 +116,20 @@ describe("authAgencyBilling", () => {
     await expect(billingOf.gstOf("agt_nobody", signal)).rejects.toMatchObject({ code: "AUTH_NOT_FOUND" });
   });
 });
+
+describe("authAgencyBilling within the create's deadline", () => {
+  it("gives up when the create's signal fires while auth does not answer", async () => {
+    const auth = createPeerClient(
+      AuthService,
+      createRouterTransport((router) =>
+        router.service(AuthService, {
+          getAgent: (_request, context) =>
+            new Promise((_resolve, reject) => context.signal.addEventListener("abort", () => reject(new Error("aborted")))),
+        }),
+      ),
+    );
+    const started = Date.now();
+    await expect(authAgencyBilling(auth).gstOf("agt_slow", AbortSignal.timeout(100))).rejects.toBeDefined();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
