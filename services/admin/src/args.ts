@@ -23,12 +23,15 @@ export interface GlobalValues {
   readonly "webhooks-url"?: string;
 }
 
-/** The first two words that are not flags (or values of global flags) name group and command. */
+/**
+ * The first words that are not flags (or values of global flags) name group and command: two
+ * words, or three for a command of two words ("agencies billing set").
+ */
 export function locate(argv: readonly string[], groups: readonly CommandGroup[]): Located {
   const found: number[] = [];
   let end = argv.indexOf("--");
   if (end === -1) end = argv.length;
-  for (let i = 0; i < end && found.length < 2; i++) {
+  for (let i = 0; i < end && found.length < 3; i++) {
     const token = defined(argv[i], "argument");
     if (token.startsWith("-") && token.length > 1) {
       if (GLOBAL_VALUE_FLAGS.has(token)) i++;
@@ -37,22 +40,30 @@ export function locate(argv: readonly string[], groups: readonly CommandGroup[])
     found.push(i);
   }
   const help = argv.slice(0, end).some((t) => t === "-h" || t === "--help");
-  const rest = argv.filter((_, i) => !found.includes(i));
-  const [groupWord, commandWord] = found.map((i) => defined(argv[i], "argument"));
+  const [groupWord, commandWord, thirdWord] = found.map((i) => defined(argv[i], "argument"));
+  const without = (words: number) => argv.filter((_, i) => !found.slice(0, words).includes(i));
+  const rest = without(2);
   if (groupWord === undefined) return { rest, help, problem: "missing command" };
   const group = groups.find((g) => g.name === groupWord);
   if (!group) return { rest, help, problem: `unknown command "${shown(groupWord)}"` };
   if (commandWord === undefined) return { group, rest, help, problem: `missing command after "${group.name}"` };
+  const twoWords = group.commands.find((c) => thirdWord !== undefined && c.name === `${commandWord} ${thirdWord}`);
+  if (twoWords) return { group, command: twoWords, rest: without(3), help };
   const command = group.commands.find((c) => c.name === commandWord);
-  if (!command) return { group, rest, help, problem: `unknown command "${group.name} ${shown(commandWord)}"` };
-  return { group, command, rest, help };
+  if (command) return { group, command, rest, help };
+  if (group.commands.some((c) => c.name.startsWith(`${commandWord} `)))
+    return { group, rest, help, problem: `missing command after "${group.name} ${shown(commandWord)}"` };
+  return { group, rest, help, problem: `unknown command "${group.name} ${shown(commandWord)}"` };
 }
 
 /** Reads the rest of argv against the command's arguments and flags plus the global ones. */
 export function readArgs(command: Command, rest: readonly string[]): { raw: RawInput; globals: GlobalValues } {
   const specs: Record<string, FlagSpec> = { ...GLOBAL_FLAGS, ...command.flags };
   const options: ParseArgsConfig["options"] = Object.fromEntries(
-    Object.entries(specs).map(([name, spec]) => [name, { type: spec.type, ...(spec.short && { short: spec.short }) }]),
+    Object.entries(specs).map(([name, spec]) => [
+      name,
+      { type: spec.type, ...(spec.short && { short: spec.short }), ...(spec.multiple && { multiple: true }) },
+    ]),
   );
   const end = rest.indexOf("--");
   // parseArgs would read "-100" as the short flags -1 -0 -0.
@@ -71,7 +82,7 @@ export function readArgs(command: Command, rest: readonly string[]): { raw: RawI
   if (missing) throw new UsageError(`missing ${missing.label}`);
   const raw: RawInput = {};
   command.args.forEach((arg, i) => (raw[arg.key] = positionals[i]));
-  for (const name of Object.keys(command.flags)) raw[name] = values[name] as string | boolean | undefined;
+  for (const name of Object.keys(command.flags)) raw[name] = values[name] as string | string[] | boolean | undefined;
   const globals: GlobalValues = {
     json: values.json === true,
     ...(typeof values["auth-url"] === "string" && { "auth-url": values["auth-url"] }),

@@ -5,6 +5,8 @@ import type { AdminClients } from "./clients.js";
 export interface FlagSpec {
   readonly type: "string" | "boolean";
   readonly short?: string;
+  /** May be given more than once (e.g. --address-line); the values arrive as an array, in order. */
+  readonly multiple?: boolean;
   /** Placeholder shown in help, e.g. "<rupees>". */
   readonly value?: string;
   readonly description: string;
@@ -32,7 +34,7 @@ interface CommandOutput {
 }
 
 /** Positionals by key and flags by name, as parsed, for the command's zod schema. */
-export type RawInput = Record<string, string | boolean | undefined>;
+export type RawInput = Record<string, string | string[] | boolean | undefined>;
 
 export interface Command<I = unknown> {
   readonly group: string;

@@ -131,6 +131,109 @@ describe("the admin command line against the whole stack", () => {
     await expect.poll(async () => (await gateway(apiKey, "/api/v1/wallet/balance", {})).status, { timeout: 10_000 }).toBe(401);
   });
 
+  it("sets an agency's billing details; a booking without gst is invoiced to them, and a later change leaves the invoice", async () => {
+    const created = await admin("agents", "create", "--name", "Ledger Travels", "--email", `ops+${Date.now()}@ledger.example`);
+    const agentId: string = created.agent.agent_id;
+    const billing = [
+      "--gstin",
+      "27AAPFU0939F1ZV",
+      "--legal-name",
+      "Ledger Travels LLP",
+      "--address-line",
+      "1 Marine Drive",
+      "--city",
+      "Mumbai",
+      "--state",
+      "Maharashtra",
+      "--pin",
+      "400020",
+      "--email",
+      "gst@ledger.example",
+    ];
+    const set = await admin("agencies", "billing", "set", agentId, ...billing);
+    expect(set).toMatchObject({ agent_id: agentId, billed_under: agentId, billing: { gstin: "27AAPFU0939F1ZV", state_code: "27" } });
+    expect(await admin("agencies", "billing", "show", agentId)).toEqual(set);
+    // A sub-agent without details of its own is billed under its agency's.
+    const sub = await admin("agents", "create", "--name", "Ledger North", "--parent", agentId);
+    expect(await admin("agencies", "billing", "show", sub.agent.agent_id)).toMatchObject({ billed_under: agentId, billing: set.billing });
+
+    const { api_key: apiKey } = await admin("keys", "issue", agentId, "--scopes", "flight.search,flight.book", "--sandbox");
+    await admin("wallet", "topup", agentId, "100000.00", "--reference", `e2e-billing-${agentId}`);
+    const search = await gateway(apiKey, "/api/v1/flight/search", {
+      origin: "BLR",
+      dest: "DEL",
+      dod: yyyymmdd(new Date(), 26),
+      pax_adult: 1,
+      pax_child: 0,
+      pax_infant: 0,
+      limit: 50,
+    });
+    const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+      o.segments.every((s) => !s.flight_no.startsWith("9")),
+    );
+    const validated = await gateway(apiKey, "/api/v1/flight/fare/validate", {
+      search_id: offer.search_id,
+      signature: offer.signature,
+      pax: { adult: 1, child: 0, infant: 0 },
+    });
+    expect(validated.status, validated.text).toBe(200);
+    const booked = await gateway(
+      apiKey,
+      "/api/v1/flight/booking/create",
+      {
+        fare_token: validated.json.fare_token,
+        passengers: [
+          {
+            id: "ADT1",
+            type: "ADT",
+            title: "MS",
+            first_name: "Nisha",
+            last_name: "Rao",
+            gender: "F",
+            dob: "1988-02-10",
+            nationality: "IN",
+          },
+        ],
+        contact_info: { email: "bookings@ledger.example", phone: "+919812345679" },
+      },
+      { "idempotency-key": `e2e-billing-${agentId}` },
+    );
+    expect(booked.status, booked.text).toBe(200);
+    const bookingId: string = booked.json.booking_id;
+    // Maharashtra (27) is another state than the platform's (Karnataka, 29): IGST.
+    const status = await gateway(apiKey, "/api/v1/flight/booking/status", { booking_id: bookingId });
+    expect(status.json.tax_lines).toMatchObject({ gst_kind: "IGST" });
+    expect(status.json.gst).toEqual({
+      gstin: "27AAPFU0939F1ZV",
+      registered_name: "Ledger Travels LLP",
+      address: "1 Marine Drive, Mumbai, Maharashtra 400020, IN",
+      email: "gst@ledger.example",
+    });
+
+    const invoiceOf = async () => (await gateway(apiKey, "/api/v1/invoices/list", { booking_id: bookingId })).json.invoices[0];
+    await expect.poll(invoiceOf, { timeout: 20_000, interval: 250 }).toBeDefined();
+    const invoice = await invoiceOf();
+    expect(invoice).toMatchObject({
+      kind: "TAX_INVOICE",
+      gst_kind: "IGST",
+      recipient: {
+        name: "Ledger Travels LLP",
+        gstin: "27AAPFU0939F1ZV",
+        state_code: "27",
+        address: "1 Marine Drive, Mumbai, Maharashtra 400020, IN",
+        email: "gst@ledger.example",
+      },
+    });
+    const pdf = await gateway(apiKey, "/api/v1/invoices/pdf", { invoice_number: invoice.invoice_number });
+    expect(pdf.status, pdf.text).toBe(200);
+    expect(Buffer.from(pdf.json.content_base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+
+    // Billing moves to Karnataka: the issued invoice is unchanged.
+    await admin("agencies", "billing", "set", agentId, ...billing.map((v) => ({ "27AAPFU0939F1ZV": "29AAGCB7383J1Z4" })[v] ?? v));
+    const again = await gateway(apiKey, "/api/v1/invoices/get", { invoice_number: invoice.invoice_number });
+    expect(again.json).toEqual(invoice);
+  }, 60_000);
+
   it("runs as a process through main.ts: output, exit codes and errors", async () => {
     const run = promisify(execFile);
     const tsx = `${packageDir}node_modules/.bin/tsx`;

@@ -1,3 +1,4 @@
+import { gstinFieldError } from "@tarmac/kernel";
 import { z } from "zod";
 import { parseRupees } from "./rupees.js";
 import { parseScopeList } from "./scopes.js";
@@ -84,3 +85,33 @@ export function wholeNumber(min: number, max: number) {
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
 }
+
+/** A GSTIN, checked as auth and booking check it (format, state code, check character); upper-cased. */
+export const gstin = z
+  .string(required)
+  .transform((v) => v.trim().toUpperCase())
+  .superRefine((v, ctx) => {
+    const problem = gstinFieldError("gstin", v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+  });
+
+/** An Indian PIN code: 6 digits, the first 1 to 9. */
+export const pinCode = z.string(required).regex(/^[1-9][0-9]{5}$/, "must be a 6-digit PIN code such as 560001");
+
+/** Text for an address or a legal name: required, trimmed, 1..max characters. */
+export function addressText(max: number) {
+  return z
+    .string(required)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, "must not be empty").max(max, `must be at most ${max} characters`));
+}
+
+/** The lines of an address (--address-line, given once per line): 1 to 3, each at most 200 characters. */
+export const addressLines = z
+  .array(addressText(200), required)
+  .min(1, "is required (give it once per line)")
+  .max(3, "may be given at most 3 times");
+
+export const requiredEmail = z.email({
+  error: (issue) => (issue.input === undefined ? "is required" : "must be an e-mail address such as accounts@agency.example"),
+});

@@ -1,5 +1,5 @@
 import { formatRupees } from "./rupees.js";
-import type { AgentView, BalanceView, DeliveryView, EndpointView, KeyView } from "./views.js";
+import type { AgentBillingView, AgentView, BalanceView, DeliveryView, EndpointView, KeyView } from "./views.js";
 
 /** What ops read without --json: label/value blocks and tables, built from the JSON views. */
 
@@ -102,4 +102,23 @@ export function deliveriesTable(deliveries: readonly DeliveryView[]): string {
       last(d),
     ]),
   );
+}
+
+export function billingText(view: AgentBillingView): string {
+  const b = view.billing;
+  if (!b)
+    return pairs([
+      ["agent", view.agent_id],
+      ["billing", "none: invoiced as an unregistered recipient"],
+    ]);
+  const inherited = view.billed_under !== view.agent_id ? `${view.billed_under} (parent agency)` : null;
+  return pairs([
+    ["agent", view.agent_id],
+    ["billed under", inherited],
+    ["gstin", `${b.gstin}  (state ${b.state_code})`],
+    ["legal name", b.legal_name],
+    ...b.address.lines.map((line) => ["address", line] as const),
+    ["", `${b.address.city}, ${b.address.state} ${b.address.pin_code}, ${b.address.country}`],
+    ["e-mail", b.email],
+  ]);
 }

@@ -1,6 +1,6 @@
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
-import { AgentStatus, AgentTier, type Agent, type ApiKey } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { AgentStatus, AgentTier, type Agent, type ApiKey, type BillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { DeliveryStatus, type Delivery, type Endpoint } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { scopeName } from "./scopes.js";
@@ -17,6 +17,23 @@ export interface AgentView {
   readonly suspended_at: string | null;
   readonly suspension_reason: string | null;
   readonly users: { user_id: string; email: string; phone: string }[];
+}
+
+export interface BillingView {
+  readonly gstin: string;
+  /** The GST state code (the GSTIN's first two digits): it decides IGST or CGST and SGST. */
+  readonly state_code: string;
+  readonly legal_name: string;
+  readonly address: { lines: string[]; city: string; state: string; pin_code: string; country: string };
+  readonly email: string;
+}
+
+/** An agency's billing as invoices use it: its own details, or its parent agency's for a sub-agent without. */
+export interface AgentBillingView {
+  readonly agent_id: string;
+  readonly billing: BillingView | null;
+  /** Whose details those are: the agent itself, its parent agency, or null when neither has any (invoiced unregistered). */
+  readonly billed_under: string | null;
 }
 
 export interface KeyView {
@@ -163,4 +180,22 @@ export function deliveryView(delivery: Delivery): DeliveryView {
 
 function iso(timestamp: Timestamp | undefined): string | null {
   return fromTimestamp(timestamp)?.toISOString() ?? null;
+}
+
+export function billingView(billing: BillingDetails | undefined): BillingView | null {
+  if (!billing) return null;
+  const a = billing.address;
+  return {
+    gstin: billing.gstin,
+    state_code: billing.gstin.slice(0, 2),
+    legal_name: billing.legalName,
+    address: {
+      lines: [...(a?.lines ?? [])],
+      city: a?.city ?? "",
+      state: a?.state ?? "",
+      pin_code: a?.pinCode ?? "",
+      country: a?.country ?? "",
+    },
+    email: billing.email,
+  };
 }

@@ -8,6 +8,7 @@ import type {
   ListDevOutboxRequest,
   LogoutRequest,
   ReactivateAgentRequest,
+  SetAgentBillingRequest,
   SetAgentTierRequest,
   RevokeApiKeyRequest,
   RotateApiKeyRequest,
@@ -52,6 +53,7 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
   suspendAgent = (request: SuspendAgentRequest) => this.handlers.agents.suspend(request);
   reactivateAgent = (request: ReactivateAgentRequest) => this.handlers.agents.reactivate(request);
   setAgentTier = (request: SetAgentTierRequest) => this.handlers.agents.setTier(request);
+  setAgentBilling = (request: SetAgentBillingRequest) => this.handlers.agents.setBilling(request);
 
   sendOtp = (request: SendOtpRequest) => this.handlers.otpLogin.send(request);
   verifyOtp = (request: VerifyOtpRequest) => this.handlers.otpLogin.verify(request);

@@ -20,6 +20,7 @@ export const authCallerPolicy: CallerPolicy = {
   SuspendAgent: ops,
   ReactivateAgent: ops,
   SetAgentTier: ops,
+  SetAgentBilling: ops,
   IssueApiKey: ops,
   ListApiKeys: ops,
   RotateApiKey: ops,

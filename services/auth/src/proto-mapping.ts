@@ -92,6 +92,7 @@ export function toProtoAgent(agent: Agent, users: readonly AgentUser[]): Message
     users: users.map((user) => ({ userId: user.userId, email: user.email ?? "", phone: user.phone ?? "" })),
     ...(agent.suspendedAt && { suspendedAt: toTimestamp(agent.suspendedAt) }),
     suspensionReason: agent.suspensionReason ?? "",
+    ...(agent.billing && { billing: { ...agent.billing, address: { ...agent.billing.address, lines: [...agent.billing.address.lines] } } }),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Booking } from "./domain/booking.js";
 import { newBooking } from "./domain/new-booking.js";
 import { contactErrors } from "./domain/validate-contact.js";
 import { documentErrors, gstErrors } from "./domain/validate-documents.js";
+import type { AgencyBilling } from "./invoices/agency-billing.js";
 import type { BillingSettings } from "./invoices/billing-settings.js";
 import { taxTermsFor } from "./invoices/tax-terms.js";
 import { passengerErrors, passengerMismatch } from "./domain/validate-passengers.js";
@@ -31,6 +32,8 @@ export interface BookingCreationDeps {
   readonly logger: Logger;
   /** The platform's GSTIN and tax rates: the booking's tax terms. */
   readonly billing: BillingSettings;
+  /** The agency's own billing details, for a create that gives no `gst`. */
+  readonly agencies: AgencyBilling;
 }
 
 const REQUIRED = ["agent_id", "fare_token", "idempotency_key"] as const;
@@ -76,11 +79,13 @@ export class BookingCreation {
     // Documents are checked with everything else, before any wallet or airline call. A booking paid
     // at once is ticketed at once: what the fare needs at TICKET is needed now.
     const requirements = documentRequirements(fare.segments, airportDirectory());
+    // A `gst` given wins; else the agency's billing details (admin CLI), which also meet a fare that needs GST details.
+    const gst = input.gst ?? (await this.deps.agencies.gstOf(request.agentId, signal));
     const errors = [
       ...passengerErrors(input.passengers, fare.locked),
       ...documentErrors(input.passengers, requirements, payment === "HOLD" ? "BOOK" : "TICKET"),
       ...contactErrors(input.contact),
-      ...gstErrors(input.gst, requirements.gst),
+      ...gstErrors(input.gst, gst === undefined ? requirements.gst : undefined),
     ];
     if (errors.length > 0) throw validationFailed(errors);
     const mismatch = passengerMismatch(input.passengers, fare.locked);
@@ -114,8 +119,8 @@ export class BookingCreation {
       extras: extras.extras,
       payment,
       now,
-      gst: input.gst,
-      taxTerms: taxTermsFor(this.deps.billing, input.gst),
+      gst,
+      taxTerms: taxTermsFor(this.deps.billing, gst),
     });
     const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);
     // A concurrent first call stored it between the lookup and this write.

@@ -117,6 +117,13 @@ describe("GST details at booking create", () => {
     await h.service.createBooking(createRequest({ gst }), handlerContext());
   });
 
+  it("are met on such a fare by the agency's billing details when the request gives none", async () => {
+    const h = bookingHarness({ segment: { cabin: Cabin.BUSINESS } });
+    h.agencyBilling.set(AGENT, gst);
+    const { bookingId } = await h.service.createBooking(createRequest(), handlerContext());
+    expect((await h.store.get(bookingId))?.gst).toEqual(gst);
+  });
+
   it.each([
     ["27AAPFU0939F1ZW", "INVALID_VALUE"],
     ["28AAPFU0939F1ZV", "INVALID_VALUE"],

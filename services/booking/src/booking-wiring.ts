@@ -20,6 +20,7 @@ import { Reschedules } from "./reschedules.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { TicketingWorker } from "./ticketing-worker.js";
 import { WalletPayments } from "./wallet-payments.js";
+import type { AgencyBilling } from "./invoices/agency-billing.js";
 import type { BillingSettings } from "./invoices/billing-settings.js";
 import { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import { InvoiceListing } from "./invoices/invoice-listing.js";
@@ -52,6 +53,8 @@ export interface BookingWiring extends BookingDependencies {
   readonly bookingSecret: string;
   /** The platform's GSTIN and tax rates. */
   readonly billing: BillingSettings;
+  /** Agencies' billing details (auth), for bookings created without `gst`. */
+  readonly agencies: AgencyBilling;
   /** Tax invoices, credit and debit notes. */
   readonly invoices: InvoiceStore;
 }
@@ -93,7 +96,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
   });
   const cursors = createBookingListCursorCodec(createSigner(w.bookingSecret, "booking-list"), BOOKING_STATUSES);
   const listing = new BookingListing(store, cursors);
-  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger, billing: w.billing });
+  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger, billing: w.billing, agencies: w.agencies });
   const invoiceListing = new InvoiceListing(w.invoices, createSigner(w.bookingSecret, "invoice-list"));
   return {
     service: new BookingServiceImpl({

@@ -137,6 +137,7 @@ describe("ticketing worker", () => {
     expect((await h.outbox.pending(10)).map((e) => e.type)).toEqual([
       "booking.pending",
       "booking.booked",
+      "invoice.issued",
       "booking.ticketed",
       "booking.flown",
     ]);

@@ -35,6 +35,7 @@ import { MongoBookingStore } from "./store/mongo-booking-store.js";
 import type { InvoiceStore } from "./invoices/invoice-store.js";
 import { MemoryInvoiceStore } from "./invoices/memory-invoice-store.js";
 import { MongoInvoiceStore } from "./invoices/mongo-invoice-store.js";
+import { authAgencyBilling } from "./invoices/agency-billing.js";
 import { bookingCallerPolicy } from "./caller-policy.js";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 
@@ -79,12 +80,13 @@ export async function startBookingService(
     {
       inMemory: () => {
         const outbox = new MemoryOutbox({ logger });
-        return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore() };
+        return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore(outbox) };
       },
       onMongo: async (db) => {
-        const invoices = new MongoInvoiceStore(db);
+        const bookings = await MongoBookingStore.open(db, logger);
+        const invoices = new MongoInvoiceStore(db, bookings.outbox);
         await invoices.ensureIndexes();
-        return { ...(await MongoBookingStore.open(db, logger)), invoices, leases: new MongoLeaseStore(db) };
+        return { ...bookings, invoices, leases: new MongoLeaseStore(db) };
       },
     },
   );
@@ -95,6 +97,7 @@ export async function startBookingService(
     wallet: overrides.wallet ?? createServiceClient(WalletService, config.walletUrl, peerOptions),
     provider: guardProvider(airline, { timeoutMs: config.providerTimeoutMs }),
   };
+  const auth = overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions);
   const { service, recovery, ticketing, holdSweep } = wireBooking({
     ...(overrides.decorate ? overrides.decorate(wired) : wired),
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
@@ -109,6 +112,7 @@ export async function startBookingService(
     holdNoticeMs: config.holdNoticeMs,
     bookingSecret: config.bookingSecret,
     billing: config.billing,
+    agencies: authAgencyBilling(auth),
     invoices: storage.value.invoices,
   });
   const sweepNow = async () => {
@@ -125,7 +129,7 @@ export async function startBookingService(
     ...(storage.value.leases && { leases: storage.value.leases }),
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
-  const standing = new AgentStanding(overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions));
+  const standing = new AgentStanding(auth);
   const stopNotices = followStandingNotices(standing, { source: overrides.notices, events: config.events, logger });
   const host = await startServiceHost({
     callerAuth: config.callerAuth,

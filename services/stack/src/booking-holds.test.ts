@@ -104,7 +104,7 @@ describe("holds through the gateway", () => {
     expect(done.ticket_numbers.length).toBeGreaterThan(0);
     expect(done.status_history.map((h: { status: string }) => h.status)).toEqual(["PENDING", "HELD", "BOOKED", "TICKETED"]);
     await eventually(async () => (eventsOf(held.booking_id).includes("booking.ticketed") ? true : undefined));
-    expect(eventsOf(held.booking_id)).toEqual(["booking.pending", "booking.held", "booking.booked", "booking.ticketed"]);
+    expect(eventsOf(held.booking_id)).toEqual(["booking.pending", "booking.held", "booking.booked", "invoice.issued", "booking.ticketed"]);
   });
 
   it("refuses to hold a low-cost fare with 422 BOOKING_HOLD_NOT_ALLOWED", async () => {

@@ -106,6 +106,58 @@ describe("the secondary surface through the whole stack", () => {
     expect(booked.json.data.pnr).toMatch(/^[A-Z0-9]{6}$/);
   });
 
+  it("refuses an international flight without passports with the passenger's fields, moving no money; books it with them", async () => {
+    const search = await post(
+      "/api/flights/search",
+      {
+        origin: "DEL",
+        destination: "DXB",
+        departure_date: yyyymmdd(new Date(), 30).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3"),
+        adults: 1,
+        travel_class: "ECONOMY",
+      },
+      bearer(),
+    );
+    expect(search.status, JSON.stringify(search.json)).toBe(200);
+    const flight = search.json.data.flights.find((f: { outbound: { segments: { flight_number: string }[] } }) =>
+      f.outbound.segments.every((s) => !/9\d{3}$/.test(s.flight_number)),
+    );
+    expect(flight).toBeDefined();
+    const balance = async () => (await post("/api/v1/wallet/balance", {}, { "x-api-key": stack.apiKey })).json.balance_paise as number;
+    const before = await balance();
+    const passenger = { title: "MS", first_name: "Asha", last_name: "Rao", pax_type: "adult", gender: "F", born_on: "1990-05-17" };
+    const request = (p: object) => ({
+      flight_id: flight.id,
+      total_price: flight.total_price,
+      currency: flight.currency,
+      passengers: [p],
+      contact: { email: "asha@example.com", phone: "+919812300000" },
+    });
+
+    const refused = await post("/api/flights/booking/create", request(passenger), { ...bearer(), "idempotency-key": "sec-intl-1" });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(400);
+    expect(refused.json).toMatchObject({ success: false, error: { code: "VALIDATION_FAILED" } });
+    expect(refused.json.error.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual(
+      expect.arrayContaining([
+        ["passengers[0].passport_number", "REQUIRED"],
+        ["passengers[0].passport_expiry", "REQUIRED"],
+        ["passengers[0].passport_issuing_country", "REQUIRED"],
+      ]),
+    );
+    expect(await balance()).toBe(before);
+
+    const documents = { passport_number: "K1234567", passport_expiry: "2036-01-31", passport_issuing_country: "IN", pan: "ABCPR1234K" };
+    const booked = await post("/api/flights/booking/create", request({ ...passenger, ...documents }), {
+      ...bearer(),
+      "idempotency-key": "sec-intl-2",
+    });
+    expect(booked.status, JSON.stringify(booked.json)).toBe(200);
+    expect(booked.json).toMatchObject({ success: true, data: { status: "BOOKED" } });
+    expect(await balance()).toBeLessThan(before);
+    const status = await post("/api/v1/flight/booking/status", { booking_id: booked.json.data.booking_id }, { "x-api-key": stack.apiKey });
+    expect(status.json.passengers[0]).toMatchObject({ passport_number: "K1234567", pan: "ABCPR1234K" });
+  });
+
   it("answers 409 PROVIDER_PRICE_CHANGED with the new price when the airline's price moved (6E9101)", async () => {
     const search = await post(
       "/api/flights/search",

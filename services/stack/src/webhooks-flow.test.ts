@@ -8,7 +8,7 @@ import { relaxedRateLimits } from "./testing/rate-limits.js";
 import { onboardAgent } from "./testing/second-agent.js";
 import { webhookReceiver } from "@tarmac/webhooks/testing";
 
-const TYPES = ["booking.booked", "booking.ticketed", "booking.cancelled", "booking.refunded", "wallet.credited"];
+const TYPES = ["booking.booked", "booking.ticketed", "booking.cancelled", "booking.refunded", "wallet.credited", "invoice.issued"];
 
 /** Webhooks through the gateway of the whole stack, to real receivers on loopback. */
 describe("webhooks end to end", () => {
@@ -33,7 +33,7 @@ describe("webhooks end to end", () => {
     await receiver?.close();
   });
 
-  it("registers, then delivers booked, ticketed, cancelled, refunded and the refund's credit, each signed with the endpoint's secret", async () => {
+  it("registers, then delivers booked, ticketed, cancelled, refunded, the refund's credit and the invoices, each signed with the endpoint's secret", async () => {
     const created = await api.post("/api/v1/webhooks/create", { url: receiver.url, event_types: TYPES, description: "ops" });
     expect(created.status, created.text).toBe(200);
     const secret = created.json.secret as string;
@@ -50,7 +50,8 @@ describe("webhooks end to end", () => {
     const typesFor = () =>
       receiver.received.filter((r) => r.json.data.booking_id === bookingId || r.json.type.startsWith("wallet.")).map((r) => r.json.type);
     await eventually(async () => (typesFor().includes("booking.ticketed") ? true : undefined), 15_000);
-    expect(typesFor().slice(0, 2)).toEqual(["booking.booked", "booking.ticketed"]);
+    // The tax invoice is issued just before the TICKETED write it documents.
+    expect(typesFor().slice(0, 3)).toEqual(["booking.booked", "invoice.issued", "booking.ticketed"]);
 
     const terms = { booking_id: bookingId, reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
     expect((await api.post("/api/v1/flight/booking/cancel/quote", terms)).status).toBe(200);
@@ -60,6 +61,16 @@ describe("webhooks end to end", () => {
       async () => (["booking.cancelled", "booking.refunded", "wallet.credited"].every((t) => typesFor().includes(t)) ? true : undefined),
       15_000,
     );
+    const invoices = () => receiver.received.filter((r) => r.json.type === "invoice.issued" && r.json.data.booking_id === bookingId);
+    await eventually(async () => (invoices().length >= 2 ? true : undefined), 15_000);
+    await stack.dispatchWebhooks();
+    // One delivery per document: the tax invoice at ticketing, the credit note with the refund.
+    expect(
+      invoices().map((r) => [r.json.data.kind, String(r.json.data.invoice_number).slice(0, 3), Number(r.json.data.total_paise) > 0]),
+    ).toEqual([
+      ["TAX_INVOICE", "TI/", true],
+      ["CREDIT_NOTE", "CN/", true],
+    ]);
 
     for (const got of receiver.received) {
       expect(got.headers["tarmac-event-id"]).toBe(got.json.id);

@@ -16,6 +16,7 @@ import {
   type CreateBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { pricingJson, segmentJson } from "../search/offer-json.js";
+import { documentsToProto, gstToProto } from "./documents-json.js";
 import { cancellationJson, partJson, refundJson, ticketStatusName } from "./cancellation-json.js";
 import type { CreateBookingBody } from "./schemas.js";
 
@@ -33,15 +34,10 @@ export function toCreateBookingRequest(body: CreateBookingBody, agentId: string,
       gender: Gender[p.gender],
       dob: p.dob,
       nationality: p.nationality,
-      passportNumber: p.passport_number ?? "",
-      passportExpiry: p.passport_expiry ?? "",
-      passportIssuingCountry: p.passport_issuing_country ?? "",
-      pan: p.pan ?? "",
+      ...documentsToProto(p),
     })),
     contactInfo: { email: body.contact_info.email, phone: body.contact_info.phone },
-    ...(body.gst && {
-      gst: { gstin: body.gst.gstin, registeredName: body.gst.registered_name, address: body.gst.address, email: body.gst.email },
-    }),
+    ...gstToProto(body.gst),
     ancillaries: (body.ancillaries ?? []).map((a) => ({ paxId: a.pax_id, ancillaryToken: a.ancillary_token, quantity: a.quantity ?? 0 })),
     payment: body.payment === "HOLD" ? Payment.HOLD : Payment.WALLET,
   });

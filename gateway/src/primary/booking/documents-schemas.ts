@@ -69,7 +69,8 @@ export const gstOut = nullable(
     address: string(gstFields.address),
     email: string(gstFields.email),
   }),
-  "The GST details given at create; null when none were.",
+  "The GST details the booking is billed to: those given at create, else the agency's billing details at create (set by " +
+    "Tarmac operations); null when neither exists (the invoice names the agency as an unregistered recipient).",
 );
 
 export const taxLinesOut = nullable(

@@ -9,6 +9,7 @@ import { operation, PRIMARY } from "../../openapi/operation.js";
 import { bookingJson } from "./booking-json.js";
 import { ticketRequestSchema, ticketResponseSchema, releaseRequestSchema, type TicketBody } from "./hold-schemas.js";
 import { bookingResponseSchema } from "./schemas.js";
+import { documentsToProto } from "./documents-json.js";
 
 export interface HoldRoutesOptions {
   readonly booking: ServiceClients["booking"];
@@ -57,10 +58,7 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, { b
         acceptedTotalPricePaise: paiseToProto(body.accepted_total_price_paise ?? 0),
         passengerDocuments: (body.passenger_documents ?? []).map((d) => ({
           paxId: d.pax_id,
-          passportNumber: d.passport_number ?? "",
-          passportExpiry: d.passport_expiry ?? "",
-          passportIssuingCountry: d.passport_issuing_country ?? "",
-          pan: d.pan ?? "",
+          ...documentsToProto(d),
         })),
       });
       if (answer.priceChange) throw priceChanged(answer, answer.priceChange);

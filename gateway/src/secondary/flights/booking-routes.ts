@@ -18,6 +18,7 @@ import { type CurrencyConverter, formatMinor, minorFromNumber, minorToNumber } f
 import { DetailedError, withFieldNames } from "../errors.js";
 import { extrasAsAncillaries, paxIdsOf } from "./extras.js";
 import { detailsAgainstFlight, detailsAgainstRequest } from "./flight-details.js";
+import { documentsToProto, gstToProto } from "../../primary/booking/documents-json.js";
 import { flightJson } from "./flight-json.js";
 import {
   type CreateBookingBody,
@@ -77,7 +78,10 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "search showed it: its `id`, `currency` and `total_price` must be the request's own and its segments the " +
           "flight's (400 VALIDATION_FAILED naming the field that differs). Passengers are numbered per type in request " +
           "order; `nationality` defaults to IN. `extras` adds baggage and meals by the airline's code, at its price, to " +
-          "the total. Idempotency-Key is honoured when sent. Scope `flight.book`.",
+          "the total. An international flight needs each passenger's passport (`passport_number`, `passport_expiry`, " +
+          "`passport_issuing_country`; `pan` when the fare asks): without it 400 VALIDATION_FAILED names the passenger's " +
+          "field before any money moves. `gst` is optional (else the agency's billing details). Idempotency-Key is " +
+          "honoured when sent. Scope `flight.book`.",
         body: createBookingRequestSchema(converter.currencies()),
         success: { schema: createBookingResponseSchema(converter.currencies()), description: "The booking." },
         idempotencyKey: "optional",
@@ -205,9 +209,11 @@ function toCreateBookingRequest(
         gender: Gender[p.gender],
         dob: p.born_on,
         nationality: p.nationality ?? DEFAULT_NATIONALITY,
+        ...documentsToProto(p),
       };
     }),
     contactInfo: { email: body.contact.email, phone: body.contact.phone },
+    ...gstToProto(body.gst),
     ancillaries: ancillaries.map((a) => ({ ...a })),
   });
 }

@@ -108,6 +108,39 @@ describe("POST /api/flights/booking/create", () => {
     expect(sent.ancillaries).toEqual([]);
   });
 
+  it("passes passports, PAN and gst to the booking, and answers its document errors in the secondary envelope", async () => {
+    const seen = await appWith();
+    const documents = { passport_number: "K1234567", passport_expiry: "2036-01-31", passport_issuing_country: "IN", pan: "ABCPR1234K" };
+    const gst = { gstin: "29AAGCB7383J1Z4", registered_name: "Sky Travels", address: "12 MG Road, Bengaluru", email: "gst@sky.example" };
+    expect((await book({ ...body, passengers: [{ ...adult, ...documents }], gst })).statusCode).toBe(200);
+    expect(seen.create[0]?.passengers[0]).toMatchObject({
+      passportNumber: "K1234567",
+      passportExpiry: "2036-01-31",
+      passportIssuingCountry: "IN",
+      pan: "ABCPR1234K",
+    });
+    expect(seen.create[0]?.gst).toMatchObject({ gstin: gst.gstin, registeredName: "Sky Travels", address: gst.address, email: gst.email });
+    expect((await book(body)).statusCode).toBe(200);
+    expect(seen.create[1]?.gst).toBeUndefined();
+    expect(seen.create[1]?.passengers[0]).toMatchObject({ passportNumber: "", pan: "" });
+
+    await gateway.app.close();
+    await appWith(undefined, {
+      booking: {
+        createBooking() {
+          throw toConnectError(
+            validationFailed([
+              fieldError("passengers[0].passport_number", "REQUIRED", "the fare needs a passport"),
+              fieldError("passengers[0].dob", "REQUIRED", "is required"),
+            ]),
+          );
+        },
+      },
+    });
+    const refused = expectSecondaryError(await book(body), "VALIDATION_FAILED");
+    expect(refused.error.errors?.map((e) => e.field)).toEqual(["passengers[0].passport_number", "passengers[0].born_on"]);
+  });
+
   it("numbers passengers per type in request order, reads words in any case and keeps a given nationality", async () => {
     const seen = await appWith();
     const passengers = [

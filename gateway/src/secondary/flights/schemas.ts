@@ -4,6 +4,12 @@ import type { FlightDetails } from "./flight-details.js";
 import { type EnumName, enumNames } from "../../enum-names.js";
 import { airport, array, closed, date, described, integer, localTime, number, oneOf, string, text } from "../../json-schema.js";
 import { BOOKING_STATUSES } from "../../booking-statuses.js";
+import {
+  gstRequestSchema,
+  passengerDocumentProperties,
+  type GstBody,
+  type PassengerDocumentsBody,
+} from "../../primary/booking/documents-schemas.js";
 
 /**
  * JSON schemas of the secondary surface's flights (API guide, Secondary surface). Field
@@ -140,6 +146,9 @@ const passengerSchema = all(
     gender: oneOf(enumNames(GenderSchema), "`M`, `F` or `X` (any case; `MALE` and `FEMALE` are read as `M` and `F`)."),
     born_on: date("Date of birth, `YYYY-MM-DD`."),
     nationality: string("ISO 3166-1 alpha-2 country code, e.g. `IN`.", { pattern: "^[A-Z]{2}$" }),
+    // Optional fields this surface adds (the interface spec's list is not closed to them): an
+    // international flight needs a passport, as on the primary surface.
+    ...passengerDocumentProperties,
   },
   ["title", "first_name", "last_name", "pax_type", "gender", "born_on"],
 );
@@ -180,12 +189,17 @@ export function createBookingRequestSchema(currencies: readonly string[]) {
           "(`total_price` stays the flight's price). Lap infants get none.",
         { maxItems: 100 },
       ),
+      gst: described(
+        gstRequestSchema,
+        "Optional: the agency's GST details for the tax invoice, as on the primary surface. Without it the agency's billing " +
+          "details (set by Tarmac operations) are used.",
+      ),
     },
     ["flight_id", "total_price", "currency", "passengers", "contact"],
   );
 }
 
-export interface PassengerBody {
+export interface PassengerBody extends PassengerDocumentsBody {
   title: EnumName<typeof Title>;
   first_name: string;
   last_name: string;
@@ -203,6 +217,7 @@ export interface CreateBookingBody {
   passengers: PassengerBody[];
   contact: { email: string; phone: string };
   extras?: { passenger: number; segment_index: number; code: string; quantity?: number }[];
+  gst?: GstBody;
 }
 
 export function createBookingResponseSchema(currencies: readonly string[]) {

@@ -1,4 +1,5 @@
 import type { CommandGroup } from "../command.js";
+import { agenciesBillingSet, agenciesBillingShow } from "./agencies-billing.js";
 import { agentsGet, agentsReactivate, agentsSuspend } from "./agents.js";
 import { agentsCreate } from "./agents-create.js";
 import { agentsSetTier } from "./agents-tier.js";
@@ -14,6 +15,11 @@ export const GROUPS: readonly CommandGroup[] = [
     name: "agents",
     summary: "Travel agencies: create, show, suspend, reactivate, set the tier",
     commands: [agentsCreate, agentsGet, agentsSuspend, agentsReactivate, agentsSetTier],
+  },
+  {
+    name: "agencies",
+    summary: "Agencies' billing details (GSTIN, legal name, address) for tax invoices",
+    commands: [agenciesBillingSet, agenciesBillingShow],
   },
   {
     name: "keys",

@@ -1,4 +1,5 @@
 import { DomainError } from "@tarmac/kernel";
+import type { BillingDetails } from "./billing-details.js";
 
 export const AGENT_STATUSES = ["ACTIVE", "SUSPENDED"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
@@ -21,6 +22,8 @@ export interface Agent {
   /** Set while SUSPENDED. */
   readonly suspendedAt?: Date;
   readonly suspensionReason?: string;
+  /** Its own billing details, once ops set them (SetAgentBilling). */
+  readonly billing?: BillingDetails;
 }
 
 /**

@@ -1,6 +1,7 @@
 export * from "./agent.js";
 export * from "./agent-user.js";
 export * from "./api-key.js";
+export * from "./billing-details.js";
 export * from "./api-key-record.js";
 export * from "./key-lifecycle.js";
 export * from "./key-usage.js";

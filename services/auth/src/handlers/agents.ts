@@ -6,6 +6,7 @@ import {
   CreateAgentResponseSchema,
   GetAgentResponseSchema,
   ReactivateAgentResponseSchema,
+  SetAgentBillingResponseSchema,
   SetAgentTierResponseSchema,
   SuspendAgentResponseSchema,
   type CreateAgentRequest,
@@ -14,6 +15,8 @@ import {
   type GetAgentResponse,
   type ReactivateAgentRequest,
   type ReactivateAgentResponse,
+  type SetAgentBillingRequest,
+  type SetAgentBillingResponse,
   type SetAgentTierRequest,
   type SetAgentTierResponse,
   type SuspendAgentRequest,
@@ -24,6 +27,7 @@ import { USER_ID_PREFIX, type AgentUser } from "../domain/agent-user.js";
 import { agentTierFromProto, toProtoAgent } from "../proto-mapping.js";
 import { RequestFields, requiredAgentId } from "../request-fields.js";
 import { DuplicateIdentifierError, type AgentStore } from "../store/auth-store.js";
+import { billingFields } from "./billing-fields.js";
 import { initialUsers, type NewUser } from "./initial-users.js";
 
 export interface AgentsDeps {
@@ -112,6 +116,18 @@ export class Agents {
     if (!agent) throw agentNotFound(agentId);
     this.deps.logger.info({ agentId, tier: agent.tier }, "agent tier set");
     return create(SetAgentTierResponseSchema, { agent: await this.protoAgent(agent) });
+  }
+
+  /** Replaces the agency's billing details whole; issued invoices keep what they were issued with. */
+  async setBilling(request: SetAgentBillingRequest): Promise<SetAgentBillingResponse> {
+    const f = new RequestFields();
+    const agentId = f.id("agent_id", request.agentId);
+    const billing = billingFields(f, request.billing);
+    f.check();
+    const agent = await this.deps.agents.setAgentBilling(agentId, billing);
+    if (!agent) throw agentNotFound(agentId);
+    this.deps.logger.info({ agentId, gstState: billing.gstin.slice(0, 2) }, "agent billing details set");
+    return create(SetAgentBillingResponseSchema, { agent: await this.protoAgent(agent) });
   }
 
   private async protoAgent(agent: Agent) {

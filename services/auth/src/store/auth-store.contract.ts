@@ -151,6 +151,46 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
       });
     });
 
+    describe("agent billing", () => {
+      const billing = {
+        gstin: "29AAACT2727Q1ZS",
+        legalName: "Contract Travels Private Limited",
+        address: {
+          lines: ["4th Floor, 12 MG Road", "Ashok Nagar"],
+          city: "Bengaluru",
+          state: "Karnataka",
+          pinCode: "560001",
+          country: "IN",
+        },
+        email: "accounts@contract.test",
+      } as const;
+
+      it("stores billing details with the agent, replaces them whole, and keeps every other field", async () => {
+        await store.saveAgent(agent);
+        expect((await store.findAgent(agent.id))?.billing).toBeUndefined();
+        const set = await store.setAgentBilling(agent.id, billing);
+        expect(set).toEqual({ ...agent, billing });
+        expect(await store.findAgent(agent.id)).toEqual({ ...agent, billing });
+        const moved = {
+          ...billing,
+          gstin: "27AAPFU0939F1ZV",
+          address: { ...billing.address, lines: ["1 Marine Drive"], city: "Mumbai", state: "Maharashtra", pinCode: "400020" },
+        };
+        expect(await store.setAgentBilling(agent.id, moved)).toEqual({ ...agent, billing: moved });
+        expect((await store.findAgent(agent.id))?.billing?.address.lines).toEqual(["1 Marine Drive"]);
+        const tiered = await store.setAgentTier(agent.id, "ENTERPRISE");
+        expect(tiered?.billing).toEqual(moved);
+        expect(await store.setAgentBilling(newId("agt"), billing)).toBeUndefined();
+      });
+
+      it("keeps billing details through saveAgent and a status change", async () => {
+        await store.saveAgent({ ...agent, billing });
+        expect((await store.findAgent(agent.id))?.billing).toEqual(billing);
+        const suspended = await store.updateAgentStatus(agent.id, { status: "SUSPENDED", at: at(5), reason: "audit" });
+        expect(suspended?.billing).toEqual(billing);
+      });
+    });
+
     describe("users", () => {
       it("creates and replaces a user; a changed e-mail is free again", async () => {
         const first = user();

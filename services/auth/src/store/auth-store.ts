@@ -1,4 +1,5 @@
 import type { Agent, AgentTier } from "../domain/agent.js";
+import type { BillingDetails } from "../domain/billing-details.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
 import type { ApiKeyRecord } from "../domain/api-key-record.js";
 import type { OtpChallenge } from "../domain/otp.js";
@@ -70,6 +71,8 @@ export interface AgentStore {
   updateAgentStatus(agentId: string, change: AgentStatusChange): Promise<Agent | undefined>;
   /** Sets an agent's tier. Answers the agent as it then is, or undefined for an unknown agent. */
   setAgentTier(agentId: string, tier: AgentTier): Promise<Agent | undefined>;
+  /** Replaces an agent's billing details. Answers the agent as it then is, or undefined for an unknown agent. */
+  setAgentBilling(agentId: string, billing: BillingDetails): Promise<Agent | undefined>;
 
   /** Creates or replaces the user with this id; DuplicateIdentifierError when another user has its e-mail or phone. */
   saveUser(user: AgentUser): Promise<void>;

@@ -1,4 +1,5 @@
 import type { Agent, AgentTier } from "../domain/agent.js";
+import type { BillingDetails } from "../domain/billing-details.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
 import { isKeyLive, type ApiKeyRecord } from "../domain/api-key-record.js";
 import { revokedAtFor } from "../domain/key-lifecycle.js";
@@ -80,6 +81,14 @@ export class MemoryAuthStore implements AuthStore {
     const agent = this.agents.get(agentId);
     if (!agent) return undefined;
     const updated: Agent = { ...agent, tier };
+    this.agents.set(agentId, updated);
+    return structuredClone(updated);
+  }
+
+  async setAgentBilling(agentId: string, billing: BillingDetails): Promise<Agent | undefined> {
+    const agent = this.agents.get(agentId);
+    if (!agent) return undefined;
+    const updated: Agent = { ...agent, billing: structuredClone(billing) };
     this.agents.set(agentId, updated);
     return structuredClone(updated);
   }

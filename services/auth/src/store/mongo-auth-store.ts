@@ -9,6 +9,7 @@ import {
   type TransactionOptions,
 } from "mongodb";
 import type { Agent, AgentTier } from "../domain/agent.js";
+import type { BillingDetails } from "../domain/billing-details.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
 import type { ApiKeyRecord } from "../domain/api-key-record.js";
 import type { OtpChallenge } from "../domain/otp.js";
@@ -28,6 +29,7 @@ import {
   agentToDocument,
   apiKeyFromDocument,
   apiKeyToDocument,
+  billingToDocument,
   challengeFromDocument,
   challengeToDocument,
   sessionFromDocument,
@@ -189,6 +191,15 @@ export class MongoAuthStore implements AuthStore {
 
   async setAgentTier(agentId: string, tier: AgentTier): Promise<Agent | undefined> {
     const doc = await this.agents.findOneAndUpdate({ _id: agentId }, { $set: { tier } }, { returnDocument: "after" });
+    return doc ? agentFromDocument(doc) : undefined;
+  }
+
+  async setAgentBilling(agentId: string, billing: BillingDetails): Promise<Agent | undefined> {
+    const doc = await this.agents.findOneAndUpdate(
+      { _id: agentId },
+      { $set: { billing: billingToDocument(billing) } },
+      { returnDocument: "after" },
+    );
     return doc ? agentFromDocument(doc) : undefined;
   }
 

@@ -1,5 +1,6 @@
 import type { Agent, AgentStatus, AgentTier } from "../domain/agent.js";
 import type { AgentUser, OtpChannelName } from "../domain/agent-user.js";
+import type { BillingDetails } from "../domain/billing-details.js";
 import type { ApiKeyRecord } from "../domain/api-key-record.js";
 import type { OtpChallenge } from "../domain/otp.js";
 import type { Scope } from "../domain/scopes.js";
@@ -14,6 +15,14 @@ export interface AgentDocument {
   parentAgentId?: string;
   suspendedAt?: Date;
   suspensionReason?: string;
+  billing?: BillingDocument;
+}
+
+export interface BillingDocument {
+  gstin: string;
+  legalName: string;
+  address: { lines: string[]; city: string; state: string; pinCode: string; country: "IN" };
+  email: string;
 }
 
 export interface UserDocument {
@@ -87,7 +96,22 @@ export function agentToDocument(agent: Agent): AgentDocument {
     ...(agent.parentAgentId !== undefined && { parentAgentId: agent.parentAgentId }),
     ...(agent.suspendedAt && { suspendedAt: agent.suspendedAt }),
     ...(agent.suspensionReason !== undefined && { suspensionReason: agent.suspensionReason }),
+    ...(agent.billing && { billing: billingToDocument(agent.billing) }),
   };
+}
+
+export function billingToDocument(billing: BillingDetails): BillingDocument {
+  const { address } = billing;
+  return {
+    gstin: billing.gstin,
+    legalName: billing.legalName,
+    address: { lines: [...address.lines], city: address.city, state: address.state, pinCode: address.pinCode, country: address.country },
+    email: billing.email,
+  };
+}
+
+function billingFromDocument(doc: BillingDocument): BillingDetails {
+  return { gstin: doc.gstin, legalName: doc.legalName, address: { ...doc.address, lines: [...doc.address.lines] }, email: doc.email };
 }
 
 export function agentFromDocument(doc: AgentDocument): Agent {
@@ -100,6 +124,7 @@ export function agentFromDocument(doc: AgentDocument): Agent {
     ...(doc.parentAgentId !== undefined && { parentAgentId: doc.parentAgentId }),
     ...(doc.suspendedAt && { suspendedAt: doc.suspendedAt }),
     ...(doc.suspensionReason !== undefined && { suspensionReason: doc.suspensionReason }),
+    ...(doc.billing && { billing: billingFromDocument(doc.billing) }),
   };
 }
 

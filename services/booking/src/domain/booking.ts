@@ -34,7 +34,7 @@ export interface BookedPassenger {
   readonly pan?: string | undefined;
 }
 
-/** The agency's GST registration given at create: the tax invoice's recipient. */
+/** The agency's GST registration at create (given, else its billing details in auth): the tax invoice's recipient. */
 export interface BookingGst {
   readonly gstin: string;
   readonly registeredName: string;
@@ -200,7 +200,7 @@ export interface Booking {
   readonly refunds?: readonly RefundRecord[] | undefined;
   /** A partial cancellation confirm under way (set before the airline is asked, cleared by its last write). */
   readonly pendingCancellation?: PendingCancellation | undefined;
-  /** The GST details given at create. */
+  /** The GST details billed: given at create, else the agency's billing details then. */
   readonly gst?: BookingGst | undefined;
   /** Absent on bookings of earlier releases: no tax lines, no invoices. */
   readonly taxTerms?: TaxTerms | undefined;

@@ -1,5 +1,5 @@
 import type { FareRequirements, RequiredAt } from "@tarmac/airline";
-import { fieldError, gstinProblem, type FieldError } from "@tarmac/kernel";
+import { fieldError, gstinFieldError, type FieldError } from "@tarmac/kernel";
 import type { PassengerInput } from "./booking-request.js";
 import { isCalendarDate } from "./dates.js";
 
@@ -84,17 +84,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function gstErrors(gst: GstInput | undefined, required: RequiredAt | undefined): FieldError[] {
   if (gst === undefined) return required === undefined ? [] : [fieldError("gst", "REQUIRED", "the fare needs the agency's GST details")];
   const errors: FieldError[] = [];
-  const problem = gst.gstin === "" ? "REQUIRED" : gstinProblem(gst.gstin);
-  const messages = {
-    REQUIRED: "is required",
-    INVALID_FORMAT: "must be a 15-character GSTIN: state code, PAN, entity number, Z, check character",
-    INVALID_STATE_CODE: "its first two digits are not a GST state code",
-    INVALID_CHECKSUM: "its check character does not match: a character is mistyped",
-  };
-  if (problem !== undefined)
-    errors.push(
-      fieldError("gst.gstin", problem === "INVALID_FORMAT" || problem === "REQUIRED" ? problem : "INVALID_VALUE", messages[problem]),
-    );
+  const gstin = gstinFieldError("gst.gstin", gst.gstin);
+  if (gstin) errors.push(gstin);
   if (gst.registeredName.trim() === "") errors.push(fieldError("gst.registered_name", "REQUIRED", "is required"));
   else if (gst.registeredName.length > 100)
     errors.push(fieldError("gst.registered_name", "OUT_OF_RANGE", "must be at most 100 characters"));

@@ -3,6 +3,7 @@ import type { Booking } from "../domain/booking.js";
 import type { RescheduleQuote } from "../domain/quotes.js";
 import type { BillingSettings } from "./billing-settings.js";
 import type { Invoice, InvoiceDraft, InvoiceKind, InvoiceLine, InvoiceParty } from "./invoice.js";
+import { invoiceIssuedEvent } from "./invoice-events.js";
 import { fareLines, noteLines } from "./invoice-lines.js";
 import type { InvoiceStore } from "./invoice-store.js";
 
@@ -83,7 +84,7 @@ export class InvoiceIssuer {
       originalInvoiceNumber,
       reason,
     };
-    const invoice = await this.deps.store.issue(draft);
+    const invoice = await this.deps.store.issue(draft, (issued) => [invoiceIssuedEvent(issued)]);
     this.deps.logger.info(
       { bookingId: booking.bookingId, invoiceNumber: invoice.invoiceNumber, totalPaise: invoice.totalPaise },
       "invoice issued",

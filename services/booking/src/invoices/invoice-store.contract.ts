@@ -1,5 +1,6 @@
+import { newEvent, type OutboxEvent } from "@tarmac/events";
 import { expect, it } from "vitest";
-import type { InvoiceDraft } from "./invoice.js";
+import type { Invoice, InvoiceDraft } from "./invoice.js";
 import type { InvoiceStore } from "./invoice-store.js";
 
 const party = { name: "Sky Travels", gstin: "27AAPFU0939F1ZV", address: "Mumbai", stateCode: "27", email: "ops@sky.example" };
@@ -25,8 +26,29 @@ function draft(overrides: Partial<InvoiceDraft> = {}): InvoiceDraft {
   };
 }
 
+/** A store and the events its outbox holds (pending, oldest first). */
+export interface InvoiceStoreUnderTest {
+  readonly store: InvoiceStore;
+  readonly events: () => Promise<OutboxEvent[]>;
+}
+
+const issuedEvent = (invoice: Invoice) => [
+  newEvent("invoice.issued", invoice.agentId, { invoice_number: invoice.invoiceNumber }, invoice.issuedAt),
+];
+
 /** What every InvoiceStore adapter does (memory here; MongoDB when MONGODB_URI is set). */
-export function invoiceStoreContract(open: () => Promise<InvoiceStore>): void {
+export function invoiceStoreContract(openWithOutbox: () => Promise<InvoiceStoreUnderTest>): void {
+  const open = async () => (await openWithOutbox()).store;
+
+  it("writes the events of an issue once, by the call that issues it, however many race", async () => {
+    const { store, events } = await openWithOutbox();
+    const issued = await Promise.all(Array.from({ length: 10 }, () => store.issue(draft(), issuedEvent)));
+    expect(new Set(issued.map((i) => i.invoiceNumber))).toEqual(new Set(["TI/2026-27/000001"]));
+    await store.issue(draft({ kind: "CREDIT_NOTE", sourceKey: "REFUND" }), issuedEvent);
+    await store.issue(draft({ kind: "CREDIT_NOTE", sourceKey: "REFUND" }), issuedEvent);
+    expect((await events()).map((e) => e.data.invoice_number)).toEqual(["TI/2026-27/000001", "CN/2026-27/000001"]);
+  });
+
   it("numbers 50 concurrent issues 1 to 50 with no gap and no repeat, each kind and year in its own series", async () => {
     const store = await open();
     const issued = await Promise.all(

@@ -1,3 +1,4 @@
+import type { OutboxEvent } from "@tarmac/events";
 import type { Invoice, InvoiceDraft } from "./invoice.js";
 
 export interface InvoiceListQuery {
@@ -14,9 +15,11 @@ export interface InvoiceListQuery {
  * draft the next number of its kind's series in its financial year in the same atomic step that
  * stores it, so a number is never skipped or used twice whatever runs at once; a draft whose
  * (bookingId, sourceKey) was issued already answers the stored document and uses no number.
+ * `events(invoice)` are appended to the service's outbox in that same step, only by the call that
+ * issues the document: one invoice.issued per invoice however many replicas race to issue it.
  */
 export interface InvoiceStore {
-  issue(draft: InvoiceDraft): Promise<Invoice>;
+  issue(draft: InvoiceDraft, events?: (invoice: Invoice) => readonly OutboxEvent[]): Promise<Invoice>;
   get(invoiceNumber: string): Promise<Invoice | undefined>;
   forBooking(bookingId: string): Promise<Invoice[]>;
   list(query: InvoiceListQuery): Promise<Invoice[]>;

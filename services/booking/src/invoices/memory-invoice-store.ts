@@ -1,3 +1,4 @@
+import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import { invoiceNumberOf, SERIES, type Invoice, type InvoiceDraft } from "./invoice.js";
 import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
 
@@ -7,7 +8,10 @@ export class MemoryInvoiceStore implements InvoiceStore {
   private readonly bySource = new Map<string, Invoice>();
   private readonly counters = new Map<string, number>();
 
-  issue(draft: InvoiceDraft): Promise<Invoice> {
+  /** `outbox`: the booking store's, so invoice events are relayed with the bookings' (none: events are dropped, tests). */
+  constructor(private readonly outbox?: MemoryOutbox) {}
+
+  issue(draft: InvoiceDraft, events: (invoice: Invoice) => readonly OutboxEvent[] = () => []): Promise<Invoice> {
     const source = `${draft.bookingId}|${draft.sourceKey}`;
     const existing = this.bySource.get(source);
     if (existing) return Promise.resolve(existing);
@@ -18,6 +22,8 @@ export class MemoryInvoiceStore implements InvoiceStore {
       invoiceNumber: invoiceNumberOf(draft.kind, draft.financialYear, sequence),
       sequence,
     });
+    // The outbox validates before it records: a refused event leaves the invoice unissued too.
+    this.outbox?.append(events(invoice));
     this.counters.set(series, sequence);
     this.invoices.set(invoice.invoiceNumber, invoice);
     this.bySource.set(source, invoice);

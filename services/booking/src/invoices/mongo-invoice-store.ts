@@ -1,4 +1,5 @@
 import { MongoServerError, WriteConcern, type Collection, type Db, type TransactionOptions } from "mongodb";
+import type { MongoOutbox, OutboxEvent } from "@tarmac/events";
 import { invoiceNumberOf, SERIES, type Invoice, type InvoiceDraft } from "./invoice.js";
 import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
 
@@ -24,13 +25,18 @@ interface CounterDocument {
  * sourceKey)) and `invoice_counters` (one document per series and financial year). The counter's
  * $inc and the insert commit in one majority transaction: an aborted issue rolls its number back,
  * and concurrent issues in one series conflict on the counter document and are retried by
- * withTransaction, so numbers are gap-free and unique across replicas.
+ * withTransaction, so numbers are gap-free and unique across replicas. The invoice's events join
+ * the same transaction in the booking outbox: a replica that loses the race writes none.
  */
 export class MongoInvoiceStore implements InvoiceStore {
   private readonly invoices: Collection<InvoiceDocument>;
   private readonly counters: Collection<CounterDocument>;
 
-  constructor(private readonly db: Db) {
+  /** `outbox`: the booking store's; invoice events commit in the issuing transaction. */
+  constructor(
+    private readonly db: Db,
+    private readonly outbox?: MongoOutbox,
+  ) {
     this.invoices = db.collection<InvoiceDocument>("invoices", { readConcern: { level: "majority" }, writeConcern: { w: "majority" } });
     this.counters = db.collection<CounterDocument>("invoice_counters");
   }
@@ -44,7 +50,7 @@ export class MongoInvoiceStore implements InvoiceStore {
     ]);
   }
 
-  async issue(draft: InvoiceDraft): Promise<Invoice> {
+  async issue(draft: InvoiceDraft, events: (invoice: Invoice) => readonly OutboxEvent[] = () => []): Promise<Invoice> {
     const existing = await this.bySource(draft);
     if (existing) return existing;
     const session = this.db.client.startSession();
@@ -60,6 +66,8 @@ export class MongoInvoiceStore implements InvoiceStore {
         const invoice: Invoice = { ...draft, invoiceNumber: invoiceNumberOf(draft.kind, draft.financialYear, sequence), sequence };
         const { invoiceNumber, ...rest } = invoice;
         await this.invoices.insertOne({ _id: invoiceNumber, ...rest }, { session });
+        const issued = events(invoice);
+        if (this.outbox && issued.length > 0) await this.outbox.append(issued, session);
         return invoice;
       }, TRANSACTION);
     } catch (error) {

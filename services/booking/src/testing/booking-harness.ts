@@ -15,6 +15,7 @@ import { FareService, GetFareLockResponseSchema } from "@tarmac/proto/tarmac/far
 import { Cabin, Direction, PriceOfferResponseSchema, SearchService, type Offer } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingServiceImpl } from "../booking-service.js";
+import type { BookingGst } from "../domain/booking.js";
 import { wireBooking, type BookingDependencies, type BookingParts } from "../booking-wiring.js";
 import type { HoldSweep } from "../hold-sweep.js";
 import type { RecoverySweep } from "../recovery-sweep.js";
@@ -66,6 +67,8 @@ export interface BookingHarness {
   readonly replica: () => BookingParts;
   /** Tax invoices, credit and debit notes, shared by every replica. */
   readonly invoices: MemoryInvoiceStore;
+  /** Agencies' billing details as auth would answer them (none until a test sets some). */
+  readonly agencyBilling: Map<string, BookingGst>;
 }
 
 export interface BookingHarnessOptions {
@@ -187,7 +190,8 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     wallet: client(WalletService, wallet.impl()),
     provider: guardProvider(airline.provider(), { timeoutMs: 500 }),
   };
-  const invoices = new MemoryInvoiceStore();
+  const invoices = new MemoryInvoiceStore(outbox);
+  const agencyBilling = new Map<string, BookingGst>();
   const replica = () =>
     wireBooking({
       ...(options.decorate ? options.decorate(wired) : wired),
@@ -202,10 +206,11 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
       holdNoticeMs: 2 * 3_600_000,
       bookingSecret: "booking-harness-secret-of-32-characters-at-least",
       billing: HARNESS_BILLING,
+      agencies: { gstOf: async (agentId) => agencyBilling.get(agentId) },
       invoices,
     });
   const { service, recovery, ticketing, holdSweep } = replica();
-  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep, replica, invoices };
+  return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep, replica, invoices, agencyBilling };
 }
 
 export const adult = (n = 1, overrides: object = {}) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gstinCheckCharacter, gstinProblem, gstinState } from "./gstin.js";
+import { gstinFieldError } from "./gstin-field-error.js";
 
 describe("GSTIN", () => {
   it("accepts GSTINs whose check character matches", () => {
@@ -23,5 +24,21 @@ describe("GSTIN", () => {
     expect(gstinProblem("27AAPFU0939F1Z")).toBe("INVALID_FORMAT");
     expect(gstinProblem("27AAPFU0939F0ZV")).toBe("INVALID_FORMAT");
     expect(gstinProblem("")).toBe("INVALID_FORMAT");
+  });
+});
+
+describe("gstinFieldError", () => {
+  it("names the field with the code and message each problem earns; none for a valid GSTIN", () => {
+    expect(gstinFieldError("billing.gstin", "27AAPFU0939F1ZV")).toBeUndefined();
+    expect(gstinFieldError("billing.gstin", "")).toMatchObject({ field: "billing.gstin", code: "REQUIRED" });
+    expect(gstinFieldError("gst.gstin", "27AAPFU0939F1Z")).toMatchObject({
+      code: "INVALID_FORMAT",
+      message: expect.stringContaining("15-character"),
+    });
+    expect(gstinFieldError("gst.gstin", "27AAPFU0939F1ZW")).toMatchObject({
+      code: "INVALID_VALUE",
+      message: expect.stringContaining("check character"),
+    });
+    expect(gstinFieldError("gst.gstin", "28AAPFU0939F1ZV")?.message).toContain("state code");
   });
 });

@@ -2,3 +2,4 @@ export * from "./gstin.js";
 export * from "./tax-rates.js";
 export * from "./tax-lines.js";
 export * from "./financial-year.js";
+export * from "./gstin-field-error.js";

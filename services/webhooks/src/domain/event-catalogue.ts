@@ -1,6 +1,6 @@
 /**
- * Every event type an endpoint may subscribe to (README, Webhooks): what booking and the wallet
- * publish on NATS (`tarmac.<type>`), and the webhooks service's own.
+ * Every event type an endpoint may subscribe to (README, Webhooks): what booking (bookings and
+ * their invoices) and the wallet publish on NATS (`tarmac.<type>`), and the webhooks service's own.
  */
 export const EVENT_TYPES = [
   "booking.pending",
@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   "booking.refund_processing",
   "booking.refund_refunded",
   "booking.refund_rejected",
+  "invoice.issued",
   "wallet.debited",
   "wallet.credited",
   "webhook_endpoint.disabled",

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/auth/v1/auth.proto.
  */
 export const file_tarmac_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSK9AgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJIjoKCUFnZW50VXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJItgCCgZBcGlLZXkSDgoGa2V5X2lkGAEgASgJEhAKCGFnZW50X2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEg4KBnByZWZpeBgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJldm9rZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcGxhY2VzX2tleV9pZBgJIAEoCRIaChJyZXBsYWNlZF9ieV9rZXlfaWQYCiABKAkiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIsEBChRWZXJpZnlBcGlLZXlSZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllciK8AQoSQ3JlYXRlQWdlbnRSZXF1ZXN0EgwKBG5hbWUYASABKAkSJwoEdGllchgCIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIXCg9wYXJlbnRfYWdlbnRfaWQYAyABKAkSKAoFdXNlcnMYBCADKAsyGS50YXJtYWMuYXV0aC52MS5BZ2VudFVzZXISEAoIY3VycmVuY3kYBSABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAYgASgDIjsKE0NyZWF0ZUFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIjCg9HZXRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOAoQR2V0QWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IjcKE1N1c3BlbmRBZ2VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjwKFFN1c3BlbmRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiKgoWUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI/ChdSZWFjdGl2YXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IlAKE1NldEFnZW50VGllclJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSJwoEdGllchgCIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllciI8ChRTZXRBZ2VudFRpZXJSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50Io4BChJJc3N1ZUFwaUtleVJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSJQoGc2NvcGVzGAIgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHc2FuZGJveBgEIAEoCCJLChNJc3N1ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJIiYKEkxpc3RBcGlLZXlzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI7ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiQKBGtleXMYASADKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiYQoTUm90YXRlQXBpS2V5UmVxdWVzdBIOCgZrZXlfaWQYASABKAkSIQoUZ3JhY2VfcGVyaW9kX3NlY29uZHMYAiABKAVIAIgBAUIXChVfZ3JhY2VfcGVyaW9kX3NlY29uZHMiegoUUm90YXRlQXBpS2V5UmVzcG9uc2USIwoDa2V5GAEgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5Eg8KB2FwaV9rZXkYAiABKAkSLAoMcHJldmlvdXNfa2V5GAMgASgLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5IiUKE1Jldm9rZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJIjsKFFJldm9rZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSJOCg5TZW5kT3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEigKBHR5cGUYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsIjsKD1NlbmRPdHBSZXNwb25zZRISCgpleHBpcmVzX2luGAEgASgFEhQKDHJlc2VuZF9hZnRlchgCIAEoBSI0ChBWZXJpZnlPdHBSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDAoEY29kZRgCIAEoCSJ6ChFWZXJpZnlPdHBSZXNwb25zZRIaChJ2ZXJpZmljYXRpb25fdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhAKCGFnZW50X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkiIwoSVmVyaWZ5VG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIoUCChNWZXJpZnlUb2tlblJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSMQoMYWdlbnRfc3RhdHVzGAQgASgOMhsudGFybWFjLmF1dGgudjEuQWdlbnRTdGF0dXMSLQoKYWdlbnRfdGllchgFIAEoDjIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VGllchIuCgpleHBpcmVzX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpzZXNzaW9uX2lkGAcgASgJIh4KDUxvZ291dFJlcXVlc3QSDQoFdG9rZW4YASABKAkiEAoOTG9nb3V0UmVzcG9uc2UiOQoUTGlzdERldk91dGJveFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRINCgVsaW1pdBgCIAEoBSK8AQoQRGV2T3V0Ym94TWVzc2FnZRISCgptZXNzYWdlX2lkGAEgASgJEisKB2NoYW5uZWwYAiABKA4yGi50YXJtYWMuYXV0aC52MS5PdHBDaGFubmVsEgoKAnRvGAMgASgJEgwKBGNvZGUYBCABKAkSDwoHc3ViamVjdBgFIAEoCRIMCgRib2R5GAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIksKFUxpc3REZXZPdXRib3hSZXNwb25zZRIyCghtZXNzYWdlcxgBIAMoCzIgLnRhcm1hYy5hdXRoLnYxLkRldk91dGJveE1lc3NhZ2UqtgEKBVNjb3BlEhUKEVNDT1BFX1VOU1BFQ0lGSUVEEAASFwoTU0NPUEVfRkxJR0hUX1NFQVJDSBABEhUKEVNDT1BFX0ZMSUdIVF9CT09LEAISFwoTU0NPUEVfRkxJR0hUX0NBTkNFTBADEhsKF1NDT1BFX0ZMSUdIVF9SRVNDSEVEVUxFEAQSFQoRU0NPUEVfV0FMTEVUX1JFQUQQBRIZChVTQ09QRV9XRUJIT09LU19NQU5BR0UQBipgCgtBZ2VudFN0YXR1cxIcChhBR0VOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNBR0VOVF9TVEFUVVNfQUNUSVZFEAESGgoWQUdFTlRfU1RBVFVTX1NVU1BFTkRFRBACKlsKCUFnZW50VGllchIaChZBR0VOVF9USUVSX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfVElFUl9TVEFOREFSRBABEhkKFUFHRU5UX1RJRVJfRU5URVJQUklTRRACKlUKCk90cENoYW5uZWwSGwoXT1RQX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIVChFPVFBfQ0hBTk5FTF9FTUFJTBABEhMKD09UUF9DSEFOTkVMX1NNUxACMqwKCgtBdXRoU2VydmljZRJZCgxWZXJpZnlBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2USVgoLQ3JlYXRlQWdlbnQSIi50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5DcmVhdGVBZ2VudFJlc3BvbnNlEk0KCEdldEFnZW50Eh8udGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXF1ZXN0GiAudGFybWFjLmF1dGgudjEuR2V0QWdlbnRSZXNwb25zZRJZCgxTdXNwZW5kQWdlbnQSIy50YXJtYWMuYXV0aC52MS5TdXNwZW5kQWdlbnRSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVzcG9uc2USYgoPUmVhY3RpdmF0ZUFnZW50EiYudGFybWFjLmF1dGgudjEuUmVhY3RpdmF0ZUFnZW50UmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlc3BvbnNlElkKDFNldEFnZW50VGllchIjLnRhcm1hYy5hdXRoLnYxLlNldEFnZW50VGllclJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5TZXRBZ2VudFRpZXJSZXNwb25zZRJWCgtJc3N1ZUFwaUtleRIiLnRhcm1hYy5hdXRoLnYxLklzc3VlQXBpS2V5UmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLklzc3VlQXBpS2V5UmVzcG9uc2USVgoLTGlzdEFwaUtleXMSIi50YXJtYWMuYXV0aC52MS5MaXN0QXBpS2V5c1JlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlElkKDFJvdGF0ZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5Sb3RhdGVBcGlLZXlSZXNwb25zZRJZCgxSZXZva2VBcGlLZXkSIy50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2USSgoHU2VuZE90cBIeLnRhcm1hYy5hdXRoLnYxLlNlbmRPdHBSZXF1ZXN0Gh8udGFybWFjLmF1dGgudjEuU2VuZE90cFJlc3BvbnNlElAKCVZlcmlmeU90cBIgLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlcXVlc3QaIS50YXJtYWMuYXV0aC52MS5WZXJpZnlPdHBSZXNwb25zZRJWCgtWZXJpZnlUb2tlbhIiLnRhcm1hYy5hdXRoLnYxLlZlcmlmeVRva2VuUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLlZlcmlmeVRva2VuUmVzcG9uc2USRwoGTG9nb3V0Eh0udGFybWFjLmF1dGgudjEuTG9nb3V0UmVxdWVzdBoeLnRhcm1hYy5hdXRoLnYxLkxvZ291dFJlc3BvbnNlElwKDUxpc3REZXZPdXRib3gSJC50YXJtYWMuYXV0aC52MS5MaXN0RGV2T3V0Ym94UmVxdWVzdBolLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSLuAgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJEi8KB2JpbGxpbmcYCiABKAsyHi50YXJtYWMuYXV0aC52MS5CaWxsaW5nRGV0YWlscyJzCg5CaWxsaW5nRGV0YWlscxINCgVnc3RpbhgBIAEoCRISCgpsZWdhbF9uYW1lGAIgASgJEi8KB2FkZHJlc3MYAyABKAsyHi50YXJtYWMuYXV0aC52MS5CaWxsaW5nQWRkcmVzcxINCgVlbWFpbBgEIAEoCSJfCg5CaWxsaW5nQWRkcmVzcxINCgVsaW5lcxgBIAMoCRIMCgRjaXR5GAIgASgJEg0KBXN0YXRlGAMgASgJEhAKCHBpbl9jb2RlGAQgASgJEg8KB2NvdW50cnkYBSABKAkiOgoJQWdlbnRVc2VyEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAki2AIKBkFwaUtleRIOCgZrZXlfaWQYASABKAkSEAoIYWdlbnRfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSDgoGcHJlZml4GAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3RfdXNlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmV2b2tlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPcmVwbGFjZXNfa2V5X2lkGAkgASgJEhoKEnJlcGxhY2VkX2J5X2tleV9pZBgKIAEoCSImChNWZXJpZnlBcGlLZXlSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkiwQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIlCgZzY29wZXMYAyADKA4yFS50YXJtYWMuYXV0aC52MS5TY29wZRIxCgxhZ2VudF9zdGF0dXMYBCABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxItCgphZ2VudF90aWVyGAUgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyIrwBChJDcmVhdGVBZ2VudFJlcXVlc3QSDAoEbmFtZRgBIAEoCRInCgR0aWVyGAIgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgDIAEoCRIoCgV1c2VycxgEIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIQCghjdXJyZW5jeRgFIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYBiABKAMiOwoTQ3JlYXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IiMKD0dldEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI4ChBHZXRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiNwoTU3VzcGVuZEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUU3VzcGVuZEFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIqChZSZWFjdGl2YXRlQWdlbnRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIj8KF1JlYWN0aXZhdGVBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiUAoTU2V0QWdlbnRUaWVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRInCgR0aWVyGAIgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyIjwKFFNldEFnZW50VGllclJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiWwoWU2V0QWdlbnRCaWxsaW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIvCgdiaWxsaW5nGAIgASgLMh4udGFybWFjLmF1dGgudjEuQmlsbGluZ0RldGFpbHMiPwoXU2V0QWdlbnRCaWxsaW5nUmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCKOAQoSSXNzdWVBcGlLZXlSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEiUKBnNjb3BlcxgCIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3NhbmRib3gYBCABKAgiSwoTSXNzdWVBcGlLZXlSZXNwb25zZRIjCgNrZXkYASABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkSDwoHYXBpX2tleRgCIAEoCSImChJMaXN0QXBpS2V5c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOwoTTGlzdEFwaUtleXNSZXNwb25zZRIkCgRrZXlzGAEgAygLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5ImEKE1JvdGF0ZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJEiEKFGdyYWNlX3BlcmlvZF9zZWNvbmRzGAIgASgFSACIAQFCFwoVX2dyYWNlX3BlcmlvZF9zZWNvbmRzInoKFFJvdGF0ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJEiwKDHByZXZpb3VzX2tleRgDIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSIlChNSZXZva2VBcGlLZXlSZXF1ZXN0Eg4KBmtleV9pZBgBIAEoCSI7ChRSZXZva2VBcGlLZXlSZXNwb25zZRIjCgNrZXkYASABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiTgoOU2VuZE90cFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRIoCgR0eXBlGAIgASgOMhoudGFybWFjLmF1dGgudjEuT3RwQ2hhbm5lbCI7Cg9TZW5kT3RwUmVzcG9uc2USEgoKZXhwaXJlc19pbhgBIAEoBRIUCgxyZXNlbmRfYWZ0ZXIYAiABKAUiNAoQVmVyaWZ5T3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEgwKBGNvZGUYAiABKAkiegoRVmVyaWZ5T3RwUmVzcG9uc2USGgoSdmVyaWZpY2F0aW9uX3Rva2VuGAEgASgJEhIKCnRva2VuX3R5cGUYAiABKAkSEgoKZXhwaXJlc19pbhgDIAEoBRIQCghhZ2VudF9pZBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJIiMKElZlcmlmeVRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSKFAgoTVmVyaWZ5VG9rZW5SZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEjEKDGFnZW50X3N0YXR1cxgEIAEoDjIbLnRhcm1hYy5hdXRoLnYxLkFnZW50U3RhdHVzEi0KCmFnZW50X3RpZXIYBSABKA4yGS50YXJtYWMuYXV0aC52MS5BZ2VudFRpZXISLgoKZXhwaXJlc19hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc2Vzc2lvbl9pZBgHIAEoCSIeCg1Mb2dvdXRSZXF1ZXN0Eg0KBXRva2VuGAEgASgJIhAKDkxvZ291dFJlc3BvbnNlIjkKFExpc3REZXZPdXRib3hSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDQoFbGltaXQYAiABKAUivAEKEERldk91dGJveE1lc3NhZ2USEgoKbWVzc2FnZV9pZBgBIAEoCRIrCgdjaGFubmVsGAIgASgOMhoudGFybWFjLmF1dGgudjEuT3RwQ2hhbm5lbBIKCgJ0bxgDIAEoCRIMCgRjb2RlGAQgASgJEg8KB3N1YmplY3QYBSABKAkSDAoEYm9keRgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJLChVMaXN0RGV2T3V0Ym94UmVzcG9uc2USMgoIbWVzc2FnZXMYASADKAsyIC50YXJtYWMuYXV0aC52MS5EZXZPdXRib3hNZXNzYWdlKrYBCgVTY29wZRIVChFTQ09QRV9VTlNQRUNJRklFRBAAEhcKE1NDT1BFX0ZMSUdIVF9TRUFSQ0gQARIVChFTQ09QRV9GTElHSFRfQk9PSxACEhcKE1NDT1BFX0ZMSUdIVF9DQU5DRUwQAxIbChdTQ09QRV9GTElHSFRfUkVTQ0hFRFVMRRAEEhUKEVNDT1BFX1dBTExFVF9SRUFEEAUSGQoVU0NPUEVfV0VCSE9PS1NfTUFOQUdFEAYqYAoLQWdlbnRTdGF0dXMSHAoYQUdFTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfU1RBVFVTX0FDVElWRRABEhoKFkFHRU5UX1NUQVRVU19TVVNQRU5ERUQQAipbCglBZ2VudFRpZXISGgoWQUdFTlRfVElFUl9VTlNQRUNJRklFRBAAEhcKE0FHRU5UX1RJRVJfU1RBTkRBUkQQARIZChVBR0VOVF9USUVSX0VOVEVSUFJJU0UQAipVCgpPdHBDaGFubmVsEhsKF09UUF9DSEFOTkVMX1VOU1BFQ0lGSUVEEAASFQoRT1RQX0NIQU5ORUxfRU1BSUwQARITCg9PVFBfQ0hBTk5FTF9TTVMQAjKQCwoLQXV0aFNlcnZpY2USWQoMVmVyaWZ5QXBpS2V5EiMudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlZlcmlmeUFwaUtleVJlc3BvbnNlElYKC0NyZWF0ZUFnZW50EiIudGFybWFjLmF1dGgudjEuQ3JlYXRlQWdlbnRSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuQ3JlYXRlQWdlbnRSZXNwb25zZRJNCghHZXRBZ2VudBIfLnRhcm1hYy5hdXRoLnYxLkdldEFnZW50UmVxdWVzdBogLnRhcm1hYy5hdXRoLnYxLkdldEFnZW50UmVzcG9uc2USWQoMU3VzcGVuZEFnZW50EiMudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlN1c3BlbmRBZ2VudFJlc3BvbnNlEmIKD1JlYWN0aXZhdGVBZ2VudBImLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlcXVlc3QaJy50YXJtYWMuYXV0aC52MS5SZWFjdGl2YXRlQWdlbnRSZXNwb25zZRJZCgxTZXRBZ2VudFRpZXISIy50YXJtYWMuYXV0aC52MS5TZXRBZ2VudFRpZXJSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU2V0QWdlbnRUaWVyUmVzcG9uc2USYgoPU2V0QWdlbnRCaWxsaW5nEiYudGFybWFjLmF1dGgudjEuU2V0QWdlbnRCaWxsaW5nUmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlNldEFnZW50QmlsbGluZ1Jlc3BvbnNlElYKC0lzc3VlQXBpS2V5EiIudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXNwb25zZRJWCgtMaXN0QXBpS2V5cxIiLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2USWQoMUm90YXRlQXBpS2V5EiMudGFybWFjLmF1dGgudjEuUm90YXRlQXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlc3BvbnNlElkKDFJldm9rZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJKCgdTZW5kT3RwEh4udGFybWFjLmF1dGgudjEuU2VuZE90cFJlcXVlc3QaHy50YXJtYWMuYXV0aC52MS5TZW5kT3RwUmVzcG9uc2USUAoJVmVyaWZ5T3RwEiAudGFybWFjLmF1dGgudjEuVmVyaWZ5T3RwUmVxdWVzdBohLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlc3BvbnNlElYKC1ZlcmlmeVRva2VuEiIudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXNwb25zZRJHCgZMb2dvdXQSHS50YXJtYWMuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0Gh4udGFybWFjLmF1dGgudjEuTG9nb3V0UmVzcG9uc2USXAoNTGlzdERldk91dGJveBIkLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXF1ZXN0GiUudGFybWFjLmF1dGgudjEuTGlzdERldk91dGJveFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A travel agency (or sub-agent) that uses Tarmac.
@@ -87,6 +87,14 @@ export type Agent = Message<"tarmac.auth.v1.Agent"> & {
    * @generated from field: string suspension_reason = 9;
    */
   suspensionReason: string;
+
+  /**
+   * Its own billing details (SetAgentBilling); absent when none were set. A sub-agent without
+   * its own is billed under its agency's (booking asks for the parent's).
+   *
+   * @generated from field: tarmac.auth.v1.BillingDetails billing = 10;
+   */
+  billing?: BillingDetails | undefined;
 };
 
 /**
@@ -95,6 +103,97 @@ export type Agent = Message<"tarmac.auth.v1.Agent"> & {
  */
 export const AgentSchema: GenMessage<Agent> = /*@__PURE__*/
   messageDesc(file_tarmac_auth_v1_auth, 0);
+
+/**
+ * An agency's GST registration and billing address, as its tax invoices name it.
+ *
+ * @generated from message tarmac.auth.v1.BillingDetails
+ */
+export type BillingDetails = Message<"tarmac.auth.v1.BillingDetails"> & {
+  /**
+   * The 15-character GSTIN: state code, PAN, entity, Z, check character (all validated).
+   *
+   * @generated from field: string gstin = 1;
+   */
+  gstin: string;
+
+  /**
+   * The legal name registered under the GSTIN, 1 to 200 characters.
+   *
+   * @generated from field: string legal_name = 2;
+   */
+  legalName: string;
+
+  /**
+   * The registered billing address.
+   *
+   * @generated from field: tarmac.auth.v1.BillingAddress address = 3;
+   */
+  address?: BillingAddress | undefined;
+
+  /**
+   * Where invoices are sent.
+   *
+   * @generated from field: string email = 4;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.BillingDetails.
+ * Use `create(BillingDetailsSchema)` to create a new message.
+ */
+export const BillingDetailsSchema: GenMessage<BillingDetails> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 1);
+
+/**
+ * A postal address in India.
+ *
+ * @generated from message tarmac.auth.v1.BillingAddress
+ */
+export type BillingAddress = Message<"tarmac.auth.v1.BillingAddress"> & {
+  /**
+   * 1 to 3 lines, each 1 to 200 characters.
+   *
+   * @generated from field: repeated string lines = 1;
+   */
+  lines: string[];
+
+  /**
+   * The city, 1 to 100 characters.
+   *
+   * @generated from field: string city = 2;
+   */
+  city: string;
+
+  /**
+   * The state or union territory, 1 to 100 characters, as written on the address.
+   *
+   * @generated from field: string state = 3;
+   */
+  state: string;
+
+  /**
+   * The 6-digit PIN code (first digit 1 to 9).
+   *
+   * @generated from field: string pin_code = 4;
+   */
+  pinCode: string;
+
+  /**
+   * ISO 3166-1 alpha-2; only IN (GST registrations are Indian).
+   *
+   * @generated from field: string country = 5;
+   */
+  country: string;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.BillingAddress.
+ * Use `create(BillingAddressSchema)` to create a new message.
+ */
+export const BillingAddressSchema: GenMessage<BillingAddress> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 2);
 
 /**
  * A person of an agent who may log in with a one-time code; at least one of email and phone.
@@ -129,7 +228,7 @@ export type AgentUser = Message<"tarmac.auth.v1.AgentUser"> & {
  * Use `create(AgentUserSchema)` to create a new message.
  */
 export const AgentUserSchema: GenMessage<AgentUser> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 1);
+  messageDesc(file_tarmac_auth_v1_auth, 3);
 
 /**
  * An API key's record; never its secret.
@@ -213,7 +312,7 @@ export type ApiKey = Message<"tarmac.auth.v1.ApiKey"> & {
  * Use `create(ApiKeySchema)` to create a new message.
  */
 export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 2);
+  messageDesc(file_tarmac_auth_v1_auth, 4);
 
 /**
  * VerifyApiKey's request.
@@ -234,7 +333,7 @@ export type VerifyApiKeyRequest = Message<"tarmac.auth.v1.VerifyApiKeyRequest"> 
  * Use `create(VerifyApiKeyRequestSchema)` to create a new message.
  */
 export const VerifyApiKeyRequestSchema: GenMessage<VerifyApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 3);
+  messageDesc(file_tarmac_auth_v1_auth, 5);
 
 /**
  * VerifyApiKey's answer.
@@ -283,7 +382,7 @@ export type VerifyApiKeyResponse = Message<"tarmac.auth.v1.VerifyApiKeyResponse"
  * Use `create(VerifyApiKeyResponseSchema)` to create a new message.
  */
 export const VerifyApiKeyResponseSchema: GenMessage<VerifyApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 4);
+  messageDesc(file_tarmac_auth_v1_auth, 6);
 
 /**
  * CreateAgent's request.
@@ -340,7 +439,7 @@ export type CreateAgentRequest = Message<"tarmac.auth.v1.CreateAgentRequest"> & 
  * Use `create(CreateAgentRequestSchema)` to create a new message.
  */
 export const CreateAgentRequestSchema: GenMessage<CreateAgentRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 5);
+  messageDesc(file_tarmac_auth_v1_auth, 7);
 
 /**
  * CreateAgent's answer.
@@ -361,7 +460,7 @@ export type CreateAgentResponse = Message<"tarmac.auth.v1.CreateAgentResponse"> 
  * Use `create(CreateAgentResponseSchema)` to create a new message.
  */
 export const CreateAgentResponseSchema: GenMessage<CreateAgentResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 6);
+  messageDesc(file_tarmac_auth_v1_auth, 8);
 
 /**
  * GetAgent's request.
@@ -382,7 +481,7 @@ export type GetAgentRequest = Message<"tarmac.auth.v1.GetAgentRequest"> & {
  * Use `create(GetAgentRequestSchema)` to create a new message.
  */
 export const GetAgentRequestSchema: GenMessage<GetAgentRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 7);
+  messageDesc(file_tarmac_auth_v1_auth, 9);
 
 /**
  * GetAgent's answer.
@@ -403,7 +502,7 @@ export type GetAgentResponse = Message<"tarmac.auth.v1.GetAgentResponse"> & {
  * Use `create(GetAgentResponseSchema)` to create a new message.
  */
 export const GetAgentResponseSchema: GenMessage<GetAgentResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 8);
+  messageDesc(file_tarmac_auth_v1_auth, 10);
 
 /**
  * SuspendAgent's request.
@@ -431,7 +530,7 @@ export type SuspendAgentRequest = Message<"tarmac.auth.v1.SuspendAgentRequest"> 
  * Use `create(SuspendAgentRequestSchema)` to create a new message.
  */
 export const SuspendAgentRequestSchema: GenMessage<SuspendAgentRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 9);
+  messageDesc(file_tarmac_auth_v1_auth, 11);
 
 /**
  * SuspendAgent's answer.
@@ -452,7 +551,7 @@ export type SuspendAgentResponse = Message<"tarmac.auth.v1.SuspendAgentResponse"
  * Use `create(SuspendAgentResponseSchema)` to create a new message.
  */
 export const SuspendAgentResponseSchema: GenMessage<SuspendAgentResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 10);
+  messageDesc(file_tarmac_auth_v1_auth, 12);
 
 /**
  * ReactivateAgent's request.
@@ -473,7 +572,7 @@ export type ReactivateAgentRequest = Message<"tarmac.auth.v1.ReactivateAgentRequ
  * Use `create(ReactivateAgentRequestSchema)` to create a new message.
  */
 export const ReactivateAgentRequestSchema: GenMessage<ReactivateAgentRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 11);
+  messageDesc(file_tarmac_auth_v1_auth, 13);
 
 /**
  * ReactivateAgent's answer.
@@ -494,7 +593,7 @@ export type ReactivateAgentResponse = Message<"tarmac.auth.v1.ReactivateAgentRes
  * Use `create(ReactivateAgentResponseSchema)` to create a new message.
  */
 export const ReactivateAgentResponseSchema: GenMessage<ReactivateAgentResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 12);
+  messageDesc(file_tarmac_auth_v1_auth, 14);
 
 /**
  * SetAgentTier's request.
@@ -522,7 +621,7 @@ export type SetAgentTierRequest = Message<"tarmac.auth.v1.SetAgentTierRequest"> 
  * Use `create(SetAgentTierRequestSchema)` to create a new message.
  */
 export const SetAgentTierRequestSchema: GenMessage<SetAgentTierRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 13);
+  messageDesc(file_tarmac_auth_v1_auth, 15);
 
 /**
  * SetAgentTier's answer.
@@ -543,7 +642,56 @@ export type SetAgentTierResponse = Message<"tarmac.auth.v1.SetAgentTierResponse"
  * Use `create(SetAgentTierResponseSchema)` to create a new message.
  */
 export const SetAgentTierResponseSchema: GenMessage<SetAgentTierResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 14);
+  messageDesc(file_tarmac_auth_v1_auth, 16);
+
+/**
+ * SetAgentBilling's request.
+ *
+ * @generated from message tarmac.auth.v1.SetAgentBillingRequest
+ */
+export type SetAgentBillingRequest = Message<"tarmac.auth.v1.SetAgentBillingRequest"> & {
+  /**
+   * Required.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: the complete billing details (every field required).
+   *
+   * @generated from field: tarmac.auth.v1.BillingDetails billing = 2;
+   */
+  billing?: BillingDetails | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.SetAgentBillingRequest.
+ * Use `create(SetAgentBillingRequestSchema)` to create a new message.
+ */
+export const SetAgentBillingRequestSchema: GenMessage<SetAgentBillingRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 17);
+
+/**
+ * SetAgentBilling's answer.
+ *
+ * @generated from message tarmac.auth.v1.SetAgentBillingResponse
+ */
+export type SetAgentBillingResponse = Message<"tarmac.auth.v1.SetAgentBillingResponse"> & {
+  /**
+   * The agent with its billing details.
+   *
+   * @generated from field: tarmac.auth.v1.Agent agent = 1;
+   */
+  agent?: Agent | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.SetAgentBillingResponse.
+ * Use `create(SetAgentBillingResponseSchema)` to create a new message.
+ */
+export const SetAgentBillingResponseSchema: GenMessage<SetAgentBillingResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 18);
 
 /**
  * IssueApiKey's request.
@@ -586,7 +734,7 @@ export type IssueApiKeyRequest = Message<"tarmac.auth.v1.IssueApiKeyRequest"> & 
  * Use `create(IssueApiKeyRequestSchema)` to create a new message.
  */
 export const IssueApiKeyRequestSchema: GenMessage<IssueApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 15);
+  messageDesc(file_tarmac_auth_v1_auth, 19);
 
 /**
  * IssueApiKey's answer.
@@ -614,7 +762,7 @@ export type IssueApiKeyResponse = Message<"tarmac.auth.v1.IssueApiKeyResponse"> 
  * Use `create(IssueApiKeyResponseSchema)` to create a new message.
  */
 export const IssueApiKeyResponseSchema: GenMessage<IssueApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 16);
+  messageDesc(file_tarmac_auth_v1_auth, 20);
 
 /**
  * ListApiKeys' request.
@@ -635,7 +783,7 @@ export type ListApiKeysRequest = Message<"tarmac.auth.v1.ListApiKeysRequest"> & 
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 17);
+  messageDesc(file_tarmac_auth_v1_auth, 21);
 
 /**
  * ListApiKeys' answer.
@@ -656,7 +804,7 @@ export type ListApiKeysResponse = Message<"tarmac.auth.v1.ListApiKeysResponse"> 
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 18);
+  messageDesc(file_tarmac_auth_v1_auth, 22);
 
 /**
  * RotateApiKey's request.
@@ -684,7 +832,7 @@ export type RotateApiKeyRequest = Message<"tarmac.auth.v1.RotateApiKeyRequest"> 
  * Use `create(RotateApiKeyRequestSchema)` to create a new message.
  */
 export const RotateApiKeyRequestSchema: GenMessage<RotateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 19);
+  messageDesc(file_tarmac_auth_v1_auth, 23);
 
 /**
  * RotateApiKey's answer.
@@ -719,7 +867,7 @@ export type RotateApiKeyResponse = Message<"tarmac.auth.v1.RotateApiKeyResponse"
  * Use `create(RotateApiKeyResponseSchema)` to create a new message.
  */
 export const RotateApiKeyResponseSchema: GenMessage<RotateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 20);
+  messageDesc(file_tarmac_auth_v1_auth, 24);
 
 /**
  * RevokeApiKey's request.
@@ -740,7 +888,7 @@ export type RevokeApiKeyRequest = Message<"tarmac.auth.v1.RevokeApiKeyRequest"> 
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 21);
+  messageDesc(file_tarmac_auth_v1_auth, 25);
 
 /**
  * RevokeApiKey's answer.
@@ -761,7 +909,7 @@ export type RevokeApiKeyResponse = Message<"tarmac.auth.v1.RevokeApiKeyResponse"
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 22);
+  messageDesc(file_tarmac_auth_v1_auth, 26);
 
 /**
  * SendOtp's request.
@@ -789,7 +937,7 @@ export type SendOtpRequest = Message<"tarmac.auth.v1.SendOtpRequest"> & {
  * Use `create(SendOtpRequestSchema)` to create a new message.
  */
 export const SendOtpRequestSchema: GenMessage<SendOtpRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 23);
+  messageDesc(file_tarmac_auth_v1_auth, 27);
 
 /**
  * SendOtp's answer (the same whether or not the identifier is known).
@@ -817,7 +965,7 @@ export type SendOtpResponse = Message<"tarmac.auth.v1.SendOtpResponse"> & {
  * Use `create(SendOtpResponseSchema)` to create a new message.
  */
 export const SendOtpResponseSchema: GenMessage<SendOtpResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 24);
+  messageDesc(file_tarmac_auth_v1_auth, 28);
 
 /**
  * VerifyOtp's request.
@@ -845,7 +993,7 @@ export type VerifyOtpRequest = Message<"tarmac.auth.v1.VerifyOtpRequest"> & {
  * Use `create(VerifyOtpRequestSchema)` to create a new message.
  */
 export const VerifyOtpRequestSchema: GenMessage<VerifyOtpRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 25);
+  messageDesc(file_tarmac_auth_v1_auth, 29);
 
 /**
  * VerifyOtp's answer: a new session.
@@ -894,7 +1042,7 @@ export type VerifyOtpResponse = Message<"tarmac.auth.v1.VerifyOtpResponse"> & {
  * Use `create(VerifyOtpResponseSchema)` to create a new message.
  */
 export const VerifyOtpResponseSchema: GenMessage<VerifyOtpResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 26);
+  messageDesc(file_tarmac_auth_v1_auth, 30);
 
 /**
  * VerifyToken's request.
@@ -915,7 +1063,7 @@ export type VerifyTokenRequest = Message<"tarmac.auth.v1.VerifyTokenRequest"> & 
  * Use `create(VerifyTokenRequestSchema)` to create a new message.
  */
 export const VerifyTokenRequestSchema: GenMessage<VerifyTokenRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 27);
+  messageDesc(file_tarmac_auth_v1_auth, 31);
 
 /**
  * VerifyToken's answer.
@@ -978,7 +1126,7 @@ export type VerifyTokenResponse = Message<"tarmac.auth.v1.VerifyTokenResponse"> 
  * Use `create(VerifyTokenResponseSchema)` to create a new message.
  */
 export const VerifyTokenResponseSchema: GenMessage<VerifyTokenResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 28);
+  messageDesc(file_tarmac_auth_v1_auth, 32);
 
 /**
  * Logout's request.
@@ -999,7 +1147,7 @@ export type LogoutRequest = Message<"tarmac.auth.v1.LogoutRequest"> & {
  * Use `create(LogoutRequestSchema)` to create a new message.
  */
 export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 29);
+  messageDesc(file_tarmac_auth_v1_auth, 33);
 
 /**
  * Logout's answer: empty.
@@ -1014,7 +1162,7 @@ export type LogoutResponse = Message<"tarmac.auth.v1.LogoutResponse"> & {
  * Use `create(LogoutResponseSchema)` to create a new message.
  */
 export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 30);
+  messageDesc(file_tarmac_auth_v1_auth, 34);
 
 /**
  * ListDevOutbox's request.
@@ -1042,7 +1190,7 @@ export type ListDevOutboxRequest = Message<"tarmac.auth.v1.ListDevOutboxRequest"
  * Use `create(ListDevOutboxRequestSchema)` to create a new message.
  */
 export const ListDevOutboxRequestSchema: GenMessage<ListDevOutboxRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 31);
+  messageDesc(file_tarmac_auth_v1_auth, 35);
 
 /**
  * A message the development delivery adapter "sent".
@@ -1105,7 +1253,7 @@ export type DevOutboxMessage = Message<"tarmac.auth.v1.DevOutboxMessage"> & {
  * Use `create(DevOutboxMessageSchema)` to create a new message.
  */
 export const DevOutboxMessageSchema: GenMessage<DevOutboxMessage> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 32);
+  messageDesc(file_tarmac_auth_v1_auth, 36);
 
 /**
  * ListDevOutbox's answer.
@@ -1126,7 +1274,7 @@ export type ListDevOutboxResponse = Message<"tarmac.auth.v1.ListDevOutboxRespons
  * Use `create(ListDevOutboxResponseSchema)` to create a new message.
  */
 export const ListDevOutboxResponseSchema: GenMessage<ListDevOutboxResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_auth_v1_auth, 33);
+  messageDesc(file_tarmac_auth_v1_auth, 37);
 
 /**
  * What a key or session may do (API guide, Authentication).
@@ -1379,6 +1527,22 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof SetAgentTierRequestSchema;
     output: typeof SetAgentTierResponseSchema;
+  },
+  /**
+   * Sets an agency's billing details (ops, admin CLI `agencies billing set`): the GSTIN, legal
+   * name, address and e-mail its tax invoices are made out to when a booking gives no `gst`
+   * (API guide, GST and invoices). Replaces the whole set; invoices already issued keep the
+   * details they were issued with. A sub-agent without its own is billed under its agency's.
+   * Idempotent. Errors: AUTH_NOT_FOUND; VALIDATION_FAILED naming billing.gstin (format, state
+   * code, check character), billing.legal_name, billing.address.lines, billing.address.city,
+   * billing.address.state, billing.address.pin_code, billing.address.country or billing.email.
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.SetAgentBilling
+   */
+  setAgentBilling: {
+    methodKind: "unary";
+    input: typeof SetAgentBillingRequestSchema;
+    output: typeof SetAgentBillingResponseSchema;
   },
   /**
    * Returns the key in clear once; only its hash is kept. Not idempotent: each call issues a new

@@ -1014,7 +1014,9 @@ export type Booking = Message<"tarmac.booking.v1.Booking"> & {
   extrasPaise: bigint;
 
   /**
-   * The GST details given at creation; absent when none were.
+   * The GST details the booking is billed to: those given at creation, else the agency's billing
+   * details as auth held them at creation (admin CLI `agencies billing set`; a sub-agent's parent
+   * agency's when it has none); absent when neither exists (invoiced as an unregistered recipient).
    *
    * @generated from field: tarmac.booking.v1.GstDetails gst = 31;
    */

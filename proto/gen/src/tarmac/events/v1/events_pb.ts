@@ -31,7 +31,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/events/v1/events.proto.
  */
 export const file_tarmac_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKrAQoYQm9va2luZ0hvbGRFeHBpcmluZ0V2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSMwoEZGF0YRgFIAEoCzIlLnRhcm1hYy5ldmVudHMudjEuQm9va2luZ0hvbGRFeHBpcmluZyJRChNCb29raW5nSG9sZEV4cGlyaW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEhkKEXRpY2tldF90aW1lX2xpbWl0GAMgASgJIpsBChBXYWxsZXRNb3ZlZEV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSKwoEZGF0YRgFIAEoCzIdLnRhcm1hYy5ldmVudHMudjEuV2FsbGV0TW92ZWQicwoLV2FsbGV0TW92ZWQSEAoIZW50cnlfaWQYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfcGFpc2UYAyABKAMSGwoTYmFsYW5jZV9hZnRlcl9wYWlzZRgEIAEoAxIRCglyZWZlcmVuY2UYBSABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKrAQoYQm9va2luZ0hvbGRFeHBpcmluZ0V2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSMwoEZGF0YRgFIAEoCzIlLnRhcm1hYy5ldmVudHMudjEuQm9va2luZ0hvbGRFeHBpcmluZyJRChNCb29raW5nSG9sZEV4cGlyaW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEhkKEXRpY2tldF90aW1lX2xpbWl0GAMgASgJIpsBChBXYWxsZXRNb3ZlZEV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSKwoEZGF0YRgFIAEoCzIdLnRhcm1hYy5ldmVudHMudjEuV2FsbGV0TW92ZWQicwoLV2FsbGV0TW92ZWQSEAoIZW50cnlfaWQYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfcGFpc2UYAyABKAMSGwoTYmFsYW5jZV9hZnRlcl9wYWlzZRgEIAEoAxIRCglyZWZlcmVuY2UYBSABKAkinwEKEkludm9pY2VJc3N1ZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEi0KBGRhdGEYBSABKAsyHy50YXJtYWMuZXZlbnRzLnYxLkludm9pY2VJc3N1ZWQiywIKDUludm9pY2VJc3N1ZWQSDAoEa2luZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoCRISCgpib29raW5nX2lkGAMgASgJEgsKA3BuchgEIAEoCRIWCg5maW5hbmNpYWxfeWVhchgFIAEoCRIfChdvcmlnaW5hbF9pbnZvaWNlX251bWJlchgGIAEoCRIXCg9yZWNpcGllbnRfZ3N0aW4YByABKAkSEAoIZ3N0X2tpbmQYCCABKAkSEAoIY3VycmVuY3kYCSABKAkSGQoRc2VydmljZV9mZWVfcGFpc2UYCiABKAMSEgoKY2dzdF9wYWlzZRgLIAEoAxISCgpzZ3N0X3BhaXNlGAwgASgDEhIKCmlnc3RfcGFpc2UYDSABKAMSEQoJdGRzX3BhaXNlGA4gASgDEhMKC3RvdGFsX3BhaXNlGA8gASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Published on subject tarmac.booking.<new status in lower case> (tarmac.booking.pending,
@@ -419,4 +419,177 @@ export type WalletMoved = Message<"tarmac.events.v1.WalletMoved"> & {
  */
 export const WalletMovedSchema: GenMessage<WalletMoved> = /*@__PURE__*/
   messageDesc(file_tarmac_events_v1_events, 7);
+
+/**
+ * Published on subject tarmac.invoice.issued once per document the booking service issues (API
+ * guide, GST and invoices): a tax invoice when a booking is ticketed, a debit note per paid
+ * reschedule, a credit note per refund credited. Written in the same atomic step that numbers and
+ * stores the document, by the one replica that issues it: racing replicas publish it once.
+ *
+ * @generated from message tarmac.events.v1.InvoiceIssuedEvent
+ */
+export type InvoiceIssuedEvent = Message<"tarmac.events.v1.InvoiceIssuedEvent"> & {
+  /**
+   * Event id, evt_<ULID>; also the Nats-Msg-Id header. Consumers deduplicate by it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Always invoice.issued.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * When the document was issued (its issued_at).
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 3;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The agent (agency) the document is made out for.
+   *
+   * @generated from field: string agent_id = 4;
+   */
+  agentId: string;
+
+  /**
+   * The document.
+   *
+   * @generated from field: tarmac.events.v1.InvoiceIssued data = 5;
+   */
+  data?: InvoiceIssued | undefined;
+};
+
+/**
+ * Describes the message tarmac.events.v1.InvoiceIssuedEvent.
+ * Use `create(InvoiceIssuedEventSchema)` to create a new message.
+ */
+export const InvoiceIssuedEventSchema: GenMessage<InvoiceIssuedEvent> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 8);
+
+/**
+ * The `data` of tarmac.invoice.issued: what identifies the document and its totals, all paise of
+ * `currency`. Fetch the whole document with POST /api/v1/invoices/get.
+ *
+ * @generated from message tarmac.events.v1.InvoiceIssued
+ */
+export type InvoiceIssued = Message<"tarmac.events.v1.InvoiceIssued"> & {
+  /**
+   * TAX_INVOICE, DEBIT_NOTE or CREDIT_NOTE (tarmac.booking.v1.InvoiceKind's name without prefix).
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * Its number in its gap-free series, e.g. TI/2026-27/000001.
+   *
+   * @generated from field: string invoice_number = 2;
+   */
+  invoiceNumber: string;
+
+  /**
+   * Tarmac's booking id.
+   *
+   * @generated from field: string booking_id = 3;
+   */
+  bookingId: string;
+
+  /**
+   * The airline's PNR.
+   *
+   * @generated from field: string pnr = 4;
+   */
+  pnr: string;
+
+  /**
+   * The Indian financial year of its series, e.g. 2026-27.
+   *
+   * @generated from field: string financial_year = 5;
+   */
+  financialYear: string;
+
+  /**
+   * For a note: the number of the tax invoice it amends; empty for a tax invoice.
+   *
+   * @generated from field: string original_invoice_number = 6;
+   */
+  originalInvoiceNumber: string;
+
+  /**
+   * The recipient's GSTIN (the booking's gst, else the agency's billing details); empty for an
+   * unregistered recipient.
+   *
+   * @generated from field: string recipient_gstin = 7;
+   */
+  recipientGstin: string;
+
+  /**
+   * IGST or CGST_SGST.
+   *
+   * @generated from field: string gst_kind = 8;
+   */
+  gstKind: string;
+
+  /**
+   * ISO 4217 code of the amounts (INR).
+   *
+   * @generated from field: string currency = 9;
+   */
+  currency: string;
+
+  /**
+   * The platform's service fee before GST, over all lines.
+   *
+   * @generated from field: int64 service_fee_paise = 10;
+   */
+  serviceFeePaise: bigint;
+
+  /**
+   * Central GST over all lines.
+   *
+   * @generated from field: int64 cgst_paise = 11;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * State GST over all lines.
+   *
+   * @generated from field: int64 sgst_paise = 12;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * Integrated GST over all lines.
+   *
+   * @generated from field: int64 igst_paise = 13;
+   */
+  igstPaise: bigint;
+
+  /**
+   * TDS withheld on the commission over all lines.
+   *
+   * @generated from field: int64 tds_paise = 14;
+   */
+  tdsPaise: bigint;
+
+  /**
+   * The document's total: what the wallet paid (tax invoice, debit note) or got back (credit note).
+   *
+   * @generated from field: int64 total_paise = 15;
+   */
+  totalPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.events.v1.InvoiceIssued.
+ * Use `create(InvoiceIssuedSchema)` to create a new message.
+ */
+export const InvoiceIssuedSchema: GenMessage<InvoiceIssued> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 9);
 
