@@ -82,7 +82,12 @@ export class AncillaryAdditions {
     const expiresAtMs = now.getTime() + ADDITION_TOKEN_TTL_MS;
     const { items, errors } = checkSelections(booking, selections, (t) => this.deps.tokens.open(t, booking, now), now);
     if (errors.length > 0) throw validationFailed(errors);
-    return { passengers: this.options(booking, offered, now, expiresAtMs), tokensValidUntil: new Date(expiresAtMs), selected: items, totalPaise: total(items) };
+    return {
+      passengers: this.options(booking, offered, now, expiresAtMs),
+      tokensValidUntil: new Date(expiresAtMs),
+      selected: items,
+      totalPaise: total(items),
+    };
   }
 
   /** With `key`, the mark carries it (a retry meanwhile is IN_PROGRESS) and the record keeps the answer for replays. */
@@ -120,7 +125,10 @@ export class AncillaryAdditions {
     if (reservation?.changeReferences?.includes(pending.additionId)) {
       const settlement = await payments.payFor(paymentFor(booking, pending), () => Promise.resolve({ done: reservation }));
       if (settlement.kind !== "paid")
-        logger.error({ bookingId: booking.bookingId, additionId: pending.additionId, outcome: settlement.kind }, "addition: added without payment");
+        logger.error(
+          { bookingId: booking.bookingId, additionId: pending.additionId, outcome: settlement.kind },
+          "addition: added without payment",
+        );
       logger.info({ bookingId: booking.bookingId, additionId: pending.additionId }, "addition: finished after an interruption");
       return (await this.record(booking, pending)).booking;
     }
@@ -129,7 +137,10 @@ export class AncillaryAdditions {
       throw error;
     });
     if (holdId !== undefined) await payments.void(holdId);
-    logger.info({ bookingId: booking.bookingId, additionId: pending.additionId }, "addition: unwound after an interruption (the airline added nothing)");
+    logger.info(
+      { bookingId: booking.bookingId, additionId: pending.additionId },
+      "addition: unwound after an interruption (the airline added nothing)",
+    );
     return writer.amend(booking, { pendingAddition: undefined });
   }
 
@@ -207,7 +218,10 @@ export class AncillaryAdditions {
             events: [bookingEvent(current, "booking.ancillaries_added", data, at)],
           },
         );
-        this.deps.logger.info({ bookingId: booking.bookingId, additionId: pending.additionId, paidPaise: pending.totalPaise }, "baggage and meals added");
+        this.deps.logger.info(
+          { bookingId: booking.bookingId, additionId: pending.additionId, paidPaise: pending.totalPaise },
+          "baggage and meals added",
+        );
         return { booking: stored, additionId: pending.additionId, items: pending.items, debitedPaise: pending.totalPaise };
       } catch (error) {
         if (!(error instanceof BookingChangedConcurrently) || attempt >= 3) throw error;

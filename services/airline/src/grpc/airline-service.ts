@@ -146,7 +146,11 @@ export class AirlineServiceImpl implements ServiceImpl<typeof AirlineService> {
   }
 
   async addExtras(request: AddExtrasRequest, context: HandlerContext): Promise<AddExtrasResponse> {
-    const addition = { clientReference: request.clientReference, addReference: request.addReference, extras: extrasFromProto(request.extras) };
+    const addition = {
+      clientReference: request.clientReference,
+      addReference: request.addReference,
+      extras: extrasFromProto(request.extras),
+    };
     const reservation = await this.airline.addExtras(addition, { signal: context.signal });
     return create(AddExtrasResponseSchema, { reservation: reservationToProto(reservation) });
   }

@@ -88,10 +88,7 @@ export function ancillariesOf(
  * passenger of the reservation (not an infant), on a segment of the offer, an option it sells
  * there, at most its maximum quantity per passenger and segment. The first failure refuses the lot.
  */
-export function checkExtras(
-  request: Pick<ReservationRequest, "passengers" | "extras">,
-  offered: ProviderAncillaries,
-): void {
+export function checkExtras(request: Pick<ReservationRequest, "passengers" | "extras">, offered: ProviderAncillaries): void {
   const passengers = new Map(request.passengers.map((p) => [p.paxId, p]));
   const bought = new Map<string, number>();
   for (const { paxId, segmentIndex, code, quantity } of request.extras ?? []) {

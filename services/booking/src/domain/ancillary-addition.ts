@@ -73,7 +73,8 @@ export function checkSelections(
     const claims = open(selection.ancillaryToken);
     if (typeof claims === "string") return fail("ancillary_token", "INVALID_VALUE", REFUSALS[claims]);
     const { paxId, segmentIndex, code } = claims;
-    if (!flies(booking, paxId, segmentIndex)) return fail("ancillary_token", "INVALID_VALUE", `${paxId} no longer flies segment ${segmentIndex}`);
+    if (!flies(booking, paxId, segmentIndex))
+      return fail("ancillary_token", "INVALID_VALUE", `${paxId} no longer flies segment ${segmentIndex}`);
     if (departed(booking, segmentIndex, now)) return fail("ancillary_token", "INVALID_VALUE", `segment ${segmentIndex} has departed`);
     const infant = booking.passengers.find((p) => p.paxId === paxId)?.type === "INF";
     if (infant && !claims.forInfants) return fail("ancillary_token", "INVALID_VALUE", `${code} is not sold to infants`);
@@ -82,7 +83,11 @@ export function checkSelections(
     const total = heldQuantity(booking, paxId, segmentIndex, code) + (asked.get(id) ?? 0) + quantity;
     if (quantity < 1 || total > claims.maxQuantity) {
       const held = heldQuantity(booking, paxId, segmentIndex, code);
-      return fail("quantity", "OUT_OF_RANGE", `at most ${claims.maxQuantity} of ${code} per passenger on segment ${segmentIndex}; ${paxId} holds ${held}`);
+      return fail(
+        "quantity",
+        "OUT_OF_RANGE",
+        `at most ${claims.maxQuantity} of ${code} per passenger on segment ${segmentIndex}; ${paxId} holds ${held}`,
+      );
     }
     asked.set(id, (asked.get(id) ?? 0) + quantity);
     items.push({
