@@ -91,7 +91,7 @@ describe("quoting baggage and meals for a ticketed booking", () => {
       { ancillaryToken: tokenOf(q, "VGML"), quantity: 2 },
     ]).catch(failure);
     expect(refused).toMatchObject({ code: "VALIDATION_FAILED" });
-    expect((refused as { errors: { field: string; code: string }[] }).errors.map((e) => [e.field, e.code])).toEqual([
+    expect((refused as unknown as { errors: { field: string; code: string }[] }).errors.map((e) => [e.field, e.code])).toEqual([
       ["selections[0].ancillary_token", "INVALID_VALUE"],
       ["selections[1].quantity", "OUT_OF_RANGE"],
       ["selections[3].quantity", "OUT_OF_RANGE"],
