@@ -1,4 +1,6 @@
-import { create } from "@bufbuild/protobuf";
+import { create, fromJsonString } from "@bufbuild/protobuf";
+import { eventBody } from "@tarmac/events";
+import { BookingAncillariesAddedEventSchema } from "@tarmac/proto/tarmac/events/v1/events_pb.js";
 import { fromConnectError } from "@tarmac/kernel";
 import {
   CancellationType,
@@ -90,7 +92,10 @@ describe("confirming baggage and meals after ticketing", () => {
     const view = (await h.service.getBooking({ agentId: AGENT, bookingId } as never)).booking!;
     expect([Number(view.addedExtrasPaise), view.extras.map((e) => e.additionId)]).toEqual([total, [added.additionId, added.additionId]]);
     const event = (await h.outbox.pending(100)).find((e) => e.type === "booking.ancillaries_added");
-    expect(event?.data).toMatchObject({ booking_id: bookingId, addition_id: added.additionId, amount_paise: total });
+    // The published body is the JSON of tarmac.events.v1.BookingAncillariesAddedEvent.
+    const parsed = fromJsonString(BookingAncillariesAddedEventSchema, eventBody(event!));
+    expect(parsed.data).toMatchObject({ bookingId, additionId: added.additionId, amountPaise: BigInt(total) });
+    expect(parsed.data!.emdNumbers.split(",")).toEqual(added.items.map((i) => i.emdNumber));
     const notes = (await h.invoices.forBooking(bookingId)).filter((i) => i.kind === "DEBIT_NOTE");
     expect(notes.map((n) => n.totalPaise)).toEqual([total]);
     const replay = await confirm(h, bookingId, selections, "add-1");
