@@ -4,49 +4,16 @@ import { BookingAncillariesAddedEventSchema } from "@tarmac/proto/tarmac/events/
 import { fromConnectError } from "@tarmac/kernel";
 import {
   CancellationType,
-  ConfirmAncillaryAdditionRequestSchema,
   ConfirmCancellationRequestSchema,
   ExtraSource,
-  QuoteAncillaryAdditionRequestSchema,
   QuoteCancellationRequestSchema,
   ReasonCode,
-  type QuoteAncillaryAdditionResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
 import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
-import {
-  adult,
-  AGENT,
-  bookingHarness,
-  createRequest,
-  OTA_FEE,
-  type BookingHarness,
-  type BookingHarnessOptions,
-} from "./testing/booking-harness.js";
+import { adult, AGENT, OTA_FEE, type BookingHarness, type BookingHarnessOptions } from "./testing/booking-harness.js";
 import { crashAfter } from "./testing/decorate-once.js";
-import { handlerContext } from "./testing/service-calls.js";
-
-async function ticketed(options: BookingHarnessOptions = {}, passengers = [adult(1)]): Promise<{ h: BookingHarness; bookingId: string }> {
-  const h = bookingHarness(options);
-  const { bookingId } = await h.service.createBooking(createRequest({ passengers }), handlerContext());
-  h.airline.ticket(bookingId, "TICKETED");
-  await h.ticketing.run();
-  return { h, bookingId };
-}
-
-const quote = (h: BookingHarness, bookingId: string, selections: { ancillaryToken: string; quantity: number }[] = []) =>
-  h.service.quoteAncillaryAddition(create(QuoteAncillaryAdditionRequestSchema, { agentId: AGENT, bookingId, selections }));
-
-const confirm = (h: BookingHarness, bookingId: string, selections: { ancillaryToken: string; quantity: number }[], key: string) =>
-  h.service.confirmAncillaryAddition(
-    create(ConfirmAncillaryAdditionRequestSchema, { agentId: AGENT, bookingId, selections, idempotencyKey: key }),
-  );
-
-function tokenOf(q: QuoteAncillaryAdditionResponse, code: string, paxId = "ADT1"): string {
-  const option = q.passengers.find((p) => p.paxId === paxId)?.segments[0]?.options.find((o) => o.code === code);
-  if (!option) throw new Error(`no ${code} for ${paxId}`);
-  return option.ancillaryToken;
-}
+import { confirmAddition as confirm, quoteAddition as quote, ticketedBooking as ticketed, tokenOf } from "./testing/addition-calls.js";
 
 /** A ticketed booking and a selection of 10 kg and two meals for ADT1 (quoted total 5,300.00). */
 async function selected(options: BookingHarnessOptions = {}) {

@@ -4,47 +4,19 @@ import {
   CancellationType,
   ConfirmAncillaryAdditionRequestSchema,
   ConfirmCancellationRequestSchema,
-  ExtraSource,
   PassengerType,
-  QuoteAncillaryAdditionRequestSchema,
   QuoteCancellationRequestSchema,
   ReasonCode,
   Title,
-  type QuoteAncillaryAdditionResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
 import { createAdditionTokenCodec } from "./domain/addition-token.js";
-import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
-import { adult, AGENT, bookingHarness, createRequest, type BookingHarness, type BookingHarnessOptions } from "./testing/booking-harness.js";
-import { crashAfter } from "./testing/decorate-once.js";
+import { adult, AGENT, createRequest } from "./testing/booking-harness.js";
+import { confirmAddition as confirm, quoteAddition as quote, ticketedBooking as ticketed, tokenOf } from "./testing/addition-calls.js";
 import { handlerContext } from "./testing/service-calls.js";
 
 const SECRET = "booking-harness-secret-of-32-characters-at-least";
 const tokens = createAdditionTokenCodec(createSigner(SECRET, "addition-token"));
-
-/** A ticketed booking of `passengers` (one adult by default). */
-async function ticketed(options: BookingHarnessOptions = {}, passengers = [adult(1)]): Promise<{ h: BookingHarness; bookingId: string }> {
-  const h = bookingHarness(options);
-  const { bookingId } = await h.service.createBooking(createRequest({ passengers }), handlerContext());
-  h.airline.ticket(bookingId, "TICKETED");
-  await h.ticketing.run();
-  return { h, bookingId };
-}
-
-const quote = (h: BookingHarness, bookingId: string, selections: { ancillaryToken: string; quantity: number }[] = [], agentId = AGENT) =>
-  h.service.quoteAncillaryAddition(create(QuoteAncillaryAdditionRequestSchema, { agentId, bookingId, selections }));
-
-const confirm = (h: BookingHarness, bookingId: string, selections: { ancillaryToken: string; quantity: number }[], key: string) =>
-  h.service.confirmAncillaryAddition(
-    create(ConfirmAncillaryAdditionRequestSchema, { agentId: AGENT, bookingId, selections, idempotencyKey: key }),
-  );
-
-/** The token of `code` offered to `paxId` on segment 0. */
-function tokenOf(q: QuoteAncillaryAdditionResponse, code: string, paxId = "ADT1"): string {
-  const option = q.passengers.find((p) => p.paxId === paxId)?.segments[0]?.options.find((o) => o.code === code);
-  if (!option) throw new Error(`no ${code} for ${paxId}`);
-  return option.ancillaryToken;
-}
 
 const failure = (e: unknown) => fromConnectError(e);
 
