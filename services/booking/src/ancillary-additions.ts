@@ -33,7 +33,7 @@ export interface AncillaryAdditionDeps {
 }
 
 /** An option still sold to one passenger on one segment, with its token. */
-export interface AdditionOption {
+interface AdditionOption {
   readonly kind: "BAGGAGE" | "MEAL";
   readonly code: string;
   readonly description: string;

@@ -13,7 +13,7 @@ import type { AirlineProvider } from "@tarmac/airline";
 import { DomainError, type ErrorCode } from "@tarmac/kernel";
 
 /** What the fake airline sells on segment 0 after booking: 10 kg of baggage (one) and a vegetarian meal (two). */
-export const FAKE_EXTRAS: ProviderAncillaryOption[] = [
+const FAKE_EXTRAS: ProviderAncillaryOption[] = [
   {
     kind: "BAGGAGE",
     code: "XBAG10",
