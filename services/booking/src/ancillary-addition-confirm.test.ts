@@ -201,3 +201,22 @@ function cancelQuote(h: BookingHarness, bookingId: string, reasonCode: ReasonCod
 function failureCode(error: unknown): string {
   return fromConnectError(error).code;
 }
+
+describe("one change at a time", () => {
+  it("refuses a cancellation while an addition is running, and the addition still completes", async () => {
+    const { h, bookingId, selections, total } = await selected({
+      decorate: (wired) => ({ ...wired, provider: crashAfter(wired.provider, "addExtras") }),
+    });
+    await expect(confirm(h, bookingId, selections, "running")).rejects.toThrow();
+    const fields = { agentId: AGENT, bookingId, reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
+    await h.service.quoteCancellation(create(QuoteCancellationRequestSchema, fields));
+    const refused = await h.service
+      .confirmCancellation(create(ConfirmCancellationRequestSchema, { ...fields, idempotencyKey: "cx-while" }))
+      .catch((e: unknown) => fromConnectError(e));
+    expect(refused).toMatchObject({ code: "BOOKING_INVALID_STATE" });
+    expect(h.airline.reservations.get(bookingId)!.status).toBe("TICKETED");
+    h.clock.advance(RESCHEDULE_REPAIR_AFTER_MS + 1);
+    await h.ticketing.run();
+    expect((await h.store.get(bookingId))!.extrasPaise).toBe(total);
+  });
+});
