@@ -163,6 +163,18 @@ describe("cancelling after an addition", () => {
     expect(booking.debitPaise).toBeGreaterThan(total);
   });
 
+  it("a void (the day of ticketing) refunds the added items with everything else", async () => {
+    const { h, bookingId, selections, total } = await selected();
+    const start = h.wallet.balance;
+    await confirm(h, bookingId, selections, "add");
+    const debited = (await h.store.get(bookingId))!.debitPaise;
+    const fields = { agentId: AGENT, bookingId, reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOID };
+    const q = await h.service.quoteCancellation(create(QuoteCancellationRequestSchema, fields));
+    const c = await h.service.confirmCancellation(create(ConfirmCancellationRequestSchema, { ...fields, idempotencyKey: "void" }));
+    expect([Number(q.airlinePenaltyPaise), Number(c.refundAmountPaise)]).toEqual([0, debited]);
+    expect(h.wallet.balance).toBe(start - total + debited);
+  });
+
   it("a partial cancellation of the passenger who bought them returns them to that passenger's part only", async () => {
     const { h, bookingId } = await ticketed({ pax: { adult: 2, child: 0, infant: 0 } }, [adult(1), adult(2, { firstName: "Meera" })]);
     const q = await quote(h, bookingId);
