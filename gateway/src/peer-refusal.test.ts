@@ -87,6 +87,11 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
   "POST /api/v1/flight/booking/reschedule/confirm": primary("/api/v1/flight/booking/reschedule/confirm", { booking_id: "bkg_1" }),
   "POST /api/v1/flight/booking/ticket": primary("/api/v1/flight/booking/ticket", { booking_id: "bkg_1" }),
   "POST /api/v1/flight/booking/release": primary("/api/v1/flight/booking/release", { booking_id: "bkg_1" }),
+  "POST /api/v1/flight/booking/ancillaries/quote": primary("/api/v1/flight/booking/ancillaries/quote", { booking_id: "bkg_1" }),
+  "POST /api/v1/flight/booking/ancillaries/confirm": primary("/api/v1/flight/booking/ancillaries/confirm", {
+    booking_id: "bkg_1",
+    selections: [{ ancillary_token: "at_1" }],
+  }),
   "POST /api/v1/wallet/balance": primary("/api/v1/wallet/balance", {}),
   "POST /api/v1/wallet/statement": primary("/api/v1/wallet/statement", {}),
   "POST /api/v1/webhooks/create": primary("/api/v1/webhooks/create", { url: "https://hooks.test/t", event_types: ["booking.booked"] }),

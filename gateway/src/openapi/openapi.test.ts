@@ -71,6 +71,22 @@ const OPERATIONS: readonly Expected[] = [
     idempotencyKey: "required",
   },
   { path: "/api/v1/flight/booking/release", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404", "409"] },
+  // API guide, Baggage and meals after ticketing.
+  {
+    path: "/api/v1/flight/booking/ancillaries/quote",
+    tag: "booking",
+    security: "ApiKey",
+    statuses: ["401", "403", "404", "409", "422"],
+    examples: true,
+  },
+  {
+    path: "/api/v1/flight/booking/ancillaries/confirm",
+    tag: "booking",
+    security: "ApiKey",
+    statuses: ["401", "402", "403", "404", "409", "422"],
+    idempotencyKey: "required",
+    examples: true,
+  },
   // The search alias of API guide, Pagination (API guide, Search) and the wallet (API guide, Wallet).
   { path: "/api/v1/search", tag: "search", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   { path: "/api/v1/wallet/balance", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },

@@ -74,6 +74,8 @@ describe("the OpenAPI document, as a client generator reads it", () => {
       /\/outbox\/.*\/code$/,
       /\/extras\/items\/properties\/code$/,
       /\/options\/items\/properties\/code$/,
+      /\/selected\/items\/properties\/code$/,
+      /ancillaries\/confirm\/.*\/items\/items\/properties\/code$/,
     ];
     // The primary surface's `currency` is a plain code (INR); the secondary surface's are the configured rate table's.
     const closed = properties.filter(

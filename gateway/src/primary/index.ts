@@ -8,6 +8,7 @@ import { errorEnvelopeSchema } from "../openapi/components.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";
+import { additionsRoutes } from "./booking/additions-routes.js";
 import { changesRoutes } from "./booking/changes-routes.js";
 import { holdRoutes } from "./booking/hold-routes.js";
 import { bookingListRoute } from "./booking/list-route.js";
@@ -49,6 +50,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { c
   await app.register(bookingRoutes, { booking: clients.booking });
   await app.register(bookingListRoute, { booking: clients.booking });
   await app.register(changesRoutes, { booking: clients.booking });
+  await app.register(additionsRoutes, { booking: clients.booking });
   await app.register(holdRoutes, { booking: clients.booking });
   await app.register(refundsRoute, { booking: clients.booking });
   await app.register(invoiceRoutes, { booking: clients.booking });

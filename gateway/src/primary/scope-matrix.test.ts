@@ -24,6 +24,8 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/flight/booking/reschedule/confirm", Scope.FLIGHT_RESCHEDULE],
   ["/api/v1/flight/booking/ticket", Scope.FLIGHT_BOOK],
   ["/api/v1/flight/booking/release", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/booking/ancillaries/quote", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/booking/ancillaries/confirm", Scope.FLIGHT_BOOK],
   ["/api/v1/wallet/balance", Scope.WALLET_READ],
   ["/api/v1/wallet/statement", Scope.WALLET_READ],
   ["/api/v1/webhooks/create", Scope.WEBHOOKS_MANAGE],

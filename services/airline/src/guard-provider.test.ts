@@ -21,6 +21,8 @@ function unruly(): AirlineProvider {
     ticketHold: () => Promise.reject(new Error("unused")),
     cancelCoupons: () => Promise.reject(new Error("unused")),
     requestRefund: () => Promise.reject(new Error("unused")),
+    reservationAncillaries: () => Promise.reject(new Error("unused")),
+    addExtras: () => Promise.reject(new Error("unused")),
   };
 }
 

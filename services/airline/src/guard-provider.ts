@@ -41,6 +41,9 @@ export function guardProvider(provider: AirlineProvider, guard: ProviderGuard): 
     ticketHold: (request, options) => ask("ticketHold", options, (o) => provider.ticketHold(request, o)),
     cancelCoupons: (request, options) => ask("cancelCoupons", options, (o) => provider.cancelCoupons(request, o)),
     requestRefund: (request, options) => ask("requestRefund", options, (o) => provider.requestRefund(request, o)),
+    reservationAncillaries: (reference, options) =>
+      ask("reservationAncillaries", options, (o) => provider.reservationAncillaries(reference, o)),
+    addExtras: (addition, options) => ask("addExtras", options, (o) => provider.addExtras(addition, o)),
   };
 }
 

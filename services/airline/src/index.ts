@@ -16,3 +16,4 @@ export { airlineConfigSchema, type AirlineConfig } from "./config.js";
 export { startAirlineService, type StartedAirlineService, type AirlineServiceOverrides } from "./server.js";
 export { airlineCallerPolicy } from "./grpc/caller-policy.js";
 export * from "./document-requirements.js";
+export { accountingCodeOf } from "./sandbox/accounting-codes.js";

@@ -279,6 +279,15 @@ export interface ReservationChange {
   readonly seats: ReservationRequest["seats"];
 }
 
+/** Baggage and meals added to a reservation after it was made (after ticketing, as EMDs). */
+export interface ExtrasAddition {
+  /** The reservation's own reference (the booking id). */
+  readonly clientReference: string;
+  /** Ours, unique per addition: a retry answers the reservation as it stands, the extras added once. */
+  readonly addReference: string;
+  readonly extras: readonly ReservationExtra[];
+}
+
 export type ReservationStatus = "HELD" | "TICKETED" | "TICKETING_FAILED" | "CANCELLED";
 
 /** One passenger on one segment: what a ticket covers, and what a partial cancellation takes away. */
@@ -401,6 +410,20 @@ export interface AirlineProvider {
    * PROVIDER_PRICE_CHANGED (the fare is not the airline's fare now), and as priceHold.
    */
   ticketHold(request: HoldTicketing, options?: ProviderCallOptions): Promise<ProviderReservation>;
+  /**
+   * Baggage and meals the airline still sells on the reservation made under `clientReference`, per
+   * segment of its itinerary now: a segment that has departed or closed for sale has no options.
+   * Refusals: PROVIDER_REJECTED (RESERVATION_NOT_FOUND, RESERVATION_NOT_CHANGEABLE).
+   */
+  reservationAncillaries(clientReference: string, options?: ProviderCallOptions): Promise<ProviderAncillaries>;
+  /**
+   * Adds baggage and meals to a reservation (SSRs; an EMD each once ticketed). Idempotent by
+   * `addReference`: the reference is kept with the change references, so a caller interrupted
+   * after asking learns whether the airline added them. Checked like reserve's extras, counting
+   * what each passenger holds already; the first failure adds nothing. Refusals: PROVIDER_REJECTED
+   * (RESERVATION_NOT_FOUND, RESERVATION_NOT_CHANGEABLE, INVALID_SSR_REQUEST).
+   */
+  addExtras(addition: ExtrasAddition, options?: ProviderCallOptions): Promise<ProviderReservation>;
 }
 
 export interface Airport {

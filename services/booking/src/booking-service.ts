@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { DomainError, paiseFromProto } from "@tarmac/kernel";
+import { DomainError, fieldError, paiseFromProto, validationFailed } from "@tarmac/kernel";
 import {
   GetBookingResponseSchema,
   ReleaseBookingResponseSchema,
@@ -9,6 +9,10 @@ import {
   type TicketBookingRequest,
   type TicketBookingResponse,
   type BookingService,
+  type ConfirmAncillaryAdditionRequest,
+  type ConfirmAncillaryAdditionResponse,
+  type QuoteAncillaryAdditionRequest,
+  type QuoteAncillaryAdditionResponse,
   type ConfirmCancellationRequest,
   type ConfirmCancellationResponse,
   type ConfirmRescheduleRequest,
@@ -40,11 +44,13 @@ import { lookUpBooking } from "./booking-lookup.js";
 import { BookingChangedConcurrently } from "./booking-writer.js";
 import type { Cancellations } from "./cancellations.js";
 import { cancellationTerms, requireBookingIds, rescheduleTerms } from "./change-requests.js";
-import { cancellationReplay, rescheduleReplay, ticketReplay } from "./confirm-replays.js";
+import { additionReplay, cancellationReplay, rescheduleReplay, ticketReplay } from "./confirm-replays.js";
+import { additionAnswer, additionQuoteAnswer, selectionsOf } from "./addition-answers.js";
+import type { AncillaryAdditions } from "./ancillary-additions.js";
 import type { HoldTicketing } from "./hold-ticketing.js";
 import type { Booking } from "./domain/booking.js";
 import { toProtoBooking } from "./proto-mapping.js";
-import { cancellationKey, rescheduleKey, ticketKey } from "./request-fingerprints.js";
+import { additionKey, cancellationKey, rescheduleKey, ticketKey } from "./request-fingerprints.js";
 import type { RefundListing } from "./refund-listing.js";
 import type { Reschedules } from "./reschedules.js";
 import type { InvoiceListing } from "./invoices/invoice-listing.js";
@@ -66,6 +72,7 @@ export interface BookingServiceDeps {
   readonly holds: HoldTicketing;
   readonly refunds: RefundListing;
   readonly invoices: InvoiceListing;
+  readonly additions: AncillaryAdditions;
 }
 
 /**
@@ -164,6 +171,28 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   async listRefunds(request: ListRefundsRequest): Promise<ListRefundsResponse> {
     return this.deps.refunds.list(request);
+  }
+
+  async quoteAncillaryAddition(request: QuoteAncillaryAdditionRequest): Promise<QuoteAncillaryAdditionResponse> {
+    requireBookingIds(request);
+    const selections = selectionsOf(request.selections);
+    const booking = await this.own(request.agentId, request.bookingId);
+    return additionQuoteAnswer(booking, await this.deps.additions.quote(booking, selections));
+  }
+
+  async confirmAncillaryAddition(request: ConfirmAncillaryAdditionRequest): Promise<ConfirmAncillaryAdditionResponse> {
+    requireBookingIds(request);
+    if (request.idempotencyKey === "") throw validationFailed([fieldError("idempotency_key", "REQUIRED", "is required")]);
+    const selections = selectionsOf(request.selections);
+    const key = additionKey(request);
+    const replay = await additionReplay(this.deps.store, request.agentId, key);
+    if (replay) return replay;
+    const booking = await this.own(request.agentId, request.bookingId);
+    try {
+      return additionAnswer(await this.reportingRaces(() => this.deps.additions.confirm(booking, selections, key)));
+    } catch (error) {
+      return await this.replayOr(error, () => additionReplay(this.deps.store, request.agentId, key));
+    }
   }
 
   private async own(agentId: string, bookingId: string): Promise<Booking> {

@@ -4,7 +4,9 @@ import { createSigner, type Clock, type Logger } from "@tarmac/kernel";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { AncillaryAdditions } from "./ancillary-additions.js";
 import { BookingCreation } from "./booking-creation.js";
+import { createAdditionTokenCodec } from "./domain/addition-token.js";
 import { BookingFlow } from "./booking-flow.js";
 import { createBookingListCursorCodec } from "./booking-list-cursor.js";
 import { BookingListing } from "./booking-listing.js";
@@ -97,6 +99,16 @@ export function wireBooking(w: BookingWiring): BookingParts {
   const cursors = createBookingListCursorCodec(createSigner(w.bookingSecret, "booking-list"), BOOKING_STATUSES);
   const listing = new BookingListing(store, cursors);
   const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger, billing: w.billing, agencies: w.agencies });
+  const additions = new AncillaryAdditions({
+    store,
+    writer,
+    payments,
+    provider,
+    clock,
+    logger,
+    tokens: createAdditionTokenCodec(createSigner(w.bookingSecret, "addition-token")),
+    invoices,
+  });
   const invoiceListing = new InvoiceListing(w.invoices, createSigner(w.bookingSecret, "invoice-list"));
   return {
     service: new BookingServiceImpl({
@@ -108,6 +120,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
       holds,
       refunds: new RefundListing(store, createSigner(w.bookingSecret, "refund-list")),
       invoices: invoiceListing,
+      additions,
     }),
     holdSweep: new HoldSweep({ store, holds, writer, clock, logger }),
     recovery: new RecoverySweep({
@@ -131,6 +144,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
       invoices,
       resumeReschedule: (b) => reschedules.resume(b),
       settleCancellations: (b) => cancellations.settle(b),
+      resumeAddition: (b) => additions.resume(b),
     }),
   };
 }

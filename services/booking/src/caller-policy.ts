@@ -14,4 +14,6 @@ export const bookingCallerPolicy: CallerPolicy = {
   ListRefunds: { gateway: "agent-context" },
   ListInvoices: { gateway: "agent-context" },
   GetInvoice: { gateway: "agent-context" },
+  QuoteAncillaryAddition: { gateway: "agent-context" },
+  ConfirmAncillaryAddition: { gateway: "agent-context" },
 };

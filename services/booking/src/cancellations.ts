@@ -85,6 +85,8 @@ export class Cancellations {
     requireCancellable(booking);
     if (booking.pendingCancellation)
       throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} has a cancellation running; retry in a moment`);
+    if (booking.pendingAddition)
+      throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} has baggage or meals being added; retry in a moment`);
     const matches = (q: Quote): q is CancellationQuote =>
       q.kind === "CANCELLATION" &&
       q.reasonCode === request.reasonCode &&

@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { DomainError, paiseToProto } from "@tarmac/kernel";
 import {
   ConfirmCancellationResponseSchema,
+  type ConfirmAncillaryAdditionResponse,
   ConfirmRescheduleResponseSchema,
   type ConfirmCancellationResponse,
   type ConfirmRescheduleResponse,
@@ -9,6 +10,7 @@ import {
   TicketBookingResponseSchema,
   type TicketBookingResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { additionAnswer } from "./addition-answers.js";
 import { itemToProto, partToProto } from "./cancellation-mapping.js";
 import type { Booking } from "./domain/booking.js";
 import { replayedConfirm, type ConfirmKey } from "./domain/keyed-confirmations.js";
@@ -81,6 +83,20 @@ export async function ticketReplay(
     totalPricePaise: paiseToProto(answer.totalPricePaise),
     debitedPaise: paiseToProto(answer.debitPaise),
   });
+}
+
+/** ConfirmAncillaryAddition's key, like cancellationReplay: the addition's items as stored. */
+export async function additionReplay(
+  store: BookingStore,
+  agentId: string,
+  key: ConfirmKey | undefined,
+): Promise<ConfirmAncillaryAdditionResponse | undefined> {
+  const found = key && (await store.findByConfirmationKey(agentId, key.idempotencyKey));
+  const answer = key && replayedConfirm(found, key);
+  if (!found || !answer) return undefined;
+  if (answer.kind !== "ANCILLARIES") throw mismatch();
+  const items = (found.extras ?? []).filter((e) => e.additionId === answer.additionId);
+  return additionAnswer({ booking: found, additionId: answer.additionId, items, debitedPaise: answer.debitedPaise }, true);
 }
 
 const header = (booking: Booking) => ({ bookingId: booking.bookingId, currency: booking.currency, replayed: true });

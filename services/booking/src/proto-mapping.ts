@@ -5,6 +5,7 @@ import {
   AncillaryKind,
   BookingSchema,
   BookingStatus as ProtoStatus,
+  ExtraSource,
   Gender,
   ReasonCode,
   PassengerType,
@@ -22,8 +23,30 @@ import {
   type Segment,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { cancellationFieldsToProto, cancellationToProto, ticketStatusOf } from "./cancellation-mapping.js";
-import type { Booking, BookedPricing, BookingStatus } from "./domain/booking.js";
+import type { BookedExtra, Booking, BookedPricing, BookingStatus } from "./domain/booking.js";
 import type { BookingRequestInput } from "./domain/booking-request.js";
+
+/** A booking's extra, with its source and, added after booking, its EMD number (API guide, Baggage and meals after ticketing). */
+export function extraToProto(e: BookedExtra) {
+  const added = e.source === "ADDED";
+  return {
+    paxId: e.paxId,
+    segmentIndex: e.segmentIndex,
+    kind: AncillaryKind[e.kind],
+    code: e.code,
+    description: e.description,
+    quantity: e.quantity,
+    unitPricePaise: paiseToProto(e.unitPricePaise),
+    pricePaise: paiseToProto(e.pricePaise),
+    ancillaryId: e.ancillaryId,
+    weightKg: e.weightKg,
+    source: added ? ExtraSource.ADDED : ExtraSource.BOOKING,
+    emdNumber: e.emdNumber ?? "",
+    ...(e.addedAt && { addedAt: toTimestamp(e.addedAt) }),
+    additionId: e.additionId ?? "",
+    refundableOnVoluntaryCancellation: !added,
+  };
+}
 
 /** An enum value's name, "" for UNSPECIFIED (a field the caller did not send) or a number we do not know. */
 function nameOf(values: Record<number, string>, value: number): string {
@@ -148,19 +171,9 @@ export function toProtoBooking(b: Booking): ProtoBooking {
       pricePaise: paiseToProto(s.pricePaise),
       ancillaryId: s.ancillaryId,
     })),
-    extras: (b.extras ?? []).map((e) => ({
-      paxId: e.paxId,
-      segmentIndex: e.segmentIndex,
-      kind: AncillaryKind[e.kind],
-      code: e.code,
-      description: e.description,
-      quantity: e.quantity,
-      unitPricePaise: paiseToProto(e.unitPricePaise),
-      pricePaise: paiseToProto(e.pricePaise),
-      ancillaryId: e.ancillaryId,
-      weightKg: e.weightKg,
-    })),
+    extras: (b.extras ?? []).map(extraToProto),
     extrasPaise: paiseToProto(b.extrasPaise ?? 0),
+    addedExtrasPaise: paiseToProto((b.extras ?? []).filter((e) => e.source === "ADDED").reduce((sum, e) => sum + e.pricePaise, 0)),
     lastArrivalAt: toTimestamp(b.lastArrivalAt),
     fareRules: fareRulesToProto(b.fareRules),
     debitedPaise: paiseToProto(b.debitPaise),

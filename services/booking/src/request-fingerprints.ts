@@ -1,6 +1,7 @@
 import { toJson } from "@bufbuild/protobuf";
 import {
   CreateBookingRequestSchema,
+  type ConfirmAncillaryAdditionRequest,
   type ConfirmCancellationRequest,
   type ConfirmRescheduleRequest,
   type CreateBookingRequest,
@@ -49,4 +50,15 @@ export function rescheduleKey(request: ConfirmRescheduleRequest): ConfirmKey | u
   if (!request.idempotencyKey) return undefined;
   const { agentId, bookingId } = request;
   return { idempotencyKey: request.idempotencyKey, fingerprint: fingerprintOf({ rpc: "ConfirmReschedule", agentId, bookingId }) };
+}
+
+/** An addition confirm's key and fingerprint (its booking and selections, in order), or undefined without a key. */
+export function additionKey(request: ConfirmAncillaryAdditionRequest): ConfirmKey | undefined {
+  if (!request.idempotencyKey) return undefined;
+  const { agentId, bookingId } = request;
+  const selections = listOf(request.selections).map((s) => [s.ancillaryToken, s.quantity === 0 ? 1 : s.quantity]);
+  return {
+    idempotencyKey: request.idempotencyKey,
+    fingerprint: fingerprintOf({ rpc: "ConfirmAncillaryAddition", agentId, bookingId, selections }),
+  };
 }

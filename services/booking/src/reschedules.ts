@@ -70,6 +70,8 @@ export class Reschedules {
   /** With `key`, the mark carries it (a retry meanwhile is IN_PROGRESS) and the record keeps the answer for replays. */
   async confirm(booking: Booking, key?: ConfirmKey): Promise<{ booking: Booking; quote: RescheduleQuote }> {
     requireReschedulable(booking);
+    if (booking.pendingAddition)
+      throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} has baggage or meals being added; retry in a moment`);
     const { payments, clock } = this.deps;
     const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
     if (!quote)

@@ -37,6 +37,7 @@ describe("TicketingWorker", () => {
       invoices: { ticketed: () => Promise.resolve(undefined) } as unknown as InvoiceIssuer,
       resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
       settleCancellations: () => Promise.reject(new Error("no cancellation is pending here")),
+      resumeAddition: () => Promise.reject(new Error("no addition is pending here")),
       clock,
       logger: silentLogger(),
     });
@@ -72,6 +73,7 @@ describe("TicketingWorker", () => {
       invoices: { ticketed: () => Promise.resolve(undefined) } as unknown as InvoiceIssuer,
       resumeReschedule: () => Promise.reject(new Error("no reschedule is pending here")),
       settleCancellations: () => Promise.reject(new Error("no cancellation is pending here")),
+      resumeAddition: () => Promise.reject(new Error("no addition is pending here")),
       clock,
       logger: silentLogger(),
     });

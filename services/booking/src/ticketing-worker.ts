@@ -23,6 +23,8 @@ export interface TicketingWorkerDeps {
   readonly resumeReschedule: (booking: Booking) => Promise<unknown>;
   /** Finishes an interrupted partial cancellation and follows due refunds (Cancellations.settle). */
   readonly settleCancellations: (booking: Booking) => Promise<unknown>;
+  /** Finishes or unwinds an addition of baggage and meals that was interrupted (AncillaryAdditions.resume). */
+  readonly resumeAddition: (booking: Booking) => Promise<unknown>;
 }
 
 const BATCH = 200;
@@ -54,10 +56,15 @@ export class TicketingWorker {
       await this.guard(booking, () => this.deps.resumeReschedule(booking));
     }
     // Due for a cancellation's sake (pending, or a refund to ask about again): settled first, ticketed or flown on a later run.
-    const cancelling = (b: Booking) => !b.pendingReschedule && (b.pendingCancellation !== undefined || dueRefund(b, now));
+    // An addition pending is due only once that confirm was surely interrupted; the booking moves on a later run.
+    for (const { booking } of [...booked, ...landed].filter((c) => c.booking.pendingAddition && !c.booking.pendingReschedule)) {
+      await this.guard(booking, () => this.deps.resumeAddition(booking));
+    }
+    const cancelling = (b: Booking) =>
+      !b.pendingReschedule && !b.pendingAddition && (b.pendingCancellation !== undefined || dueRefund(b, now));
     for (const { booking } of [...booked, ...landed].filter((c) => cancelling(c.booking)))
       await this.guard(booking, () => this.deps.settleCancellations(booking));
-    const free = (b: Booking) => !b.pendingReschedule && !cancelling(b);
+    const free = (b: Booking) => !b.pendingReschedule && !b.pendingAddition && !cancelling(b);
     for (const { booking } of booked.filter((c) => free(c.booking))) await this.guard(booking, () => this.ticket(booking));
     for (const { booking } of landed.filter((c) => free(c.booking) && c.booking.lastArrivalAt.getTime() <= now.getTime()))
       await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));

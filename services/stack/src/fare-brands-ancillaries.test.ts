@@ -14,6 +14,13 @@ import { signedAs } from "@tarmac/kernel/testing";
 
 const cancelTerms = (bookingId: string) => ({ booking_id: bookingId, reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" });
 const infant = { ...adultPassenger(1), id: "INF1", type: "INF", title: "MISS", gender: "F", dob: "2025-08-15" };
+const boughtWithBooking = {
+  source: "BOOKING",
+  emd_number: null,
+  added_at: null,
+  addition_id: null,
+  refundable_on_voluntary_cancellation: true,
+};
 const flightOf = (o: any) => o.segments.map((s: any) => `${s.carrier}${s.flight_no}`).join("+");
 
 /** Fare brands on offers, and baggage and meals from the ancillaries list to the booking, the wallet and the airline. */
@@ -158,6 +165,7 @@ describe("fare brands, baggage and meals through the gateway", () => {
         unit_price_paise: bag.price_paise,
         price_paise: bag.price_paise,
         ancillary_id: "BAGGAGE-0-XBAG10",
+        ...boughtWithBooking,
       },
       {
         pax_id: "ADT1",
@@ -170,6 +178,7 @@ describe("fare brands, baggage and meals through the gateway", () => {
         unit_price_paise: meal.price_paise,
         price_paise: 2 * meal.price_paise,
         ancillary_id: "MEAL-0-NVML",
+        ...boughtWithBooking,
       },
     ]);
     const statement = (await api.post("/api/v1/wallet/statement", { limit: 10 })).json;
@@ -187,8 +196,42 @@ describe("fare brands, baggage and meals through the gateway", () => {
         ? true
         : undefined,
     );
-    const quote = (await api.post("/api/v1/flight/booking/cancel/quote", cancelTerms(created.json.booking_id))).json;
-    expect(quote.refund_amount_paise).toBe(netFare + seat.price_paise + extras - quote.airline_penalty_paise - quote.ota_fee_paise);
+    // 5 kg more for ADT1 after ticketing: its own debit and EMD; a voluntary cancellation leaves the EMD to the airline.
+    const bookingId = created.json.booking_id;
+    const before5kg = (await api.post("/api/v1/flight/booking/cancel/quote", cancelTerms(bookingId))).json;
+    const offered = (await api.post("/api/v1/flight/booking/ancillaries/quote", { booking_id: bookingId })).json;
+    expect(offered.passengers.map((p: any) => p.pax_id)).toEqual(["ADT1"]);
+    const more = offered.passengers[0].segments[0].options.find((o: any) => o.code === "XBAG5");
+    expect(offered.passengers[0].segments[0].options.find((o: any) => o.code === "XBAG10").held_quantity).toBe(1);
+    const selections = [{ ancillary_token: more.ancillary_token }];
+    const confirmAdd = () =>
+      api.post("/api/v1/flight/booking/ancillaries/confirm", { booking_id: bookingId, selections }, { "idempotency-key": "extras-add-1" });
+    // Two at once under one key: one buys, the other is told it runs (or replays); a retry replays.
+    const both = await Promise.all([confirmAdd(), confirmAdd()]);
+    const added = both.find((r) => r.status === 200)!;
+    for (const r of both) if (r.status !== 200) expect(r.json.error.code).toBe("IDEMPOTENCY_REQUEST_IN_PROGRESS");
+    const again = await confirmAdd();
+    expect([again.status, again.json.addition_id]).toEqual([200, added.json.addition_id]);
+    const item = added.json.items[0];
+    expect([added.json.debited_paise, item.source, item.emd_number]).toEqual([
+      more.price_paise,
+      "ADDED",
+      expect.stringMatching(/^\d{3}8\d{9}$/),
+    ]);
+    const addedStatement = (await api.post("/api/v1/wallet/statement", { limit: 10 })).json;
+    expect(addedStatement.lines.filter((l: any) => l.kind === "CAPTURE" && l.reference.includes(added.json.addition_id))).toHaveLength(1);
+    expect((await airline.findReservation(bookingId))?.extras).toContainEqual({
+      paxId: "ADT1",
+      segmentIndex: 0,
+      code: "XBAG5",
+      quantity: 1,
+    });
+    const quote = (await api.post("/api/v1/flight/booking/cancel/quote", cancelTerms(bookingId))).json;
+    expect(quote.airline_penalty_paise).toBe(before5kg.airline_penalty_paise + more.price_paise);
+    expect(quote.refund_amount_paise).toBe(before5kg.refund_amount_paise);
+    expect(quote.refund_amount_paise).toBe(
+      netFare + seat.price_paise + extras + more.price_paise - quote.airline_penalty_paise - quote.ota_fee_paise,
+    );
     const confirmed = await api.post("/api/v1/flight/booking/cancel/confirm", cancelTerms(created.json.booking_id), {
       "idempotency-key": "extras-cancel-1",
     });

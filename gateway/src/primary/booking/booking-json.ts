@@ -5,6 +5,7 @@ import {
   BookingStatus,
   CancellationType,
   CreateBookingRequestSchema,
+  ExtraSource,
   ReasonCode,
   Gender,
   Payment,
@@ -104,6 +105,7 @@ export function bookingJson(b: Booking) {
     })),
     extras_paise: paiseFromProto(b.extrasPaise),
     extras: b.extras.map(bookedExtraJson),
+    added_extras_paise: paiseFromProto(b.addedExtrasPaise),
     status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: iso(h.at), reason: h.reason })),
     last_arrival_at: iso(b.lastArrivalAt),
     debited_paise: paiseFromProto(b.debitedPaise),
@@ -178,7 +180,8 @@ function statusName(status: BookingStatus): string {
   return name;
 }
 
-function bookedExtraJson(e: BookedExtra) {
+export function bookedExtraJson(e: BookedExtra) {
+  const added = e.source === ExtraSource.ADDED;
   return {
     pax_id: e.paxId,
     segment_index: e.segmentIndex,
@@ -190,5 +193,10 @@ function bookedExtraJson(e: BookedExtra) {
     unit_price_paise: paiseFromProto(e.unitPricePaise),
     price_paise: paiseFromProto(e.pricePaise),
     ancillary_id: e.ancillaryId,
+    source: added ? ("ADDED" as const) : ("BOOKING" as const),
+    emd_number: added ? e.emdNumber : null,
+    added_at: added && e.addedAt ? (fromTimestamp(e.addedAt)?.toISOString() ?? null) : null,
+    addition_id: added ? e.additionId : null,
+    refundable_on_voluntary_cancellation: e.refundableOnVoluntaryCancellation,
   };
 }

@@ -181,7 +181,7 @@ const band = object({
 const reasonCode = oneOf(enumNames(ReasonCodeSchema), "Why the booking was changed.");
 
 /** One line of a booking's baggage and meals. */
-const bookedExtraSchema = object({
+export const bookedExtraSchema = object({
   pax_id: string("The passenger's `id`."),
   segment_index: integer("Index of the segment in `segments`, from 0."),
   kind: oneOf(enumNames(AncillaryKindSchema), "`BAGGAGE` (extra checked kilograms) or `MEAL`."),
@@ -192,6 +192,24 @@ const bookedExtraSchema = object({
   unit_price_paise: paise("Price of one"),
   price_paise: paise("`unit_price_paise` times `quantity`"),
   ancillary_id: string("The option's ancillary id, e.g. `BAGGAGE-0-XBAG10`."),
+  source: oneOf(
+    ["BOOKING", "ADDED"],
+    "`BOOKING`: bought with the booking; `ADDED`: added after (API guide, Baggage and meals after ticketing).",
+  ),
+  emd_number: {
+    type: ["string", "null"],
+    pattern: "^[0-9]{13}$",
+    description:
+      "An added item's EMD-style document number: 13 digits, the carrier's accounting code, 8, a 9-digit serial. Null for items bought with the booking.",
+  },
+  added_at: nullableInstant("When it was added; null for items bought with the booking."),
+  addition_id: {
+    type: ["string", "null"],
+    description: "The addition it was bought in (`add_...`); null for items bought with the booking.",
+  },
+  refundable_on_voluntary_cancellation: boolean(
+    "Whether a voluntary cancellation refunds it: true for items bought with the booking (refunded with the fare), false for added ones (the airline keeps their EMDs; they are refunded on INVOLUNTARY, FLIGHT_CANCELLED and VOID).",
+  ),
 });
 
 export const bookingResponseSchema = object({
@@ -221,6 +239,7 @@ export const bookingResponseSchema = object({
   ),
   extras_paise: paise("The baggage and meals' total; 0 after a reschedule, which drops them with the seats"),
   extras: array(bookedExtraSchema, "The baggage and meals bought, one line per passenger, segment and option."),
+  added_extras_paise: paise("The part of `extras_paise` added after booking"),
   ticket_numbers: array(
     object({
       pax_id: string("The passenger's `id`."),

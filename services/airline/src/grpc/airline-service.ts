@@ -3,6 +3,12 @@ import { paiseFromProto, paiseToProto } from "@tarmac/kernel";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import {
   CancelCouponsResponseSchema,
+  AddExtrasResponseSchema,
+  GetReservationAncillariesResponseSchema,
+  type AddExtrasRequest,
+  type AddExtrasResponse,
+  type GetReservationAncillariesRequest,
+  type GetReservationAncillariesResponse,
   type CancelCouponsRequest,
   type CancelCouponsResponse,
   type RequestRefundRequest,
@@ -39,7 +45,7 @@ import {
   Cabin,
 } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { CABINS, type AirlineProvider } from "../provider-port.js";
-import { ancillariesToProto } from "./ancillary-messages.js";
+import { ancillariesToProto, extrasFromProto } from "./ancillary-messages.js";
 import { offerToProto, paxFromProto } from "./offer-messages.js";
 import { enumFromProto } from "./proto-enums.js";
 import { changeFromProto, reservationToProto, reserveRequestFromProto } from "./reservation-messages.js";
@@ -129,6 +135,24 @@ export class AirlineServiceImpl implements ServiceImpl<typeof AirlineService> {
     };
     const reservation = await this.airline.cancelCoupons(cancellation, { signal: context.signal });
     return create(CancelCouponsResponseSchema, { reservation: reservationToProto(reservation) });
+  }
+
+  async getReservationAncillaries(
+    request: GetReservationAncillariesRequest,
+    context: HandlerContext,
+  ): Promise<GetReservationAncillariesResponse> {
+    const offered = await this.airline.reservationAncillaries(request.clientReference, { signal: context.signal });
+    return create(GetReservationAncillariesResponseSchema, { ancillaries: ancillariesToProto(offered) });
+  }
+
+  async addExtras(request: AddExtrasRequest, context: HandlerContext): Promise<AddExtrasResponse> {
+    const addition = {
+      clientReference: request.clientReference,
+      addReference: request.addReference,
+      extras: extrasFromProto(request.extras),
+    };
+    const reservation = await this.airline.addExtras(addition, { signal: context.signal });
+    return create(AddExtrasResponseSchema, { reservation: reservationToProto(reservation) });
   }
 
   async requestRefund(request: RequestRefundRequest, context: HandlerContext): Promise<RequestRefundResponse> {

@@ -16,4 +16,6 @@ export const airlineCallerPolicy: CallerPolicy = {
   TicketHold: airlineUsers,
   CancelCoupons: airlineUsers,
   RequestRefund: airlineUsers,
+  GetReservationAncillaries: airlineUsers,
+  AddExtras: airlineUsers,
 };

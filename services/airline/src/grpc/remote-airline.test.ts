@@ -50,6 +50,20 @@ describe("the airline over tarmac.airline.v1", () => {
     expect([refused.code, refused.provider?.code]).toEqual(["PROVIDER_REJECTED", "INVALID_SSR_REQUEST"]);
   });
 
+  it("lists a reservation's extras and adds to them over the wire, once per reference", async () => {
+    const { airline, remote } = overTheWire();
+    const offers = await remote.searchFlights({ ...BLR_CCU, returnDate: undefined, cabin: "ECONOMY" });
+    const offer = offers.find((o) => o.brand.inclusions.meal === "PAID")!;
+    await remote.reserve(reservationOf("bk_add", offer.key));
+    expect(await remote.reservationAncillaries("bk_add")).toEqual(await airline.reservationAncillaries("bk_add"));
+    const extras = [{ paxId: "ADT1", segmentIndex: 0, code: "VGML", quantity: 2 }];
+    const added = await remote.addExtras({ clientReference: "bk_add", addReference: "add_1", extras });
+    expect([added.extras, added.changeReferences]).toEqual([extras, ["add_1"]]);
+    expect(await remote.addExtras({ clientReference: "bk_add", addReference: "add_1", extras })).toEqual(added);
+    const refused = await failureOf(remote.addExtras({ clientReference: "bk_add", addReference: "add_2", extras }));
+    expect([refused.code, refused.provider?.code]).toEqual(["PROVIDER_REJECTED", "INVALID_SSR_REQUEST"]);
+  });
+
   it("holds, prices and tickets a hold over the wire, refusals with their provider block", async () => {
     const { airline, remote, clock } = overTheWire();
     const offers = await remote.searchFlights({ origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT });

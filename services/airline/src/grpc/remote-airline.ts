@@ -1,12 +1,12 @@
 import type { Client } from "@connectrpc/connect";
-import { DomainError, paiseFromProto, paiseToProto } from "@tarmac/kernel";
+import { defined, DomainError, paiseFromProto, paiseToProto } from "@tarmac/kernel";
 import { AirlineService, Cabin } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import type { AirlineProvider } from "../provider-port.js";
 import { offerFromProto } from "./offer-messages.js";
 import { enumToProto } from "./proto-enums.js";
 import { refundFromProto } from "./refund-messages.js";
 import { changeToProto, reservationFromProto, reserveRequestToProto } from "./reservation-messages.js";
-import { ancillariesFromProto } from "./ancillary-messages.js";
+import { ancillariesFromProto, extrasToProto } from "./ancillary-messages.js";
 import { seatMapFromProto } from "./seat-map-messages.js";
 
 /**
@@ -81,6 +81,14 @@ export function remoteAirline(client: Client<typeof AirlineService>, name: strin
       const coupons = request.coupons.map((c) => ({ ...c }));
       return reservationFromProto((await client.cancelCoupons({ ...request, coupons }, options)).reservation);
     },
+    async reservationAncillaries(clientReference, options) {
+      const { ancillaries } = await client.getReservationAncillaries({ clientReference }, options);
+      return ancillariesFromProto(defined(ancillaries, "reservation ancillaries"));
+    },
+    async addExtras(addition, options) {
+      const request = { ...addition, extras: extrasToProto(addition.extras) };
+      return reservationFromProto((await client.addExtras(request, options)).reservation);
+    },
     async requestRefund(request, options) {
       const { clientReference, refundReference, amountPaise } = request;
       return refundFromProto(
@@ -106,5 +114,7 @@ function withFailures(asked: <T>(answer: () => Promise<T>) => Promise<T>, provid
     ticketHold: (order, options) => asked(() => provider.ticketHold(order, options)),
     cancelCoupons: (request, options) => asked(() => provider.cancelCoupons(request, options)),
     requestRefund: (request, options) => asked(() => provider.requestRefund(request, options)),
+    reservationAncillaries: (reference, options) => asked(() => provider.reservationAncillaries(reference, options)),
+    addExtras: (addition, options) => asked(() => provider.addExtras(addition, options)),
   };
 }

@@ -1,11 +1,11 @@
 import { percentOf } from "@tarmac/kernel";
-import type { Cabin, ProviderAncillaries, ProviderAncillaryOption, ReservationRequest } from "../provider-port.js";
+import type { Cabin, ProviderAncillaries, ProviderAncillaryOption, ReservationExtra, ReservationRequest } from "../provider-port.js";
 import { brandCodeOf } from "./fare-brands.js";
 import { findFlight } from "./flight-lookup.js";
-import { keyFlights, type OfferKey } from "./offer-key.js";
+import { keyFlights, parseOfferKey, type OfferKey } from "./offer-key.js";
 import { SANDBOX_CURRENCY, SANDBOX_PROVIDER_NAME } from "./offers.js";
 import type { SeatMapDeps } from "./offer-seat-map.js";
-import { fareUnavailable, invalidExtraRequest } from "./provider-faults.js";
+import { fareUnavailable, invalidExtraRequest, invalidOfferKey } from "./provider-faults.js";
 import { roundToRupee } from "./pricing.js";
 import type { ScheduledFlight } from "./schedule.js";
 import { SALES_CUTOFF_MS } from "./search.js";
@@ -64,11 +64,18 @@ function optionsOf(flight: ScheduledFlight, cabin: Cabin, mealIncluded: boolean)
  * full-service fare, every premium cabin, low-cost FLEXI and SUPER_FLEXI (fare-brands.ts). The
  * flights must still be on sale, as for a seat map.
  */
-export function ancillariesOf(key: OfferKey, keyText: string, deps: Omit<SeatMapDeps, "ledger">): ProviderAncillaries {
+export function ancillariesOf(
+  key: OfferKey,
+  keyText: string,
+  deps: Omit<SeatMapDeps, "ledger">,
+  /** A reservation's extras (after booking): a flight off sale has no options instead of refusing the lot. */
+  closedAsEmpty = false,
+): ProviderAncillaries {
   const onSaleFrom = deps.clock.now().getTime() + SALES_CUTOFF_MS;
   const brandOf = key.journeys.flatMap((j) => j.flights.map(() => brandCodeOf(j.fareClass)));
   const segments = keyFlights(key).map((ref, segmentIndex) => {
     const flight = findFlight(ref, deps.airports);
+    if (closedAsEmpty && flight !== undefined && flight.dep.epochMs < onSaleFrom) return { segmentIndex, options: [] };
     if (flight === undefined || !flight.cabins.includes(key.cabin) || flight.dep.epochMs < onSaleFrom) throw fareUnavailable(keyText);
     const lowCostSaver = flight.carrier.model === "LOW_COST" && !premium(key.cabin) && brandOf[segmentIndex] === "SAVER";
     return { segmentIndex, options: optionsOf(flight, key.cabin, !lowCostSaver) };
@@ -81,7 +88,7 @@ export function ancillariesOf(key: OfferKey, keyText: string, deps: Omit<SeatMap
  * passenger of the reservation (not an infant), on a segment of the offer, an option it sells
  * there, at most its maximum quantity per passenger and segment. The first failure refuses the lot.
  */
-export function checkExtras(request: ReservationRequest, offered: ProviderAncillaries): void {
+export function checkExtras(request: Pick<ReservationRequest, "passengers" | "extras">, offered: ProviderAncillaries): void {
   const passengers = new Map(request.passengers.map((p) => [p.paxId, p]));
   const bought = new Map<string, number>();
   for (const { paxId, segmentIndex, code, quantity } of request.extras ?? []) {
@@ -99,4 +106,21 @@ export function checkExtras(request: ReservationRequest, offered: ProviderAncill
     }
     bought.set(id, total);
   }
+}
+
+/** The options still sold on a reservation's itinerary now (ancillariesOf, closed flights without options). */
+export function reservationAncillariesOf(keyText: string, deps: Omit<SeatMapDeps, "ledger">): ProviderAncillaries {
+  const key = parseOfferKey(keyText);
+  if (key === undefined) throw invalidOfferKey(keyText);
+  return ancillariesOf(key, keyText, deps, true);
+}
+
+/**
+ * Extras added to a reservation, checked as reserve checks its own: counted with what each
+ * passenger already holds on the segments asked for, on a segment still on sale.
+ */
+export function checkAddedExtras(request: ReservationRequest, added: readonly ReservationExtra[], offered: ProviderAncillaries): void {
+  const segments = new Set(added.map((e) => e.segmentIndex));
+  const held = (request.extras ?? []).filter((e) => segments.has(e.segmentIndex));
+  checkExtras({ passengers: request.passengers, extras: [...held, ...added] }, offered);
 }

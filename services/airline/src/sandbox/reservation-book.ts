@@ -4,12 +4,15 @@ import type {
   AirlineRefund,
   AirlineRefundRequest,
   CouponCancellation,
+  ExtrasAddition,
+  ProviderAncillaries,
   HoldPrice,
   HoldTicketing,
   ProviderReservation,
   ReservationChange,
   ReservationRequest,
 } from "../provider-port.js";
+import { checkAddedExtras } from "./ancillary-options.js";
 import { holdStateOf } from "./held-reservation.js";
 import { SANDBOX_CURRENCY } from "./offers.js";
 import { pnrFor } from "./pnr.js";
@@ -162,6 +165,27 @@ export class ReservationBook {
     this.changeable(cancellation.clientReference).cancelCoupons(cancellation.coupons);
     this.changes.set(cancellation.cancelReference, cancellation.clientReference);
     return defined(this.find(cancellation.clientReference), "reservation");
+  }
+
+  /** What the reservation's itinerary sells now (`offered`, given its request as it stands). */
+  ancillaries(clientReference: string, offered: (request: ReservationRequest) => ProviderAncillaries): ProviderAncillaries {
+    const reservation = this.changeable(clientReference);
+    reservation.assertChangeable();
+    return offered(reservation.requestNow());
+  }
+
+  /** Adds extras (Reservation.addExtras) unless this addition was made already, like cancelCoupons. */
+  addExtras(addition: ExtrasAddition, offered: (request: ReservationRequest) => ProviderAncillaries): ProviderReservation {
+    const made = this.changes.get(addition.addReference);
+    if (made !== undefined) {
+      if (made !== addition.clientReference) throw changeReferenceInUse(addition.addReference);
+      return defined(this.find(made), "reservation");
+    }
+    this.changeable(addition.clientReference).addExtras(addition.extras, (request) =>
+      checkAddedExtras(request, addition.extras, offered(request)),
+    );
+    this.changes.set(addition.addReference, addition.clientReference);
+    return defined(this.find(addition.clientReference), "reservation");
   }
 
   /** The refund asked for under its reference, as it stands (Reservation.refund). */

@@ -1,5 +1,13 @@
 import type { Clock } from "@tarmac/kernel";
-import type { AirlineRefund, Coupon, ProviderReservation, ReservationRequest, ReservationStatus, TicketRecord } from "../provider-port.js";
+import type {
+  AirlineRefund,
+  Coupon,
+  ProviderReservation,
+  ReservationExtra,
+  ReservationRequest,
+  ReservationStatus,
+  TicketRecord,
+} from "../provider-port.js";
 import { holdEndedAt, holdFareAt, termsOf, type HoldState } from "./held-reservation.js";
 import { holdNotActive, holdPriceChanged, invalidCoupon, reissueFailed, reservationNotChangeable } from "./provider-faults.js";
 import { refundOutcome } from "./refunds.js";
@@ -176,6 +184,19 @@ export class Reservation {
       this.version++;
     }
     return refundOutcome(this.accepted.flightNos, asked, this.deps.clock.now().getTime());
+  }
+
+  /**
+   * Adds baggage and meals (an addition after booking) once `check` accepted them against this
+   * reservation's request; a coupon already cancelled gets none.
+   */
+  addExtras(extras: readonly ReservationExtra[], check: (request: ReservationRequest) => void): void {
+    this.assertChangeable();
+    const cancelled = extras.find((e) => this.cancelled.some((c) => c.paxId === e.paxId && c.segmentIndex === e.segmentIndex));
+    if (cancelled) throw invalidCoupon(this.pnr, cancelled);
+    check(this.request);
+    this.request = { ...this.request, extras: [...(this.request.extras ?? []), ...extras.map((e) => ({ ...e }))] };
+    this.version++;
   }
 
   /** Refuses a change of a CANCELLED or TICKETING_FAILED reservation (ticketing settled first). */

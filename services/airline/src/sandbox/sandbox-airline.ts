@@ -7,7 +7,7 @@ import { paxCountsOf } from "./reservation-passengers.js";
 import { scenarioOfFlights } from "./scenario-flights.js";
 import { livePriceOf } from "./live-price.js";
 import { aboutOffer } from "./offer-call.js";
-import { ancillariesOf } from "./ancillary-options.js";
+import { ancillariesOf, reservationAncillariesOf } from "./ancillary-options.js";
 import { seatMapOf } from "./offer-seat-map.js";
 import { SANDBOX_PROVIDER_NAME } from "./offers.js";
 import { ReservationBook } from "./reservation-book.js";
@@ -164,6 +164,19 @@ function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): 
       return persisted(
         cancellation.clientReference,
         answered(callOptions?.signal, () => book.cancelCoupons(cancellation)),
+      );
+    },
+    reservationAncillaries(clientReference, callOptions) {
+      return answered(callOptions?.signal, () =>
+        book.ancillaries(clientReference, (request) => reservationAncillariesOf(request.key, { clock, airports })),
+      );
+    },
+    addExtras(addition, callOptions) {
+      return persisted(
+        addition.clientReference,
+        answered(callOptions?.signal, () =>
+          book.addExtras(addition, (request) => reservationAncillariesOf(request.key, { clock, airports })),
+        ),
       );
     },
     requestRefund(request, callOptions) {

@@ -20,5 +20,7 @@ export function refusingProvider(name: string): AirlineProvider {
     ticketHold: refuse("ticketHold"),
     cancelCoupons: refuse("cancelCoupons"),
     requestRefund: refuse("requestRefund"),
+    reservationAncillaries: refuse("reservationAncillaries"),
+    addExtras: refuse("addExtras"),
   };
 }

@@ -72,6 +72,28 @@ export interface BookedExtra {
   readonly weightKg: number;
   readonly ancillaryId: string;
   readonly ancillaryToken: string;
+  /** Absent: bought with the booking. ADDED: bought after (API guide, Baggage and meals after ticketing). */
+  readonly source?: "BOOKING" | "ADDED" | undefined;
+  /** An added extra's EMD-style document number (13 digits). */
+  readonly emdNumber?: string | undefined;
+  readonly addedAt?: Date | undefined;
+  /** The addition it was bought in (PendingAddition.additionId). */
+  readonly additionId?: string | undefined;
+}
+
+/**
+ * An addition of baggage and meals under way (set before the wallet is asked, cleared by its last
+ * write): if the confirm is interrupted, a sweep finishes it from what the airline says it did.
+ */
+export interface PendingAddition {
+  /** `add_` + ULID: the wallet reference of its debit and the airline's add reference. */
+  readonly additionId: string;
+  readonly startedAt: Date;
+  /** What it buys, each with its EMD number already drawn. */
+  readonly items: readonly BookedExtra[];
+  readonly totalPaise: number;
+  readonly idempotencyKey?: string | undefined;
+  readonly fingerprint?: string | undefined;
 }
 
 /** Totals for all passengers, paise (API guide, Money and pricing). */
@@ -200,6 +222,8 @@ export interface Booking {
   readonly refunds?: readonly RefundRecord[] | undefined;
   /** A partial cancellation confirm under way (set before the airline is asked, cleared by its last write). */
   readonly pendingCancellation?: PendingCancellation | undefined;
+  /** An addition of baggage and meals under way (cleared by its last write). */
+  readonly pendingAddition?: PendingAddition | undefined;
   /** The GST details billed: given at create, else the agency's billing details then. */
   readonly gst?: BookingGst | undefined;
   /** Absent on bookings of earlier releases: no tax lines, no invoices. */

@@ -20,6 +20,8 @@ interface PartShare extends BookedPart {
   readonly baseFarePaise: number;
   readonly taxesPaise: number;
   readonly seated: boolean;
+  /** Baggage and meals added after booking (their EMDs): kept by the airline on a voluntary cancellation. */
+  readonly addedPaise: number;
 }
 
 /** Every part of the booking (cancelled or not) with its share of the debit, base fare and taxes: fixed, so shares never drift. */
@@ -29,9 +31,9 @@ function partShares(booking: Booking): PartShare[] {
   const weights = parts.map((p) => WEIGHT[p.type]);
   // Seats, baggage and meals were bought for one passenger on one segment: each part keeps its own.
   const items = [...booking.seats, ...(booking.extras ?? [])];
-  const itemsOf = (p: BookedPart) =>
+  const itemsOf = (p: BookedPart, only: (item: (typeof items)[number]) => boolean = () => true) =>
     items
-      .filter((s) => s.paxId === p.paxId && booking.segments[s.segmentIndex]?.direction === p.direction)
+      .filter((s) => s.paxId === p.paxId && booking.segments[s.segmentIndex]?.direction === p.direction && only(s))
       .reduce((sum, s) => sum + s.pricePaise, 0);
   const itemsTotal = items.reduce((sum, s) => sum + s.pricePaise, 0);
   const fare = allocate(Math.max(0, booking.debitPaise - itemsTotal), weights);
@@ -42,6 +44,7 @@ function partShares(booking: Booking): PartShare[] {
     direction: p.direction,
     seated: p.type !== "INF",
     paidPaise: defined(fare[i], "fare share") + itemsOf(p),
+    addedPaise: itemsOf(p, (item) => "source" in item && item.source === "ADDED"),
     baseFarePaise: defined(base[i], "base share"),
     taxesPaise: defined(taxes[i], "tax share"),
   }));
@@ -86,6 +89,12 @@ export function itemise(booking: Booking, parts: readonly BookedPart[], terms: I
 function penaltyOf(booking: Booking, share: PartShare, terms: ItemTerms, directions: readonly Direction[]): number {
   if (terms.cancellationType !== "VOLUNTARY" || terms.reasonCode === "FLIGHT_CANCELLED") return 0;
   if (terms.reasonCode === "NO_SHOW") return Math.max(0, share.paidPaise - share.taxesPaise);
+  // The EMDs of extras added after booking are not refunded on a voluntary cancellation.
+  return farePenaltyOf(booking, share, terms, directions) + share.addedPaise;
+}
+
+/** What the airline keeps of the part's fare on a voluntary cancellation. */
+function farePenaltyOf(booking: Booking, share: PartShare, terms: ItemTerms, directions: readonly Direction[]): number {
   if (!booking.fareRules.refundable) return share.baseFarePaise;
   if (!share.seated) return 0;
   const departs = Date.parse(
@@ -104,6 +113,13 @@ function penaltyOf(booking: Booking, share: PartShare, terms: ItemTerms, directi
     "direction share",
   );
   return Math.min(perDirection, share.baseFarePaise);
+}
+
+/** What the parts' extras added after booking cost (API guide, Baggage and meals after ticketing). */
+export function addedExtrasPaise(booking: Booking, parts: readonly BookedPart[]): number {
+  return partShares(booking)
+    .filter((s) => parts.some((p) => p.paxId === s.paxId && p.direction === s.direction))
+    .reduce((sum, s) => sum + s.addedPaise, 0);
 }
 
 /** Splits a cancellation's totals between its parts in proportion to what each paid (a whole-booking quote's items). */

@@ -27,7 +27,14 @@ interface TicketAnswer {
   readonly debitPaise: number;
 }
 
-export type ConfirmAnswer = CancellationAnswer | RescheduleAnswer | TicketAnswer;
+/** What an addition of baggage and meals answered, kept to answer a retry under the same key. */
+interface AdditionAnswer {
+  readonly kind: "ANCILLARIES";
+  readonly additionId: string;
+  readonly debitedPaise: number;
+}
+
+export type ConfirmAnswer = CancellationAnswer | RescheduleAnswer | TicketAnswer | AdditionAnswer;
 
 /** A confirm made under the agent's idempotency key: the key, its request's fingerprint and its answer. */
 export interface KeyedConfirmation {
@@ -52,7 +59,7 @@ export interface ConfirmKey {
 export function replayedConfirm(booking: Booking | undefined, key: ConfirmKey): ConfirmAnswer | undefined {
   if (!booking) return undefined;
   const done = booking.confirmations?.find((c) => c.idempotencyKey === key.idempotencyKey);
-  const running = [booking.pendingReschedule, booking.hold?.ticketing, booking.pendingCancellation];
+  const running = [booking.pendingReschedule, booking.hold?.ticketing, booking.pendingCancellation, booking.pendingAddition];
   const pending = running.find((p) => p?.idempotencyKey !== undefined && p.idempotencyKey === key.idempotencyKey);
   const fingerprint = done?.fingerprint ?? pending?.fingerprint;
   if (fingerprint === undefined) return undefined;

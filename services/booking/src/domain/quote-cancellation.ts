@@ -1,6 +1,6 @@
 import { DomainError } from "@tarmac/kernel";
 import type { Booking } from "./booking.js";
-import { itemise, itemiseTotals } from "./cancellation-items.js";
+import { addedExtrasPaise, itemise, itemiseTotals } from "./cancellation-items.js";
 import { resolveScope } from "./cancellation-scope.js";
 import { cancellationPenalty } from "./penalties.js";
 import {
@@ -70,7 +70,10 @@ export function quoteCancellation(
     totals = { airlinePenaltyPaise: 0, otaFeePaise: fee, refundAmountPaise: booking.debitPaise - fee };
     items = itemiseTotals(booking, resolved.parts, totals);
   } else if (resolved.wholeBooking && request.reasonCode !== "NO_SHOW" && request.reasonCode !== "FLIGHT_CANCELLED") {
-    const airlinePenaltyPaise = cancellationPenalty(booking, request.cancellationType === "INVOLUNTARY", policy.now);
+    const involuntary = request.cancellationType === "INVOLUNTARY";
+    // A voluntary cancellation leaves the airline the EMDs of extras added after booking.
+    const kept = involuntary ? 0 : addedExtrasPaise(booking, resolved.parts);
+    const airlinePenaltyPaise = Math.min(booking.debitPaise, cancellationPenalty(booking, involuntary, policy.now) + kept);
     const refundAmountPaise = Math.max(0, booking.debitPaise - airlinePenaltyPaise - policy.otaFeePaise);
     totals = { airlinePenaltyPaise, otaFeePaise: policy.otaFeePaise, refundAmountPaise };
     items = itemiseTotals(booking, resolved.parts, totals);

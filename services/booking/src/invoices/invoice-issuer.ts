@@ -45,6 +45,14 @@ export class InvoiceIssuer {
     );
   }
 
+  /** Baggage and meals added after ticketing: a debit note keyed by the addition (before ticketing, the tax invoice covers them). */
+  async ancillariesAdded(booking: Booking, additionId: string, amountPaise: number): Promise<Invoice | undefined> {
+    const original = await this.taxInvoiceOf(booking);
+    if (!original || !booking.taxTerms || amountPaise === 0) return undefined;
+    const lines = noteLines(booking, amountPaise, 0, booking.taxTerms, booking.taxTerms.gstKind);
+    return this.issue(booking, "DEBIT_NOTE", `ANCILLARIES:${additionId}`, lines, original.invoiceNumber, "Baggage and meals added");
+  }
+
   /** `refundKey` names the refund: its refund id (one credit note per refund request, partial or whole). */
   async refunded(booking: Booking, amountPaise: number, refundKey = "REFUND"): Promise<Invoice | undefined> {
     const original = await this.taxInvoiceOf(booking);

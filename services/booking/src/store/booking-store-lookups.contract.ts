@@ -34,6 +34,43 @@ export function bookingStoreLookupsContract(open: () => Promise<OpenedBookingSto
       expect(await store.findByConfirmationKey(done.agentId, "c-9")).toBeUndefined();
     });
 
+    it("finds the agent's booking with an addition of baggage and meals running under a key, and reads it back whole", async () => {
+      const { store } = await open();
+      const item = {
+        paxId: "ADT1",
+        segmentIndex: 0,
+        kind: "MEAL" as const,
+        code: "VGML",
+        description: "Vegetarian meal",
+        quantity: 1,
+        unitPricePaise: 40_000,
+        pricePaise: 40_000,
+        weightKg: 0,
+        ancillaryId: "MEAL-0-VGML",
+        ancillaryToken: "tok",
+        source: "ADDED" as const,
+        emdNumber: "0988123456789",
+        addedAt: t(3),
+        additionId: "add_1",
+      };
+      const pendingAddition = {
+        additionId: "add_1",
+        startedAt: t(3),
+        items: [item],
+        totalPaise: 40_000,
+        idempotencyKey: "a-1",
+        fingerprint: "z",
+      };
+      const adding = bookingFixture({ status: "TICKETED", pendingAddition });
+      await store.create(adding, []);
+      expect(await store.findByConfirmationKey(adding.agentId, "a-1")).toEqual(adding);
+      const { pendingAddition: _mark, ...rest } = adding;
+      const added = { ...rest, extras: [item], version: adding.version + 1 };
+      expect(await store.update(added, [])).toBe(true);
+      expect(await store.get(adding.bookingId)).toEqual(added);
+      expect(await store.findByConfirmationKey(adding.agentId, "a-1")).toBeUndefined();
+    });
+
     it("finds the agent's held booking whose ticketing runs under a key, and keeps its hold intact", async () => {
       const { store } = await open();
       const hold = { ticketTimeLimit: t(600), priceGuaranteedUntil: t(60), warnAt: t(480), warned: false };

@@ -54,7 +54,7 @@ export const RESCHEDULE_REPAIR_AFTER_MS = 60_000;
 const NEVER = new Date("9999-12-31T00:00:00Z");
 
 /**
- * When a booking is due for its sweep: after an interrupted reschedule or partial cancellation,
+ * When a booking is due for its sweep: after an interrupted reschedule, partial cancellation or addition,
  * once it surely is one; when a pending refund is next to be asked about; TICKETED when its last
  * segment lands; otherwise when it last changed.
  */
@@ -62,6 +62,7 @@ export function sweepInstantOf(booking: Booking): Date {
   if (booking.status === "HELD" && booking.hold) return holdSweepInstantOf(booking.hold);
   if (booking.pendingReschedule) return new Date(booking.pendingReschedule.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   if (booking.pendingCancellation) return new Date(booking.pendingCancellation.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
+  if (booking.pendingAddition) return new Date(booking.pendingAddition.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   const refundDue = (booking.refunds ?? [])
     .filter((r) => r.status === "REQUESTED" || r.status === "PROCESSING")
     .map((r) => r.nextCheckAt.getTime());

@@ -58,6 +58,7 @@ export class MemoryBookingStore implements BookingStore {
       (b.confirmations?.some((c) => c.idempotencyKey === idempotencyKey) === true ||
         b.pendingReschedule?.idempotencyKey === idempotencyKey ||
         b.pendingCancellation?.idempotencyKey === idempotencyKey ||
+        b.pendingAddition?.idempotencyKey === idempotencyKey ||
         b.hold?.ticketing?.idempotencyKey === idempotencyKey);
     const found = [...this.byId.values()].find(holds);
     return found && structuredClone(found);

@@ -43,7 +43,7 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     ...rest
   } = doc;
   // Fields a booking does not have yet may be stored as null (undefined is written as null): absent again here.
-  const { cancelledCoupons, cancellations, refunds, pendingCancellation, ...older } = rest;
+  const { cancelledCoupons, cancellations, refunds, pendingCancellation, pendingAddition, ...older } = rest;
   return {
     bookingId: _id,
     ...older,
@@ -51,6 +51,7 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     ...(cancellations && { cancellations }),
     ...(refunds && { refunds }),
     ...(pendingCancellation && { pendingCancellation }),
+    ...(pendingAddition && { pendingAddition }),
     pnr: pnr ?? undefined,
     holdId: holdId ?? undefined,
     failure: failure ?? undefined,

@@ -30,6 +30,11 @@ export const AGENT_INDEXES: IndexDescription[] = [
     name: "agentId_pendingCancellationKey",
     partialFilterExpression: { "pendingCancellation.idempotencyKey": { $type: "string" } },
   },
+  {
+    key: { agentId: 1, "pendingAddition.idempotencyKey": 1 },
+    name: "agentId_pendingAdditionKey",
+    partialFilterExpression: { "pendingAddition.idempotencyKey": { $type: "string" } },
+  },
   // ListRefunds: only bookings that have refunds, by agent; the page is sorted after $unwind.
   {
     key: { agentId: 1, "refunds.requestedAt": -1 },
@@ -67,5 +72,6 @@ export function confirmationKeyFilter(agentId: string, idempotencyKey: string): 
     { agentId, "pendingReschedule.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
     { agentId, "hold.ticketing.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
     { agentId, "pendingCancellation.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
+    { agentId, "pendingAddition.idempotencyKey": { $eq: idempotencyKey, $type: "string" } },
   ];
 }

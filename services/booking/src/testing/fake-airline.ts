@@ -2,6 +2,8 @@ import type {
   AirlineRefundRequest,
   AirlineRefundStatus,
   CouponCancellation,
+  ExtrasAddition,
+  ProviderAncillaryOption,
   ProviderReservation,
   ProviderSeatMap,
   ReservationRequest,
@@ -9,6 +11,20 @@ import type {
 import { refusingProvider } from "@tarmac/airline/testing";
 import type { AirlineProvider } from "@tarmac/airline";
 import { DomainError, type ErrorCode } from "@tarmac/kernel";
+
+/** What the fake airline sells on segment 0 after booking: 10 kg of baggage (one) and a vegetarian meal (two). */
+const FAKE_EXTRAS: ProviderAncillaryOption[] = [
+  {
+    kind: "BAGGAGE",
+    code: "XBAG10",
+    description: "10 kg extra checked baggage",
+    weightKg: 10,
+    pricePaise: 450_000,
+    maxQuantity: 1,
+    forInfants: false,
+  },
+  { kind: "MEAL", code: "VGML", description: "Vegetarian meal", weightKg: 0, pricePaise: 40_000, maxQuantity: 2, forInfants: false },
+];
 
 const refusal = (code: ErrorCode, providerCode: string, message: string) =>
   new DomainError(code, message, { provider: { name: "SANDBOX", code: providerCode, message } });
@@ -41,6 +57,8 @@ export class FakeAirline {
   readonly refundOutcomes = new Map<string, AirlineRefundStatus>();
   /** Set to make requestRefund fail with it. */
   refundFault: Error | undefined;
+  /** Every addExtras call, the repeats of one addition included. */
+  readonly addCalls: ExtrasAddition[] = [];
   private pnrs = 0;
   private reissues = 0;
 
@@ -110,6 +128,25 @@ export class FakeAirline {
           changeReferences: [...(r.changeReferences ?? []), cancellation.cancelReference],
         };
         this.reservations.set(cancellation.clientReference, changed);
+        return changed;
+      },
+      reservationAncillaries: async (reference) => {
+        const r = this.reservations.get(reference);
+        if (!r || r.status === "CANCELLED") throw refusal("PROVIDER_REJECTED", "RESERVATION_NOT_CHANGEABLE", "not changeable");
+        return { provider: "SANDBOX", currency: "INR", segments: [{ segmentIndex: 0, options: FAKE_EXTRAS }] };
+      },
+      addExtras: async (addition) => {
+        this.addCalls.push(addition);
+        const r = this.reservations.get(addition.clientReference);
+        if (!r || r.status === "CANCELLED") throw refusal("PROVIDER_REJECTED", "RESERVATION_NOT_CHANGEABLE", "not changeable");
+        if (r.changeReferences?.includes(addition.addReference)) return r;
+        if (this.refuseWith) throw this.refuseWith;
+        const changed: ProviderReservation = {
+          ...r,
+          extras: [...(r.extras ?? []), ...addition.extras],
+          changeReferences: [...(r.changeReferences ?? []), addition.addReference],
+        };
+        this.reservations.set(addition.clientReference, changed);
         return changed;
       },
       requestRefund: async (request) => {

@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   "booking.hold_expiring",
   "booking.rescheduled",
   "booking.partially_cancelled",
+  "booking.ancillaries_added",
   "booking.refund_requested",
   "booking.refund_processing",
   "booking.refund_refunded",

@@ -38,7 +38,8 @@ export interface Waits {
 
 /**
  * The primary surface's journey of README and API guide: search and its next page, fare
- * validation, seat map, booking with a seat, ticketing, status, list, reschedule, cancellation,
+ * validation, seat map, booking with a seat, ticketing, status, list, reschedule, baggage and a meal
+ * added after ticketing, cancellation,
  * the wallet, and the errors an agency meets on the way. Returns the first search's cursor (closingJourney).
  */
 export async function primaryJourney(
@@ -188,6 +189,8 @@ export async function primaryJourney(
     expect: 200,
   });
   await waits.settleWebhooks();
+  await addExtras(api, bookingId);
+  await waits.settleWebhooks();
 
   clock.advance(MINUTE);
   await api.post({
@@ -253,6 +256,47 @@ export async function primaryJourney(
     {},
   );
   return { searchCursor: first.json.cursor as string };
+}
+
+/** Baggage and a meal added to the ticketed booking (API guide, Baggage and meals after ticketing). */
+async function addExtras(api: ExampleRecorder, bookingId: string): Promise<void> {
+  const offered = await api.post({
+    name: "afterTicketing",
+    summary: "What the airline still sells on a ticketed booking, per passenger and segment, with what each passenger holds",
+    path: "/api/v1/flight/booking/ancillaries/quote",
+    body: { booking_id: bookingId },
+    expect: 200,
+  });
+  const options = offered.json.passengers[0].segments[0].options as { code: string; ancillary_token: string }[];
+  const bag = options.find((o) => o.code === "XBAG10");
+  const meal = options.find((o) => o.code === "NVML");
+  if (!bag || !meal) throw new Error("no baggage or meal on sale after ticketing");
+  const selections = [
+    { ancillary_token: bag.ancillary_token, quantity: 1 },
+    { ancillary_token: meal.ancillary_token, quantity: 1 },
+  ];
+  await api.post({
+    name: "priced",
+    summary: "10 kg extra baggage and a meal, priced together",
+    path: "/api/v1/flight/booking/ancillaries/quote",
+    body: { booking_id: bookingId, selections },
+    expect: 200,
+  });
+  await api.post({
+    name: "overMaximum",
+    summary: "More than the option's maximum per passenger and segment",
+    path: "/api/v1/flight/booking/ancillaries/quote",
+    body: { booking_id: bookingId, selections: [{ ancillary_token: bag.ancillary_token, quantity: 2 }] },
+    expect: 400,
+  });
+  await api.post({
+    name: "added",
+    summary: "Bought: one wallet debit, an EMD number per item",
+    path: "/api/v1/flight/booking/ancillaries/confirm",
+    body: { booking_id: bookingId, selections },
+    headers: { "idempotency-key": "extras-1001" },
+    expect: 200,
+  });
 }
 
 /** After both surfaces booked: the agency's bookings a page at a time, and a search cursor past its 30 minutes. */

@@ -31,7 +31,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/events/v1/events.proto.
  */
 export const file_tarmac_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKrAQoYQm9va2luZ0hvbGRFeHBpcmluZ0V2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSMwoEZGF0YRgFIAEoCzIlLnRhcm1hYy5ldmVudHMudjEuQm9va2luZ0hvbGRFeHBpcmluZyJRChNCb29raW5nSG9sZEV4cGlyaW5nEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEhkKEXRpY2tldF90aW1lX2xpbWl0GAMgASgJIpsBChBXYWxsZXRNb3ZlZEV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIYWdlbnRfaWQYBCABKAkSKwoEZGF0YRgFIAEoCzIdLnRhcm1hYy5ldmVudHMudjEuV2FsbGV0TW92ZWQicwoLV2FsbGV0TW92ZWQSEAoIZW50cnlfaWQYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfcGFpc2UYAyABKAMSGwoTYmFsYW5jZV9hZnRlcl9wYWlzZRgEIAEoAxIRCglyZWZlcmVuY2UYBSABKAkinwEKEkludm9pY2VJc3N1ZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEi0KBGRhdGEYBSABKAsyHy50YXJtYWMuZXZlbnRzLnYxLkludm9pY2VJc3N1ZWQiywIKDUludm9pY2VJc3N1ZWQSDAoEa2luZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoCRISCgpib29raW5nX2lkGAMgASgJEgsKA3BuchgEIAEoCRIWCg5maW5hbmNpYWxfeWVhchgFIAEoCRIfChdvcmlnaW5hbF9pbnZvaWNlX251bWJlchgGIAEoCRIXCg9yZWNpcGllbnRfZ3N0aW4YByABKAkSEAoIZ3N0X2tpbmQYCCABKAkSEAoIY3VycmVuY3kYCSABKAkSGQoRc2VydmljZV9mZWVfcGFpc2UYCiABKAMSEgoKY2dzdF9wYWlzZRgLIAEoAxISCgpzZ3N0X3BhaXNlGAwgASgDEhIKCmlnc3RfcGFpc2UYDSABKAMSEQoJdGRzX3BhaXNlGA4gASgDEhMKC3RvdGFsX3BhaXNlGA8gASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKzAQocQm9va2luZ0FuY2lsbGFyaWVzQWRkZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjcKBGRhdGEYBSABKAsyKS50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdBbmNpbGxhcmllc0FkZGVkIokBChdCb29raW5nQW5jaWxsYXJpZXNBZGRlZBISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRITCgthZGRpdGlvbl9pZBgDIAEoCRIUCgxhbW91bnRfcGFpc2UYBCABKAMSDQoFaXRlbXMYBSABKAkSEwoLZW1kX251bWJlcnMYBiABKAkiqwEKGEJvb2tpbmdIb2xkRXhwaXJpbmdFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjMKBGRhdGEYBSABKAsyJS50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdIb2xkRXhwaXJpbmciUQoTQm9va2luZ0hvbGRFeHBpcmluZxISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIZChF0aWNrZXRfdGltZV9saW1pdBgDIAEoCSKbAQoQV2FsbGV0TW92ZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEisKBGRhdGEYBSABKAsyHS50YXJtYWMuZXZlbnRzLnYxLldhbGxldE1vdmVkInMKC1dhbGxldE1vdmVkEhAKCGVudHJ5X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBCABKAMSEQoJcmVmZXJlbmNlGAUgASgJIp8BChJJbnZvaWNlSXNzdWVkRXZlbnQSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghhZ2VudF9pZBgEIAEoCRItCgRkYXRhGAUgASgLMh8udGFybWFjLmV2ZW50cy52MS5JbnZvaWNlSXNzdWVkIssCCg1JbnZvaWNlSXNzdWVkEgwKBGtpbmQYASABKAkSFgoOaW52b2ljZV9udW1iZXIYAiABKAkSEgoKYm9va2luZ19pZBgDIAEoCRILCgNwbnIYBCABKAkSFgoOZmluYW5jaWFsX3llYXIYBSABKAkSHwoXb3JpZ2luYWxfaW52b2ljZV9udW1iZXIYBiABKAkSFwoPcmVjaXBpZW50X2dzdGluGAcgASgJEhAKCGdzdF9raW5kGAggASgJEhAKCGN1cnJlbmN5GAkgASgJEhkKEXNlcnZpY2VfZmVlX3BhaXNlGAogASgDEhIKCmNnc3RfcGFpc2UYCyABKAMSEgoKc2dzdF9wYWlzZRgMIAEoAxISCgppZ3N0X3BhaXNlGA0gASgDEhEKCXRkc19wYWlzZRgOIAEoAxITCgt0b3RhbF9wYWlzZRgPIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Published on subject tarmac.booking.<new status in lower case> (tarmac.booking.pending,
@@ -232,6 +232,113 @@ export const BookingRescheduledSchema: GenMessage<BookingRescheduled> = /*@__PUR
   messageDesc(file_tarmac_events_v1_events, 3);
 
 /**
+ * Published on subject tarmac.booking.ancillaries_added when baggage and meals are added to a
+ * booking after it was made (API guide, Baggage and meals after ticketing); the booking keeps its
+ * status. Written by the booking service.
+ *
+ * @generated from message tarmac.events.v1.BookingAncillariesAddedEvent
+ */
+export type BookingAncillariesAddedEvent = Message<"tarmac.events.v1.BookingAncillariesAddedEvent"> & {
+  /**
+   * Event id, evt_<ULID>; also the Nats-Msg-Id header. Consumers deduplicate by it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Always booking.ancillaries_added.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * When the addition was recorded.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 3;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The agent (agency) that owns the booking.
+   *
+   * @generated from field: string agent_id = 4;
+   */
+  agentId: string;
+
+  /**
+   * The addition.
+   *
+   * @generated from field: tarmac.events.v1.BookingAncillariesAdded data = 5;
+   */
+  data?: BookingAncillariesAdded | undefined;
+};
+
+/**
+ * Describes the message tarmac.events.v1.BookingAncillariesAddedEvent.
+ * Use `create(BookingAncillariesAddedEventSchema)` to create a new message.
+ */
+export const BookingAncillariesAddedEventSchema: GenMessage<BookingAncillariesAddedEvent> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 4);
+
+/**
+ * The `data` of tarmac.booking.ancillaries_added.
+ *
+ * @generated from message tarmac.events.v1.BookingAncillariesAdded
+ */
+export type BookingAncillariesAdded = Message<"tarmac.events.v1.BookingAncillariesAdded"> & {
+  /**
+   * Tarmac's booking id.
+   *
+   * @generated from field: string booking_id = 1;
+   */
+  bookingId: string;
+
+  /**
+   * The airline's PNR.
+   *
+   * @generated from field: string pnr = 2;
+   */
+  pnr: string;
+
+  /**
+   * The addition (add_<ULID>), as ConfirmAncillaryAdditionResponse.addition_id.
+   *
+   * @generated from field: string addition_id = 3;
+   */
+  additionId: string;
+
+  /**
+   * What the wallet was debited for it, in paise of the booking's currency.
+   *
+   * @generated from field: int64 amount_paise = 4;
+   */
+  amountPaise: bigint;
+
+  /**
+   * The items, comma-separated, each `<pax id>:<segment index>:<code>x<quantity>`.
+   *
+   * @generated from field: string items = 5;
+   */
+  items: string;
+
+  /**
+   * Their EMD numbers, comma-separated, in the order of `items`.
+   *
+   * @generated from field: string emd_numbers = 6;
+   */
+  emdNumbers: string;
+};
+
+/**
+ * Describes the message tarmac.events.v1.BookingAncillariesAdded.
+ * Use `create(BookingAncillariesAddedSchema)` to create a new message.
+ */
+export const BookingAncillariesAddedSchema: GenMessage<BookingAncillariesAdded> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 5);
+
+/**
  * Published on subject tarmac.booking.hold_expiring once per held booking, the booking service's
  * HOLD_EXPIRING_NOTICE_SECONDS (2 hours) before its ticket time limit, if it is still HELD then
  * (API guide, Holds); the booking keeps its status. Written by the booking service.
@@ -280,7 +387,7 @@ export type BookingHoldExpiringEvent = Message<"tarmac.events.v1.BookingHoldExpi
  * Use `create(BookingHoldExpiringEventSchema)` to create a new message.
  */
 export const BookingHoldExpiringEventSchema: GenMessage<BookingHoldExpiringEvent> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 4);
+  messageDesc(file_tarmac_events_v1_events, 6);
 
 /**
  * The `data` of tarmac.booking.hold_expiring.
@@ -315,7 +422,7 @@ export type BookingHoldExpiring = Message<"tarmac.events.v1.BookingHoldExpiring"
  * Use `create(BookingHoldExpiringSchema)` to create a new message.
  */
 export const BookingHoldExpiringSchema: GenMessage<BookingHoldExpiring> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 5);
+  messageDesc(file_tarmac_events_v1_events, 7);
 
 /**
  * Published on subject tarmac.wallet.debited (a hold captured: kind CAPTURE, amount negative) or
@@ -366,7 +473,7 @@ export type WalletMovedEvent = Message<"tarmac.events.v1.WalletMovedEvent"> & {
  * Use `create(WalletMovedEventSchema)` to create a new message.
  */
 export const WalletMovedEventSchema: GenMessage<WalletMovedEvent> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 6);
+  messageDesc(file_tarmac_events_v1_events, 8);
 
 /**
  * The `data` of a wallet event: the statement line (tarmac.wallet.v1.LedgerLine) of the movement.
@@ -418,7 +525,7 @@ export type WalletMoved = Message<"tarmac.events.v1.WalletMoved"> & {
  * Use `create(WalletMovedSchema)` to create a new message.
  */
 export const WalletMovedSchema: GenMessage<WalletMoved> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 7);
+  messageDesc(file_tarmac_events_v1_events, 9);
 
 /**
  * Published on subject tarmac.invoice.issued once per document the booking service issues (API
@@ -470,7 +577,7 @@ export type InvoiceIssuedEvent = Message<"tarmac.events.v1.InvoiceIssuedEvent"> 
  * Use `create(InvoiceIssuedEventSchema)` to create a new message.
  */
 export const InvoiceIssuedEventSchema: GenMessage<InvoiceIssuedEvent> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 8);
+  messageDesc(file_tarmac_events_v1_events, 10);
 
 /**
  * The `data` of tarmac.invoice.issued: what identifies the document and its totals, all paise of
@@ -591,5 +698,5 @@ export type InvoiceIssued = Message<"tarmac.events.v1.InvoiceIssued"> & {
  * Use `create(InvoiceIssuedSchema)` to create a new message.
  */
 export const InvoiceIssuedSchema: GenMessage<InvoiceIssued> = /*@__PURE__*/
-  messageDesc(file_tarmac_events_v1_events, 9);
+  messageDesc(file_tarmac_events_v1_events, 11);
 

@@ -1,0 +1,132 @@
+import { createHash } from "node:crypto";
+import { accountingCodeOf } from "@tarmac/airline";
+import { DomainError, fieldError, type FieldError } from "@tarmac/kernel";
+import type { AdditionClaims, AdditionTokenRefusal } from "./addition-token.js";
+import type { BookedExtra, Booking } from "./booking.js";
+
+/** How long QuoteAncillaryAddition's tokens are good for: the airline's price stands that long. */
+export const ADDITION_TOKEN_TTL_MS = 15 * 60_000;
+
+/** API guide, Baggage and meals after ticketing: only a live booking with no other change running. */
+export function requireAddable(booking: Booking): void {
+  if (booking.status !== "BOOKED" && booking.status !== "TICKETED") {
+    throw new DomainError(
+      "BOOKING_INVALID_STATE",
+      `Booking ${booking.bookingId} is ${booking.status}; baggage and meals can be added to BOOKED or TICKETED bookings only`,
+    );
+  }
+  if (booking.pendingAddition || booking.pendingCancellation || booking.pendingReschedule)
+    throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} has a change running; retry in a moment`);
+}
+
+/** Whether the passenger still flies the segment (a segment of the booking, its coupon not cancelled). */
+export function flies(booking: Booking, paxId: string, segmentIndex: number): boolean {
+  if (booking.segments[segmentIndex] === undefined || !booking.passengers.some((p) => p.paxId === paxId)) return false;
+  return !(booking.cancelledCoupons ?? []).some((c) => c.paxId === paxId && c.segmentIndex === segmentIndex);
+}
+
+export function departed(booking: Booking, segmentIndex: number, now: Date): boolean {
+  const segment = booking.segments[segmentIndex];
+  return segment === undefined || Date.parse(segment.depTime) <= now.getTime();
+}
+
+/** How many of option `code` the passenger holds on the segment, bought with the booking or added since. */
+export function heldQuantity(booking: Booking, paxId: string, segmentIndex: number, code: string): number {
+  return (booking.extras ?? [])
+    .filter((e) => e.paxId === paxId && e.segmentIndex === segmentIndex && e.code === code)
+    .reduce((sum, e) => sum + e.quantity, 0);
+}
+
+export interface SelectionInput {
+  readonly ancillaryToken: string;
+  readonly quantity: number;
+}
+
+/** A selection's item before it is bought (no EMD yet). */
+export type SelectedItem = Omit<BookedExtra, "source" | "emdNumber" | "addedAt" | "additionId">;
+
+const REFUSALS: Readonly<Record<AdditionTokenRefusal, string>> = {
+  UNKNOWN: "is not an option token of QuoteAncillaryAddition (unknown or altered)",
+  OTHER_BOOKING: "was issued for another booking; quote this booking's options",
+  EXPIRED: "has expired; quote again",
+};
+
+/**
+ * Selections against the booking as it stands (API guide, Baggage and meals after ticketing): each
+ * token genuine, this booking's and agent's and unexpired; its passenger still on its segment,
+ * which has not departed; an infant only for an option the airline sells infants; and at most the
+ * option's maximum per passenger and segment, counting what the passenger holds and every line of
+ * the request. Every failure is a field error on `selections[i]`.
+ */
+export function checkSelections(
+  booking: Booking,
+  selections: readonly SelectionInput[],
+  open: (token: string) => AdditionClaims | AdditionTokenRefusal,
+  now: Date,
+): { readonly items: SelectedItem[]; readonly errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const items: SelectedItem[] = [];
+  const asked = new Map<string, number>();
+  selections.forEach((selection, i) => {
+    const fail = (field: string, code: "INVALID_VALUE" | "OUT_OF_RANGE", message: string) =>
+      errors.push(fieldError(`selections[${i}].${field}`, code, message));
+    const claims = open(selection.ancillaryToken);
+    if (typeof claims === "string") return fail("ancillary_token", "INVALID_VALUE", REFUSALS[claims]);
+    const { paxId, segmentIndex, code } = claims;
+    if (!flies(booking, paxId, segmentIndex))
+      return fail("ancillary_token", "INVALID_VALUE", `${paxId} no longer flies segment ${segmentIndex}`);
+    if (departed(booking, segmentIndex, now)) return fail("ancillary_token", "INVALID_VALUE", `segment ${segmentIndex} has departed`);
+    const infant = booking.passengers.find((p) => p.paxId === paxId)?.type === "INF";
+    if (infant && !claims.forInfants) return fail("ancillary_token", "INVALID_VALUE", `${code} is not sold to infants`);
+    const quantity = selection.quantity === 0 ? 1 : selection.quantity;
+    const id = `${paxId}|${segmentIndex}|${code}`;
+    const total = heldQuantity(booking, paxId, segmentIndex, code) + (asked.get(id) ?? 0) + quantity;
+    if (quantity < 1 || total > claims.maxQuantity) {
+      const held = heldQuantity(booking, paxId, segmentIndex, code);
+      return fail(
+        "quantity",
+        "OUT_OF_RANGE",
+        `at most ${claims.maxQuantity} of ${code} per passenger on segment ${segmentIndex}; ${paxId} holds ${held}`,
+      );
+    }
+    asked.set(id, (asked.get(id) ?? 0) + quantity);
+    items.push({
+      paxId,
+      segmentIndex,
+      kind: claims.kind,
+      code,
+      description: claims.description,
+      quantity,
+      unitPricePaise: claims.pricePaise,
+      pricePaise: claims.pricePaise * quantity,
+      weightKg: claims.weightKg,
+      ancillaryId: `${claims.kind}-${segmentIndex}-${code}`,
+      ancillaryToken: selection.ancillaryToken,
+    });
+  });
+  return { items, errors };
+}
+
+/** The accounting code of the segment's carrier: its tickets' prefix, else the sandbox's table, else 000. */
+function prefixOf(booking: Booking, segmentIndex: number): string {
+  const ticket = booking.ticketNumbers.find((t) => t.segmentIndex === segmentIndex) ?? booking.ticketNumbers[0];
+  if (ticket) return ticket.ticketNumber.slice(0, 3);
+  try {
+    return accountingCodeOf(booking.segments[segmentIndex]?.carrier ?? "");
+  } catch {
+    return "000";
+  }
+}
+
+/**
+ * The items of an addition as bought: each with its EMD-style document number, 13 digits like a
+ * real EMD: the segment carrier's 3-digit accounting code, the EMD form digit 8, and nine digits
+ * drawn from the addition id and the item's position (the same addition always numbers the same).
+ */
+export function boughtItems(booking: Booking, items: readonly SelectedItem[], additionId: string, at: Date): BookedExtra[] {
+  return items.map((item, i) => {
+    const serial = createHash("sha256").update(`${additionId}:${i}`).digest().readUInt32BE(0) % 1_000_000_000;
+    const emdNumber = `${prefixOf(booking, item.segmentIndex)}8${String(serial).padStart(9, "0")}`;
+    return { ...item, source: "ADDED", emdNumber, addedAt: at, additionId };
+  });
+}
