@@ -27,10 +27,11 @@ export function livePriceOf(key: OfferKey, scenario: ScenarioKind | undefined, q
   assertWellFormed(search);
   if (pax.adult + pax.child === 0 || pax.infant > pax.adult) throw invalidPassengers();
   if (scenario === "SOLD_OUT") throw fareUnavailable(query.key);
-  const [outboundKey] = query.key.split("~");
+  const outboundKey = defined(query.key.split("~")[0], "outbound part of the key");
   const plan = searchPlanOf(search, { ...deps, live: true }, defined(keyFlights(key)[0], "first flight").carrier);
   if (plan === undefined) throw fareUnavailable(query.key);
-  const outbound = plan.optionsFor(plan.from, plan.to, search.departureDate).filter((o) => optionKey(o) === outboundKey);
+  const itinerary = outboundKey.slice(0, outboundKey.lastIndexOf("/"));
+  const outbound = plan.optionsFor(plan.from, plan.to, search.departureDate, itinerary).filter((o) => optionKey(o) === outboundKey);
   const offer = offersOf(plan, outbound).find((o) => o.key === query.key);
   if (offer === undefined) throw fareUnavailable(query.key);
   return offer;

@@ -43,8 +43,8 @@ export interface SearchPlan {
   readonly to: Airport;
   readonly nowMs: number;
   readonly fareContext: FareContext;
-  /** The fare options of itineraries leaving `a` for `b` on local `date` that are still sold. */
-  readonly optionsFor: (a: Airport, b: Airport, date: string) => FareOption[];
+  /** The fare options of itineraries leaving `a` for `b` on local `date` that are still sold (only itinerary `only` if given). */
+  readonly optionsFor: (a: Airport, b: Airport, date: string, only?: string) => FareOption[];
 }
 
 /**
@@ -81,9 +81,9 @@ export function searchPlanOf(query: FlightQuery, deps: SandboxSearchDeps, carrie
     live: deps.live === true,
   };
   const notBefore = now.getTime() + SALES_CUTOFF_MS;
-  const optionsFor = (a: Airport, b: Airport, date: string): FareOption[] =>
+  const optionsFor = (a: Airport, b: Airport, date: string, only?: string): FareOption[] =>
     itinerariesFor(a, b, date, itineraryContext)
-      .filter((itinerary) => firstDeparture(itinerary) >= notBefore)
+      .filter((itinerary) => firstDeparture(itinerary) >= notBefore && (only === undefined || itinerary.id === only))
       .flatMap((itinerary) => fareOptionsOf(itinerary, fareContext));
   return { query, from, to, nowMs: now.getTime(), fareContext, optionsFor };
 }
