@@ -96,7 +96,7 @@ export class Timetable {
     const known = remembered.get(key);
     remembered.delete(key);
     // Another airport directory (tests build their own) under the same codes: computed afresh.
-    const entry = known !== undefined && known.a === a && known.b === b ? known : { a, b, flights: flightsOn(carrier, a, b, date) };
+    const entry = known?.a === a && known.b === b ? known : { a, b, flights: flightsOn(carrier, a, b, date) };
     remembered.set(key, entry);
     if (remembered.size > REMEMBERED_LEGS) remembered.delete(defined(remembered.keys().next().value, "oldest leg"));
     return entry.flights;
