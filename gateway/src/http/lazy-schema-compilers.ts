@@ -32,7 +32,9 @@ function lowerCaseHeaders(schema: unknown): unknown {
     ...(properties !== undefined && {
       properties: Object.fromEntries(Object.entries(properties).map(([name, value]) => [name.toLowerCase(), value])),
     }),
-    ...(Array.isArray(required) && { required: required.map((name) => (typeof name === "string" ? name.toLowerCase() : name)) }),
+    ...(Array.isArray(required) && {
+      required: (required as unknown[]).map((name) => (typeof name === "string" ? name.toLowerCase() : name)),
+    }),
   };
 }
 
