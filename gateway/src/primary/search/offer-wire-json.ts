@@ -57,10 +57,13 @@ export function offerJsonTextFromWire(bytes: Uint8Array): string {
   if (pricing === undefined || expiresAt === undefined || inclusions === undefined) {
     throw new Error(`offer ${offerId} lacks pricing, expiry or inclusions`);
   }
+  // The wire carries an enum as its number; fareBrandName refuses any that is not one.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const brand = fareBrandName(fareBrand);
   const timeLimit = holdAllowed && holdTicketTimeLimit !== undefined ? q(holdTicketTimeLimit) : "null";
   return (
     `{"offer_id":${q(offerId)},"search_id":${q(searchId)},"signature":${q(signature)},"airline":${q(airline)},` +
-    `"provider":${q(provider)},"refundable":${refundable},"fare_brand":"${fareBrandName(fareBrand)}",` +
+    `"provider":${q(provider)},"refundable":${refundable},"fare_brand":"${brand}",` +
     `"inclusions":${inclusions},"segments":[${segments.join(",")}],"best_price_paise":${bestPrice},"currency":${q(currency)},` +
     `"pricing_breakdown":${pricing},"expires_at":"${expiresAt}","hold_allowed":${holdAllowed},"hold_ticket_time_limit":${timeLimit}}`
   );
@@ -89,10 +92,14 @@ function segmentJsonFromWire(r: BinaryReader, end: number): string {
     else r.skip(wireType, no);
   }
   // The wire carries an enum as its number; cabinName and directionName refuse any that is not one.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const cabinText = cabinName(cabin);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const directionText = directionName(direction);
   return (
     `{"carrier":${q(carrier)},"flight_no":${q(flightNo)},"origin":${q(origin)},"dest":${q(dest)},"dep_time":${q(depTime)},` +
-    `"arr_time":${q(arrTime)},"cabin":"${cabinName(cabin)}","booking_class":${q(bookingClass)},"seats_available":${seatsAvailable},` +
-    `"direction":"${directionName(direction)}","duration_minutes":${durationMinutes},"aircraft":${q(aircraft)}}`
+    `"arr_time":${q(arrTime)},"cabin":"${cabinText}","booking_class":${q(bookingClass)},"seats_available":${seatsAvailable},` +
+    `"direction":"${directionText}","duration_minutes":${durationMinutes},"aircraft":${q(aircraft)}}`
   );
 }
 
