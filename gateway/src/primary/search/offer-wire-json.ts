@@ -2,7 +2,6 @@ import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { paiseFromProto } from "@tarmac/kernel";
 import { FareInclusionsSchema, OfferSchema, PricingBreakdownSchema, SegmentSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { fareBrandName, inclusionsJson } from "./fare-brand-json.js";
-import { JsonBytes, spanBounds, stringSpan } from "./json-bytes.js";
 import { cabinName, directionName } from "./offer-json.js";
 
 const O = fieldNumbers(OfferSchema.field);
@@ -12,98 +11,84 @@ const I = fieldNumbers(FareInclusionsSchema.field);
 /** google.protobuf.Timestamp's field numbers. */
 const SECONDS = 1;
 const NANOS = 2;
+/** A JSON string: what the response schema's serializer writes for a string. */
+const q = JSON.stringify;
 
 /**
- * offerJson of an Offer read straight from its wire bytes and written as JSON bytes into `out`:
- * the same properties, in the response schema's order, as the route's serializer would write them
- * (the search golden test holds the page to the byte), without building the Offer message, the
- * JSON object or any string of the offer's text (string fields are copied from the wire), nor
- * reading the fare rules the page never shows. Field numbers come from the generated descriptors,
- * absent fields read as proto3 defaults, fields this reader does not know are skipped, as any
- * protobuf reader does.
+ * offerJson of an Offer read straight from its wire bytes and written as JSON text: the same
+ * properties, in the response schema's order, as the route's serializer would write them (the
+ * search golden test holds the page to the byte), without building the Offer message, the JSON
+ * object or the fare rules the page never shows. Field numbers come from the generated
+ * descriptors, absent fields read as proto3 defaults, fields this reader does not know are
+ * skipped, as any protobuf reader does.
  */
-export function writeOfferJson(bytes: Uint8Array, out: JsonBytes): void {
+export function offerJsonTextFromWire(bytes: Uint8Array): string {
   // One reader per offer: its messages are read in place, each up to the end its length gives.
-  // First where each field is, then the JSON in the schema's order (the wire's order may differ).
   const r = new BinaryReader(bytes);
-  let [offerId, searchId, signature, airline, provider, currency] = [0, 0, 0, 0, 0, 0];
-  const segments: number[] = [];
+  let [offerId, searchId, signature, airline, provider, currency] = ["", "", "", "", "", ""];
+  const segments: string[] = [];
   let refundable = false;
   let holdAllowed = false;
   let bestPrice = 0;
-  let pricing = -1;
+  let pricing: string | undefined;
   let expiresAt: string | undefined;
   let holdTicketTimeLimit: string | undefined;
   let fareBrand = 0;
   let inclusions: string | undefined;
   while (r.pos < r.len) {
     const [no, wireType] = r.tag();
-    if (no === O.offerId) offerId = span(r);
-    else if (no === O.searchId) searchId = span(r);
-    else if (no === O.signature) signature = span(r);
-    else if (no === O.airline) airline = span(r);
-    else if (no === O.segments) segments.push(span(r));
+    if (no === O.offerId) offerId = r.string();
+    else if (no === O.searchId) searchId = r.string();
+    else if (no === O.signature) signature = r.string();
+    else if (no === O.airline) airline = r.string();
+    else if (no === O.segments) segments.push(segmentJsonFromWire(r, end(r)));
     else if (no === O.bestPricePaise) bestPrice = paise(r);
-    else if (no === O.currency) currency = span(r);
-    else if (no === O.pricingBreakdown) pricing = span(r);
+    else if (no === O.currency) currency = r.string();
+    else if (no === O.pricingBreakdown) pricing = pricingJsonFromWire(r, end(r));
     else if (no === O.expiresAt) expiresAt = isoFromWire(r, end(r));
     else if (no === O.refundable) refundable = r.bool();
-    else if (no === O.provider) provider = span(r);
+    else if (no === O.provider) provider = r.string();
     else if (no === O.holdAllowed) holdAllowed = r.bool();
     else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, end(r));
     else if (no === O.fareBrand) fareBrand = r.int32();
     else if (no === O.inclusions) inclusions = inclusionsJsonFromWire(r, end(r), bytes);
     else r.skip(wireType, no);
   }
-  if (pricing < 0 || expiresAt === undefined || inclusions === undefined) {
-    throw new Error(`offer ${new JsonBytes(64).wireString(bytes, offerId).bytes().toString()} lacks pricing, expiry or inclusions`);
+  if (pricing === undefined || expiresAt === undefined || inclusions === undefined) {
+    throw new Error(`offer ${offerId} lacks pricing, expiry or inclusions`);
   }
   // The wire carries an enum as its number; fareBrandName refuses any that is not one.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
   const brand = fareBrandName(fareBrand);
-  out.ascii('{"offer_id":').wireString(bytes, offerId).ascii(',"search_id":').wireString(bytes, searchId);
-  out.ascii(',"signature":').wireString(bytes, signature).ascii(',"airline":').wireString(bytes, airline);
-  out.ascii(',"provider":').wireString(bytes, provider).ascii(`,"refundable":${refundable},"fare_brand":"${brand}","inclusions":`);
-  out.ascii(inclusions).ascii(',"segments":[');
-  segments.forEach((segment, i) => {
-    if (i > 0) out.ascii(",");
-    writeSegmentJson(r, bytes, segment, out);
-  });
-  out.ascii(`],"best_price_paise":${bestPrice},"currency":`).wireString(bytes, currency).ascii(',"pricing_breakdown":');
-  out.ascii(pricingJsonFromWire(r, pricing)).ascii(`,"expires_at":"${expiresAt}","hold_allowed":${holdAllowed},"hold_ticket_time_limit":`);
-  out.ascii(holdAllowed && holdTicketTimeLimit !== undefined ? `"${holdTicketTimeLimit}"` : "null").ascii("}");
+  const timeLimit = holdAllowed && holdTicketTimeLimit !== undefined ? q(holdTicketTimeLimit) : "null";
+  return (
+    `{"offer_id":${q(offerId)},"search_id":${q(searchId)},"signature":${q(signature)},"airline":${q(airline)},` +
+    `"provider":${q(provider)},"refundable":${refundable},"fare_brand":"${brand}",` +
+    `"inclusions":${inclusions},"segments":[${segments.join(",")}],"best_price_paise":${bestPrice},"currency":${q(currency)},` +
+    `"pricing_breakdown":${pricing},"expires_at":"${expiresAt}","hold_allowed":${holdAllowed},"hold_ticket_time_limit":${timeLimit}}`
+  );
 }
 
-/** The offer's JSON as text (what writeOfferJson writes). */
-export function offerJsonTextFromWire(bytes: Uint8Array): string {
-  const out = new JsonBytes(bytes.length * 3);
-  writeOfferJson(bytes, out);
-  return out.bytes().toString("utf8");
-}
-
-/** The segment whose bytes `message` spans in the offer's `bytes` (read with `r`), written as its JSON. */
-function writeSegmentJson(r: BinaryReader, bytes: Uint8Array, message: number, out: JsonBytes): void {
-  const [from, to] = spanBounds(message);
-  r.pos = from;
-  let [carrier, flightNo, origin, dest, depTime, arrTime, bookingClass, aircraft] = [0, 0, 0, 0, 0, 0, 0, 0];
+function segmentJsonFromWire(r: BinaryReader, end: number): string {
+  let [carrier, flightNo, origin, dest, depTime, arrTime, bookingClass, aircraft] = ["", "", "", "", "", "", "", ""];
   let cabin = 0;
   let direction = 0;
   let seatsAvailable = 0;
   let durationMinutes = 0;
-  while (r.pos < to) {
+  while (r.pos < end) {
     const [no, wireType] = r.tag();
-    if (no === S.carrier) carrier = span(r);
-    else if (no === S.flightNo) flightNo = span(r);
-    else if (no === S.origin) origin = span(r);
-    else if (no === S.dest) dest = span(r);
-    else if (no === S.depTime) depTime = span(r);
-    else if (no === S.arrTime) arrTime = span(r);
+    if (no === S.carrier) carrier = r.string();
+    else if (no === S.flightNo) flightNo = r.string();
+    else if (no === S.origin) origin = r.string();
+    else if (no === S.dest) dest = r.string();
+    else if (no === S.depTime) depTime = r.string();
+    else if (no === S.arrTime) arrTime = r.string();
     else if (no === S.cabin) cabin = r.int32();
-    else if (no === S.bookingClass) bookingClass = span(r);
+    else if (no === S.bookingClass) bookingClass = r.string();
     else if (no === S.seatsAvailable) seatsAvailable = r.int32();
     else if (no === S.direction) direction = r.int32();
     else if (no === S.durationMinutes) durationMinutes = r.int32();
-    else if (no === S.aircraft) aircraft = span(r);
+    else if (no === S.aircraft) aircraft = r.string();
     else r.skip(wireType, no);
   }
   // The wire carries an enum as its number; cabinName and directionName refuse any that is not one.
@@ -111,20 +96,16 @@ function writeSegmentJson(r: BinaryReader, bytes: Uint8Array, message: number, o
   const cabinText = cabinName(cabin);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
   const directionText = directionName(direction);
-  out.ascii('{"carrier":').wireString(bytes, carrier).ascii(',"flight_no":').wireString(bytes, flightNo);
-  out.ascii(',"origin":').wireString(bytes, origin).ascii(',"dest":').wireString(bytes, dest);
-  out.ascii(',"dep_time":').wireString(bytes, depTime).ascii(',"arr_time":').wireString(bytes, arrTime);
-  out.ascii(`,"cabin":"${cabinText}","booking_class":`).wireString(bytes, bookingClass);
-  out.ascii(`,"seats_available":${seatsAvailable},"direction":"${directionText}","duration_minutes":${durationMinutes},"aircraft":`);
-  out.wireString(bytes, aircraft).ascii("}");
+  return (
+    `{"carrier":${q(carrier)},"flight_no":${q(flightNo)},"origin":${q(origin)},"dest":${q(dest)},"dep_time":${q(depTime)},` +
+    `"arr_time":${q(arrTime)},"cabin":"${cabinText}","booking_class":${q(bookingClass)},"seats_available":${seatsAvailable},` +
+    `"direction":"${directionText}","duration_minutes":${durationMinutes},"aircraft":${q(aircraft)}}`
+  );
 }
 
-/** The pricing breakdown whose bytes `message` spans, as its JSON. */
-function pricingJsonFromWire(r: BinaryReader, message: number): string {
-  const [from, to] = spanBounds(message);
-  r.pos = from;
+function pricingJsonFromWire(r: BinaryReader, end: number): string {
   const p = { base_fare: 0, taxes: 0, commission: 0, ota_markup: 0, agent_markup: 0, net_fare: 0, final_price: 0 };
-  while (r.pos < to) {
+  while (r.pos < end) {
     const [no, wireType] = r.tag();
     if (wireType !== WireType.Varint) r.skip(wireType, no);
     else if (no === P.baseFarePaise) p.base_fare = paise(r);
@@ -140,14 +121,6 @@ function pricingJsonFromWire(r: BinaryReader, message: number): string {
     `{"base_fare":${p.base_fare},"taxes":${p.taxes},"commission":${p.commission},"ota_markup":${p.ota_markup},` +
     `"agent_markup":${p.agent_markup},"net_fare":${p.net_fare},"final_price":${p.final_price}}`
   );
-}
-
-/** A length-delimited field at the reader's position: its span, the reader moved past it. */
-function span(r: BinaryReader): number {
-  const length = r.uint32();
-  const start = r.pos;
-  r.pos += length;
-  return stringSpan(start, length);
 }
 
 /**
