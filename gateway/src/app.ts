@@ -14,6 +14,7 @@ import { clientErrorHandler } from "./errors/client-error.js";
 import { draining } from "./http/draining.js";
 import { hostHeader } from "./http/host-header.js";
 import { envelopeErrorHandler } from "./errors/error-envelope.js";
+import { lazySchemaCompilers } from "./http/lazy-schema-compilers.js";
 import { jsonBody } from "./http/json-body.js";
 import { metricsEndpoint } from "./http/metrics.js";
 import { oversizeBody } from "./http/oversize-body.js";
@@ -80,6 +81,8 @@ export function build(options: BuildOptions): FastifyInstance {
       // every problem is reported at once (bodies are bounded by bodyLimit).
       customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false, useDefaults: false },
     },
+    // Each route's schemas compiled on its first request, not all at start (Fastify's compilers).
+    schemaController: { compilersFactory: lazySchemaCompilers },
     clientErrorHandler: clientErrorHandler(options.logger),
     frameworkErrors: (error, request, reply) => {
       envelopeErrorHandler(error, request, reply);

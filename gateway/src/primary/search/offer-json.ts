@@ -2,18 +2,18 @@ import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import { Cabin, Direction, type Offer, type PricingBreakdown, type Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { CabinName } from "../../cabins.js";
 import { fareBrandName, inclusionsJson } from "./fare-brand-json.js";
-import { offerJsonFromWire } from "./offer-wire-json.js";
+import { offerJsonTextFromWire } from "./offer-wire-json.js";
 import type { SearchFlightsPage } from "./search-page-service.js";
 
-/** The JSON of API guide, Search and Money and pricing: snake_case, money as integer paise, cursor null on the last page. */
-export function searchResponseJson(response: SearchFlightsPage) {
-  return {
-    search_id: response.searchId,
-    results: response.results.map(offerJsonFromWire),
-    cursor: response.cursor === "" ? null : response.cursor,
-    count: response.count,
-    total_results: response.totalResults,
-  };
+/**
+ * The JSON text of API guide, Search and Money and pricing (snake_case, money as integer paise,
+ * cursor null on the last page), in the order of searchResponseSchema, as its serializer would
+ * write it: each offer's text written straight from its wire bytes (offerJsonTextFromWire).
+ */
+export function searchResponseText(response: SearchFlightsPage): string {
+  const results = response.results.map(offerJsonTextFromWire).join(",");
+  const cursor = response.cursor === "" ? "null" : JSON.stringify(response.cursor);
+  return `{"search_id":${JSON.stringify(response.searchId)},"results":[${results}],"cursor":${cursor},"count":${response.count},"total_results":${response.totalResults}}`;
 }
 
 export function offerJson(offer: Offer) {

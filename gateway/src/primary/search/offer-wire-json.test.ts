@@ -5,10 +5,15 @@ import { Cabin, Direction, FareBrand, Inclusion, OfferSchema } from "@tarmac/pro
 import { describe, expect, it } from "vitest";
 import { cannedOffer } from "../../testing/canned-offers.js";
 import { offerJson } from "./offer-json.js";
-import { offerJsonFromWire } from "./offer-wire-json.js";
+import { offerJsonTextFromWire } from "./offer-wire-json.js";
 
-describe("an offer's JSON read from its wire bytes", () => {
-  it("is offerJson's, for a return offer on hold with fare rules and a sub-millisecond expiry", () => {
+/** The offer's JSON as the route writes it, parsed back. */
+const offerJsonFromWire = (bytes: Uint8Array) => JSON.parse(offerJsonTextFromWire(bytes)) as ReturnType<typeof offerJson>;
+/** What the response schema's serializer writes for offerJson (properties in the schema's order, as offerJson builds them). */
+const serialized = (offer: Parameters<typeof offerJson>[0]) => JSON.stringify(offerJson(offer));
+
+describe("an offer's JSON text written from its wire bytes", () => {
+  it("is offerJson's text, byte for byte, for a return offer on hold with fare rules and a sub-millisecond expiry", () => {
     const offer = cannedOffer({ holdAllowed: true, holdTicketTimeLimit: toTimestamp(new Date("2026-11-30T10:00:00.000Z")) });
     offer.segments.push({ ...offer.segments[0]!, cabin: Cabin.BUSINESS, direction: Direction.RETURN, flightNo: "AI 866" });
     offer.expiresAt = { $typeName: "google.protobuf.Timestamp", seconds: 1_795_000_000n, nanos: 999_600_000 };
@@ -19,7 +24,12 @@ describe("an offer's JSON read from its wire bytes", () => {
       changeFees: [],
       taxesRefundable: true,
     };
-    expect(offerJsonFromWire(toBinary(OfferSchema, offer))).toStrictEqual(offerJson(offer));
+    expect(offerJsonTextFromWire(toBinary(OfferSchema, offer))).toBe(serialized(offer));
+  });
+
+  it("escapes strings as JSON does", () => {
+    const offer = cannedOffer({ signature: 'a"b\\c\u0001é', airline: "A\nI" });
+    expect(offerJsonTextFromWire(toBinary(OfferSchema, offer))).toBe(serialized(offer));
   });
 
   it("answers proto3 defaults for absent fields and null for the time limit of an offer not on hold", () => {
@@ -33,7 +43,7 @@ describe("an offer's JSON read from its wire bytes", () => {
   it("skips fields it does not know, as a newer search service may send them", () => {
     const offer = cannedOffer();
     const newer = new BinaryWriter().raw(toBinary(OfferSchema, offer)).tag(99, WireType.LengthDelimited).string("later").finish();
-    expect(offerJsonFromWire(newer)).toStrictEqual(offerJson(offer));
+    expect(offerJsonTextFromWire(newer)).toBe(serialized(offer));
   });
 
   it("gives each offer of a page its own expiry, equal or not to the previous one's", () => {
@@ -42,7 +52,7 @@ describe("an offer's JSON read from its wire bytes", () => {
     expect(offers.map((o) => offerJsonFromWire(toBinary(OfferSchema, o)).expires_at)).toEqual(expiries);
   });
 
-  it("reads the brand and its inclusions, sharing one JSON object among offers of the same inclusions", () => {
+  it("reads the brand and its inclusions, the same for offers of the same inclusions", () => {
     const saver = cannedOffer({ fareBrand: FareBrand.SAVER, refundable: false });
     saver.inclusions = { ...saver.inclusions!, meal: Inclusion.PAID, seat: Inclusion.PAID, change: Inclusion.PAID, refundable: false };
     const [first, second] = [saver, cannedOffer({ offerId: "off_002", fareBrand: FareBrand.SAVER, inclusions: saver.inclusions })].map(
@@ -53,7 +63,7 @@ describe("an offer's JSON read from its wire bytes", () => {
       fare_brand: "SAVER",
       inclusions: { checked_baggage_kg: 20, cabin_baggage_kg: 7, meal: "PAID", seat: "PAID", change: "PAID", refundable: false },
     });
-    expect(second?.inclusions).toBe(first?.inclusions);
+    expect(second?.inclusions).toStrictEqual(first?.inclusions);
   });
 
   it("refuses an offer without a brand, as offerJson does", () => {

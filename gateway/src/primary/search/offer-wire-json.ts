@@ -2,12 +2,7 @@ import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { paiseFromProto } from "@tarmac/kernel";
 import { FareInclusionsSchema, OfferSchema, PricingBreakdownSchema, SegmentSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { fareBrandName, inclusionsJson } from "./fare-brand-json.js";
-import { cabinName, directionName, type offerJson, type pricingJson, type segmentJson } from "./offer-json.js";
-
-type OfferJson = ReturnType<typeof offerJson>;
-type SegmentJson = ReturnType<typeof segmentJson>;
-type PricingJson = ReturnType<typeof pricingJson>;
-type InclusionsJson = ReturnType<typeof inclusionsJson>;
+import { cabinName, directionName } from "./offer-json.js";
 
 const O = fieldNumbers(OfferSchema.field);
 const S = fieldNumbers(SegmentSchema.field);
@@ -16,109 +11,99 @@ const I = fieldNumbers(FareInclusionsSchema.field);
 /** google.protobuf.Timestamp's field numbers. */
 const SECONDS = 1;
 const NANOS = 2;
+/** A JSON string: what the response schema's serializer writes for a string. */
+const q = JSON.stringify;
 
 /**
- * offerJson of an Offer read straight from its wire bytes: the same JSON (the search golden test
- * holds it to the byte), without the Offer message and the fare rules the page never shows. Field
- * numbers come from the generated descriptors, absent fields read as proto3 defaults, fields this
- * reader does not know are skipped, as any protobuf reader does.
+ * offerJson of an Offer read straight from its wire bytes and written as JSON text: the same
+ * properties, in the response schema's order, as the route's serializer would write them (the
+ * search golden test holds the page to the byte), without building the Offer message, the JSON
+ * object or the fare rules the page never shows. Field numbers come from the generated
+ * descriptors, absent fields read as proto3 defaults, fields this reader does not know are
+ * skipped, as any protobuf reader does.
  */
-export function offerJsonFromWire(bytes: Uint8Array): OfferJson {
+export function offerJsonTextFromWire(bytes: Uint8Array): string {
   // One reader per offer: its messages are read in place, each up to the end its length gives.
   const r = new BinaryReader(bytes);
-  const offer = { offerId: "", searchId: "", signature: "", airline: "", provider: "", currency: "" };
-  const segments: SegmentJson[] = [];
+  let [offerId, searchId, signature, airline, provider, currency] = ["", "", "", "", "", ""];
+  const segments: string[] = [];
   let refundable = false;
   let holdAllowed = false;
   let bestPrice = 0;
-  let pricing: PricingJson | undefined;
+  let pricing: string | undefined;
   let expiresAt: string | undefined;
   let holdTicketTimeLimit: string | undefined;
   let fareBrand = 0;
-  let inclusions: InclusionsJson | undefined;
+  let inclusions: string | undefined;
   while (r.pos < r.len) {
     const [no, wireType] = r.tag();
-    if (no === O.offerId) offer.offerId = r.string();
-    else if (no === O.searchId) offer.searchId = r.string();
-    else if (no === O.signature) offer.signature = r.string();
-    else if (no === O.airline) offer.airline = r.string();
+    if (no === O.offerId) offerId = r.string();
+    else if (no === O.searchId) searchId = r.string();
+    else if (no === O.signature) signature = r.string();
+    else if (no === O.airline) airline = r.string();
     else if (no === O.segments) segments.push(segmentJsonFromWire(r, end(r)));
-    else if (no === O.bestPricePaise) bestPrice = paiseFromProto(BigInt(r.int64()));
-    else if (no === O.currency) offer.currency = r.string();
+    else if (no === O.bestPricePaise) bestPrice = paise(r);
+    else if (no === O.currency) currency = r.string();
     else if (no === O.pricingBreakdown) pricing = pricingJsonFromWire(r, end(r));
     else if (no === O.expiresAt) expiresAt = isoFromWire(r, end(r));
     else if (no === O.refundable) refundable = r.bool();
-    else if (no === O.provider) offer.provider = r.string();
+    else if (no === O.provider) provider = r.string();
     else if (no === O.holdAllowed) holdAllowed = r.bool();
     else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, end(r));
     else if (no === O.fareBrand) fareBrand = r.int32();
     else if (no === O.inclusions) inclusions = inclusionsJsonFromWire(r, end(r), bytes);
     else r.skip(wireType, no);
   }
-  if (!pricing || !expiresAt || !inclusions) throw new Error(`offer ${offer.offerId} lacks pricing, expiry or inclusions`);
-  return {
-    offer_id: offer.offerId,
-    search_id: offer.searchId,
-    signature: offer.signature,
-    airline: offer.airline,
-    provider: offer.provider,
-    refundable,
-    // The wire carries an enum as its number; fareBrandName refuses any that is not one.
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
-    fare_brand: fareBrandName(fareBrand),
-    inclusions,
-    segments,
-    best_price_paise: bestPrice,
-    currency: offer.currency,
-    pricing_breakdown: pricing,
-    expires_at: expiresAt,
-    hold_allowed: holdAllowed,
-    hold_ticket_time_limit: holdAllowed ? (holdTicketTimeLimit ?? null) : null,
-  };
+  if (pricing === undefined || expiresAt === undefined || inclusions === undefined) {
+    throw new Error(`offer ${offerId} lacks pricing, expiry or inclusions`);
+  }
+  // The wire carries an enum as its number; fareBrandName refuses any that is not one.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const brand = fareBrandName(fareBrand);
+  const timeLimit = holdAllowed && holdTicketTimeLimit !== undefined ? q(holdTicketTimeLimit) : "null";
+  return (
+    `{"offer_id":${q(offerId)},"search_id":${q(searchId)},"signature":${q(signature)},"airline":${q(airline)},` +
+    `"provider":${q(provider)},"refundable":${refundable},"fare_brand":"${brand}",` +
+    `"inclusions":${inclusions},"segments":[${segments.join(",")}],"best_price_paise":${bestPrice},"currency":${q(currency)},` +
+    `"pricing_breakdown":${pricing},"expires_at":"${expiresAt}","hold_allowed":${holdAllowed},"hold_ticket_time_limit":${timeLimit}}`
+  );
 }
 
-function segmentJsonFromWire(r: BinaryReader, end: number): SegmentJson {
-  const s = { carrier: "", flightNo: "", origin: "", dest: "", depTime: "", arrTime: "", bookingClass: "", aircraft: "" };
+function segmentJsonFromWire(r: BinaryReader, end: number): string {
+  let [carrier, flightNo, origin, dest, depTime, arrTime, bookingClass, aircraft] = ["", "", "", "", "", "", "", ""];
   let cabin = 0;
   let direction = 0;
   let seatsAvailable = 0;
   let durationMinutes = 0;
   while (r.pos < end) {
     const [no, wireType] = r.tag();
-    if (no === S.carrier) s.carrier = r.string();
-    else if (no === S.flightNo) s.flightNo = r.string();
-    else if (no === S.origin) s.origin = r.string();
-    else if (no === S.dest) s.dest = r.string();
-    else if (no === S.depTime) s.depTime = r.string();
-    else if (no === S.arrTime) s.arrTime = r.string();
+    if (no === S.carrier) carrier = r.string();
+    else if (no === S.flightNo) flightNo = r.string();
+    else if (no === S.origin) origin = r.string();
+    else if (no === S.dest) dest = r.string();
+    else if (no === S.depTime) depTime = r.string();
+    else if (no === S.arrTime) arrTime = r.string();
     else if (no === S.cabin) cabin = r.int32();
-    else if (no === S.bookingClass) s.bookingClass = r.string();
+    else if (no === S.bookingClass) bookingClass = r.string();
     else if (no === S.seatsAvailable) seatsAvailable = r.int32();
     else if (no === S.direction) direction = r.int32();
     else if (no === S.durationMinutes) durationMinutes = r.int32();
-    else if (no === S.aircraft) s.aircraft = r.string();
+    else if (no === S.aircraft) aircraft = r.string();
     else r.skip(wireType, no);
   }
-  return {
-    carrier: s.carrier,
-    flight_no: s.flightNo,
-    origin: s.origin,
-    dest: s.dest,
-    dep_time: s.depTime,
-    arr_time: s.arrTime,
-    // The wire carries an enum as its number; cabinName and directionName refuse any that is not one.
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
-    cabin: cabinName(cabin),
-    booking_class: s.bookingClass,
-    seats_available: seatsAvailable,
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
-    direction: directionName(direction),
-    duration_minutes: durationMinutes,
-    aircraft: s.aircraft,
-  };
+  // The wire carries an enum as its number; cabinName and directionName refuse any that is not one.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const cabinText = cabinName(cabin);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const directionText = directionName(direction);
+  return (
+    `{"carrier":${q(carrier)},"flight_no":${q(flightNo)},"origin":${q(origin)},"dest":${q(dest)},"dep_time":${q(depTime)},` +
+    `"arr_time":${q(arrTime)},"cabin":"${cabinText}","booking_class":${q(bookingClass)},"seats_available":${seatsAvailable},` +
+    `"direction":"${directionText}","duration_minutes":${durationMinutes},"aircraft":${q(aircraft)}}`
+  );
 }
 
-function pricingJsonFromWire(r: BinaryReader, end: number): PricingJson {
+function pricingJsonFromWire(r: BinaryReader, end: number): string {
   const p = { base_fare: 0, taxes: 0, commission: 0, ota_markup: 0, agent_markup: 0, net_fare: 0, final_price: 0 };
   while (r.pos < end) {
     const [no, wireType] = r.tag();
@@ -132,14 +117,17 @@ function pricingJsonFromWire(r: BinaryReader, end: number): PricingJson {
     else if (no === P.finalPricePaise) p.final_price = paise(r);
     else r.skip(wireType, no);
   }
-  return p;
+  return (
+    `{"base_fare":${p.base_fare},"taxes":${p.taxes},"commission":${p.commission},"ota_markup":${p.ota_markup},` +
+    `"agent_markup":${p.agent_markup},"net_fare":${p.net_fare},"final_price":${p.final_price}}`
+  );
 }
 
 /**
  * A brand's inclusions: a handful of distinct ones serve a whole search, so the JSON of each is
- * built once and shared by every offer whose bytes are the same.
+ * written once and shared by every offer whose bytes are the same.
  */
-function inclusionsJsonFromWire(r: BinaryReader, end: number, bytes: Uint8Array): InclusionsJson {
+function inclusionsJsonFromWire(r: BinaryReader, end: number, bytes: Uint8Array): string {
   const key = bytes.subarray(r.pos, end).join(",");
   const known = inclusionsByBytes.get(key);
   if (known !== undefined) {
@@ -160,12 +148,12 @@ function inclusionsJsonFromWire(r: BinaryReader, end: number, bytes: Uint8Array)
   }
   // The wire carries enums as numbers; inclusionsJson refuses any that is not one.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
-  const json = inclusionsJson(i);
+  const json = JSON.stringify(inclusionsJson(i));
   if (inclusionsByBytes.size < 256) inclusionsByBytes.set(key, json);
   return json;
 }
 
-const inclusionsByBytes = new Map<string, InclusionsJson>();
+const inclusionsByBytes = new Map<string, string>();
 
 function paise(r: BinaryReader): number {
   return paiseFromProto(BigInt(r.int64()));

@@ -1,9 +1,9 @@
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import type { FastifyPluginAsync, FastifyRequest, FastifySchema, RouteShorthandOptions } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { type OperationDoc, operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
-import { searchResponseJson } from "./offer-json.js";
+import { searchResponseText } from "./offer-json.js";
 import { type SearchRequestBody, searchRequestSchema, searchResponseSchema } from "./schemas.js";
 import { toSearchFlightsRequest } from "./search-request.js";
 
@@ -31,13 +31,18 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
     },
     errors: ["SEARCH_CURSOR_INVALID", "SEARCH_CURSOR_EXPIRED", "SEARCH_EXPIRED", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
   } satisfies Omit<OperationDoc, "operationId" | "summary">;
-  const handler = async (request: FastifyRequest<{ Body: SearchRequestBody }>) => {
+  const handler = async (request: FastifyRequest<{ Body: SearchRequestBody }>, reply: FastifyReply) => {
     const rpcRequest = toSearchFlightsRequest(request.body, callerOf(request).agentId);
     const response = await search.searchFlights(rpcRequest);
-    return searchResponseJson(response);
+    // Written as the response schema's serializer would (searchResponseText), so sent as it is.
+    return reply.type("application/json; charset=utf-8").send(searchResponseText(response));
   };
-  app.post("/flight/search", options(operation(PRIMARY, { ...doc, operationId: "searchFlights", summary: "Search flights" })), handler);
-  app.post(
+  app.post<{ Body: SearchRequestBody }>(
+    "/flight/search",
+    options(operation(PRIMARY, { ...doc, operationId: "searchFlights", summary: "Search flights" })),
+    handler,
+  );
+  app.post<{ Body: SearchRequestBody }>(
     "/search",
     options(operation(PRIMARY, { ...doc, operationId: "searchFlightsAlias", summary: "Search flights (alias of /flight/search)" })),
     handler,

@@ -20,6 +20,8 @@ export interface ItineraryContext {
   readonly find: (code: string) => Airport | undefined;
   readonly timetable: Timetable;
   readonly profile: SearchProfile;
+  /** Only this carrier's itineraries (pricing one offer again needs no other carrier's). */
+  readonly carrier?: string;
 }
 
 const MIN_CONNECTION_MINUTES_DOMESTIC = 60;
@@ -57,6 +59,7 @@ export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: It
   const result: Itinerary[] = [];
   const directKm = greatCircleKm(from, to);
   for (const carrier of CARRIERS) {
+    if (ctx.carrier !== undefined && carrier.code !== ctx.carrier) continue;
     for (const flight of ctx.timetable.flights(carrier, from, to, date)) result.push(itineraryOf(carrier, [flight]));
     if (directKm < MIN_CONNECTING_ROUTE_KM) continue;
     const vias = ctx.profile.connectVia === "HUBS" ? carrier.hubs : SERVED_AIRPORTS.keys();
@@ -66,7 +69,9 @@ export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: It
       result.push(...connectionsVia(carrier, from, via, to, date, ctx));
     }
   }
-  for (const flight of scenarioFlightsOn(from, to, date)) result.push(itineraryOf(flight.carrier, [flight]));
+  for (const flight of scenarioFlightsOn(from, to, date)) {
+    if (ctx.carrier === undefined || flight.carrier.code === ctx.carrier) result.push(itineraryOf(flight.carrier, [flight]));
+  }
   return result;
 }
 

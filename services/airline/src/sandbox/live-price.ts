@@ -1,9 +1,10 @@
-import type { Clock } from "@tarmac/kernel";
+import { type Clock, defined } from "@tarmac/kernel";
 import type { AirportDirectory, LivePriceQuery, ProviderOffer } from "../provider-port.js";
-import { type OfferKey, queryOfKey } from "./offer-key.js";
+import { keyFlights, type OfferKey, queryOfKey } from "./offer-key.js";
 import { fareUnavailable, invalidPassengers } from "./provider-faults.js";
 import type { ScenarioKind } from "./scenario-flights.js";
-import { assertWellFormed, searchSandbox } from "./search.js";
+import { optionKey } from "./offers.js";
+import { assertWellFormed, offersOf, searchPlanOf } from "./search.js";
 
 export interface LivePriceDeps {
   readonly clock: Clock;
@@ -12,8 +13,10 @@ export interface LivePriceDeps {
 
 /**
  * The offer as the airline sells it now. The key alone names the search that produced it (ends,
- * dates, cabin); that search is run again for these passengers, quoting live fares, and the offer
- * with the same key is the answer. The sandbox is deterministic per UTC day, so an ordinary offer
+ * dates, cabin); that search is planned again for these passengers, quoting live fares, and the
+ * offer with the same key is the answer. Only what the offer is made of is priced: its carrier's
+ * itineraries, the outbound fare option the key names and, for a round trip, the returns it is
+ * paired among, so the answer is the search's without pricing the whole route. The sandbox is deterministic per UTC day, so an ordinary offer
  * comes back with the amounts it was found at; one that is no longer sold (class closed for this
  * party, flight gone, round trip no longer paired) is sold out. The sold-out scenario refuses here;
  * the price-change scenario's live fares are dearer (see `FareContext.live`).
@@ -24,8 +27,12 @@ export function livePriceOf(key: OfferKey, scenario: ScenarioKind | undefined, q
   assertWellFormed(search);
   if (pax.adult + pax.child === 0 || pax.infant > pax.adult) throw invalidPassengers();
   if (scenario === "SOLD_OUT") throw fareUnavailable(query.key);
-  const offers = searchSandbox(search, { ...deps, live: true });
-  const offer = offers.find((o) => o.key === query.key);
+  const outboundKey = defined(query.key.split("~")[0], "outbound part of the key");
+  const plan = searchPlanOf(search, { ...deps, live: true }, defined(keyFlights(key)[0], "first flight").carrier);
+  if (plan === undefined) throw fareUnavailable(query.key);
+  const itinerary = outboundKey.slice(0, outboundKey.lastIndexOf("/"));
+  const outbound = plan.optionsFor(plan.from, plan.to, search.departureDate, itinerary).filter((o) => optionKey(o) === outboundKey);
+  const offer = offersOf(plan, outbound).find((o) => o.key === query.key);
   if (offer === undefined) throw fareUnavailable(query.key);
   return offer;
 }

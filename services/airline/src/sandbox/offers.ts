@@ -21,7 +21,7 @@ export interface RankedOffer {
  * trip joins its two directions with `~`. It names flights, dates and class, so the same query
  * gives the same keys, and the sandbox can later find the fare again from the key alone.
  */
-function keyOf(option: FareOption): string {
+export function optionKey(option: FareOption): string {
   return `${option.itinerary.id}/${option.fareClass.code}`;
 }
 
@@ -69,13 +69,13 @@ function ranked(key: string, parts: readonly FareOption[], adultFare: number, pa
 }
 
 export function oneWayOffer(option: FareOption, pax: PassengerCounts): RankedOffer {
-  return ranked(keyOf(option), [option], option.adultFare, pax);
+  return ranked(optionKey(option), [option], option.adultFare, pax);
 }
 
 /** A round trip priced as one: both directions' fares less a round-trip discount, then per passenger. */
 export function roundTripOffer(outbound: FareOption, inbound: FareOption, pax: PassengerCounts): RankedOffer {
   const adultFare = roundToRupee(percentOf(outbound.adultFare + inbound.adultFare, ROUND_TRIP_BP));
-  return ranked(`${keyOf(outbound)}~${keyOf(inbound)}`, [outbound, inbound], adultFare, pax);
+  return ranked(`${optionKey(outbound)}~${optionKey(inbound)}`, [outbound, inbound], adultFare, pax);
 }
 
 /** Cheapest first, then earliest departure, then key: a total order, so results never reshuffle. */

@@ -3,7 +3,7 @@ import { airportDirectory } from "../airports/airport-directory.js";
 import type { Airport } from "../provider-port.js";
 import { type Carrier, carrierByCode } from "./carriers.js";
 import { dailyFrequency } from "./routes.js";
-import { flightsOn } from "./schedule.js";
+import { flightsOn, Timetable } from "./schedule.js";
 
 const airports = airportDirectory();
 const at = (code: string): Airport => airports.find(code)!;
@@ -51,5 +51,19 @@ describe("flightsOn", () => {
     expect(long.every((f) => f.aircraft.body === "WIDE" && f.cabins.includes("FIRST"))).toBe(true);
     const lowCost = flightsOn(carrier("6E"), at("DEL"), at("BOM"), "2026-12-01");
     expect(lowCost.every((f) => f.cabins.join() === "ECONOMY")).toBe(true);
+  });
+});
+
+describe("Timetable", () => {
+  it("answers each leg's flights as flightsOn does, computed once for the process, per airport directory", () => {
+    const leg = [carrier("6E"), at("DEL"), at("BOM"), "2026-12-01"] as const;
+    const first = new Timetable().flights(...leg);
+    expect(first).toEqual(flightsOn(...leg));
+    expect(new Timetable().flights(...leg), "a later search reads the same flights").toBe(first);
+    // Another directory's airports under the same codes (another time zone here): not the remembered ones.
+    const elsewhere = { ...at("BOM"), timeZone: "Asia/Dubai" };
+    const other = new Timetable().flights(carrier("6E"), at("DEL"), elsewhere, "2026-12-01");
+    expect(other).not.toBe(first);
+    expect(other.map((f) => f.arr.text)).not.toEqual(first.map((f) => f.arr.text));
   });
 });

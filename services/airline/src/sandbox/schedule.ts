@@ -80,17 +80,25 @@ export function flightsOn(carrier: Carrier, a: Airport, b: Airport, date: string
   });
 }
 
-/** Memoises timetables within one search, where connections and round trips ask for the same legs. */
-export class Timetable {
-  private readonly cache = new Map<string, ScheduledFlight[]>();
+/** Legs (carrier, sector, date) whose flights stay computed between searches; about 1 KB each. */
+const REMEMBERED_LEGS = 2048;
+const remembered = new Map<string, { readonly a: Airport; readonly b: Airport; readonly flights: ScheduledFlight[] }>();
 
+/**
+ * The timetable as searches read it. The flights of a leg are the same for every search (they
+ * depend on the carrier, the sector and the date alone) and computing them (local times across time
+ * zones) was most of the cost of pricing one offer again, so the legs asked last are remembered by
+ * the process, least recently used first out. Flights are immutable: sharing them is safe.
+ */
+export class Timetable {
   flights(carrier: Carrier, a: Airport, b: Airport, date: string): ScheduledFlight[] {
     const key = `${carrier.code}|${a.code}|${b.code}|${date}`;
-    let flights = this.cache.get(key);
-    if (flights === undefined) {
-      flights = flightsOn(carrier, a, b, date);
-      this.cache.set(key, flights);
-    }
-    return flights;
+    const known = remembered.get(key);
+    remembered.delete(key);
+    // Another airport directory (tests build their own) under the same codes: computed afresh.
+    const entry = known?.a === a && known.b === b ? known : { a, b, flights: flightsOn(carrier, a, b, date) };
+    remembered.set(key, entry);
+    if (remembered.size > REMEMBERED_LEGS) remembered.delete(defined(remembered.keys().next().value, "oldest leg"));
+    return entry.flights;
   }
 }

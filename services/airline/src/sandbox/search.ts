@@ -36,25 +36,41 @@ export function assertWellFormed(query: FlightQuery): void {
   if (errors.length > 0) throw validationFailed(errors);
 }
 
+/** One search's inputs, checked, and how it finds fare options: shared by the search and by pricing one offer again. */
+export interface SearchPlan {
+  readonly query: FlightQuery;
+  readonly from: Airport;
+  readonly to: Airport;
+  readonly nowMs: number;
+  readonly fareContext: FareContext;
+  /** The fare options of itineraries leaving `a` for `b` on local `date` that are still sold (only itinerary `only` if given). */
+  readonly optionsFor: (a: Airport, b: Airport, date: string, only?: string) => FareOption[];
+}
+
 /**
- * Offers for a query, cheapest first. Empty when the sandbox has no service: an unknown or unserved
+ * The plan of a search, or undefined when the sandbox has no service: an unknown or unserved
  * airport, the same airport twice, no seated passenger, more infants than adults (each infant
- * travels on an adult's lap), a return before the departure, or no flight or connection of one
- * carrier between the two airports.
+ * travels on an adult's lap), a return before the departure. With `carrier`, only that carrier's
+ * itineraries are looked at (an offer combines fares of one carrier, so its price is the same).
  */
-export function searchSandbox(query: FlightQuery, deps: SandboxSearchDeps): ProviderOffer[] {
+export function searchPlanOf(query: FlightQuery, deps: SandboxSearchDeps, carrier?: string): SearchPlan | undefined {
   assertWellFormed(query);
   const from = deps.airports.find(query.origin);
   const to = deps.airports.find(query.dest);
   const { pax } = query;
   const seated = pax.adult + pax.child;
-  if (from === undefined || to === undefined || from.code === to.code) return [];
-  if (seated === 0 || pax.infant > pax.adult) return [];
-  if (query.returnDate !== undefined && query.returnDate < query.departureDate) return [];
+  if (from === undefined || to === undefined || from.code === to.code) return undefined;
+  if (seated === 0 || pax.infant > pax.adult) return undefined;
+  if (query.returnDate !== undefined && query.returnDate < query.departureDate) return undefined;
 
   const now = deps.clock.now();
   const profile = profileFor(from.code, to.code);
-  const itineraryContext: ItineraryContext = { find: (code) => deps.airports.find(code), timetable: new Timetable(), profile };
+  const itineraryContext: ItineraryContext = {
+    find: (code) => deps.airports.find(code),
+    timetable: new Timetable(),
+    profile,
+    ...(carrier !== undefined && { carrier }),
+  };
   const today = utcDate(now);
   const fareContext: FareContext = {
     today,
@@ -64,21 +80,35 @@ export function searchSandbox(query: FlightQuery, deps: SandboxSearchDeps): Prov
     profile,
     live: deps.live === true,
   };
-  const optionsFor = (a: Airport, b: Airport, date: string, notBefore: number): FareOption[] =>
+  const notBefore = now.getTime() + SALES_CUTOFF_MS;
+  const optionsFor = (a: Airport, b: Airport, date: string, only?: string): FareOption[] =>
     itinerariesFor(a, b, date, itineraryContext)
-      .filter((itinerary) => firstDeparture(itinerary) >= notBefore)
+      .filter((itinerary) => firstDeparture(itinerary) >= notBefore && (only === undefined || itinerary.id === only))
       .flatMap((itinerary) => fareOptionsOf(itinerary, fareContext));
+  return { query, from, to, nowMs: now.getTime(), fareContext, optionsFor };
+}
 
-  const outbound = optionsFor(from, to, query.departureDate, now.getTime() + SALES_CUTOFF_MS);
+/** The offers of these outbound options (paired with the plan's returns for a round trip), cheapest first. */
+export function offersOf(plan: SearchPlan, outbound: readonly FareOption[]): ProviderOffer[] {
+  const { query, from, to, fareContext } = plan;
   const ranked =
     query.returnDate === undefined
-      ? outbound.map((option) => oneWayOffer(option, pax))
+      ? outbound.map((option) => oneWayOffer(option, query.pax))
       : pairRoundTrips(
           outbound,
-          optionsFor(to, from, query.returnDate, now.getTime() + SALES_CUTOFF_MS),
-          profile.returnsPerOutbound,
+          plan.optionsFor(to, from, query.returnDate),
+          fareContext.profile.returnsPerOutbound,
           fareContext.today,
-          pax,
+          query.pax,
         );
-  return ranked.sort(compareRanked).map((r) => withHoldTerms(r.offer, now.getTime()));
+  return ranked.sort(compareRanked).map((r) => withHoldTerms(r.offer, plan.nowMs));
+}
+
+/**
+ * Offers for a query, cheapest first. Empty when the sandbox has no service (see `searchPlanOf`)
+ * or no flight or connection of one carrier between the two airports.
+ */
+export function searchSandbox(query: FlightQuery, deps: SandboxSearchDeps): ProviderOffer[] {
+  const plan = searchPlanOf(query, deps);
+  return plan === undefined ? [] : offersOf(plan, plan.optionsFor(plan.from, plan.to, query.departureDate));
 }

@@ -76,15 +76,26 @@ export function newCredential(
  * it (this code is public), so production refuses it.
  */
 export function developmentCredential(caller: string): CallerCredential {
-  const seed = createHash("sha256").update(`tarmac development caller credential: ${caller}`).digest();
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
-  return { caller, kid: DEVELOPMENT_KEY_ID, privateKey };
+  // Made once per caller name: a one-process stack asks for each in every service it starts.
+  let credential = developmentCredentials.get(caller);
+  if (credential === undefined) {
+    const seed = createHash("sha256").update(`tarmac development caller credential: ${caller}`).digest();
+    const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
+    credential = { caller, kid: DEVELOPMENT_KEY_ID, privateKey };
+    developmentCredentials.set(caller, credential);
+  }
+  return credential;
 }
 
-/** Development only: the platform's callers with their development keys. */
+const developmentCredentials = new Map<string, CallerCredential>();
+
+/** Development only: the platform's callers with their development keys (the same map for every service). */
 export function developmentTrustedCallers(): TrustedCallers {
-  return parseTrustedCallers(PLATFORM_CALLERS.map((caller) => trustEntryOf(developmentCredential(caller))).join(","));
+  developmentTrusted ??= parseTrustedCallers(PLATFORM_CALLERS.map((caller) => trustEntryOf(developmentCredential(caller))).join(","));
+  return developmentTrusted;
 }
+
+let developmentTrusted: TrustedCallers | undefined;
 
 /** True when this public key is the development key of that caller name (public knowledge). */
 export function isDevelopmentKey(caller: string, publicKey: KeyObject): boolean {

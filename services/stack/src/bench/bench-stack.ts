@@ -18,7 +18,7 @@ export interface BenchStack extends BenchServerAddresses {
 /** Compiles bench-server.ts and starts it (on `core` when given) with `env` added to this process's. */
 export async function startBenchStack(env: Record<string, string>, core: number | undefined): Promise<BenchStack> {
   const entry = await bundleEntry(ENTRY, OUT_DIR);
-  const [command, args] = onCore(core, process.execPath, ["--enable-source-maps", entry]);
+  const [command, args] = onCore(core, process.execPath, [entry]);
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const exited = once(child, "exit").then(([code]) => {
     throw new Error(`the bench's stack process exited with ${String(code)}`);

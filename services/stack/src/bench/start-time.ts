@@ -12,7 +12,7 @@ const TIMEOUT_MS = 30_000;
 export const stackProcessTsx = (): [string, string[]] => [process.execPath, [...process.execArgv, STACK_MAIN]];
 
 /** The compiled stack as `pnpm start` runs it once built, with no package manager in front. */
-export const stackProcess = (): [string, string[]] => [process.execPath, ["--enable-source-maps", `${STACK_DIST}bin/main.js`]];
+export const stackProcess = (): [string, string[]] => [process.execPath, [`${STACK_DIST}bin/main.js`]];
 
 /** The README's start command. */
 export const readmeStart = (): [string, string[]] => ["npx", ["--yes", "pnpm@10.34.9", "start"]];
