@@ -237,6 +237,10 @@ export interface ReservationExtra {
   readonly segmentIndex: number;
   readonly code: string;
   readonly quantity: number;
+  /** On a reservation's extras added after booking: the addition that added it (its addReference). */
+  readonly addReference?: string;
+  /** On a reservation's extras added after booking: the EMD the airline issued for it (13 digits). */
+  readonly emdNumber?: string;
 }
 
 export interface ReservationPassenger {

@@ -48,11 +48,13 @@ describe("confirming baggage and meals after ticketing", () => {
       ["XBAG10", 1, ExtraSource.ADDED],
       ["VGML", 2, ExtraSource.ADDED],
     ]);
+    // The EMDs are the airline's (it issues them with the addition), one per item.
     for (const item of added.items) expect(item.emdNumber).toMatch(/^0988\d{9}$/);
     expect(new Set(added.items.map((i) => i.emdNumber)).size).toBe(2);
+    const [bagEmd, mealEmd] = added.items.map((i) => i.emdNumber);
     expect(h.airline.reservations.get(bookingId)!.extras).toEqual([
-      { paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 },
-      { paxId: "ADT1", segmentIndex: 0, code: "VGML", quantity: 2 },
+      { paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1, addReference: added.additionId, emdNumber: bagEmd },
+      { paxId: "ADT1", segmentIndex: 0, code: "VGML", quantity: 2, addReference: added.additionId, emdNumber: mealEmd },
     ]);
     const booking = (await h.store.get(bookingId))!;
     expect([booking.debitPaise, booking.extrasPaise, booking.pendingAddition]).toEqual([debitBefore + total, total, undefined]);

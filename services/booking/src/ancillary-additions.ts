@@ -1,4 +1,4 @@
-import type { AirlineProvider, ProviderAncillaries } from "@tarmac/airline";
+import type { AirlineProvider, ProviderAncillaries, ProviderReservation } from "@tarmac/airline";
 import { DomainError, fieldError, newId, validationFailed, type Clock, type Logger } from "@tarmac/kernel";
 import { bookingEvent, BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { AdditionTokenCodec } from "./domain/addition-token.js";
@@ -7,6 +7,7 @@ import {
   boughtItems,
   checkSelections,
   departed,
+  documented,
   flies,
   heldQuantity,
   requireAddable,
@@ -98,7 +99,7 @@ export class AncillaryAdditions {
     const { items, errors } = checkSelections(booking, selections, (t) => this.deps.tokens.open(t, booking, now), now);
     if (errors.length > 0) throw validationFailed(errors);
     const additionId = newId("add");
-    const bought = boughtItems(booking, items, additionId, now);
+    const bought = boughtItems(items, additionId, now);
     const pending: PendingAddition = { additionId, startedAt: now, items: bought, totalPaise: total(bought), ...key };
     // Marked first: if this call is interrupted, a sweep finishes or unwinds it (resume).
     const marked = await this.deps.writer.amend(booking, { pendingAddition: pending });
@@ -109,7 +110,7 @@ export class AncillaryAdditions {
       await this.deps.writer.amend(marked, { pendingAddition: undefined });
       throw settlement.error;
     }
-    return this.record(marked, pending);
+    return this.record(marked, pending, settlement.result);
   }
 
   /**
@@ -130,7 +131,7 @@ export class AncillaryAdditions {
           "addition: added without payment",
         );
       logger.info({ bookingId: booking.bookingId, additionId: pending.additionId }, "addition: finished after an interruption");
-      return (await this.record(booking, pending)).booking;
+      return (await this.record(booking, pending, reservation)).booking;
     }
     const holdId = await payments.hold(paymentFor(booking, pending)).catch((error: unknown) => {
       if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
@@ -171,12 +172,11 @@ export class AncillaryAdditions {
     });
   }
 
-  /** The airline adds the items; a refusal added nothing. */
-  private async add(booking: Booking, pending: PendingAddition): Promise<StepOutcome<true>> {
+  /** The airline adds the items and issues their EMDs; a refusal added nothing. */
+  private async add(booking: Booking, pending: PendingAddition): Promise<StepOutcome<ProviderReservation>> {
     const extras = pending.items.map((i) => ({ paxId: i.paxId, segmentIndex: i.segmentIndex, code: i.code, quantity: i.quantity }));
     try {
-      await this.deps.provider.addExtras({ clientReference: booking.bookingId, addReference: pending.additionId, extras });
-      return { done: true };
+      return { done: await this.deps.provider.addExtras({ clientReference: booking.bookingId, addReference: pending.additionId, extras }) };
     } catch (error) {
       if (error instanceof DomainError && error.status < 500) return { nothingDone: error };
       throw error;
@@ -187,8 +187,9 @@ export class AncillaryAdditions {
    * The items, paid for, stored on the booking with the event and (ticketed) the debit note. A
    * concurrent write (the ticketing worker moving it to TICKETED) is read again: the mark is still ours.
    */
-  private async record(booking: Booking, pending: PendingAddition): Promise<ConfirmedAddition> {
+  private async record(booking: Booking, pending: PendingAddition, reservation: ProviderReservation): Promise<ConfirmedAddition> {
     const { clock, writer, store } = this.deps;
+    const items = documented(pending.items, reservation.extras ?? [], pending.additionId);
     await this.deps.invoices.ancillariesAdded(booking, pending.additionId, pending.totalPaise);
     let current = booking;
     for (let attempt = 0; ; attempt++) {
@@ -199,14 +200,14 @@ export class AncillaryAdditions {
       const data = {
         addition_id: pending.additionId,
         amount_paise: pending.totalPaise,
-        items: pending.items.map((i) => `${i.paxId}:${i.segmentIndex}:${i.code}x${i.quantity}`).join(","),
-        emd_numbers: pending.items.map((i) => i.emdNumber ?? "").join(","),
+        items: items.map((i) => `${i.paxId}:${i.segmentIndex}:${i.code}x${i.quantity}`).join(","),
+        emd_numbers: items.map((i) => i.emdNumber ?? "").join(","),
       };
       try {
         const stored = await writer.amend(
           current,
           {
-            extras: [...(current.extras ?? []), ...pending.items],
+            extras: [...(current.extras ?? []), ...items],
             extrasPaise: (current.extrasPaise ?? 0) + pending.totalPaise,
             totalPricePaise: current.totalPricePaise + pending.totalPaise,
             debitPaise: current.debitPaise + pending.totalPaise,
@@ -222,7 +223,7 @@ export class AncillaryAdditions {
           { bookingId: booking.bookingId, additionId: pending.additionId, paidPaise: pending.totalPaise },
           "baggage and meals added",
         );
-        return { booking: stored, additionId: pending.additionId, items: pending.items, debitedPaise: pending.totalPaise };
+        return { booking: stored, additionId: pending.additionId, items, debitedPaise: pending.totalPaise };
       } catch (error) {
         if (!(error instanceof BookingChangedConcurrently) || attempt >= 3) throw error;
         const fresh = await store.get(booking.bookingId);

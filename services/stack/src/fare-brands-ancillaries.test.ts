@@ -225,6 +225,8 @@ describe("fare brands, baggage and meals through the gateway", () => {
       segmentIndex: 0,
       code: "XBAG5",
       quantity: 1,
+      addReference: added.json.addition_id,
+      emdNumber: item.emd_number,
     });
     const quote = (await api.post("/api/v1/flight/booking/cancel/quote", cancelTerms(bookingId))).json;
     expect(quote.airline_penalty_paise).toBe(before5kg.airline_penalty_paise + more.price_paise);

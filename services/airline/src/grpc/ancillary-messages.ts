@@ -40,7 +40,14 @@ export function ancillariesFromProto(response: GetAncillariesResponse): Provider
 }
 
 export function extrasFromProto(extras: readonly ExtraRequest[]): ReservationExtra[] {
-  return extras.map((e) => ({ paxId: e.paxId, segmentIndex: e.segmentIndex, code: e.code, quantity: e.quantity }));
+  return extras.map((e) => ({
+    paxId: e.paxId,
+    segmentIndex: e.segmentIndex,
+    code: e.code,
+    quantity: e.quantity,
+    ...(e.addReference !== "" && { addReference: e.addReference }),
+    ...(e.emdNumber !== "" && { emdNumber: e.emdNumber }),
+  }));
 }
 
 export function extrasToProto(extras: readonly ReservationExtra[] | undefined) {

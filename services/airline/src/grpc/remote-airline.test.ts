@@ -58,7 +58,12 @@ describe("the airline over tarmac.airline.v1", () => {
     expect(await remote.reservationAncillaries("bk_add")).toEqual(await airline.reservationAncillaries("bk_add"));
     const extras = [{ paxId: "ADT1", segmentIndex: 0, code: "VGML", quantity: 2 }];
     const added = await remote.addExtras({ clientReference: "bk_add", addReference: "add_1", extras });
-    expect([added.extras, added.changeReferences]).toEqual([extras, ["add_1"]]);
+    // The airline's answer over the wire: the item with the addition that added it and its EMD.
+    expect(added).toEqual(await airline.findReservation("bk_add"));
+    expect([added.extras, added.changeReferences]).toEqual([
+      [{ ...extras[0], addReference: "add_1", emdNumber: expect.stringMatching(/^\d{3}8\d{9}$/) }],
+      ["add_1"],
+    ]);
     expect(await remote.addExtras({ clientReference: "bk_add", addReference: "add_1", extras })).toEqual(added);
     const refused = await failureOf(remote.addExtras({ clientReference: "bk_add", addReference: "add_2", extras }));
     expect([refused.code, refused.provider?.code]).toEqual(["PROVIDER_REJECTED", "INVALID_SSR_REQUEST"]);

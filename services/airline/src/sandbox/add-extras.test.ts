@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { FlightQuery } from "../provider-port.js";
+import { ManualClock } from "@tarmac/kernel/testing";
+import { openSandboxAirline } from "./sandbox-airline.js";
+import { MemoryReservationJournal } from "./store/memory-reservation-journal.js";
 import { reservationOf, sandboxAt } from "./test-support.js";
 
 const FAMILY = { adult: 2, child: 0, infant: 1 };
@@ -33,7 +36,10 @@ describe("extras added to a reservation", () => {
     const { airline, clock, offer } = await ticketed();
     const meal = { paxId: "ADT2", segmentIndex: 0, code: "VGML", quantity: 1 };
     const added = await airline.addExtras({ clientReference: "bk_1", addReference: "add_1", extras: [meal] });
-    expect(added.extras).toEqual([{ paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 }, meal]);
+    const emd = { ...meal, addReference: "add_1", emdNumber: expect.stringMatching(/^\d{3}8\d{9}$/) as unknown as string };
+    expect(added.extras).toEqual([{ paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 }, emd]);
+    // The EMD is the validating carrier's: its tickets' accounting code, form 8.
+    expect(added.extras![1]!.emdNumber!.slice(0, 3)).toBe(added.tickets[0]!.ticketNumber.slice(0, 3));
     expect(added.changeReferences).toContain("add_1");
     expect(await airline.addExtras({ clientReference: "bk_1", addReference: "add_1", extras: [meal] })).toEqual(added);
     const bag = { paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 };
@@ -59,5 +65,25 @@ describe("extras added to a reservation", () => {
     await expect(airline.addExtras({ clientReference: "bk_1", addReference: "add_1", extras: [meal] })).rejects.toMatchObject({
       provider: { code: "INVALID_COUPON" },
     });
+  });
+
+  it("issues EMD numbers unique among its tickets and EMDs, kept by its journal across a restart", async () => {
+    const journal = new MemoryReservationJournal();
+    const clock = new ManualClock("2026-11-22T06:00:00Z");
+    const first = await openSandboxAirline({ clock, journal, ticketingDelayMs: 1_000 });
+    const offer = (await first.searchFlights(BLR_CCU)).find((o) => o.segments.length === 1)!;
+    const numbers: string[] = [];
+    for (let n = 1; n <= 40; n++) {
+      await first.reserve(reservationOf(`bk_${n}`, offer.key, FAMILY, []));
+      clock.advance(1_000);
+      const meals = ["ADT1", "ADT2"].map((paxId) => ({ paxId, segmentIndex: 0, code: "VGML", quantity: 1 }));
+      const added = await first.addExtras({ clientReference: `bk_${n}`, addReference: `add_${n}`, extras: meals });
+      numbers.push(...added.tickets.map((t) => t.ticketNumber), ...added.extras!.map((e) => e.emdNumber!));
+    }
+    expect(numbers).toHaveLength(40 * 5);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const before = await first.findReservation("bk_7");
+    const second = await openSandboxAirline({ clock: new ManualClock(clock.now()), journal, ticketingDelayMs: 1_000 });
+    expect(await second.findReservation("bk_7")).toEqual(before);
   });
 });

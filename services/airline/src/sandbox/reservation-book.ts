@@ -64,6 +64,7 @@ export class ReservationBook {
     this.reservations.set(clientReference, Reservation.restore(record, this.deps));
     this.pnrs.add(record.pnr);
     for (const ticket of record.tickets) this.deps.tickets.remember(ticket.ticketNumber);
+    for (const extra of record.request.extras ?? []) if (extra.emdNumber !== undefined) this.deps.tickets.remember(extra.emdNumber);
     for (const reference of record.changeReferences) this.changes.set(reference, clientReference);
     this.written.set(clientReference, record.version);
   }
@@ -181,7 +182,7 @@ export class ReservationBook {
       if (made !== addition.clientReference) throw changeReferenceInUse(addition.addReference);
       return defined(this.find(made), "reservation");
     }
-    this.changeable(addition.clientReference).addExtras(addition.extras, (request) =>
+    this.changeable(addition.clientReference).addExtras(addition.extras, addition.addReference, (request) =>
       checkAddedExtras(request, addition.extras, offered(request)),
     );
     this.changes.set(addition.addReference, addition.clientReference);

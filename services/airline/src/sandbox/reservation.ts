@@ -190,12 +190,17 @@ export class Reservation {
    * Adds baggage and meals (an addition after booking) once `check` accepted them against this
    * reservation's request; a coupon already cancelled gets none.
    */
-  addExtras(extras: readonly ReservationExtra[], check: (request: ReservationRequest) => void): void {
+  addExtras(extras: readonly ReservationExtra[], addReference: string, check: (request: ReservationRequest) => void): void {
     this.assertChangeable();
     const cancelled = extras.find((e) => this.cancelled.some((c) => c.paxId === e.paxId && c.segmentIndex === e.segmentIndex));
     if (cancelled) throw invalidCoupon(this.pnr, cancelled);
     check(this.request);
-    this.request = { ...this.request, extras: [...(this.request.extras ?? []), ...extras.map((e) => ({ ...e }))] };
+    // Each item is documented by an EMD of the validating carrier, unique among this airline's numbers.
+    const issued = extras.map(({ paxId, segmentIndex, code, quantity }, position) => {
+      const emdNumber = this.deps.tickets.issueEmd(this.accepted.carrier, this.pnr, addReference, position);
+      return { paxId, segmentIndex, code, quantity, addReference, emdNumber };
+    });
+    this.request = { ...this.request, extras: [...(this.request.extras ?? []), ...issued] };
     this.version++;
   }
 

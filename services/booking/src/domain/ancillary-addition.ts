@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { accountingCodeOf } from "@tarmac/airline";
+import type { ReservationExtra } from "@tarmac/airline";
 import { DomainError, fieldError, type FieldError } from "@tarmac/kernel";
 import type { AdditionClaims, AdditionTokenRefusal } from "./addition-token.js";
 import type { BookedExtra, Booking } from "./booking.js";
@@ -107,26 +106,25 @@ export function checkSelections(
   return { items, errors };
 }
 
-/** The accounting code of the segment's carrier: its tickets' prefix, else the sandbox's table, else 000. */
-function prefixOf(booking: Booking, segmentIndex: number): string {
-  const ticket = booking.ticketNumbers.find((t) => t.segmentIndex === segmentIndex) ?? booking.ticketNumbers[0];
-  if (ticket) return ticket.ticketNumber.slice(0, 3);
-  try {
-    return accountingCodeOf(booking.segments[segmentIndex]?.carrier ?? "");
-  } catch {
-    return "000";
-  }
+/** The items of an addition as bought, before the airline documents them (their EMD numbers: `documented`). */
+export function boughtItems(items: readonly SelectedItem[], additionId: string, at: Date): BookedExtra[] {
+  return items.map((item) => ({ ...item, source: "ADDED", addedAt: at, additionId }));
 }
 
 /**
- * The items of an addition as bought: each with its EMD-style document number, 13 digits like a
- * real EMD: the segment carrier's 3-digit accounting code, the EMD form digit 8, and nine digits
- * drawn from the addition id and the item's position (the same addition always numbers the same).
+ * The items with the EMD numbers the airline issued for them: its reservation's extras added by this
+ * addition, matched by passenger, segment and code in the order they were asked for.
  */
-export function boughtItems(booking: Booking, items: readonly SelectedItem[], additionId: string, at: Date): BookedExtra[] {
-  return items.map((item, i) => {
-    const serial = createHash("sha256").update(`${additionId}:${i}`).digest().readUInt32BE(0) % 1_000_000_000;
-    const emdNumber = `${prefixOf(booking, item.segmentIndex)}8${String(serial).padStart(9, "0")}`;
-    return { ...item, source: "ADDED", emdNumber, addedAt: at, additionId };
+export function documented(
+  items: readonly BookedExtra[],
+  reservationExtras: readonly ReservationExtra[],
+  additionId: string,
+): BookedExtra[] {
+  const issued = reservationExtras.filter((e) => e.addReference === additionId && e.emdNumber !== undefined);
+  return items.map((item) => {
+    const at = issued.findIndex((e) => e.paxId === item.paxId && e.segmentIndex === item.segmentIndex && e.code === item.code);
+    if (at < 0) return item;
+    const [emd] = issued.splice(at, 1);
+    return { ...item, emdNumber: emd?.emdNumber };
   });
 }

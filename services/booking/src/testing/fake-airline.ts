@@ -61,6 +61,7 @@ export class FakeAirline {
   readonly addCalls: ExtrasAddition[] = [];
   private pnrs = 0;
   private reissues = 0;
+  private emds = 0;
 
   provider(): AirlineProvider {
     return {
@@ -143,7 +144,15 @@ export class FakeAirline {
         if (this.refuseWith) throw this.refuseWith;
         const changed: ProviderReservation = {
           ...r,
-          extras: [...(r.extras ?? []), ...addition.extras],
+          // Like the sandbox: an EMD per item (validating carrier 098, form 8, this airline's serial).
+          extras: [
+            ...(r.extras ?? []),
+            ...addition.extras.map((e) => ({
+              ...e,
+              addReference: addition.addReference,
+              emdNumber: `0988${String(++this.emds).padStart(9, "0")}`,
+            })),
+          ],
           changeReferences: [...(r.changeReferences ?? []), addition.addReference],
         };
         this.reservations.set(addition.clientReference, changed);
