@@ -54,6 +54,12 @@ export interface BuildOptions {
   environment?: "development" | "test" | "production";
   /** Where the request metrics go (the operations app serves them); default the process registry. */
   metrics?: MetricsRegistry;
+  /**
+   * "eager": every route's schemas compiled while the app starts (Fastify's default), so a schema
+   * that cannot compile fails `ready()`; the app-wide test uses it. Default "lazy": on each
+   * route's first request, which keeps them out of the start (issue 17).
+   */
+  schemaCompilation?: "lazy" | "eager";
 }
 
 const BODY_LIMIT_BYTES = 1_048_576;
@@ -82,7 +88,7 @@ export function build(options: BuildOptions): FastifyInstance {
       customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false, useDefaults: false },
     },
     // Each route's schemas compiled on its first request, not all at start (Fastify's compilers).
-    schemaController: { compilersFactory: lazySchemaCompilers },
+    ...(options.schemaCompilation !== "eager" && { schemaController: { compilersFactory: lazySchemaCompilers } }),
     clientErrorHandler: clientErrorHandler(options.logger),
     frameworkErrors: (error, request, reply) => {
       envelopeErrorHandler(error, request, reply);
