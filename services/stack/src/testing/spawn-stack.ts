@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -18,13 +19,22 @@ export interface SpawnedStack {
 }
 
 /**
+ * The pnpm the README's commands run (`npx --yes pnpm@<packageManager>`), as a file: started
+ * directly, it gets the test's signals itself, as it does when the tests run under pnpm.
+ */
+function pinnedPnpm(): string {
+  const manifest = JSON.parse(readFileSync(`${REPO_ROOT}package.json`, "utf8")) as { packageManager: string };
+  return execFileSync("npx", ["--yes", "-p", manifest.packageManager, "which", "pnpm"], { encoding: "utf8" }).trim();
+}
+
+/**
  * Runs `pnpm start` from the repository root, the README's start command, on free ports and waits
- * for its TARMAC_READY line. Uses the pnpm that runs the tests when there is one.
+ * for its TARMAC_READY line. Uses the pnpm that runs the tests when there is one, else the README's
+ * pinned one (a bare `npx vitest` has no pnpm on PATH to count on).
  */
 export async function spawnStack(env: NodeJS.ProcessEnv, readyTimeoutMs: number): Promise<SpawnedStack> {
-  const pnpm = process.env.npm_execpath?.includes("pnpm") ? process.env.npm_execpath : undefined;
-  const [command, args] = pnpm ? [process.execPath, [pnpm, "start"]] : ["pnpm", ["start"]];
-  const child = spawn(command, args, {
+  const pnpm = process.env.npm_execpath?.includes("pnpm") ? process.env.npm_execpath : pinnedPnpm();
+  const child = spawn(process.execPath, [pnpm, "start"], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: "0", TARMAC_SERVICE_PORTS: "ephemeral", ...env },
     stdio: ["ignore", "pipe", "pipe"],
