@@ -189,7 +189,7 @@ export class AncillaryAdditions {
    */
   private async record(booking: Booking, pending: PendingAddition): Promise<ConfirmedAddition> {
     const { clock, writer, store } = this.deps;
-    await this.deps.invoices.ancillariesAdded(booking, pending.additionId, pending.totalPaise);
+    await this.deps.invoices.ancillariesAdded(booking, pending.additionId, pending.items);
     let current = booking;
     for (let attempt = 0; ; attempt++) {
       const at = clock.now();

@@ -3,6 +3,7 @@ import type {
   AirlineRefund,
   Coupon,
   ProviderReservation,
+  ReservationChange,
   ReservationExtra,
   ReservationRequest,
   ReservationStatus,
@@ -206,14 +207,17 @@ export class Reservation {
   }
 
   /**
-   * Moves the reservation to the new key and seats once `accept` has checked them (given this
-   * reservation's request with the new key and seats), in one synchronous step: the old seats are
+   * Moves the reservation to the new key, seats and extras (the extras replace all it held) once
+   * `accept` has checked them (given this reservation's request with them), in one synchronous step: the old seats are
    * released first, so the reservation may choose them again, and taken back if anything refuses;
    * a TICKETED reservation is reissued at once, a HELD one tickets at its usual time.
    */
-  change(key: string, seats: ReservationRequest["seats"], accept: (request: ReservationRequest) => AcceptedReservation): void {
+  change(
+    { key, seats, extras }: Pick<ReservationChange, "key" | "seats" | "extras">,
+    accept: (request: ReservationRequest) => AcceptedReservation,
+  ): void {
     this.assertChangeable();
-    const request: ReservationRequest = { ...this.request, key, seats };
+    const request: ReservationRequest = { ...this.request, key, seats, extras: (extras ?? []).map((e) => ({ ...e })) };
     this.release(this.accepted);
     let accepted: AcceptedReservation;
     let tickets = this.tickets;
