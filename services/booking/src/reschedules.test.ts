@@ -8,6 +8,7 @@ import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
 import { newOffer } from "./testing/new-offer.js";
 import { booked } from "./testing/service-calls.js";
 import { failureOf } from "@tarmac/kernel/testing";
+import { confirmAddition, quoteAddition, ticketedBooking, tokenOf } from "./testing/addition-calls.js";
 
 const cancellation = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
 
@@ -162,5 +163,73 @@ describe("reschedule", () => {
     h.clock.advance(3_000);
     await h.recovery.run();
     expect((await failureOf(reschedule())).message).toContain("REFUNDED");
+  });
+});
+
+describe("seats, baggage and meals across a reschedule", () => {
+  /** A ticketed booking holding 10 kg of baggage (4500) and two vegetarian meals (2 x 400) bought after ticketing. */
+  async function withExtras() {
+    const { h, bookingId } = await ticketedBooking();
+    const offered = await quoteAddition(h, bookingId);
+    const selections = [
+      { ancillaryToken: tokenOf(offered, "XBAG10"), quantity: 1 },
+      { ancillaryToken: tokenOf(offered, "VGML"), quantity: 2 },
+    ];
+    await confirmAddition(h, bookingId, selections, "add-1");
+    return { h, bookingId, booked: (await h.store.get(bookingId))! };
+  }
+  const fates = (q: Awaited<ReturnType<ReturnType<typeof bookingHarness>["service"]["quoteReschedule"]>>) =>
+    q.items.map((i) => [i.code, i.segmentIndex, i.newSegmentIndex, Number(i.pricePaise), i.outcome]);
+
+  it("carries the baggage the new flight sells, takes the meals off the payment, and changes the airline to exactly that", async () => {
+    const { h, bookingId, booked } = await withExtras();
+    const q = await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE + 100_000),
+      reasonCode: ReasonCode.CUSTOMER_REQUEST,
+    } as never);
+    expect(fates(q)).toEqual([
+      ["XBAG10", 0, 0, 450_000, 1],
+      ["VGML", 0, undefined, 80_000, 2],
+    ]);
+    const owed = 100_000 + 100_000 + OTA_FEE;
+    expect([q.itemsRefundPaise, q.totalPayablePaise, q.refundPaise]).toEqual([80_000n, BigInt(owed - 80_000), 0n]);
+    const balance = h.wallet.balance;
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    expect(h.wallet.balance).toBe(balance - (owed - 80_000));
+    expect(h.airline.changeCalls.at(-1)?.extras).toEqual([{ paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 }]);
+    const changed = (await h.store.get(bookingId))!;
+    const bag = booked.extras!.find((e) => e.code === "XBAG10")!;
+    // The bag keeps its price and EMD; the airline holds what the booking itemises.
+    expect(changed.extras).toEqual([bag]);
+    expect([changed.extrasPaise, changed.debitPaise]).toEqual([450_000, booked.debitPaise + owed - 80_000]);
+    expect((await h.airline.provider().findReservation(bookingId))?.extras).toEqual([
+      { paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 },
+    ]);
+  });
+
+  it("credits the wallet what the dropped items were paid beyond the reschedule's cost", async () => {
+    const { h, bookingId, booked } = await withExtras();
+    h.airline.offerExtras = [];
+    const q = await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE - 50_000),
+      reasonCode: ReasonCode.CUSTOMER_REQUEST,
+    } as never);
+    expect(fates(q).map((f) => f[4])).toEqual([2, 2]);
+    const owed = 0 + 100_000 + OTA_FEE;
+    expect([q.itemsRefundPaise, q.totalPayablePaise, q.refundPaise]).toEqual([530_000n, 0n, BigInt(530_000 - owed)]);
+    const balance = h.wallet.balance;
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    expect(h.wallet.balance).toBe(balance + 530_000 - owed);
+    expect(h.airline.changeCalls.at(-1)?.extras).toEqual([]);
+    const changed = (await h.store.get(bookingId))!;
+    expect([changed.extras, changed.extrasPaise, changed.debitPaise]).toEqual([[], 0, booked.debitPaise - (530_000 - owed)]);
+    expect((await h.airline.provider().findReservation(bookingId))?.extras).toBeUndefined();
+    // Cancelled afterwards: nothing added is left to keep, the refund is what is left of the debit less penalty and fee.
+    const cancel = await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
+    expect(cancel.refundAmountPaise).toBe(BigInt(changed.debitPaise) - cancel.airlinePenaltyPaise - cancel.otaFeePaise);
   });
 });
