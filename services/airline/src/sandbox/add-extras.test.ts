@@ -61,3 +61,32 @@ describe("extras added to a reservation", () => {
     });
   });
 });
+
+describe("extras across a change of the reservation", () => {
+  it("hold exactly what the change asks for on the new itinerary, checked as reserve checks them", async () => {
+    const { airline } = await ticketed();
+    await airline.addExtras({
+      clientReference: "bk_1",
+      addReference: "add_1",
+      extras: [{ paxId: "ADT2", segmentIndex: 0, code: "VGML", quantity: 2 }],
+    });
+    const later = (await airline.searchFlights({ ...BLR_CCU, departureDate: "2026-12-02" })).find((o) => o.segments.length === 1)!;
+    const bag = { paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 };
+    const change = { clientReference: "bk_1", key: later.key, seats: [] };
+    // An option the new flight does not sell is refused, and the reservation stays as it was.
+    await expect(
+      airline.changeReservation({ ...change, changeReference: "chg_0", extras: [{ ...bag, code: "XBAG99" }] }),
+    ).rejects.toMatchObject({ provider: { code: "INVALID_SSR_REQUEST" } });
+    expect((await airline.findReservation("bk_1"))!.extras).toHaveLength(2);
+    const changed = await airline.changeReservation({ ...change, changeReference: "chg_1", extras: [bag] });
+    expect(changed.extras).toEqual([bag]);
+    // The meals went with the old flight: two more fit on the new one.
+    const meals = { paxId: "ADT2", segmentIndex: 0, code: "VGML", quantity: 2 };
+    const added = await airline.addExtras({ clientReference: "bk_1", addReference: "add_2", extras: [meals] });
+    expect(added.extras).toEqual([bag, meals]);
+    // A change without extras leaves none.
+    const third = (await airline.searchFlights({ ...BLR_CCU, departureDate: "2026-12-03" })).find((o) => o.segments.length === 1)!;
+    const bare = await airline.changeReservation({ clientReference: "bk_1", changeReference: "chg_2", key: third.key, seats: [] });
+    expect(bare.extras).toBeUndefined();
+  });
+});
