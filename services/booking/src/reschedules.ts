@@ -205,7 +205,13 @@ export class Reschedules {
       code,
       quantity,
     }));
-    const change = { clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [], extras };
+    const change = {
+      clientReference: booking.bookingId,
+      changeReference: quote.quoteId,
+      key: quote.newFare.providerOfferKey,
+      seats: [],
+      extras,
+    };
     try {
       return { done: await this.deps.provider.changeReservation(change) };
     } catch (error) {

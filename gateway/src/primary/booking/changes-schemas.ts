@@ -92,7 +92,10 @@ const rescheduleItemSchema = object({
   code: string("The seat number, or the baggage or meal code (`XBAG15`, `VGML`)."),
   quantity: integer("How many (1 for a seat).", { minimum: 1 }),
   segment_index: segmentIndex("Its segment, 0-based in the booking's segments."),
-  new_segment_index: nullable(segmentIndex("0-based in the new offer's segments."), "Its segment on the new itinerary; null unless carried over."),
+  new_segment_index: nullable(
+    segmentIndex("0-based in the new offer's segments."),
+    "Its segment on the new itinerary; null unless carried over.",
+  ),
   price_paise: paise("What was paid for it"),
   outcome: oneOf(
     enumNames(RescheduleItemOutcomeSchema),
@@ -107,7 +110,9 @@ export const rescheduleQuoteResponseSchema = object({
   fare_difference_paise: paise("`max(0, new net_fare - old net_fare)`"),
   airline_change_fee_paise: paise("The airline's change fee, from the booked fare's rules"),
   ota_fee_paise: paise("The platform's reschedule fee"),
-  total_payable_paise: paise("Fare difference + airline change fee + platform fee - `items_refund_paise`, never below zero: debited on confirm"),
+  total_payable_paise: paise(
+    "Fare difference + airline change fee + platform fee - `items_refund_paise`, never below zero: debited on confirm",
+  ),
   currency,
   quote_valid_until: quoteValidUntil,
   items: array(rescheduleItemSchema, "Every seat, baggage and meal the booking holds and what the reschedule does with it."),

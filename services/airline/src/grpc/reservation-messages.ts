@@ -49,7 +49,11 @@ export function reserveRequestFromProto(request: ReserveRequest): ReservationReq
 }
 
 export function changeToProto(change: ReservationChange): ChangeReservationRequest {
-  return create(ChangeReservationRequestSchema, { ...change, seats: change.seats.map((s) => ({ ...s })), extras: extrasToProto(change.extras) });
+  return create(ChangeReservationRequestSchema, {
+    ...change,
+    seats: change.seats.map((s) => ({ ...s })),
+    extras: extrasToProto(change.extras),
+  });
 }
 
 export function changeFromProto(change: ChangeReservationRequest): ReservationChange {

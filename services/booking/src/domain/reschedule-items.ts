@@ -41,20 +41,25 @@ function samePosition(from: Segments, to: Segments, index: number): number | und
  */
 export function rescheduleItems(booking: Booking, newSegments: Segments, offered: ProviderAncillaries | undefined): RescheduleItem[] {
   const infants = new Set(booking.passengers.filter((p) => p.type === "INF").map((p) => p.paxId));
-  const seats = booking.seats.map(
-    (s): RescheduleItem => ({
-      paxId: s.paxId,
-      kind: "SEAT",
-      code: s.seat,
-      quantity: 1,
-      segmentIndex: s.segmentIndex,
-      pricePaise: s.pricePaise,
-      outcome: "REFUNDED",
-      reason: "seat numbers belong to the booked flight; choose a seat again at the airport or with the airline",
-    }),
-  );
+  const seats = booking.seats.map((s): RescheduleItem => ({
+    paxId: s.paxId,
+    kind: "SEAT",
+    code: s.seat,
+    quantity: 1,
+    segmentIndex: s.segmentIndex,
+    pricePaise: s.pricePaise,
+    outcome: "REFUNDED",
+    reason: "seat numbers belong to the booked flight; choose a seat again at the airport or with the airline",
+  }));
   const extras = (booking.extras ?? []).map((e): RescheduleItem => {
-    const item = { paxId: e.paxId, kind: e.kind, code: e.code, quantity: e.quantity, segmentIndex: e.segmentIndex, pricePaise: e.pricePaise };
+    const item = {
+      paxId: e.paxId,
+      kind: e.kind,
+      code: e.code,
+      quantity: e.quantity,
+      segmentIndex: e.segmentIndex,
+      pricePaise: e.pricePaise,
+    };
     if (e.kind === "MEAL") return { ...item, outcome: "REFUNDED", reason: "meals are catered per flight; add one on the new flight" };
     const target = samePosition(booking.segments, newSegments, e.segmentIndex);
     const option = target === undefined ? undefined : offered?.segments[target]?.options.find((o) => o.code === e.code);
