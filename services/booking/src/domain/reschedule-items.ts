@@ -2,7 +2,7 @@ import type { ProviderAncillaries, ProviderSegment } from "@tarmac/airline";
 import type { BookedExtra, Booking } from "./booking.js";
 
 /** What a reschedule does with a seat, baggage or meal the booking holds (API guide, Reschedule: seats, baggage and meals). */
-export type RescheduleItemOutcome = "CARRIED_OVER" | "REFUNDED";
+type RescheduleItemOutcome = "CARRIED_OVER" | "REFUNDED";
 
 /** One seat, baggage or meal of the booking and its fate on the new itinerary. */
 export interface RescheduleItem {

@@ -73,23 +73,17 @@ export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind, d
  * what that passenger bought (as `other`), zero for the others; they add up to the wallet debit.
  */
 export function itemLines(booking: Booking, items: readonly { readonly paxId: string; readonly pricePaise: number }[]): InvoiceLine[] {
-  return booking.passengers.map((pax) => {
-    const line = {
-      paxId: pax.paxId,
-      passengerName: nameOf(pax),
-      baseFare: 0,
-      taxes: 0,
-      seats: 0,
-      serviceFee: 0,
-      cgst: 0,
-      sgst: 0,
-      igst: 0,
-      grossCommission: 0,
-      tds: 0,
-      other: ownPaise(items, pax.paxId),
-    };
-    return { ...line, total: lineTotal(line) };
-  });
+  return booking.passengers.map((pax) => noteLine(pax, { other: ownPaise(items, pax.paxId) }));
+}
+
+type NoteAmounts = Partial<Pick<InvoiceLine, "serviceFee" | "cgst" | "sgst" | "igst" | "other">>;
+
+/** A note's line for one passenger: no fare, seats, commission or TDS; these amounts, zero when absent. */
+function noteLine(pax: Booking["passengers"][number], amounts: NoteAmounts): InvoiceLine {
+  const zero = { serviceFee: 0, cgst: 0, sgst: 0, igst: 0, other: 0 };
+  const fare = { baseFare: 0, taxes: 0, seats: 0, grossCommission: 0, tds: 0 };
+  const line = { paxId: pax.paxId, passengerName: nameOf(pax), ...fare, ...zero, ...amounts };
+  return { ...line, total: lineTotal(line) };
 }
 
 /**
@@ -106,21 +100,13 @@ export function noteLines(booking: Booking, amount: number, feePaise: number, ra
     igst: shareOf(fee.igst, n),
     other: shareOf(amount - feePaise, n),
   };
-  return booking.passengers.map((pax, i) => {
-    const line = {
-      paxId: pax.paxId,
-      passengerName: nameOf(pax),
-      baseFare: 0,
-      taxes: 0,
-      seats: 0,
+  return booking.passengers.map((pax, i) =>
+    noteLine(pax, {
       serviceFee: shares.serviceFee(i),
       cgst: shares.cgst(i),
       sgst: shares.sgst(i),
       igst: shares.igst(i),
-      grossCommission: 0,
-      tds: 0,
       other: shares.other(i),
-    };
-    return { ...line, total: lineTotal(line) };
-  });
+    }),
+  );
 }
