@@ -232,4 +232,22 @@ describe("seats, baggage and meals across a reschedule", () => {
     const cancel = await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
     expect(cancel.refundAmountPaise).toBe(BigInt(changed.debitPaise) - cancel.airlinePenaltyPaise - cancel.otaFeePaise);
   });
+
+  it("refuses a confirm after baggage or meals were bought since the quote, so nothing goes undecided", async () => {
+    const { h, bookingId } = await ticketedBooking();
+    const offered = await quoteAddition(h, bookingId);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "XBAG10"), quantity: 1 }], "add-1");
+    const newOfferId = newOffer(h, NET_FARE);
+    const reschedule = { agentId: AGENT, bookingId, newOfferId, reasonCode: ReasonCode.CUSTOMER_REQUEST };
+    await h.service.quoteReschedule(reschedule as never);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "VGML"), quantity: 1 }], "add-2");
+    const balance = h.wallet.balance;
+    const stale = await failureOf(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never));
+    expect(stale.code).toBe("BOOKING_QUOTE_EXPIRED");
+    expect([h.wallet.balance, h.airline.changeCalls.length]).toEqual([balance, 0]);
+    const q = await h.service.quoteReschedule(reschedule as never);
+    expect(q.items.map((i) => i.code)).toEqual(["XBAG10", "VGML"]);
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    expect((await h.store.get(bookingId))!.extras!.map((e) => e.code)).toEqual(["XBAG10"]);
+  });
 });

@@ -6,7 +6,7 @@ import { bookingEvent, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import { quoteReschedule, requireReschedulable } from "./domain/quote-reschedule.js";
-import { carriedExtras, rescheduleItems } from "./domain/reschedule-items.js";
+import { carriedExtras, holdsQuotedItems, rescheduleItems } from "./domain/reschedule-items.js";
 import { newestValid, withQuote, type NewFare, type Quote, type ReasonCode, type RescheduleQuote } from "./domain/quotes.js";
 import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
 import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
@@ -81,6 +81,12 @@ export class Reschedules {
     const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
     if (!quote)
       throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
+    // The quote decided the fate of every seat, baggage and meal: one bought since leaves it out of date.
+    if (!holdsQuotedItems(booking, quote.items))
+      throw new DomainError(
+        "BOOKING_QUOTE_EXPIRED",
+        `Booking ${booking.bookingId}'s seats, baggage or meals changed since the reschedule quote; quote again`,
+      );
     // Marked first: if this call is interrupted, a sweep finishes or unwinds it (resume).
     const marked = await this.deps.writer.amend(booking, {
       pendingReschedule: { quoteId: quote.quoteId, startedAt: clock.now(), ...key },

@@ -73,6 +73,18 @@ export function rescheduleItems(booking: Booking, newSegments: Segments, offered
   return [...seats, ...extras];
 }
 
+/**
+ * Whether the booking still holds exactly the items a quote decided on (an addition confirmed since
+ * the quote, or a quote of an earlier release without items, would leave something undecided).
+ */
+export function holdsQuotedItems(booking: Booking, items: readonly RescheduleItem[] | undefined): boolean {
+  const key = (i: { paxId: string; segmentIndex: number; code: string; quantity: number }) =>
+    `${i.paxId}|${i.segmentIndex}|${i.code}|${i.quantity}`;
+  const held = [...booking.seats.map((s) => key({ ...s, code: s.seat, quantity: 1 })), ...(booking.extras ?? []).map(key)];
+  const quoted = (items ?? []).map(key);
+  return held.length === quoted.length && held.every((k, i) => k === quoted[i]);
+}
+
 /** The booking's extras the items carry over, on their new segments (in the booking's order). */
 export function carriedExtras(booking: Booking, items: readonly RescheduleItem[]): BookedExtra[] {
   const extraItems = items.filter((i) => i.kind !== "SEAT");
