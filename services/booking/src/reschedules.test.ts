@@ -250,4 +250,25 @@ describe("seats, baggage and meals across a reschedule", () => {
     await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
     expect((await h.store.get(bookingId))!.extras!.map((e) => e.code)).toEqual(["XBAG10"]);
   });
+
+  it("credits dropped items once when a sweep finishes a confirm interrupted after the airline changed", async () => {
+    const { h, bookingId } = await ticketedBooking({
+      decorate: (wired) => ({ ...wired, provider: crashAfter(wired.provider, "changeReservation") }),
+    });
+    const offered = await quoteAddition(h, bookingId);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "XBAG10"), quantity: 1 }], "add-1");
+    h.airline.offerExtras = [];
+    const reschedule = { agentId: AGENT, bookingId, newOfferId: newOffer(h, NET_FARE), reasonCode: ReasonCode.CUSTOMER_REQUEST };
+    const q = await h.service.quoteReschedule(reschedule as never);
+    const refund = 450_000 - 100_000 - OTA_FEE;
+    expect([q.totalPayablePaise, q.refundPaise]).toEqual([0n, BigInt(refund)]);
+    const balance = h.wallet.balance;
+    await expect(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never)).rejects.toThrow("crash");
+    expect(h.wallet.balance).toBe(balance);
+    h.clock.advance(RESCHEDULE_REPAIR_AFTER_MS + 1);
+    await h.ticketing.run();
+    await h.ticketing.run();
+    const booking = (await h.store.get(bookingId))!;
+    expect([booking.pendingReschedule, booking.extras, h.wallet.balance]).toEqual([undefined, [], balance + refund]);
+  });
 });
