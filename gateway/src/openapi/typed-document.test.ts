@@ -1,5 +1,5 @@
 import { catalogue, createLogger, ERROR_CATEGORIES, FIELD_ERROR_CODES } from "@tarmac/kernel";
-import { BookingStatusSchema } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { BookingStatusSchema, RescheduleItemKindSchema } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { EntryKindSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { EVENT_TYPES } from "@tarmac/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +76,8 @@ describe("the OpenAPI document, as a client generator reads it", () => {
       /\/options\/items\/properties\/code$/,
       /\/selected\/items\/properties\/code$/,
       /ancillaries\/confirm\/.*\/items\/items\/properties\/code$/,
+      // A reschedule quote's item: a seat number or the airline's baggage or meal code.
+      /reschedule\/quote\/.*\/items\/items\/properties\/code$/,
     ];
     // The primary surface's `currency` is a plain code (INR); the secondary surface's are the configured rate table's.
     const closed = properties.filter(
@@ -105,7 +107,10 @@ describe("the OpenAPI document, as a client generator reads it", () => {
     const isInvoiceKind = (values: readonly string[]) => values.join() === invoiceKinds.join();
     expect(kinds.filter((values) => values.includes("CAPTURE"))).toEqual([enumNames(EntryKindSchema)]);
     expect(kinds.filter(isInvoiceKind)).toHaveLength(2);
-    for (const values of kinds.filter((v) => !v.includes("CAPTURE") && !isInvoiceKind(v)))
+    // A reschedule quote's items are seats as well as baggage and meals.
+    const isItemKind = (values: readonly string[]) => values.join() === enumNames(RescheduleItemKindSchema).join();
+    expect(kinds.filter(isItemKind)).toHaveLength(1);
+    for (const values of kinds.filter((v) => !v.includes("CAPTURE") && !isInvoiceKind(v) && !isItemKind(v)))
       expect(values).toEqual(enumNames(AncillaryKindSchema));
     expect(enumsOf("cabin")[0]).toEqual(["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"]);
     const eventTypes = properties.find((p) => p.name === "event_types" && p.where.includes("requestBody"))?.schema;

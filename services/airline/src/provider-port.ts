@@ -281,6 +281,8 @@ export interface ReservationChange {
   /** `ProviderOffer.key` of the new fare. */
   readonly key: string;
   readonly seats: ReservationRequest["seats"];
+  /** Baggage and meals held on the new itinerary (its segment indexes), replacing all held before; absent: none. */
+  readonly extras?: readonly ReservationExtra[] | undefined;
 }
 
 /** Baggage and meals added to a reservation after it was made (after ticketing, as EMDs). */

@@ -190,7 +190,7 @@ export class AncillaryAdditions {
   private async record(booking: Booking, pending: PendingAddition, reservation: ProviderReservation): Promise<ConfirmedAddition> {
     const { clock, writer, store } = this.deps;
     const items = documented(pending.items, reservation.extras ?? [], pending.additionId);
-    await this.deps.invoices.ancillariesAdded(booking, pending.additionId, pending.totalPaise);
+    await this.deps.invoices.ancillariesAdded(booking, pending.additionId, items);
     let current = booking;
     for (let attempt = 0; ; attempt++) {
       const at = clock.now();

@@ -7,6 +7,8 @@ import {
   QuoteCancellationResponseSchema,
   QuoteRescheduleResponseSchema,
   RefundStatus,
+  RescheduleItemKind,
+  RescheduleItemOutcome,
   type ConfirmCancellationResponse,
   type ConfirmRescheduleResponse,
   type CreateBookingResponse,
@@ -20,6 +22,7 @@ import type { ConfirmedCancellation } from "./cancellations.js";
 import type { Booking } from "./domain/booking.js";
 import type { TicketOutcome } from "./hold-ticketing.js";
 import type { CancellationQuote, RescheduleQuote } from "./domain/quotes.js";
+import type { RescheduleItem } from "./domain/reschedule-items.js";
 import { holdToProto, statusToProto } from "./proto-mapping.js";
 
 /** The answers of BookingService's operations, from the booking and quote they concern. */
@@ -91,6 +94,9 @@ export function rescheduleQuoteAnswer(booking: Booking, quote: RescheduleQuote):
     totalPayablePaise: paiseToProto(quote.totalPayablePaise),
     quoteValidUntil: toTimestamp(quote.validUntil),
     currency: booking.currency,
+    items: (quote.items ?? []).map(rescheduleItemToProto),
+    itemsRefundPaise: paiseToProto(quote.itemsRefundPaise ?? 0),
+    refundPaise: paiseToProto(quote.refundPaise ?? 0),
   });
 }
 
@@ -114,3 +120,15 @@ function cancellationFigures(booking: Booking, quote: CancellationQuote) {
     currency: booking.currency,
   };
 }
+
+const rescheduleItemToProto = (i: RescheduleItem) => ({
+  paxId: i.paxId,
+  kind: RescheduleItemKind[i.kind],
+  code: i.code,
+  quantity: i.quantity,
+  segmentIndex: i.segmentIndex,
+  ...(i.newSegmentIndex !== undefined && { newSegmentIndex: i.newSegmentIndex }),
+  pricePaise: paiseToProto(i.pricePaise),
+  outcome: RescheduleItemOutcome[i.outcome],
+  reason: i.reason,
+});

@@ -8,6 +8,7 @@ import { RESCHEDULE_REPAIR_AFTER_MS } from "./store/booking-store.js";
 import { newOffer } from "./testing/new-offer.js";
 import { booked } from "./testing/service-calls.js";
 import { failureOf } from "@tarmac/kernel/testing";
+import { confirmAddition, quoteAddition, ticketedBooking, tokenOf } from "./testing/addition-calls.js";
 
 const cancellation = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
 
@@ -162,5 +163,113 @@ describe("reschedule", () => {
     h.clock.advance(3_000);
     await h.recovery.run();
     expect((await failureOf(reschedule())).message).toContain("REFUNDED");
+  });
+});
+
+describe("seats, baggage and meals across a reschedule", () => {
+  /** A ticketed booking holding 10 kg of baggage (4500) and two vegetarian meals (2 x 400) bought after ticketing. */
+  async function withExtras() {
+    const { h, bookingId } = await ticketedBooking();
+    const offered = await quoteAddition(h, bookingId);
+    const selections = [
+      { ancillaryToken: tokenOf(offered, "XBAG10"), quantity: 1 },
+      { ancillaryToken: tokenOf(offered, "VGML"), quantity: 2 },
+    ];
+    await confirmAddition(h, bookingId, selections, "add-1");
+    return { h, bookingId, booked: (await h.store.get(bookingId))! };
+  }
+  const fates = (q: Awaited<ReturnType<ReturnType<typeof bookingHarness>["service"]["quoteReschedule"]>>) =>
+    q.items.map((i) => [i.code, i.segmentIndex, i.newSegmentIndex, Number(i.pricePaise), i.outcome]);
+
+  it("carries the baggage the new flight sells, takes the meals off the payment, and changes the airline to exactly that", async () => {
+    const { h, bookingId, booked } = await withExtras();
+    const q = await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE + 100_000),
+      reasonCode: ReasonCode.CUSTOMER_REQUEST,
+    } as never);
+    expect(fates(q)).toEqual([
+      ["XBAG10", 0, 0, 450_000, 1],
+      ["VGML", 0, undefined, 80_000, 2],
+    ]);
+    const owed = 100_000 + 100_000 + OTA_FEE;
+    expect([q.itemsRefundPaise, q.totalPayablePaise, q.refundPaise]).toEqual([80_000n, BigInt(owed - 80_000), 0n]);
+    const balance = h.wallet.balance;
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    expect(h.wallet.balance).toBe(balance - (owed - 80_000));
+    const bag = booked.extras!.find((e) => e.code === "XBAG10")!;
+    // The bag goes with its EMD, which the airline re-associates with the new coupon.
+    const carried = { paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1, addReference: bag.additionId, emdNumber: bag.emdNumber };
+    expect(bag.emdNumber).toMatch(/^\d{13}$/);
+    expect(h.airline.changeCalls.at(-1)?.extras).toEqual([carried]);
+    const changed = (await h.store.get(bookingId))!;
+    // The bag keeps its price and EMD; the airline holds what the booking itemises.
+    expect(changed.extras).toEqual([bag]);
+    expect([changed.extrasPaise, changed.debitPaise]).toEqual([450_000, booked.debitPaise + owed - 80_000]);
+    expect((await h.airline.provider().findReservation(bookingId))?.extras).toEqual([carried]);
+  });
+
+  it("credits the wallet what the dropped items were paid beyond the reschedule's cost", async () => {
+    const { h, bookingId, booked } = await withExtras();
+    h.airline.offerExtras = [];
+    const q = await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE - 50_000),
+      reasonCode: ReasonCode.CUSTOMER_REQUEST,
+    } as never);
+    expect(fates(q).map((f) => f[4])).toEqual([2, 2]);
+    const owed = 0 + 100_000 + OTA_FEE;
+    expect([q.itemsRefundPaise, q.totalPayablePaise, q.refundPaise]).toEqual([530_000n, 0n, BigInt(530_000 - owed)]);
+    const balance = h.wallet.balance;
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    expect(h.wallet.balance).toBe(balance + 530_000 - owed);
+    expect(h.airline.changeCalls.at(-1)?.extras).toEqual([]);
+    const changed = (await h.store.get(bookingId))!;
+    expect([changed.extras, changed.extrasPaise, changed.debitPaise]).toEqual([[], 0, booked.debitPaise - (530_000 - owed)]);
+    expect((await h.airline.provider().findReservation(bookingId))?.extras).toBeUndefined();
+    // Cancelled afterwards: nothing added is left to keep, the refund is what is left of the debit less penalty and fee.
+    const cancel = await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
+    expect(cancel.refundAmountPaise).toBe(BigInt(changed.debitPaise) - cancel.airlinePenaltyPaise - cancel.otaFeePaise);
+  });
+
+  it("refuses a confirm after baggage or meals were bought since the quote, so nothing goes undecided", async () => {
+    const { h, bookingId } = await ticketedBooking();
+    const offered = await quoteAddition(h, bookingId);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "XBAG10"), quantity: 1 }], "add-1");
+    const newOfferId = newOffer(h, NET_FARE);
+    const reschedule = { agentId: AGENT, bookingId, newOfferId, reasonCode: ReasonCode.CUSTOMER_REQUEST };
+    await h.service.quoteReschedule(reschedule as never);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "VGML"), quantity: 1 }], "add-2");
+    const balance = h.wallet.balance;
+    const stale = await failureOf(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never));
+    expect(stale.code).toBe("BOOKING_QUOTE_EXPIRED");
+    expect([h.wallet.balance, h.airline.changeCalls.length]).toEqual([balance, 0]);
+    const q = await h.service.quoteReschedule(reschedule as never);
+    expect(q.items.map((i) => i.code)).toEqual(["XBAG10", "VGML"]);
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    expect((await h.store.get(bookingId))!.extras!.map((e) => e.code)).toEqual(["XBAG10"]);
+  });
+
+  it("credits dropped items once when a sweep finishes a confirm interrupted after the airline changed", async () => {
+    const { h, bookingId } = await ticketedBooking({
+      decorate: (wired) => ({ ...wired, provider: crashAfter(wired.provider, "changeReservation") }),
+    });
+    const offered = await quoteAddition(h, bookingId);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "XBAG10"), quantity: 1 }], "add-1");
+    h.airline.offerExtras = [];
+    const reschedule = { agentId: AGENT, bookingId, newOfferId: newOffer(h, NET_FARE), reasonCode: ReasonCode.CUSTOMER_REQUEST };
+    const q = await h.service.quoteReschedule(reschedule as never);
+    const refund = 450_000 - 100_000 - OTA_FEE;
+    expect([q.totalPayablePaise, q.refundPaise]).toEqual([0n, BigInt(refund)]);
+    const balance = h.wallet.balance;
+    await expect(h.service.confirmReschedule({ agentId: AGENT, bookingId } as never)).rejects.toThrow("crash");
+    expect(h.wallet.balance).toBe(balance);
+    h.clock.advance(RESCHEDULE_REPAIR_AFTER_MS + 1);
+    await h.ticketing.run();
+    await h.ticketing.run();
+    const booking = (await h.store.get(bookingId))!;
+    expect([booking.pendingReschedule, booking.extras, h.wallet.balance]).toEqual([undefined, [], balance + refund]);
   });
 });

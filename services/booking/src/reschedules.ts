@@ -6,6 +6,7 @@ import { bookingEvent, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
 import { quoteReschedule, requireReschedulable } from "./domain/quote-reschedule.js";
+import { carriedExtras, holdsQuotedItems, rescheduleItems } from "./domain/reschedule-items.js";
 import { newestValid, withQuote, type NewFare, type Quote, type ReasonCode, type RescheduleQuote } from "./domain/quotes.js";
 import { fareRulesFromProto, pricingFromProto, segmentFromProto } from "./proto-mapping.js";
 import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
@@ -57,10 +58,14 @@ export class Reschedules {
       segments: offer.segments.map(segmentFromProto),
       fareRules: fareRulesFromProto(offer.fareRules, offer.offerId),
     };
+    // Baggage may move to the new flights when they sell it: their options, asked only when there is baggage to move.
+    const hasBaggage = (booking.extras ?? []).some((e) => e.kind === "BAGGAGE");
+    const offered = hasBaggage ? await this.deps.provider.ancillaries(newFare.providerOfferKey) : undefined;
+    const items = rescheduleItems(booking, newFare.segments, offered);
     const now = this.deps.clock.now();
     const quote = quoteReschedule(
       booking,
-      { quoteId: newId("rq"), reasonCode: request.reasonCode, newFare, searchedAt: idCreatedAt(offer.searchId, "srch") },
+      { quoteId: newId("rq"), reasonCode: request.reasonCode, newFare, searchedAt: idCreatedAt(offer.searchId, "srch"), items },
       { otaFeePaise: this.deps.otaFeePaise, now },
     );
     await this.deps.writer.amend(booking, { quotes: withQuote(booking.quotes, quote, now) });
@@ -76,6 +81,12 @@ export class Reschedules {
     const quote = newestValid(booking.quotes, clock.now(), (q: Quote): q is RescheduleQuote => q.kind === "RESCHEDULE");
     if (!quote)
       throw new DomainError("BOOKING_QUOTE_EXPIRED", "No valid reschedule quote for this booking; quote again (quotes hold 10 minutes)");
+    // The quote decided the fate of every seat, baggage and meal: one bought since leaves it out of date.
+    if (!holdsQuotedItems(booking, quote.items))
+      throw new DomainError(
+        "BOOKING_QUOTE_EXPIRED",
+        `Booking ${booking.bookingId}'s seats, baggage or meals changed since the reschedule quote; quote again`,
+      );
     // Marked first: if this call is interrupted, a sweep finishes or unwinds it (resume).
     const marked = await this.deps.writer.amend(booking, {
       pendingReschedule: { quoteId: quote.quoteId, startedAt: clock.now(), ...key },
@@ -138,8 +149,16 @@ export class Reschedules {
     const { clock } = this.deps;
     // Paid, before the itinerary is replaced: a resume after a crash finds the debit note issued.
     await this.deps.invoices.rescheduled(booking, quote);
+    // Dropped items worth more than the reschedule costs: the rest is credited (once, by its reference).
+    const refundPaise = quote.refundPaise ?? 0;
+    if (refundPaise > 0) {
+      await this.deps.payments.credit(refundFor(booking, quote, refundPaise));
+      await this.deps.invoices.refunded(booking, refundPaise, `RESCHEDULE_REFUND:${quote.quoteId}`);
+    }
     const { newFare } = quote;
-    const newTotalPaise = newFare.pricing.finalPrice;
+    const extras = carriedExtras(booking, quote.items ?? []);
+    const extrasPaise = extras.reduce((sum, e) => sum + e.pricePaise, 0);
+    const newTotalPaise = newFare.pricing.finalPrice + extrasPaise;
     const changePenaltyPaise = quote.airlineChangeFeePaise + quote.otaFeePaise;
     const confirmedAt = clock.now();
     const { idempotencyKey, fingerprint } = booking.pendingReschedule ?? {};
@@ -157,10 +176,10 @@ export class Reschedules {
         lastArrivalAt: new Date(defined(newFare.segments.at(-1), "last segment").arrTime),
         seats: [],
         seatsPaise: 0,
-        extras: [],
-        extrasPaise: 0,
+        extras,
+        extrasPaise,
         totalPricePaise: newTotalPaise,
-        debitPaise: booking.debitPaise + quote.totalPayablePaise,
+        debitPaise: booking.debitPaise + quote.totalPayablePaise - refundPaise,
         ticketNumbers: reservation.tickets,
         quotes: booking.quotes.filter((q) => q.kind !== "RESCHEDULE"),
         pendingReschedule: undefined,
@@ -185,7 +204,22 @@ export class Reschedules {
 
   /** The airline changes the reservation (same PNR); any refusal means it changed nothing. */
   private async change(booking: Booking, quote: RescheduleQuote): Promise<StepOutcome<ProviderReservation>> {
-    const change = { clientReference: booking.bookingId, changeReference: quote.quoteId, key: quote.newFare.providerOfferKey, seats: [] };
+    // Exactly what the booking will hold: no seats, the baggage carried over on its new segments.
+    // An item added after booking keeps its EMD, which the airline re-associates with the new coupon.
+    const extras = carriedExtras(booking, quote.items ?? []).map(({ paxId, segmentIndex, code, quantity, additionId, emdNumber }) => ({
+      paxId,
+      segmentIndex,
+      code,
+      quantity,
+      ...(additionId !== undefined && emdNumber !== undefined && { addReference: additionId, emdNumber }),
+    }));
+    const change = {
+      clientReference: booking.bookingId,
+      changeReference: quote.quoteId,
+      key: quote.newFare.providerOfferKey,
+      seats: [],
+      extras,
+    };
     try {
       return { done: await this.deps.provider.changeReservation(change) };
     } catch (error) {
@@ -203,6 +237,16 @@ function paymentFor(booking: Booking, quote: RescheduleQuote) {
     amountPaise: quote.totalPayablePaise,
     reference: `${booking.bookingId}:${quote.quoteId}`,
     description: `Reschedule of booking ${booking.bookingId} to ${quote.newFare.offerId}`,
+  };
+}
+
+/** The credit of dropped items worth more than the reschedule costs; its reference names the quote, so it is credited once. */
+function refundFor(booking: Booking, quote: RescheduleQuote, amountPaise: number) {
+  return {
+    agentId: booking.agentId,
+    amountPaise,
+    reference: `${booking.bookingId}:${quote.quoteId}:refund`,
+    description: `Refund: seats, baggage and meals dropped by the reschedule of booking ${booking.bookingId}`,
   };
 }
 

@@ -88,4 +88,14 @@ export class WalletPayments {
   async void(holdId: string): Promise<void> {
     await this.deps.wallet.void({ holdId });
   }
+
+  /** Credits `payment` back to the agent's wallet; the wallet credits a reference once. */
+  async credit(payment: Payment): Promise<void> {
+    await this.deps.wallet.credit({
+      agentId: payment.agentId,
+      amountPaise: BigInt(payment.amountPaise),
+      reference: payment.reference,
+      reason: payment.description,
+    });
+  }
 }

@@ -3,6 +3,7 @@ import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { CancellationType, ReasonCode, RefundStatus } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { Direction } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { itemJson, partJson } from "./cancellation-json.js";
+import { rescheduleItemJson } from "./reschedule-json.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
@@ -150,6 +151,9 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
         total_payable_paise: paiseFromProto(q.totalPayablePaise),
         currency: q.currency,
         quote_valid_until: iso(q.quoteValidUntil),
+        items: q.items.map(rescheduleItemJson),
+        items_refund_paise: paiseFromProto(q.itemsRefundPaise),
+        refund_paise: paiseFromProto(q.refundPaise),
       };
     },
   );

@@ -3,9 +3,11 @@ import {
   CancellationTypeSchema,
   type ReasonCode,
   ReasonCodeSchema,
+  RescheduleItemKindSchema,
+  RescheduleItemOutcomeSchema,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { type EnumName, enumNames } from "../../enum-names.js";
-import { array, closed, instant, nullableInstant, object, oneOf, paise, string } from "../../json-schema.js";
+import { array, closed, instant, integer, nullable, nullableInstant, object, oneOf, paise, string } from "../../json-schema.js";
 import { bookedPartSchema, cancellationItemSchema, cancellationScopeFields, refundStatus } from "./refund-schemas.js";
 
 /** JSON schemas of cancellation and reschedule (API guide, Cancellation and reschedule). */
@@ -82,20 +84,48 @@ export const cancellationConfirmResponseSchema = object({
   refund_status: refundStatus("Where the refund stands: `REFUNDED` at once on most fares, `PROCESSING` when the airline takes time."),
 });
 
+const segmentIndex = (description: string) => integer(description, { minimum: 0 });
+
+const rescheduleItemSchema = object({
+  pax_id: string("A passenger's `id` (`ADT1`, `CHD1`, `INF1`...).", { pattern: "^(ADT|CHD|INF)[1-9]$" }),
+  kind: oneOf(enumNames(RescheduleItemKindSchema), "`SEAT`, `BAGGAGE` or `MEAL`."),
+  code: string("The seat number, or the baggage or meal code (`XBAG15`, `VGML`)."),
+  quantity: integer("How many (1 for a seat).", { minimum: 1 }),
+  segment_index: segmentIndex("Its segment, 0-based in the booking's segments."),
+  new_segment_index: nullable(
+    segmentIndex("0-based in the new offer's segments."),
+    "Its segment on the new itinerary; null unless carried over.",
+  ),
+  price_paise: paise("What was paid for it"),
+  outcome: oneOf(
+    enumNames(RescheduleItemOutcomeSchema),
+    "`CARRIED_OVER`: moved to the new flight at the same direction and position, keeping its price and EMD (baggage the new flight sells); " +
+      "`REFUNDED`: dropped at the airline (seats, meals, baggage the new flight does not sell) and what was paid comes back with the reschedule.",
+  ),
+  reason: string("Why, in words for the agent."),
+});
+
 export const rescheduleQuoteResponseSchema = object({
   booking_id: string("The booking."),
   fare_difference_paise: paise("`max(0, new net_fare - old net_fare)`"),
   airline_change_fee_paise: paise("The airline's change fee, from the booked fare's rules"),
   ota_fee_paise: paise("The platform's reschedule fee"),
-  total_payable_paise: paise("Fare difference + airline change fee + platform fee: debited on confirm"),
+  total_payable_paise: paise(
+    "Fare difference + airline change fee + platform fee - `items_refund_paise`, never below zero: debited on confirm",
+  ),
   currency,
   quote_valid_until: quoteValidUntil,
+  items: array(rescheduleItemSchema, "Every seat, baggage and meal the booking holds and what the reschedule does with it."),
+  items_refund_paise: paise("What the `REFUNDED` items were paid: taken off the payment"),
+  refund_paise: paise(
+    "`items_refund_paise` - (fare difference + airline change fee + platform fee), never below zero: credited to the wallet on confirm",
+  ),
 });
 
 export const rescheduleConfirmResponseSchema = object({
   booking_id: string("The booking."),
   fare_difference_paise: paise("As quoted"),
   change_penalty_paise: paise("The airline's change fee plus the platform's fee, as quoted"),
-  new_total_paise: paise("The booking's new `total_price_paise`: the new fare's final price"),
+  new_total_paise: paise("The booking's new `total_price_paise`: the new fare's final price plus the baggage carried over"),
   currency,
 });

@@ -298,7 +298,7 @@ export const bookingResponseSchema = object({
       reason_code: reasonCode,
       fare_difference_paise: paise("`max(0, new net_fare - old net_fare)`"),
       change_penalty_paise: paise("The airline's change fee plus the platform's fee"),
-      new_total_paise: paise("The new fare's final price: the booking's new `total_price_paise`"),
+      new_total_paise: paise("The booking's new `total_price_paise`: the new fare's final price plus the baggage carried over"),
       confirmed_at: instant("When the reschedule was confirmed."),
     }),
     "The latest reschedule; null until there is one.",

@@ -49,7 +49,11 @@ export function reserveRequestFromProto(request: ReserveRequest): ReservationReq
 }
 
 export function changeToProto(change: ReservationChange): ChangeReservationRequest {
-  return create(ChangeReservationRequestSchema, { ...change, seats: change.seats.map((s) => ({ ...s })) });
+  return create(ChangeReservationRequestSchema, {
+    ...change,
+    seats: change.seats.map((s) => ({ ...s })),
+    extras: extrasToProto(change.extras),
+  });
 }
 
 export function changeFromProto(change: ChangeReservationRequest): ReservationChange {
@@ -58,6 +62,7 @@ export function changeFromProto(change: ChangeReservationRequest): ReservationCh
     changeReference: change.changeReference,
     key: change.key,
     seats: seatsFromProto(change.seats),
+    extras: extrasFromProto(change.extras),
   };
 }
 

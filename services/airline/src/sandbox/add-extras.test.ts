@@ -87,3 +87,47 @@ describe("extras added to a reservation", () => {
     expect(await second.findReservation("bk_7")).toEqual(before);
   });
 });
+
+describe("extras across a change of the reservation", () => {
+  it("hold exactly what the change asks for on the new itinerary, checked as reserve checks them", async () => {
+    const { airline } = await ticketed();
+    await airline.addExtras({
+      clientReference: "bk_1",
+      addReference: "add_1",
+      extras: [{ paxId: "ADT2", segmentIndex: 0, code: "VGML", quantity: 2 }],
+    });
+    const later = (await airline.searchFlights({ ...BLR_CCU, departureDate: "2026-12-02" })).find((o) => o.segments.length === 1)!;
+    const bag = { paxId: "ADT1", segmentIndex: 0, code: "XBAG10", quantity: 1 };
+    const change = { clientReference: "bk_1", key: later.key, seats: [] };
+    // An option the new flight does not sell is refused, and the reservation stays as it was.
+    await expect(
+      airline.changeReservation({ ...change, changeReference: "chg_0", extras: [{ ...bag, code: "XBAG99" }] }),
+    ).rejects.toMatchObject({ provider: { code: "INVALID_SSR_REQUEST" } });
+    expect((await airline.findReservation("bk_1"))!.extras).toHaveLength(2);
+    const changed = await airline.changeReservation({ ...change, changeReference: "chg_1", extras: [bag] });
+    expect(changed.extras).toEqual([bag]);
+    // The meals went with the old flight: two more fit on the new one.
+    const meals = { paxId: "ADT2", segmentIndex: 0, code: "VGML", quantity: 2 };
+    const added = await airline.addExtras({ clientReference: "bk_1", addReference: "add_2", extras: [meals] });
+    const mealEmd = added.extras![1]!.emdNumber!;
+    expect(added.extras).toEqual([bag, { ...meals, addReference: "add_2", emdNumber: mealEmd }]);
+    // An EMD goes along with its item to a new itinerary; one this reservation did not issue is refused.
+    const sellsMeals = async (key: string) =>
+      (await airline.ancillaries(key)).segments[0]!.options.some((o) => o.code === meals.code && o.maxQuantity >= meals.quantity);
+    const direct = (await airline.searchFlights({ ...BLR_CCU, departureDate: "2026-12-03" })).filter((o) => o.segments.length === 1);
+    let third = direct[0]!;
+    for (const offer of direct) if (await sellsMeals(offer.key)) third = offer;
+    expect(await sellsMeals(third.key)).toBe(true);
+    const carried = { ...meals, addReference: "add_2", emdNumber: mealEmd };
+    const foreign = { ...carried, emdNumber: "0988000000000" };
+    await expect(
+      airline.changeReservation({ ...change, changeReference: "chg_x", key: third.key, extras: [foreign] }),
+    ).rejects.toMatchObject({ provider: { code: "INVALID_SSR_REQUEST" } });
+    const moved = await airline.changeReservation({ ...change, changeReference: "chg_2", key: third.key, extras: [carried] });
+    expect(moved.extras).toEqual([carried]);
+    // A change without extras leaves none.
+    const fourth = (await airline.searchFlights({ ...BLR_CCU, departureDate: "2026-12-04" })).find((o) => o.segments.length === 1)!;
+    const bare = await airline.changeReservation({ clientReference: "bk_1", changeReference: "chg_3", key: fourth.key, seats: [] });
+    expect(bare.extras).toBeUndefined();
+  });
+});

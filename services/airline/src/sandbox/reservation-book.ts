@@ -199,7 +199,7 @@ export class ReservationBook {
     const made = this.madeChange(change);
     if (made !== undefined) return made;
     const reservation = this.changeable(change.clientReference);
-    reservation.change(change.key, change.seats, accept);
+    reservation.change(change, accept);
     this.changes.set(change.changeReference, change.clientReference);
     return { ...reservation.view(), changeReferences: this.changeReferencesOf(change.clientReference) };
   }

@@ -3,13 +3,21 @@ import type {
   AirlineRefund,
   Coupon,
   ProviderReservation,
+  ReservationChange,
   ReservationExtra,
   ReservationRequest,
   ReservationStatus,
   TicketRecord,
 } from "../provider-port.js";
 import { holdEndedAt, holdFareAt, termsOf, type HoldState } from "./held-reservation.js";
-import { holdNotActive, holdPriceChanged, invalidCoupon, reissueFailed, reservationNotChangeable } from "./provider-faults.js";
+import {
+  holdNotActive,
+  holdPriceChanged,
+  invalidCoupon,
+  invalidExtraRequest,
+  reissueFailed,
+  reservationNotChangeable,
+} from "./provider-faults.js";
 import { refundOutcome } from "./refunds.js";
 import type { AcceptedReservation } from "./reservation-check.js";
 import type { SeatLedger } from "./seat-ledger.js";
@@ -211,14 +219,23 @@ export class Reservation {
   }
 
   /**
-   * Moves the reservation to the new key and seats once `accept` has checked them (given this
-   * reservation's request with the new key and seats), in one synchronous step: the old seats are
+   * Moves the reservation to the new key, seats and extras (the extras replace all it held) once
+   * `accept` has checked them (given this reservation's request with them), in one synchronous step: the old seats are
    * released first, so the reservation may choose them again, and taken back if anything refuses;
    * a TICKETED reservation is reissued at once, a HELD one tickets at its usual time.
    */
-  change(key: string, seats: ReservationRequest["seats"], accept: (request: ReservationRequest) => AcceptedReservation): void {
+  change(
+    { key, seats, extras }: Pick<ReservationChange, "key" | "seats" | "extras">,
+    accept: (request: ReservationRequest) => AcceptedReservation,
+  ): void {
     this.assertChangeable();
-    const request: ReservationRequest = { ...this.request, key, seats };
+    // An EMD carried to the new itinerary must be one this reservation holds for that passenger and item.
+    const held = this.request.extras ?? [];
+    const foreign = (extras ?? []).find(
+      (e) => e.emdNumber !== undefined && !held.some((h) => h.emdNumber === e.emdNumber && h.paxId === e.paxId && h.code === e.code),
+    );
+    if (foreign) throw invalidExtraRequest(`EMD ${foreign.emdNumber} is not ${foreign.paxId}'s ${foreign.code} on this reservation`);
+    const request: ReservationRequest = { ...this.request, key, seats, extras: (extras ?? []).map((e) => ({ ...e })) };
     this.release(this.accepted);
     let accepted: AcceptedReservation;
     let tickets = this.tickets;

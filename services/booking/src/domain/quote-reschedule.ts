@@ -1,6 +1,7 @@
 import { DomainError, fieldError, validationFailed, defined } from "@tarmac/kernel";
 import type { Booking } from "./booking.js";
 import { changeFee } from "./penalties.js";
+import { droppedPaise, type RescheduleItem } from "./reschedule-items.js";
 import { QUOTE_VALIDITY_MS, type NewFare, type ReasonCode, type RescheduleQuote } from "./quotes.js";
 
 /** API guide, Booking states: a reschedule keeps BOOKED or TICKETED; nothing else can change flights. */
@@ -26,11 +27,18 @@ function routeOf(segments: NewFare["segments"]): string {
 
 /**
  * A reschedule quote (API guide, Cancellation and reschedule): `fare difference = max(0, new net - old net)`, the airline's
- * change fee from the old fare's rules, the OTA fee, and their sum payable now.
+ * change fee from the old fare's rules, the OTA fee; the seats, baggage and meals dropped (`items`,
+ * see rescheduleItems) refunded: taken off that sum, payable now when positive, credited when negative.
  */
 export function quoteReschedule(
   booking: Booking,
-  request: { readonly quoteId: string; readonly reasonCode: ReasonCode; readonly newFare: NewFare; readonly searchedAt: Date | undefined },
+  request: {
+    readonly quoteId: string;
+    readonly reasonCode: ReasonCode;
+    readonly newFare: NewFare;
+    readonly searchedAt: Date | undefined;
+    readonly items: readonly RescheduleItem[];
+  },
   policy: { readonly otaFeePaise: number; readonly now: Date },
 ): RescheduleQuote {
   requireReschedulable(booking);
@@ -45,6 +53,8 @@ export function quoteReschedule(
     throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", "is the offer already booked")]);
   const fareDifferencePaise = Math.max(0, newFare.pricing.netFare - booking.pricing.netFare);
   const airlineChangeFeePaise = changeFee(booking, policy.now);
+  const owed = fareDifferencePaise + airlineChangeFeePaise + policy.otaFeePaise;
+  const itemsRefundPaise = droppedPaise(request.items);
   return {
     kind: "RESCHEDULE",
     quoteId: request.quoteId,
@@ -53,7 +63,10 @@ export function quoteReschedule(
     fareDifferencePaise,
     airlineChangeFeePaise,
     otaFeePaise: policy.otaFeePaise,
-    totalPayablePaise: fareDifferencePaise + airlineChangeFeePaise + policy.otaFeePaise,
+    totalPayablePaise: Math.max(0, owed - itemsRefundPaise),
+    items: request.items,
+    itemsRefundPaise,
+    refundPaise: Math.max(0, itemsRefundPaise - owed),
     createdAt: policy.now,
     validUntil: new Date(policy.now.getTime() + QUOTE_VALIDITY_MS),
   };

@@ -4,6 +4,7 @@ import type { Booking } from "./booking.js";
 import { quoteCancellation } from "./quote-cancellation.js";
 import { quoteReschedule } from "./quote-reschedule.js";
 import { newestValid, QUOTE_VALIDITY_MS, withQuote, type Quote } from "./quotes.js";
+import type { RescheduleItem } from "./reschedule-items.js";
 
 // The fixture departs 2026-12-01T00:30Z; base fare 7,000.00 for one adult; debited 9,050.00 (fare and a seat).
 const departs = Date.parse("2026-12-01T00:30:00Z");
@@ -97,10 +98,11 @@ describe("reschedule quotes", () => {
     fare: ReturnType<typeof newFare>,
     at = hoursBefore(100),
     searchedAt: Date | undefined = new Date("2026-11-21T00:00:00Z"),
+    items: readonly RescheduleItem[] = [],
   ) =>
     quoteReschedule(
       booking,
-      { quoteId: "r1", reasonCode: "CUSTOMER_REQUEST", newFare: fare, searchedAt },
+      { quoteId: "r1", reasonCode: "CUSTOMER_REQUEST", newFare: fare, searchedAt, items },
       { otaFeePaise: OTA_FEE, now: at },
     );
 
@@ -110,6 +112,27 @@ describe("reschedule quotes", () => {
     expect(dearer.totalPayablePaise).toBe(120_000 + 100_000 + OTA_FEE);
     const cheaper = quote(newFare(booking.pricing.netFare - 50_000), hoursBefore(10));
     expect([cheaper.fareDifferencePaise, cheaper.airlineChangeFeePaise]).toEqual([0, 250_000]);
+  });
+
+  it("takes dropped seats, baggage and meals off the payment and credits what is left over", () => {
+    const item = (pricePaise: number, outcome: RescheduleItem["outcome"]): RescheduleItem => ({
+      paxId: "ADT1",
+      kind: "BAGGAGE",
+      code: "XBAG10",
+      quantity: 1,
+      segmentIndex: 0,
+      pricePaise,
+      outcome,
+      reason: "test",
+    });
+    const owed = 120_000 + 100_000 + OTA_FEE;
+    const some = quote(newFare(booking.pricing.netFare + 120_000), hoursBefore(100), undefined, [
+      item(45_000, "REFUNDED"),
+      item(90_000, "CARRIED_OVER"),
+    ]);
+    expect([some.totalPayablePaise, some.itemsRefundPaise, some.refundPaise]).toEqual([owed - 45_000, 45_000, 0]);
+    const more = quote(newFare(booking.pricing.netFare + 120_000), hoursBefore(100), undefined, [item(owed + 7_000, "REFUNDED")]);
+    expect([more.totalPayablePaise, more.itemsRefundPaise, more.refundPaise]).toEqual([0, owed + 7_000, 7_000]);
   });
 
   it("refuses another route, an offer searched before the booking, and the offer already booked", () => {
@@ -125,7 +148,7 @@ describe("reschedule quotes", () => {
     expect(() =>
       quoteReschedule(
         cancelled,
-        { quoteId: "r", reasonCode: "OTHER", newFare: newFare(1), searchedAt: new Date() },
+        { quoteId: "r", reasonCode: "OTHER", newFare: newFare(1), searchedAt: new Date(), items: [] },
         { otaFeePaise: 0, now: new Date() },
       ),
     ).toThrow(expect.objectContaining({ code: "BOOKING_INVALID_STATE" }));

@@ -1,5 +1,6 @@
 import type { FareRules, ProviderSegment } from "@tarmac/airline";
 import type { BookedPricing } from "./booking.js";
+import type { RescheduleItem } from "./reschedule-items.js";
 
 /** VOID: the whole booking on the day it was ticketed (API guide, Partial cancellation, void and refunds). */
 export type CancellationType = "VOLUNTARY" | "INVOLUNTARY" | "VOID";
@@ -83,7 +84,17 @@ export interface RescheduleQuote {
   readonly fareDifferencePaise: number;
   readonly airlineChangeFeePaise: number;
   readonly otaFeePaise: number;
+  /**
+   * fare difference + change fee + OTA fee - refunded items, when positive: debited on confirm.
+   * Quotes of earlier releases: fare difference + change fee + OTA fee.
+   */
   readonly totalPayablePaise: number;
+  /** The booking's seats, baggage and meals and what the reschedule does with each; absent on quotes of earlier releases. */
+  readonly items?: readonly RescheduleItem[] | undefined;
+  /** What the items dropped were paid: taken off the payment, the rest credited back (refundPaise). */
+  readonly itemsRefundPaise?: number | undefined;
+  /** Refunded items - (fare difference + change fee + OTA fee), when positive: credited to the wallet on confirm. */
+  readonly refundPaise?: number | undefined;
   readonly createdAt: Date;
   readonly validUntil: Date;
 }

@@ -1,10 +1,10 @@
 import { financialYear, gstinState, type Clock, type Logger } from "@tarmac/kernel";
-import type { Booking } from "../domain/booking.js";
+import type { BookedExtra, Booking } from "../domain/booking.js";
 import type { RescheduleQuote } from "../domain/quotes.js";
 import type { BillingSettings } from "./billing-settings.js";
 import type { Invoice, InvoiceDraft, InvoiceKind, InvoiceLine, InvoiceParty } from "./invoice.js";
 import { invoiceIssuedEvent } from "./invoice-events.js";
-import { fareLines, noteLines } from "./invoice-lines.js";
+import { fareLines, itemLines, noteLines } from "./invoice-lines.js";
 import type { InvoiceStore } from "./invoice-store.js";
 
 export interface InvoiceIssuerDeps {
@@ -46,10 +46,10 @@ export class InvoiceIssuer {
   }
 
   /** Baggage and meals added after ticketing: a debit note keyed by the addition (before ticketing, the tax invoice covers them). */
-  async ancillariesAdded(booking: Booking, additionId: string, amountPaise: number): Promise<Invoice | undefined> {
+  async ancillariesAdded(booking: Booking, additionId: string, items: readonly BookedExtra[]): Promise<Invoice | undefined> {
     const original = await this.taxInvoiceOf(booking);
-    if (!original || !booking.taxTerms || amountPaise === 0) return undefined;
-    const lines = noteLines(booking, amountPaise, 0, booking.taxTerms, booking.taxTerms.gstKind);
+    if (!original || !booking.taxTerms || items.every((i) => i.pricePaise === 0)) return undefined;
+    const lines = itemLines(booking, items);
     return this.issue(booking, "DEBIT_NOTE", `ANCILLARIES:${additionId}`, lines, original.invoiceNumber, "Baggage and meals added");
   }
 

@@ -17,15 +17,21 @@ function shareOf(total: number, parts: number): (i: number) => number {
 
 const nameOf = (p: Booking["passengers"][number]) => `${p.title} ${p.firstName} ${p.lastName}`;
 
+/** What one passenger's own items (seats, baggage, meals) cost. */
+function ownPaise(items: readonly { readonly paxId: string; readonly pricePaise: number }[], paxId: string): number {
+  return items.filter((s) => s.paxId === paxId).reduce((sum, s) => sum + s.pricePaise, 0);
+}
+
 function lineTotal(l: Omit<InvoiceLine, "total">): number {
   return l.baseFare + l.taxes + l.seats + l.serviceFee + l.cgst + l.sgst + l.igst - l.grossCommission + l.tds + l.other;
 }
 
 /**
  * A tax invoice's lines: the fare's amounts and their tax lines shared out equally among the
- * passengers (the airline prices the booking as a whole), each passenger's own seats, and what the
- * wallet paid beyond the fare and seats (a change made before ticketing) as `other`. The lines add
- * up to `debitPaise`, the wallet debit they document.
+ * passengers (the airline prices the booking as a whole), each passenger's own seats, and as
+ * `other` each passenger's own baggage and meals plus a share of what the wallet paid beyond the
+ * fare, seats and extras (a change made before ticketing). The lines add up to `debitPaise`, the
+ * wallet debit they document.
  */
 export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind, debitPaise: number): InvoiceLine[] {
   const p = booking.pricing;
@@ -40,25 +46,44 @@ export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind, d
     igst: shareOf(t.igst, n),
     grossCommission: shareOf(t.grossCommission, n),
     tds: shareOf(t.tds, n),
-    other: shareOf(debitPaise - p.netFare - booking.seatsPaise, n),
+    other: shareOf(debitPaise - p.netFare - booking.seatsPaise - (booking.extrasPaise ?? 0), n),
   };
+  const extras = booking.extras ?? [];
   return booking.passengers.map((pax, i) => {
     const line = {
       paxId: pax.paxId,
       passengerName: nameOf(pax),
       baseFare: shares.baseFare(i),
       taxes: shares.taxes(i),
-      seats: booking.seats.filter((s) => s.paxId === pax.paxId).reduce((sum, s) => sum + s.pricePaise, 0),
+      seats: ownPaise(booking.seats, pax.paxId),
       serviceFee: shares.serviceFee(i),
       cgst: shares.cgst(i),
       sgst: shares.sgst(i),
       igst: shares.igst(i),
       grossCommission: shares.grossCommission(i),
       tds: shares.tds(i),
-      other: shares.other(i),
+      other: shares.other(i) + ownPaise(extras, pax.paxId),
     };
     return { ...line, total: lineTotal(line) };
   });
+}
+
+/**
+ * A debit note's lines for baggage and meals added after ticketing: each passenger's line carries
+ * what that passenger bought (as `other`), zero for the others; they add up to the wallet debit.
+ */
+export function itemLines(booking: Booking, items: readonly { readonly paxId: string; readonly pricePaise: number }[]): InvoiceLine[] {
+  return booking.passengers.map((pax) => noteLine(pax, { other: ownPaise(items, pax.paxId) }));
+}
+
+type NoteAmounts = Partial<Pick<InvoiceLine, "serviceFee" | "cgst" | "sgst" | "igst" | "other">>;
+
+/** A note's line for one passenger: no fare, seats, commission or TDS; these amounts, zero when absent. */
+function noteLine(pax: Booking["passengers"][number], amounts: NoteAmounts): InvoiceLine {
+  const zero = { serviceFee: 0, cgst: 0, sgst: 0, igst: 0, other: 0 };
+  const fare = { baseFare: 0, taxes: 0, seats: 0, grossCommission: 0, tds: 0 };
+  const line = { paxId: pax.paxId, passengerName: nameOf(pax), ...fare, ...zero, ...amounts };
+  return { ...line, total: lineTotal(line) };
 }
 
 /**
@@ -75,21 +100,13 @@ export function noteLines(booking: Booking, amount: number, feePaise: number, ra
     igst: shareOf(fee.igst, n),
     other: shareOf(amount - feePaise, n),
   };
-  return booking.passengers.map((pax, i) => {
-    const line = {
-      paxId: pax.paxId,
-      passengerName: nameOf(pax),
-      baseFare: 0,
-      taxes: 0,
-      seats: 0,
+  return booking.passengers.map((pax, i) =>
+    noteLine(pax, {
       serviceFee: shares.serviceFee(i),
       cgst: shares.cgst(i),
       sgst: shares.sgst(i),
       igst: shares.igst(i),
-      grossCommission: 0,
-      tds: 0,
       other: shares.other(i),
-    };
-    return { ...line, total: lineTotal(line) };
-  });
+    }),
+  );
 }

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { adult, AGENT, bookingHarness, createRequest, NET_FARE, type BookingHarness } from "../testing/booking-harness.js";
 import { newOffer } from "../testing/new-offer.js";
 import { handlerContext } from "../testing/service-calls.js";
+import { confirmAddition, quoteAddition, tokenOf } from "../testing/addition-calls.js";
 
 const gst = { gstin: "27AAPFU0939F1ZV", registeredName: "Sky Travels LLP", address: "Andheri East, Mumbai", email: "gst@sky.example" };
 const listRequest = (r: Partial<Omit<ListInvoicesRequest, "$typeName">>) => create(ListInvoicesRequestSchema, r);
@@ -76,6 +77,45 @@ describe("invoices over a booking's life", () => {
     const signed = documents.reduce((sum, d) => sum + (d.kind === InvoiceKind.CREDIT_NOTE ? -d.totalPaise : d.totalPaise), 0n);
     expect(Number(signed)).toBe(walletNet(h, bookingId));
     expect(walletNet(h, bookingId)).toBeGreaterThan(0);
+  });
+
+  it("charges an addition's debit note to the passenger who bought it, the total the wallet debit", async () => {
+    const h = bookingHarness({ pax: { adult: 2, child: 0, infant: 0 } });
+    const bookingId = await ticketed(h, { passengers: [adult(1), adult(2, { firstName: "Meera" })] });
+    const offered = await quoteAddition(h, bookingId);
+    const added = await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "XBAG10", "ADT2"), quantity: 1 }], "add-adt2");
+    const debit = [...h.wallet.holds].find(([reference]) => reference.includes(added.additionId))![1];
+    expect(debit).toMatchObject({ amount: 450_000, state: "CAPTURED" });
+    const documents = (await h.service.listInvoices(listRequest({ agentId: AGENT, bookingId }))).invoices;
+    const note = documents.find((d) => d.kind === InvoiceKind.DEBIT_NOTE)!;
+    expect(note.lines.map((l) => [l.paxId, Number(l.otherPaise), Number(l.totalPaise)])).toEqual([
+      ["ADT1", 0, 0],
+      ["ADT2", 450_000, 450_000],
+    ]);
+    expect(note.totalPaise).toBe(BigInt(debit.amount));
+  });
+
+  it("issues a credit note when a reschedule refunds dropped baggage and meals beyond its cost", async () => {
+    const h = bookingHarness();
+    const bookingId = await ticketed(h);
+    const offered = await quoteAddition(h, bookingId);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "XBAG10"), quantity: 1 }], "add-1");
+    h.airline.offerExtras = [];
+    const q = await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE),
+      reasonCode: ReasonCode.CUSTOMER_REQUEST,
+    } as never);
+    expect(q.refundPaise).toBeGreaterThan(0n);
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    const documents = (await h.service.listInvoices(listRequest({ agentId: AGENT, bookingId }))).invoices;
+    // The tax invoice, the addition's debit note, and the reschedule's credit note for what it credited.
+    expect(documents.map((d) => d.kind).sort()).toEqual([InvoiceKind.TAX_INVOICE, InvoiceKind.DEBIT_NOTE, InvoiceKind.CREDIT_NOTE].sort());
+    expect(documents.find((d) => d.kind === InvoiceKind.CREDIT_NOTE)!.totalPaise).toBe(q.refundPaise);
+    const signed = documents.reduce((sum, d) => sum + (d.kind === InvoiceKind.CREDIT_NOTE ? -d.totalPaise : d.totalPaise), 0n);
+    expect(Number(signed)).toBe(walletNet(h, bookingId));
+    expect(walletNet(h, bookingId)).toBe((await h.store.get(bookingId))!.debitPaise);
   });
 
   it("issues nothing for a booking never ticketed, and only the agent's own documents are found", async () => {

@@ -6,6 +6,7 @@ import type {
   ProviderAncillaryOption,
   ProviderReservation,
   ProviderSeatMap,
+  ReservationChange,
   ReservationRequest,
 } from "@tarmac/airline";
 import { refusingProvider } from "@tarmac/airline/testing";
@@ -42,6 +43,10 @@ export class FakeAirline {
   refuseWith: Error | undefined;
   /** The keys reservations were changed to, in order. */
   readonly changes: string[] = [];
+  /** Every changeReservation call. */
+  readonly changeCalls: ReservationChange[] = [];
+  /** What a new offer sells on segment 0 (ancillaries of a key): what reservations are offered, unless a test moves it. */
+  offerExtras: ProviderAncillaryOption[] = FAKE_EXTRAS;
   /** The terms reservations made with `hold` get. */
   holdTerms = { ticketTimeLimit: "2026-11-25T06:00:00.000Z", priceGuaranteedUntil: "2026-11-22T07:00:00.000Z" };
   /** The fare priceHold answers (what ticketHold accepts); the harness's booked fare unless a test moves it. */
@@ -83,13 +88,23 @@ export class FakeAirline {
         return reservation;
       },
       findReservation: async (reference) => this.reservations.get(reference),
+      ancillaries: async () => ({ provider: "SANDBOX", currency: "INR", segments: [{ segmentIndex: 0, options: this.offerExtras }] }),
       changeReservation: async (change) => {
+        this.changeCalls.push(change);
         const r = this.reservations.get(change.clientReference);
         if (!r || r.status === "CANCELLED") throw new Error(`no live reservation ${change.clientReference}`);
         if (this.refuseWith) throw this.refuseWith;
         const tickets =
           r.status === "TICKETED" ? r.tickets.map((t) => ({ ...t, ticketNumber: `098${String(++this.reissues).padStart(10, "7")}` })) : [];
-        const changed = { ...r, tickets, changeReferences: [...(r.changeReferences ?? []), change.changeReference] };
+        // The change's extras replace what the reservation held, as the sandbox's do.
+        const { extras: _held, ...rest } = r;
+        const extras = change.extras ?? [];
+        const changed = {
+          ...rest,
+          tickets,
+          ...(extras.length > 0 && { extras: [...extras] }),
+          changeReferences: [...(r.changeReferences ?? []), change.changeReference],
+        };
         this.reservations.set(change.clientReference, changed);
         this.changes.push(change.key);
         return changed;
