@@ -133,11 +133,7 @@ export class AncillaryAdditions {
       logger.info({ bookingId: booking.bookingId, additionId: pending.additionId }, "addition: finished after an interruption");
       return (await this.record(booking, pending, reservation)).booking;
     }
-    const holdId = await payments.hold(paymentFor(booking, pending)).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
-      throw error;
-    });
-    if (holdId !== undefined) await payments.void(holdId);
+    await payments.voidAnyHold(paymentFor(booking, pending));
     logger.info(
       { bookingId: booking.bookingId, additionId: pending.additionId },
       "addition: unwound after an interruption (the airline added nothing)",

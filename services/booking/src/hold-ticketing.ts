@@ -118,11 +118,7 @@ export class HoldTicketing {
       await payments.capture(holdId);
       return this.booked(booking, ticketing, holdId, "ticketing completed by the hold sweep after an interruption");
     }
-    const holdId = await payments.hold(debit).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
-      throw error;
-    });
-    if (holdId !== undefined) await payments.void(holdId);
+    await payments.voidAnyHold(debit);
     const cleared = await writer.amend(booking, { hold: withoutTicketing(booking) });
     if (reservation?.hold === undefined) return this.expire(cleared, "the airline no longer holds the reservation");
     return cleared;

@@ -129,14 +129,7 @@ export class Reschedules {
       logger.info({ bookingId: booking.bookingId, quoteId: quote.quoteId }, "reschedule: finished after an interruption");
       return this.record(booking, quote, reservation);
     }
-    if (quote) {
-      // Asking for the hold again finds one made before the interruption; it is voided either way.
-      const holdId = await payments.hold(paymentFor(booking, quote)).catch((error: unknown) => {
-        if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
-        throw error;
-      });
-      if (holdId !== undefined) await payments.void(holdId);
-    }
+    if (quote) await payments.voidAnyHold(paymentFor(booking, quote));
     logger.info(
       { bookingId: booking.bookingId, quoteId: pending.quoteId },
       "reschedule: unwound after an interruption (the airline made no change)",

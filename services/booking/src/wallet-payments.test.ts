@@ -79,3 +79,17 @@ describe("WalletPayments.payFor (hold, airline step, capture)", () => {
     expect(wallet.calls).toEqual([]);
   });
 });
+
+describe("WalletPayments.voidAnyHold (unwinding an interrupted step)", () => {
+  it("voids the hold the step made under the reference, and holds nothing when the wallet cannot", async () => {
+    const { wallet, payments: p } = payments();
+    await p.hold(payment);
+    await p.voidAnyHold(payment);
+    // Asked again under the same reference, the wallet answers the same hold; it is voided, never captured.
+    expect(wallet.calls).toEqual(["hold bkg_1", "hold bkg_1", "void hold_bkg_1"]);
+    expect(wallet.balance).toBe(1_000_000);
+    const poor = payments(99_999);
+    await expect(poor.payments.voidAnyHold(payment)).resolves.toBeUndefined();
+    expect(poor.wallet.balance).toBe(99_999);
+  });
+});

@@ -89,6 +89,19 @@ export class WalletPayments {
     await this.deps.wallet.void({ holdId });
   }
 
+  /**
+   * Voids the hold an interrupted step made under `payment`'s reference, if it made one: asking for
+   * the hold again finds it (one made only now is voided with it); a wallet that cannot hold the
+   * amount again held nothing to void.
+   */
+  async voidAnyHold(payment: Payment): Promise<void> {
+    const holdId = await this.hold(payment).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
+      throw error;
+    });
+    if (holdId !== undefined) await this.void(holdId);
+  }
+
   /** Credits `payment` back to the agent's wallet; the wallet credits a reference once. */
   async credit(payment: Payment): Promise<void> {
     await this.deps.wallet.credit({
