@@ -228,8 +228,15 @@ describe("the admin command line against the whole stack", () => {
     expect(pdf.status, pdf.text).toBe(200);
     expect(Buffer.from(pdf.json.content_base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
 
-    // Billing moves to Karnataka: the issued invoice is unchanged.
-    await admin("agencies", "billing", "set", agentId, ...billing.map((v) => ({ "27AAPFU0939F1ZV": "29AAGCB7383J1Z4" })[v] ?? v));
+    // Billing moves to Karnataka (a GSTIN there and an address there): the issued invoice is unchanged.
+    const karnataka: Record<string, string> = {
+      "27AAPFU0939F1ZV": "29AAGCB7383J1Z4",
+      "1 Marine Drive": "12 MG Road",
+      Mumbai: "Bengaluru",
+      Maharashtra: "Karnataka",
+      "400020": "560001",
+    };
+    await admin("agencies", "billing", "set", agentId, ...billing.map((v) => karnataka[v] ?? v));
     const again = await gateway(apiKey, "/api/v1/invoices/get", { invoice_number: invoice.invoice_number });
     expect(again.json).toEqual(invoice);
   }, 60_000);

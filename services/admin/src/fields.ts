@@ -1,4 +1,4 @@
-import { gstinFieldError } from "@tarmac/kernel";
+import { gstAddressStateError, gstinFieldError, gstStateCode } from "@tarmac/kernel";
 import { z } from "zod";
 import { parseRupees } from "./rupees.js";
 import { parseScopeList } from "./scopes.js";
@@ -94,6 +94,22 @@ export const gstin = z
     const problem = gstinFieldError("gstin", v);
     if (problem) ctx.addIssue({ code: "custom", message: problem.message });
   });
+
+/** A state or union territory as the GST state list names it (any case), e.g. Karnataka. */
+export const gstState = z
+  .string(required)
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, "must not be empty").max(100, "must be at most 100 characters"))
+  .refine(
+    (v) => gstStateCode(v) !== undefined,
+    "must be an Indian state or union territory as the GST state list names it, e.g. Karnataka",
+  );
+
+/** --state against --gstin: the address must be in the state the GSTIN is registered in (auth checks the same). */
+export function stateOfGstin(input: { gstin: string; state: string }, ctx: z.RefinementCtx): void {
+  const problem = gstAddressStateError("state", input.state, input.gstin);
+  if (problem) ctx.addIssue({ code: "custom", path: ["state"], message: problem.message });
+}
 
 /** An Indian PIN code: 6 digits, the first 1 to 9. */
 export const pinCode = z.string(required).regex(/^[1-9][0-9]{5}$/, "must be a 6-digit PIN code such as 560001");

@@ -68,6 +68,9 @@ describe("quoting baggage and meals for a ticketed booking", () => {
       ["selections[1].quantity", "OUT_OF_RANGE"],
       ["selections[3].quantity", "OUT_OF_RANGE"],
     ]);
+    // The forged token is explained in the agency's words, naming its route and no RPC of ours.
+    const forged = (refused as unknown as { errors: { message: string }[] }).errors[0]!.message;
+    expect(forged).toBe("is not an option from ancillaries/quote for this booking; send a token as the quote gave it");
     h.clock.advance(15 * 60_000);
     const expired = await quote(h, bookingId, [{ ancillaryToken: tokenOf(q, "VGML"), quantity: 1 }]).catch(failure);
     expect(expired).toMatchObject({ errors: [{ field: "selections[0].ancillary_token", message: expect.stringContaining("expired") }] });

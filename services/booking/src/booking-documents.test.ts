@@ -82,6 +82,13 @@ describe("travel documents at booking create", () => {
     [{ passportNumber: "123456789", passportIssuingCountry: "GB" }, undefined, undefined],
     [{ passportNumber: "X-1", passportIssuingCountry: "FR" }, "passengers[0].passport_number", "INVALID_FORMAT"],
     [{ passportIssuingCountry: "India" }, "passengers[0].passport_issuing_country", "INVALID_FORMAT"],
+    // Two capitals that ISO 3166-1 gives no country: XX unassigned, QO a region Intl.DisplayNames knows.
+    [{ passportIssuingCountry: "XX" }, "passengers[0].passport_issuing_country", "INVALID_VALUE"],
+    [{ passportIssuingCountry: "QO" }, "passengers[0].passport_issuing_country", "INVALID_VALUE"],
+    [{ nationality: "XX" }, "passengers[0].nationality", "INVALID_VALUE"],
+    [{ nationality: "QO" }, "passengers[0].nationality", "INVALID_VALUE"],
+    [{ nationality: "GB" }, undefined, undefined],
+    [{ nationality: "IN", passportIssuingCountry: "IN" }, undefined, undefined],
     [{ passportExpiry: "2027-05-31" }, "passengers[0].passport_expiry", "OUT_OF_RANGE"],
     [{ passportExpiry: "2027-02-30" }, "passengers[0].passport_expiry", "INVALID_FORMAT"],
     [{ pan: "ABCPM1234" }, "passengers[0].pan", "INVALID_FORMAT"],

@@ -147,6 +147,18 @@ describe("the secondary surface through the whole stack", () => {
     expect(await balance()).toBe(before);
 
     const documents = { passport_number: "K1234567", passport_expiry: "2036-01-31", passport_issuing_country: "IN", pan: "ABCPR1234K" };
+    // Two capitals that are no ISO 3166-1 country: refused per field, still nothing moved.
+    const unknownCountry = await post(
+      "/api/flights/booking/create",
+      request({ ...passenger, ...documents, passport_issuing_country: "XX", nationality: "QO" }),
+      { ...bearer(), "idempotency-key": "sec-intl-3" },
+    );
+    expect(unknownCountry.status, JSON.stringify(unknownCountry.json)).toBe(400);
+    expect(unknownCountry.json.error.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+      ["passengers[0].nationality", "INVALID_VALUE"],
+      ["passengers[0].passport_issuing_country", "INVALID_VALUE"],
+    ]);
+    expect(await balance()).toBe(before);
     const booked = await post("/api/flights/booking/create", request({ ...passenger, ...documents }), {
       ...bearer(),
       "idempotency-key": "sec-intl-2",

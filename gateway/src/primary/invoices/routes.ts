@@ -30,7 +30,7 @@ export const invoiceRoutes: FastifyPluginAsync<InvoiceRoutesOptions> = async (ap
         summary: "List the agent's invoices, credit and debit notes, newest first",
         description:
           "The calling agent's GST documents, newest first: a tax invoice per booking at ticketing, a credit note per refund, " +
-          "a debit note per paid reschedule (API guide, GST and invoices). Optional `booking_id` and `financial_year`. " +
+          "a debit note per paid reschedule and per addition of baggage and meals after ticketing (API guide, GST and invoices). Optional `booking_id` and `financial_year`. " +
           "`page_size` 1 to 100 (default 20); send `cursor` back for the next page. Scope `flight.book`.",
         body: invoiceListRequestSchema,
         success: { schema: invoiceListResponseSchema, description: "A page of documents; `cursor` is null on the last page." },

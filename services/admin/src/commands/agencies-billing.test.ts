@@ -90,6 +90,13 @@ describe("agencies billing set", () => {
     expect(await refused(with_("--gstin", "29AAGCB7383J1Z5"))).toContain("error: --gstin: its check character does not match");
     expect(await refused(with_("--gstin", "28AAGCB7383J1Z4"))).toContain("error: --gstin: its first two digits are not a GST state code");
     expect(await refused(with_("--gstin", "29AAGCB7383J"))).toContain("error: --gstin: must be a 15-character GSTIN");
+    // A Karnataka GSTIN (29) with an office in Pune, and a state the GST list does not name.
+    expect(await refused(with_("--state", "Maharashtra"))).toContain(
+      "error: --state: is in Maharashtra (GST state code 27) but the GSTIN is registered in Karnataka (29)",
+    );
+    expect(await refused(with_("--state", "Karnatak"))).toContain(
+      "error: --state: must be an Indian state or union territory as the GST state list names it",
+    );
     expect(await refused(with_("--pin", "56001"))).toContain("error: --pin: must be a 6-digit PIN code");
     expect(await refused(with_("--pin", "060001"))).toContain("error: --pin: must be a 6-digit PIN code");
     expect(await refused(with_("--email", "accounts.sky.example"))).toContain("error: --email: must be an e-mail address");
@@ -100,6 +107,16 @@ describe("agencies billing set", () => {
     for (const flag of ["--gstin", "--legal-name", "--address-line", "--city", "--state", "--pin", "--email"])
       expect(nothing).toContain(`error: ${flag}: is required`);
     expect(calls).toEqual([]);
+  });
+
+  it("takes a state named in any case when it is the GSTIN's", async () => {
+    const { clients, calls } = services();
+    const mumbai = await run(
+      ["agencies", "billing", "set", AGENT_ID, ...with_("--gstin", "27AAPFU0939F1ZV").map((v) => (v === "Karnataka" ? "maharashtra" : v))],
+      { clients },
+    );
+    expect(mumbai.code, mumbai.stderr).toBe(0);
+    expect(calls.map((c) => (c.request as { billing?: BillingDetails }).billing?.address?.state)).toEqual(["maharashtra"]);
   });
 
   it("prints the service's field errors and an unknown agency's refusal", async () => {

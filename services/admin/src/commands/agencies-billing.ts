@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand, type ArgSpec } from "../command.js";
-import { addressLines, addressText, agentId, gstin, pinCode, requiredEmail } from "../fields.js";
+import { addressLines, addressText, agentId, gstin, gstState, pinCode, requiredEmail, stateOfGstin } from "../fields.js";
 import { billingText } from "../text.js";
 import { billingView, type AgentBillingView } from "../views.js";
 
@@ -22,7 +22,11 @@ export const agenciesBillingSet = defineCommand({
     "legal-name": { type: "string", value: "<name>", description: "Legal name registered under the GSTIN (at most 100 characters)" },
     "address-line": { type: "string", value: "<line>", multiple: true, description: "An address line; repeat for each (1 to 3)" },
     city: { type: "string", value: "<city>", description: "City" },
-    state: { type: "string", value: "<state>", description: "State or union territory, as written on the address" },
+    state: {
+      type: "string",
+      value: "<state>",
+      description: "State or union territory the GSTIN is registered in, as the GST state list names it, e.g. Karnataka",
+    },
     pin: { type: "string", value: "<pin code>", description: "6-digit PIN code, e.g. 560001" },
     email: { type: "string", value: "<e-mail>", description: "Where invoices are sent" },
   },
@@ -30,16 +34,18 @@ export const agenciesBillingSet = defineCommand({
     'pnpm admin agencies billing set agt_01JD8X3Q4N --gstin 29AAGCB7383J1Z4 --legal-name "Sky Travels Pvt Ltd" ' +
       '--address-line "12 MG Road" --city Bengaluru --state Karnataka --pin 560001 --email accounts@sky.example',
   ],
-  input: z.object({
-    agentId,
-    gstin,
-    "legal-name": addressText(100),
-    "address-line": addressLines,
-    city: addressText(100),
-    state: addressText(100),
-    pin: pinCode,
-    email: requiredEmail,
-  }),
+  input: z
+    .object({
+      agentId,
+      gstin,
+      "legal-name": addressText(100),
+      "address-line": addressLines,
+      city: addressText(100),
+      state: gstState,
+      pin: pinCode,
+      email: requiredEmail,
+    })
+    .superRefine(stateOfGstin),
   async run(input, { clients }) {
     const { agent } = await clients.auth.setAgentBilling({
       agentId: input.agentId,

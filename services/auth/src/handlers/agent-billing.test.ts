@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { gstinCheckCharacter } from "@tarmac/kernel";
 import { failureOf } from "@tarmac/kernel/testing";
 import { BillingDetailsSchema, type BillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -60,6 +61,29 @@ describe("SetAgentBilling", () => {
     ]);
     expect(await errorsOf(undefined)).toEqual([["billing", "REQUIRED"]]);
     expect((await f.store.findAgent(f.agent.id))?.billing).toBeUndefined();
+  });
+
+  it("refuses an address in another state than the GSTIN's, or a state the GST list does not name, and keeps nothing", async () => {
+    const errorsOf = async (billing: BillingDetails) =>
+      (await failureOf(setBilling(f.agent.id, billing))).errors.map((e) => [e.field, e.code, e.message]);
+    // A Karnataka GSTIN (29) with an office in Pune.
+    expect(await errorsOf(details({ address: { city: "Pune", state: "Maharashtra", pinCode: "411001" } }))).toEqual([
+      [
+        "billing.address.state",
+        "INVALID_VALUE",
+        "is in Maharashtra (GST state code 27) but the GSTIN is registered in Karnataka (29): give the address the GSTIN is registered at",
+      ],
+    ]);
+    expect(await errorsOf(details({ address: { state: "Karnatak" } }))).toEqual([
+      ["billing.address.state", "INVALID_VALUE", expect.stringContaining("as the GST state list names it")],
+    ]);
+    expect((await f.store.findAgent(f.agent.id))?.billing).toBeUndefined();
+    // The state as people write it: any case, "&" for "and".
+    await setBilling(f.agent.id, details({ address: { state: " karnataka " } }));
+    const portBlair = { city: "Port Blair", state: "Andaman & Nicobar Islands", pinCode: "744101" };
+    await setBilling(f.agent.id, details({ gstin: `35AAGCB7383J1Z${gstinCheckCharacter("35AAGCB7383J1Z")}`, address: portBlair }));
+    await setBilling(f.agent.id, details({ gstin: "27AAPFU0939F1ZV", address: { city: "Pune", state: "MAHARASHTRA", pinCode: "411001" } }));
+    expect((await f.store.findAgent(f.agent.id))?.billing).toMatchObject({ gstin: "27AAPFU0939F1ZV", address: { city: "Pune" } });
   });
 
   it("answers AUTH_NOT_FOUND for an unknown agency", async () => {

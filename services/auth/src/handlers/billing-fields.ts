@@ -1,4 +1,4 @@
-import { fieldError, gstinFieldError } from "@tarmac/kernel";
+import { fieldError, gstAddressStateError, gstinFieldError } from "@tarmac/kernel";
 import type { BillingDetails as ProtoBillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { normalizeEmail } from "../domain/agent-user.js";
 import { MAX_ADDRESS_LINES, PIN_CODE, type BillingDetails } from "../domain/billing-details.js";
@@ -8,7 +8,8 @@ import type { RequestFields } from "../request-fields.js";
  * SetAgentBilling's `billing`, checked field by field (every problem named at once): the GSTIN by
  * the kernel's validator (format, state code, check character, as booking checks a booking's
  * `gst`), the legal name (at most 100 characters, as booking's registered_name), the address
- * (1 to 3 lines, city, state, a 6-digit PIN code, country IN) and the e-mail.
+ * (1 to 3 lines, city, a state named as the GST state list names it and the one the GSTIN is
+ * registered in, a 6-digit PIN code, country IN) and the e-mail.
  */
 export function billingFields(f: RequestFields, billing: ProtoBillingDetails | undefined): BillingDetails {
   if (!billing) f.add(fieldError("billing", "REQUIRED", "billing is required"));
@@ -25,6 +26,9 @@ export function billingFields(f: RequestFields, billing: ProtoBillingDetails | u
   lines.forEach((line, i) => f.name(`billing.address.lines[${i}]`, line, 200));
   const city = address ? f.name("billing.address.city", address.city, 100) : "";
   const state = address ? f.name("billing.address.state", address.state, 100) : "";
+  // The GSTIN's state: an invoice's IGST or CGST and SGST follows it, so the address must be there.
+  const stateError = address && state.length <= 100 && gstAddressStateError("billing.address.state", state, gstin);
+  if (stateError) f.add(stateError);
   const pinCode = address?.pinCode.trim() ?? "";
   if (address && pinCode === "") f.add(fieldError("billing.address.pin_code", "REQUIRED", "billing.address.pin_code is required"));
   else if (address && !PIN_CODE.test(pinCode))

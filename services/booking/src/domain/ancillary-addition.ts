@@ -45,7 +45,8 @@ export interface SelectionInput {
 export type SelectedItem = Omit<BookedExtra, "source" | "emdNumber" | "addedAt" | "additionId">;
 
 const REFUSALS: Readonly<Record<AdditionTokenRefusal, string>> = {
-  UNKNOWN: "is not an option token of QuoteAncillaryAddition (unknown or altered)",
+  // Said in the agency's words: the route it calls, never the RPC behind it.
+  UNKNOWN: "is not an option from ancillaries/quote for this booking; send a token as the quote gave it",
   OTHER_BOOKING: "was issued for another booking; quote this booking's options",
   EXPIRED: "has expired; quote again",
 };

@@ -1,12 +1,12 @@
 import type { FareRequirements, RequiredAt } from "@tarmac/airline";
 import { fieldError, gstinFieldError, type FieldError } from "@tarmac/kernel";
 import type { PassengerInput } from "./booking-request.js";
+import { countryCodeError } from "./country-codes.js";
 import { isCalendarDate } from "./dates.js";
 
 /** An individual's PAN: five letters (the fourth P, a person), four digits, a letter. */
 const PAN = /^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/;
 const ANY_PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
-const COUNTRY = /^[A-Z]{2}$/;
 /** Passport numbers of the issuing countries whose format we know; others: ICAO 9303, up to 9 letters or digits. */
 const PASSPORT_FORMATS: Readonly<Record<string, readonly [RegExp, string]>> = {
   IN: [/^[A-Z][0-9]{7}$/, "an Indian passport number is a letter and 7 digits, e.g. K1234567"],
@@ -50,12 +50,13 @@ function passportErrors(p: PassengerInput, at: (field: string) => string, minExp
   const errors: FieldError[] = [];
   const country = p.passportIssuingCountry;
   if (country === "") errors.push(fieldError(at("passport_issuing_country"), "REQUIRED", "the fare needs the passport's issuing country"));
-  else if (!COUNTRY.test(country))
-    errors.push(fieldError(at("passport_issuing_country"), "INVALID_FORMAT", "must be a two-letter country code"));
+  else {
+    const problem = countryCodeError(at("passport_issuing_country"), country);
+    if (problem) errors.push(problem);
+  }
   if (p.passportNumber === "") errors.push(fieldError(at("passport_number"), "REQUIRED", "the fare needs the passport's number"));
   else {
-    const [format, rule] =
-      (COUNTRY.test(country) && Object.hasOwn(PASSPORT_FORMATS, country) ? PASSPORT_FORMATS[country] : undefined) ?? ICAO_DOCUMENT_NUMBER;
+    const [format, rule] = (Object.hasOwn(PASSPORT_FORMATS, country) ? PASSPORT_FORMATS[country] : undefined) ?? ICAO_DOCUMENT_NUMBER;
     if (!format.test(p.passportNumber)) errors.push(fieldError(at("passport_number"), "INVALID_FORMAT", rule));
   }
   if (p.passportExpiry === "") errors.push(fieldError(at("passport_expiry"), "REQUIRED", "the fare needs the passport's expiry date"));

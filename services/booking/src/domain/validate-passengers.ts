@@ -1,13 +1,13 @@
 import { fieldError, type FieldError } from "@tarmac/kernel";
 import type { BookedPassenger, PassengerType } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
+import { countryCodeError } from "./country-codes.js";
 import { ageOn, isCalendarDate } from "./dates.js";
 
 const TYPES: readonly PassengerType[] = ["ADT", "CHD", "INF"];
 const TITLES = ["MR", "MRS", "MS", "MISS", "MSTR"];
 const GENDERS = ["M", "F", "X"];
 const NAME = /^[\p{L}][\p{L} '-]{0,49}$/u;
-const COUNTRY = /^[A-Z]{2}$/;
 /** API guide, Bookings: age at the last flight date. */
 const AGES: Readonly<Record<PassengerType, readonly [number, number]>> = { ADT: [12, 130], CHD: [2, 11], INF: [0, 1] };
 
@@ -34,8 +34,10 @@ export function passengerErrors(passengers: readonly PassengerInput[], fare: Loc
         errors.push(fieldError(at(field), "INVALID_FORMAT", "must be 1 to 50 letters, spaces, hyphens or apostrophes"));
     }
     if (p.nationality === "") errors.push(fieldError(at("nationality"), "REQUIRED", "is required"));
-    else if (!COUNTRY.test(p.nationality))
-      errors.push(fieldError(at("nationality"), "INVALID_FORMAT", "must be a two-letter country code"));
+    else {
+      const problem = countryCodeError(at("nationality"), p.nationality);
+      if (problem) errors.push(problem);
+    }
     if (p.id === "") errors.push(fieldError(at("id"), "REQUIRED", "is required"));
     else if (!new RegExp(`^${p.type}[1-9]$`).test(p.id))
       errors.push(

@@ -17,7 +17,7 @@ export interface InvoiceIssuerDeps {
 /**
  * Issues a booking's documents where its money moves (API guide, GST and invoices): the tax
  * invoice when it is ticketed (everything debited so far), a debit note on each paid reschedule
- * after that, a credit note on its refund. Each is called before the status write that records the
+ * and each addition of baggage and meals after that, a credit note on its refund. Each is called before the status write that records the
  * event and is idempotent by its source, so a sweep that repeats the step after a crash finds the
  * document already issued and never numbers it twice. Bookings never ticketed get no documents.
  */

@@ -43,7 +43,8 @@ export class InvoiceListing {
       const c = this.cursors.verify(request.pageToken) as Cursor | undefined;
       if (typeof c?.a !== "string" || c.a !== request.agentId || typeof c.t !== "number" || typeof c.n !== "string")
         throw validationFailed([
-          fieldError("page_token", "INVALID_VALUE", "is not a valid invoice list cursor; request the first page again"),
+          // The agency's name for it (invoices/list's `cursor`), as booking/list and refunds name theirs: page_token is this RPC's.
+          fieldError("cursor", "INVALID_VALUE", "is not a valid invoice list cursor; request the first page again"),
         ]);
       before = { issuedAt: new Date(c.t), invoiceNumber: c.n };
       filters = { bookingId: c.b, financialYear: c.y };

@@ -153,11 +153,11 @@ describe("invoices over a booking's life", () => {
     );
   });
 
-  it("refuses a malformed financial year or page token on the list", async () => {
+  it("refuses a malformed financial year or cursor on the list, naming the agency's field", async () => {
     const h = bookingHarness();
     const bad = await failureOf(h.service.listInvoices(listRequest({ agentId: AGENT, financialYear: "2026-28", pageToken: "" })));
     expect(bad.errors.map((e) => e.field)).toEqual(["financial_year"]);
     const forged = await failureOf(h.service.listInvoices(listRequest({ agentId: AGENT, financialYear: "", pageToken: "abc" })));
-    expect(forged.errors.map((e) => e.field)).toEqual(["page_token"]);
+    expect(forged.errors.map((e) => e.field)).toEqual(["cursor"]);
   });
 });

@@ -3,3 +3,4 @@ export * from "./tax-rates.js";
 export * from "./tax-lines.js";
 export * from "./financial-year.js";
 export * from "./gstin-field-error.js";
+export * from "./gst-address-state.js";

@@ -334,7 +334,8 @@ export type ListInvoicesRequest = Message<"tarmac.booking.v1.ListInvoicesRequest
   pageSize: number;
 
   /**
-   * From the previous answer's next_page_token.
+   * From the previous answer's next_page_token. A malformed, altered or another agent's token
+   * answers VALIDATION_FAILED on `cursor`, the agency's name for it (invoices/list).
    *
    * @generated from field: string page_token = 5;
    */

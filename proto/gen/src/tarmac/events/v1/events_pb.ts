@@ -530,7 +530,7 @@ export const WalletMovedSchema: GenMessage<WalletMoved> = /*@__PURE__*/
 /**
  * Published on subject tarmac.invoice.issued once per document the booking service issues (API
  * guide, GST and invoices): a tax invoice when a booking is ticketed, a debit note per paid
- * reschedule, a credit note per refund credited. Written in the same atomic step that numbers and
+ * reschedule and per addition of baggage and meals after ticketing, a credit note per refund credited. Written in the same atomic step that numbers and
  * stores the document, by the one replica that issues it: racing replicas publish it once.
  *
  * @generated from message tarmac.events.v1.InvoiceIssuedEvent

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { gstAddressStateError, gstStateCode } from "./gst-address-state.js";
+
+describe("GST state names", () => {
+  it("map to their codes in any case and spacing, & for and; other names map to nothing", () => {
+    expect(gstStateCode("Karnataka")).toBe("29");
+    expect(gstStateCode("  tamil   NADU ")).toBe("33");
+    expect(gstStateCode("Andaman & Nicobar Islands")).toBe("35");
+    expect(gstStateCode("Dadra and Nagar Haveli and Daman and Diu")).toBe("26");
+    expect(gstStateCode("Karnatak")).toBeUndefined();
+    expect(gstStateCode("KA")).toBeUndefined();
+  });
+
+  it("refuse an address in another state than the GSTIN's, naming both", () => {
+    expect(gstAddressStateError("state", "Maharashtra", "29AAGCB7383J1Z4")).toEqual({
+      field: "state",
+      code: "INVALID_VALUE",
+      message: expect.stringContaining("is in Maharashtra (GST state code 27) but the GSTIN is registered in Karnataka (29)"),
+    });
+    expect(gstAddressStateError("state", "karnataka", "29AAGCB7383J1Z4")).toBeUndefined();
+    expect(gstAddressStateError("state", "Maharashtra", "27AAPFU0939F1ZV")).toBeUndefined();
+  });
+
+  it("leave an empty state to REQUIRED and an invalid GSTIN to the GSTIN's own error", () => {
+    expect(gstAddressStateError("state", " ", "29AAGCB7383J1Z4")).toBeUndefined();
+    expect(gstAddressStateError("state", "Maharashtra", "29AAGCB7383J1Z5")).toBeUndefined();
+    expect(gstAddressStateError("state", "Nowhere", "29AAGCB7383J1Z5")?.code).toBe("INVALID_VALUE");
+  });
+});

@@ -1,0 +1,38 @@
+import { fieldError, type FieldError } from "../errors/domain-error.js";
+import { GST_STATES, gstinProblem, gstinState } from "./gstin.js";
+
+/** A state name compared without case, punctuation or spacing, "&" read as "and". */
+const nameKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z]+/g, " ")
+    .trim();
+const CODE_BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(GST_STATES).map(([code, name]) => [nameKey(name), code]));
+
+/** The GST state code of a state or union territory named as the GST state list names it ("Tamil Nadu", "tamil nadu"). */
+export function gstStateCode(name: string): string | undefined {
+  return CODE_BY_NAME.get(nameKey(name));
+}
+
+/**
+ * The field error an address's state earns next to its GSTIN (auth's `billing.address.state`, the
+ * admin CLI's --state), or undefined: a name not in the GST state list, or a state other than the
+ * one the GSTIN is registered in (its first two digits), is INVALID_VALUE. An empty state is the
+ * caller's REQUIRED; an invalid GSTIN is reported on the GSTIN alone.
+ */
+export function gstAddressStateError(field: string, state: string, gstin: string): FieldError | undefined {
+  if (state.trim() === "") return undefined;
+  const code = gstStateCode(state);
+  if (code === undefined)
+    return fieldError(field, "INVALID_VALUE", "must be an Indian state or union territory as the GST state list names it, e.g. Karnataka");
+  if (gstinProblem(gstin) !== undefined) return undefined;
+  const registered = gstinState(gstin);
+  if (code === registered) return undefined;
+  return fieldError(
+    field,
+    "INVALID_VALUE",
+    `is in ${GST_STATES[code]} (GST state code ${code}) but the GSTIN is registered in ${GST_STATES[registered]} (${registered}): ` +
+      "give the address the GSTIN is registered at",
+  );
+}
