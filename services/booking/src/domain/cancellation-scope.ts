@@ -1,6 +1,6 @@
 import { DomainError, fieldError, validationFailed, type FieldError } from "@tarmac/kernel";
 import type { Booking } from "./booking.js";
-import type { BookedPart, CancellationScope, CancellationType, Direction } from "./quotes.js";
+import type { BookedPart, CancellationScope, CancellationType, Direction, ReasonCode } from "./quotes.js";
 
 export interface Coupon {
   readonly paxId: string;
@@ -48,9 +48,9 @@ const lapOf = (paxId: string) => (paxId.startsWith("ADT") ? `INF${paxId.slice(3)
  * the field: an unknown or already cancelled passenger, a direction the booking does not fly (or no
  * longer has), an adult whose lap infant would stay, a child left without an adult; a voluntary
  * cancellation of one direction of a non-refundable round trip (BOOKING_DIRECTION_NOT_CANCELLABLE:
- * its fare is one round-trip fare); a void of anything but the whole, never partly cancelled booking.
+ * its fare is one round-trip fare) unless for a no-show or a cancelled flight; a void of anything but the whole, never partly cancelled booking.
  */
-export function resolveScope(booking: Booking, scope: CancellationScope, type: CancellationType): ResolvedScope {
+export function resolveScope(booking: Booking, scope: CancellationScope, type: CancellationType, reason: ReasonCode): ResolvedScope {
   const remaining = bookedParts(booking);
   const remainingPax = new Set(remaining.map((p) => p.paxId));
   const remainingDirections = new Set(remaining.map((p) => p.direction));
@@ -72,7 +72,9 @@ export function resolveScope(booking: Booking, scope: CancellationScope, type: C
   checkCompanions(parts, staysBooked);
   const partial = staysBooked.length > 0 || (booking.cancelledCoupons ?? []).length > 0;
   const oneDirection = [...directions].length < remainingDirections.size;
-  if (type === "VOLUNTARY" && oneDirection && !booking.fareRules.refundable && directionsOf(booking).length > 1)
+  // A no-show forfeits the fare anyway (taxes back) and a cancelled flight refunds it: either may take one direction.
+  const forfeitsOrRefundsFare = reason === "NO_SHOW" || reason === "FLIGHT_CANCELLED";
+  if (type === "VOLUNTARY" && !forfeitsOrRefundsFare && oneDirection && !booking.fareRules.refundable && directionsOf(booking).length > 1)
     throw new DomainError(
       "BOOKING_DIRECTION_NOT_CANCELLABLE",
       "This round trip is one non-refundable fare: one direction cannot be cancelled alone; cancel both directions, or quote NO_SHOW or INVOLUNTARY",

@@ -215,6 +215,18 @@ describe("partial cancellation rules", () => {
     expect(quote(booking, { directions: ["OUTBOUND", "RETURN"] }).items).toHaveLength(8);
     expect(quote(family(), { directions: ["RETURN"] }).items).toHaveLength(4);
   });
+
+  it("lets a no-show take one direction of a non-refundable round trip (taxes back), and only as VOLUNTARY", () => {
+    const booking = family({ fareRules: saver });
+    const noShow = quote(booking, { directions: ["RETURN"] }, "NO_SHOW", "VOLUNTARY");
+    expect(noShow.items!.map((i) => i.direction)).toEqual(["RETURN", "RETURN", "RETURN", "RETURN"]);
+    // The penalty keeps everything but each part's taxes.
+    for (const item of noShow.items!) expect(item.refundAmountPaise).toBeLessThan(item.paidPaise);
+    expect(noShow.refundAmountPaise).toBeGreaterThan(0);
+    expect(() => quote(booking, { directions: ["RETURN"] }, "NO_SHOW", "INVOLUNTARY")).toThrow(
+      expect.objectContaining({ code: "VALIDATION_FAILED", errors: [expect.objectContaining({ field: "cancellation_type" })] }),
+    );
+  });
 });
 
 describe("void", () => {

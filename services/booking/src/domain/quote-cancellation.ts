@@ -1,4 +1,4 @@
-import { DomainError } from "@tarmac/kernel";
+import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
 import type { Booking } from "./booking.js";
 import { addedExtrasPaise, itemise, itemiseTotals } from "./cancellation-items.js";
 import { resolveScope } from "./cancellation-scope.js";
@@ -51,7 +51,12 @@ export function quoteCancellation(
 ): CancellationQuote {
   requireCancellable(booking);
   const scope = request.scope ?? WHOLE_BOOKING;
-  const resolved = resolveScope(booking, scope, request.cancellationType);
+  // A no-show is the agency's passenger not flying: voluntary by nature (INVOLUNTARY would refund it all).
+  if (request.reasonCode === "NO_SHOW" && request.cancellationType !== "VOLUNTARY")
+    throw validationFailed([
+      fieldError("cancellation_type", "INVALID_VALUE", "reason_code NO_SHOW is a voluntary cancellation: send cancellation_type VOLUNTARY"),
+    ]);
+  const resolved = resolveScope(booking, scope, request.cancellationType, request.reasonCode);
   const voidUntil = voidEligibleUntil(booking, policy.now);
   const figures = (items: readonly CancellationItem[]) => ({
     airlinePenaltyPaise: sum(items, "airlinePenaltyPaise"),
