@@ -4,7 +4,7 @@ import type { RescheduleQuote } from "../domain/quotes.js";
 import type { BillingSettings } from "./billing-settings.js";
 import type { Invoice, InvoiceDraft, InvoiceKind, InvoiceLine, InvoiceParty } from "./invoice.js";
 import { invoiceIssuedEvent } from "./invoice-events.js";
-import { fareLines, itemLines, noteLines } from "./invoice-lines.js";
+import { fareLines, itemLines, noteLines, refundLines, type PaxAmount } from "./invoice-lines.js";
 import type { InvoiceStore } from "./invoice-store.js";
 
 export interface InvoiceIssuerDeps {
@@ -53,11 +53,20 @@ export class InvoiceIssuer {
     return this.issue(booking, "DEBIT_NOTE", `ANCILLARIES:${additionId}`, lines, original.invoiceNumber, "Baggage and meals added");
   }
 
-  /** `refundKey` names the refund: its refund id (one credit note per refund request, partial or whole). */
-  async refunded(booking: Booking, amountPaise: number, refundKey = "REFUND"): Promise<Invoice | undefined> {
+  /**
+   * `refundKey` names the refund: its refund id (one credit note per refund request, partial or
+   * whole). `perPassenger` says whose refund it is (the cancellation's items): each passenger's
+   * line credits that passenger's own refund.
+   */
+  async refunded(
+    booking: Booking,
+    amountPaise: number,
+    refundKey = "REFUND",
+    perPassenger: readonly PaxAmount[] = [],
+  ): Promise<Invoice | undefined> {
     const original = await this.taxInvoiceOf(booking);
     if (!original || !booking.taxTerms || amountPaise === 0) return undefined;
-    const lines = noteLines(booking, amountPaise, 0, booking.taxTerms, booking.taxTerms.gstKind);
+    const lines = refundLines(booking, amountPaise, perPassenger);
     return this.issue(booking, "CREDIT_NOTE", refundKey, lines, original.invoiceNumber, "Refund credited to the wallet");
   }
 
