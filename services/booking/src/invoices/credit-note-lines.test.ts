@@ -7,15 +7,15 @@ import {
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { InvoiceKind, ListInvoicesRequestSchema } from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
 import { describe, expect, it } from "vitest";
+import { AGENCY_GST } from "../testing/invoice-fixtures.js";
 import { adult, AGENT, bookingHarness, createRequest, type BookingHarness } from "../testing/booking-harness.js";
 import { handlerContext } from "../testing/service-calls.js";
 
-const gst = { gstin: "27AAPFU0939F1ZV", registeredName: "Sky Travels LLP", address: "Andheri East, Mumbai", email: "gst@sky.example" };
 const voluntary = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
 
 async function twoAdults(): Promise<{ h: BookingHarness; bookingId: string }> {
   const h = bookingHarness({ pax: { adult: 2, child: 0, infant: 0 } });
-  const request = createRequest({ gst, passengers: [adult(1), adult(2, { firstName: "Meera" })] });
+  const request = createRequest({ gst: AGENCY_GST, passengers: [adult(1), adult(2, { firstName: "Meera" })] });
   const { bookingId } = await h.service.createBooking(request, handlerContext());
   h.airline.ticket(bookingId, "TICKETED");
   await h.ticketing.run();

@@ -1,20 +1,10 @@
 import { silentLogger } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
+import { AGENCY_GST, TEST_BILLING } from "../testing/invoice-fixtures.js";
 import type { RescheduleQuote } from "../domain/quotes.js";
 import { adult, bookingHarness, createRequest } from "../testing/booking-harness.js";
 import { handlerContext } from "../testing/service-calls.js";
-import { billingSettings, DEVELOPMENT_GSTIN } from "./billing-settings.js";
 import { InvoiceIssuer } from "./invoice-issuer.js";
-
-const gst = { gstin: "27AAPFU0939F1ZV", registeredName: "Sky Travels LLP", address: "Andheri East, Mumbai", email: "gst@sky.example" };
-const billing = billingSettings({
-  gstin: DEVELOPMENT_GSTIN,
-  legalName: "Tarmac",
-  address: "Bengaluru",
-  email: "billing@tarmac.example",
-  gstOnServiceFeeBps: 1800,
-  tdsOnCommissionBps: 200,
-});
 
 /** A reschedule's money: fare difference 100.00, airline fee 200.00, platform fee 50.00; ADT2's dropped meal paid 320.00. */
 const quote = {
@@ -44,10 +34,10 @@ const quote = {
 describe("a reschedule's notes", () => {
   it("debit its charges (fee with GST, the rest never negative) and credit each passenger's dropped items; signed, the payment", async () => {
     const h = bookingHarness({ pax: { adult: 2, child: 0, infant: 0 } });
-    const request = createRequest({ gst, passengers: [adult(1), adult(2, { firstName: "Meera" })] });
+    const request = createRequest({ gst: AGENCY_GST, passengers: [adult(1), adult(2, { firstName: "Meera" })] });
     const { bookingId } = await h.service.createBooking(request, handlerContext());
     const booking = (await h.store.get(bookingId))!;
-    const issuer = new InvoiceIssuer({ store: h.invoices, billing, clock: h.clock, logger: silentLogger() });
+    const issuer = new InvoiceIssuer({ store: h.invoices, billing: TEST_BILLING, clock: h.clock, logger: silentLogger() });
     await issuer.ticketed(booking);
 
     const [debit, credit] = await issuer.rescheduled(booking, quote as unknown as RescheduleQuote);
