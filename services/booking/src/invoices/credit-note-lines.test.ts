@@ -9,6 +9,7 @@ import { InvoiceKind, ListInvoicesRequestSchema } from "@tarmac/proto/tarmac/boo
 import { describe, expect, it } from "vitest";
 import { AGENCY_GST } from "../testing/invoice-fixtures.js";
 import { adult, AGENT, bookingHarness, createRequest, type BookingHarness } from "../testing/booking-harness.js";
+import { confirmAddition, quoteAddition, tokenOf } from "../testing/addition-calls.js";
 import { handlerContext } from "../testing/service-calls.js";
 
 const voluntary = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
@@ -22,8 +23,8 @@ async function twoAdults(): Promise<{ h: BookingHarness; bookingId: string }> {
   return { h, bookingId };
 }
 
-async function cancel(h: BookingHarness, bookingId: string, passengerIds: string[]) {
-  const fields = { agentId: AGENT, bookingId, ...voluntary, passengerIds };
+async function cancel(h: BookingHarness, bookingId: string, passengerIds: string[], reasonCode = ReasonCode.CUSTOMER_REQUEST) {
+  const fields = { agentId: AGENT, bookingId, ...voluntary, reasonCode, passengerIds };
   const quote = await h.service.quoteCancellation(create(QuoteCancellationRequestSchema, fields));
   const confirmed = await h.service.confirmCancellation(create(ConfirmCancellationRequestSchema, { ...fields, idempotencyKey: "" }));
   return { quote, confirmed };
@@ -80,10 +81,14 @@ describe("credit note lines", () => {
     expect(Number(notes[1]!.totalPaise)).toBe(await credited(h, bookingId, rest.confirmed.refundId));
   });
 
-  it("credit a whole-booking cancellation by each passenger's refund item", async () => {
+  it("credit a whole-booking cancellation by each passenger's refund item, ADT2's with the meal it added", async () => {
     const { h, bookingId } = await twoAdults();
-    const { quote, confirmed } = await cancel(h, bookingId, []);
+    const offered = await quoteAddition(h, bookingId);
+    await confirmAddition(h, bookingId, [{ ancillaryToken: tokenOf(offered, "VGML", "ADT2"), quantity: 1 }], "meal-adt2");
+    // The flight is cancelled: the airline refunds the added meal with ADT2's fare.
+    const { quote, confirmed } = await cancel(h, bookingId, [], ReasonCode.FLIGHT_CANCELLED);
     const own = (paxId: string) => quote.items.filter((i) => i.paxId === paxId).reduce((sum, i) => sum + Number(i.refundAmountPaise), 0);
+    expect(own("ADT2")).toBeGreaterThan(own("ADT1"));
     const [note] = await creditNotes(h, bookingId);
     expect(lineAmounts(note!)).toEqual([
       ["ADT1", own("ADT1"), own("ADT1")],
