@@ -64,7 +64,7 @@ export function additionAnswer(confirmed: ConfirmedAddition, replayed = false): 
     currency: confirmed.booking.currency,
     additionId: confirmed.additionId,
     debitedPaise: paiseToProto(confirmed.debitedPaise),
-    items: confirmed.items.map(extraToProto),
+    items: confirmed.items.map((e) => extraToProto(confirmed.booking, e)),
     replayed,
   });
 }

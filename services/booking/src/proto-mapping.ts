@@ -26,8 +26,11 @@ import { cancellationFieldsToProto, cancellationToProto, ticketStatusOf } from "
 import type { BookedExtra, Booking, BookedPricing, BookingStatus } from "./domain/booking.js";
 import type { BookingRequestInput } from "./domain/booking-request.js";
 
-/** A booking's extra, with its source and, added after booking, its EMD number (API guide, Baggage and meals after ticketing). */
-export function extraToProto(e: BookedExtra) {
+/**
+ * A booking's extra, with its source, added after booking its EMD number (API guide, Baggage and
+ * meals after ticketing), and its status: its passenger's ticket status for its segment.
+ */
+export function extraToProto(booking: Booking, e: BookedExtra) {
   const added = e.source === "ADDED";
   return {
     paxId: e.paxId,
@@ -45,6 +48,7 @@ export function extraToProto(e: BookedExtra) {
     ...(e.addedAt && { addedAt: toTimestamp(e.addedAt) }),
     additionId: e.additionId ?? "",
     refundableOnVoluntaryCancellation: !added,
+    status: ticketStatusOf(booking, e),
   };
 }
 
@@ -171,7 +175,7 @@ export function toProtoBooking(b: Booking): ProtoBooking {
       pricePaise: paiseToProto(s.pricePaise),
       ancillaryId: s.ancillaryId,
     })),
-    extras: (b.extras ?? []).map(extraToProto),
+    extras: (b.extras ?? []).map((e) => extraToProto(b, e)),
     extrasPaise: paiseToProto(b.extrasPaise ?? 0),
     addedExtrasPaise: paiseToProto((b.extras ?? []).filter((e) => e.source === "ADDED").reduce((sum, e) => sum + e.pricePaise, 0)),
     lastArrivalAt: toTimestamp(b.lastArrivalAt),

@@ -5,6 +5,7 @@ import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js"
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
+import type { PaxAmount } from "./invoices/invoice-lines.js";
 import { isPendingRefund, moveRefund, type RefundRecord, type RefundStatus } from "./domain/refunds.js";
 import { refundEvent } from "./refund-events.js";
 
@@ -72,7 +73,7 @@ export class RefundFollower {
       });
     }
     // Before REFUNDED is stored: a run repeating this step after a crash finds the note issued (keyed by the refund).
-    await this.deps.invoices.refunded(booking, refund.amountPaise, refund.refundId);
+    await this.deps.invoices.refunded(booking, refund.amountPaise, refund.refundId, refundedPerPassenger(booking, refund));
     logger.info({ bookingId: booking.bookingId, refundId, refundPaise: refund.amountPaise }, "cancellation refunded");
     return this.store(
       booking,
@@ -95,6 +96,13 @@ export class RefundFollower {
     countRefund(refund.status, this.deps.metrics);
     return moved;
   }
+}
+
+/** Whose refund it is: the items of the cancellation it refunds (none for cancellations of earlier releases). */
+function refundedPerPassenger(booking: Booking, refund: RefundRecord): PaxAmount[] {
+  const cancellation = (booking.cancellations ?? []).find((c) => c.refundId === refund.refundId) ?? booking.cancellation;
+  if (cancellation?.refundId !== refund.refundId) return [];
+  return (cancellation.items ?? []).map((i) => ({ paxId: i.paxId, pricePaise: i.refundAmountPaise }));
 }
 
 function replaced(booking: Booking, refund: RefundRecord): RefundRecord[] {

@@ -140,14 +140,11 @@ export class Reschedules {
   /** The new itinerary, paid for: the booking keeps its status, its reschedule record says what changed. */
   private async record(booking: Booking, quote: RescheduleQuote, reservation: ProviderReservation): Promise<Booking> {
     const { clock } = this.deps;
-    // Paid, before the itinerary is replaced: a resume after a crash finds the debit note issued.
+    // Paid, before the itinerary is replaced: a resume after a crash finds the debit and credit notes issued.
     await this.deps.invoices.rescheduled(booking, quote);
     // Dropped items worth more than the reschedule costs: the rest is credited (once, by its reference).
     const refundPaise = quote.refundPaise ?? 0;
-    if (refundPaise > 0) {
-      await this.deps.payments.credit(refundFor(booking, quote, refundPaise));
-      await this.deps.invoices.refunded(booking, refundPaise, `RESCHEDULE_REFUND:${quote.quoteId}`);
-    }
+    if (refundPaise > 0) await this.deps.payments.credit(refundFor(booking, quote, refundPaise));
     const { newFare } = quote;
     const extras = carriedExtras(booking, quote.items ?? []);
     const extrasPaise = extras.reduce((sum, e) => sum + e.pricePaise, 0);

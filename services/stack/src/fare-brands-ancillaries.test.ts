@@ -20,6 +20,7 @@ const boughtWithBooking = {
   added_at: null,
   addition_id: null,
   refundable_on_voluntary_cancellation: true,
+  status: "OPEN",
 };
 const flightOf = (o: any) => o.segments.map((s: any) => `${s.carrier}${s.flight_no}`).join("+");
 

@@ -128,6 +128,7 @@ describe("baggage and meals after ticketing routes", () => {
           added_at: "2027-01-15T08:00:00.000Z",
           addition_id: "add_1",
           refundable_on_voluntary_cancellation: false,
+          status: "OPEN",
         },
       ],
     });

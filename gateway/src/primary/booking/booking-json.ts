@@ -198,5 +198,6 @@ export function bookedExtraJson(e: BookedExtra) {
     added_at: added && e.addedAt ? (fromTimestamp(e.addedAt)?.toISOString() ?? null) : null,
     addition_id: added ? e.additionId : null,
     refundable_on_voluntary_cancellation: e.refundableOnVoluntaryCancellation,
+    status: ticketStatusName(e.status),
   };
 }

@@ -1,11 +1,14 @@
 import { create } from "@bufbuild/protobuf";
 import { DomainError, toConnectError } from "@tarmac/kernel";
 import {
+  AncillaryKind,
   BookingStatus,
   CreateBookingResponseSchema,
+  ExtraSource,
   Gender,
   GetBookingResponseSchema,
   PassengerType,
+  TicketStatus,
   Title,
   type CreateBookingRequest,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -46,7 +49,27 @@ const SAVER_RULES = {
   taxesRefundable: true,
 };
 
-function fakeBooking(seen: CreateBookingRequest[], fareRules?: typeof SAVER_RULES): FakeServices["booking"] {
+/** A meal bought with the booking, in the status the booking service gives it (its passenger's ticket's). */
+const mealOf = (status: TicketStatus) => ({
+  paxId: "ADT1",
+  segmentIndex: 0,
+  kind: AncillaryKind.MEAL,
+  code: "VGML",
+  description: "Vegetarian meal",
+  quantity: 1,
+  unitPricePaise: 40_000n,
+  pricePaise: 40_000n,
+  ancillaryId: "MEAL-0-VGML",
+  source: ExtraSource.BOOKING,
+  refundableOnVoluntaryCancellation: true,
+  status,
+});
+
+function fakeBooking(
+  seen: CreateBookingRequest[],
+  fareRules?: typeof SAVER_RULES,
+  extraStatus = TicketStatus.OPEN,
+): FakeServices["booking"] {
   return {
     createBooking(request) {
       seen.push(request);
@@ -92,7 +115,9 @@ function fakeBooking(seen: CreateBookingRequest[], fareRules?: typeof SAVER_RULE
           ],
           contactInfo: CONTACT_INFO,
           seats: [{ paxId: "ADT1", segmentIndex: 0, seat: "12C", pricePaise: 45_000n, ancillaryId: "SEAT-0-12C" }],
-          ticketNumbers: [{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0982123456789" }],
+          extras: [mealOf(extraStatus)],
+          extrasPaise: 40_000n,
+          ticketNumbers: [{ paxId: "ADT1", segmentIndex: 0, ticketNumber: "0982123456789", status: extraStatus }],
           statusHistory: [
             { status: BookingStatus.PENDING, at: { seconds: 1_800_000_000n }, reason: "booking requested" },
             { status: BookingStatus.BOOKED, at: { seconds: 1_800_000_001n }, reason: "reserved" },
@@ -224,6 +249,18 @@ describe("POST /api/v1/flight/booking/status", () => {
     expectEnvelope(await post("/api/v1/flight/booking/status", { booking_id: "bkg_x" }), "BOOKING_NOT_FOUND");
     // By the Idempotency-Key it was created with: a client whose create answer was lost finds it.
     expect((await post("/api/v1/flight/booking/status", { idempotency_key: "order-42" })).json()).toMatchObject({ booking_id: "bkg_1" });
+  });
+
+  it.each([
+    [TicketStatus.OPEN, "OPEN"],
+    [TicketStatus.CANCELLED, "CANCELLED"],
+    [TicketStatus.VOIDED, "VOIDED"],
+  ])("shows each extra's status like its ticket's (%s: %s), what was bought still in extras_paise", async (status, name) => {
+    gateway = await testApp({ booking: fakeBooking([], undefined, status) });
+    const booking = (await post("/api/v1/flight/booking/status", { booking_id: "bkg_1" })).json();
+    expect(booking.extras).toEqual([expect.objectContaining({ pax_id: "ADT1", code: "VGML", status: name })]);
+    expect(booking.ticket_numbers).toEqual([expect.objectContaining({ status: name })]);
+    expect(booking.extras_paise).toBe(40_000);
   });
 
   it("needs flight.book", async () => {

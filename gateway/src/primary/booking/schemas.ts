@@ -180,6 +180,9 @@ const band = object({
 
 const reasonCode = oneOf(enumNames(ReasonCodeSchema), "Why the booking was changed.");
 
+/** A ticket's or an extra's status (TicketStatus). */
+const ticketStatus = (description: string) => oneOf(["OPEN", "CANCELLED", "VOIDED"], description);
+
 /** One line of a booking's baggage and meals. */
 export const bookedExtraSchema = object({
   pax_id: string("The passenger's `id`."),
@@ -210,6 +213,9 @@ export const bookedExtraSchema = object({
   refundable_on_voluntary_cancellation: boolean(
     "Whether a voluntary cancellation refunds it: true for items bought with the booking (refunded with the fare), false for added ones (the airline keeps their EMDs; they are refunded on INVOLUNTARY, FLIGHT_CANCELLED and VOID).",
   ),
+  status: ticketStatus(
+    "Where it stands, like its passenger's ticket for its segment: `OPEN`, `CANCELLED` once that coupon (or the whole booking) is cancelled, `VOIDED` after a void. A cancelled item stays listed (and in `extras_paise`, what was bought); the cancellation's `items` say what was refunded.",
+  ),
 });
 
 export const bookingResponseSchema = object({
@@ -237,7 +243,9 @@ export const bookingResponseSchema = object({
     }),
     "The seats taken.",
   ),
-  extras_paise: paise("The baggage and meals' total; 0 after a reschedule, which drops them with the seats"),
+  extras_paise: paise(
+    "What was bought in baggage and meals: the total of `extras`, cancelled items included (a cancellation does not lower it; its `items` say what was refunded); after a reschedule, the items carried over",
+  ),
   extras: array(bookedExtraSchema, "The baggage and meals bought, one line per passenger, segment and option."),
   added_extras_paise: paise("The part of `extras_paise` added after booking"),
   ticket_numbers: array(
@@ -245,7 +253,7 @@ export const bookingResponseSchema = object({
       pax_id: string("The passenger's `id`."),
       segment_index: integer("Index of the segment in `segments`, from 0."),
       ticket_number: string("The airline's ticket number."),
-      status: oneOf(["OPEN", "CANCELLED", "VOIDED"], "`OPEN`, or `CANCELLED` / `VOIDED` once its coupon is (partial cancellation, void)."),
+      status: ticketStatus("`OPEN`, or `CANCELLED` / `VOIDED` once its coupon is (partial cancellation, void)."),
     }),
     "One per passenger per segment once `TICKETED`.",
   ),

@@ -16,6 +16,11 @@ const COLUMNS = [
   ["Total", 55],
 ] as const;
 
+/** A deduction (the commission) as printed: a minus before a positive amount, plain `0.00` for none (never `-0.00`). */
+export function deductionCell(paise: number): string {
+  return paise === 0 ? formatPaise(0) : formatPaise(-paise);
+}
+
 /**
  * The document as an A4 PDF (pdfkit, the standard Helvetica fonts: nothing is read from the
  * network or the font directories): supplier and recipient with their GSTINs, one row per
@@ -75,7 +80,7 @@ export function renderInvoicePdf(invoice: InvoiceJson): Promise<Buffer> {
       rupees(l.seats_paise),
       rupees(l.service_fee_paise),
       rupees(l.cgst_paise + l.sgst_paise + l.igst_paise),
-      `-${rupees(l.gross_commission_paise)}`,
+      deductionCell(l.gross_commission_paise),
       rupees(l.tds_paise),
       rupees(l.other_paise),
       rupees(l.total_paise),

@@ -3,30 +3,20 @@ import { eventBody } from "@tarmac/events";
 import { silentLogger } from "@tarmac/kernel/testing";
 import { InvoiceIssuedEventSchema } from "@tarmac/proto/tarmac/events/v1/events_pb.js";
 import { describe, expect, it } from "vitest";
+import { AGENCY_GST, TEST_BILLING } from "../testing/invoice-fixtures.js";
 import { bookingHarness, createRequest, NET_FARE } from "../testing/booking-harness.js";
 import { handlerContext } from "../testing/service-calls.js";
-import { billingSettings, DEVELOPMENT_GSTIN } from "./billing-settings.js";
 import { INVOICE_ISSUED } from "./invoice-events.js";
 import { InvoiceIssuer } from "./invoice-issuer.js";
-
-const gst = { gstin: "27AAPFU0939F1ZV", registeredName: "Sky Travels LLP", address: "Andheri East, Mumbai", email: "gst@sky.example" };
-const billing = billingSettings({
-  gstin: DEVELOPMENT_GSTIN,
-  legalName: "Tarmac",
-  address: "Bengaluru",
-  email: "billing@tarmac.example",
-  gstOnServiceFeeBps: 1800,
-  tdsOnCommissionBps: 200,
-});
 
 describe("invoice.issued", () => {
   it("is written once per document when ten issuers race to issue it, and its body is InvoiceIssuedEvent", async () => {
     const h = bookingHarness();
-    const { bookingId } = await h.service.createBooking(createRequest({ gst }), handlerContext());
+    const { bookingId } = await h.service.createBooking(createRequest({ gst: AGENCY_GST }), handlerContext());
     const booking = (await h.store.get(bookingId))!;
     const issuers = Array.from(
       { length: 10 },
-      () => new InvoiceIssuer({ store: h.invoices, billing, clock: h.clock, logger: silentLogger() }),
+      () => new InvoiceIssuer({ store: h.invoices, billing: TEST_BILLING, clock: h.clock, logger: silentLogger() }),
     );
     const before = (await h.outbox.pending(100)).length;
 
@@ -47,7 +37,7 @@ describe("invoice.issued", () => {
         bookingId,
         financialYear: "2026-27",
         originalInvoiceNumber: "",
-        recipientGstin: gst.gstin,
+        recipientGstin: AGENCY_GST.gstin,
         gstKind: "IGST",
         currency: "INR",
         cgstPaise: 0n,

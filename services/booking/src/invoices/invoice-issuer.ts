@@ -4,7 +4,7 @@ import type { RescheduleQuote } from "../domain/quotes.js";
 import type { BillingSettings } from "./billing-settings.js";
 import type { Invoice, InvoiceDraft, InvoiceKind, InvoiceLine, InvoiceParty } from "./invoice.js";
 import { invoiceIssuedEvent } from "./invoice-events.js";
-import { fareLines, itemLines, noteLines } from "./invoice-lines.js";
+import { fareLines, itemLines, noteLines, refundLines, type PaxAmount } from "./invoice-lines.js";
 import type { InvoiceStore } from "./invoice-store.js";
 
 export interface InvoiceIssuerDeps {
@@ -31,18 +31,31 @@ export class InvoiceIssuer {
     return this.issue(booking, "TAX_INVOICE", "TICKETED", lines, "", "Tickets issued");
   }
 
-  async rescheduled(booking: Booking, quote: RescheduleQuote): Promise<Invoice | undefined> {
+  /**
+   * A reschedule's documents: a debit note for its charges (fare difference, the airline's change
+   * fee as `other`, the platform fee as service fee with its GST), and a credit note for the seats,
+   * baggage and meals it drops (each passenger's own), whether the wallet nets them off the payment
+   * or credits what exceeds it. Debit less credit is the wallet's net movement: payment less credit.
+   */
+  async rescheduled(booking: Booking, quote: RescheduleQuote): Promise<Invoice[]> {
     const original = await this.taxInvoiceOf(booking);
-    if (!original || !booking.taxTerms || quote.totalPayablePaise === 0) return undefined;
-    const lines = noteLines(booking, quote.totalPayablePaise, quote.otaFeePaise, booking.taxTerms, booking.taxTerms.gstKind);
-    return this.issue(
-      booking,
-      "DEBIT_NOTE",
-      `RESCHEDULE:${quote.quoteId}`,
-      lines,
-      original.invoiceNumber,
-      "Reschedule: fare difference and change fees",
-    );
+    const terms = booking.taxTerms;
+    if (!original || !terms) return [];
+    const itemsRefund = quote.itemsRefundPaise ?? 0;
+    const charges = quote.totalPayablePaise + itemsRefund - (quote.refundPaise ?? 0);
+    const issued: Invoice[] = [];
+    if (charges > 0) {
+      const lines = noteLines(booking, charges, quote.otaFeePaise, terms, terms.gstKind);
+      const reason = "Reschedule: fare difference and change fees";
+      issued.push(await this.issue(booking, "DEBIT_NOTE", `RESCHEDULE:${quote.quoteId}`, lines, original.invoiceNumber, reason));
+    }
+    if (itemsRefund > 0) {
+      const dropped = (quote.items ?? []).filter((i) => i.outcome === "REFUNDED");
+      const lines = refundLines(booking, itemsRefund, dropped);
+      const reason = "Reschedule: seats, baggage and meals dropped, refunded";
+      issued.push(await this.issue(booking, "CREDIT_NOTE", `RESCHEDULE_REFUND:${quote.quoteId}`, lines, original.invoiceNumber, reason));
+    }
+    return issued;
   }
 
   /** Baggage and meals added after ticketing: a debit note keyed by the addition (before ticketing, the tax invoice covers them). */
@@ -53,11 +66,20 @@ export class InvoiceIssuer {
     return this.issue(booking, "DEBIT_NOTE", `ANCILLARIES:${additionId}`, lines, original.invoiceNumber, "Baggage and meals added");
   }
 
-  /** `refundKey` names the refund: its refund id (one credit note per refund request, partial or whole). */
-  async refunded(booking: Booking, amountPaise: number, refundKey = "REFUND"): Promise<Invoice | undefined> {
+  /**
+   * `refundKey` names the refund: its refund id (one credit note per refund request, partial or
+   * whole). `perPassenger` says whose refund it is (the cancellation's items): each passenger's
+   * line credits that passenger's own refund.
+   */
+  async refunded(
+    booking: Booking,
+    amountPaise: number,
+    refundKey = "REFUND",
+    perPassenger: readonly PaxAmount[] = [],
+  ): Promise<Invoice | undefined> {
     const original = await this.taxInvoiceOf(booking);
     if (!original || !booking.taxTerms || amountPaise === 0) return undefined;
-    const lines = noteLines(booking, amountPaise, 0, booking.taxTerms, booking.taxTerms.gstKind);
+    const lines = refundLines(booking, amountPaise, perPassenger);
     return this.issue(booking, "CREDIT_NOTE", refundKey, lines, original.invoiceNumber, "Refund credited to the wallet");
   }
 

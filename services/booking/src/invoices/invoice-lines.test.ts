@@ -2,7 +2,7 @@ import { DEFAULT_TAX_RATES } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import type { BookedExtra } from "../domain/booking.js";
 import { bookingFixture } from "../testing/booking-fixture.js";
-import { fareLines, itemLines } from "./invoice-lines.js";
+import { fareLines, itemLines, refundLines } from "./invoice-lines.js";
 
 const meal = (paxId: string, pricePaise: number): BookedExtra => ({
   paxId,
@@ -45,5 +45,13 @@ describe("invoice lines", () => {
       ["ADT1", 50_000, 50_000],
       ["ADT2", 0, 0],
     ]);
+  });
+
+  it("credit each passenger's own refund, and share out equally only what no passenger's item accounts for (cancellations without items)", () => {
+    expect(refundLines(booking, 52_122, [{ paxId: "ADT2", pricePaise: 52_122 }]).map((l) => [l.paxId, l.other, l.total])).toEqual([
+      ["ADT1", 0, 0],
+      ["ADT2", 52_122, 52_122],
+    ]);
+    expect(refundLines(booking, 52_123, []).map((l) => l.total)).toEqual([26_062, 26_061]);
   });
 });

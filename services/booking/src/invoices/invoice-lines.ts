@@ -17,8 +17,14 @@ function shareOf(total: number, parts: number): (i: number) => number {
 
 const nameOf = (p: Booking["passengers"][number]) => `${p.title} ${p.firstName} ${p.lastName}`;
 
+/** An amount of money that belongs to one passenger: an item's price, a cancellation item's refund. */
+export interface PaxAmount {
+  readonly paxId: string;
+  readonly pricePaise: number;
+}
+
 /** What one passenger's own items (seats, baggage, meals) cost. */
-function ownPaise(items: readonly { readonly paxId: string; readonly pricePaise: number }[], paxId: string): number {
+function ownPaise(items: readonly PaxAmount[], paxId: string): number {
   return items.filter((s) => s.paxId === paxId).reduce((sum, s) => sum + s.pricePaise, 0);
 }
 
@@ -72,8 +78,21 @@ export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind, d
  * A debit note's lines for baggage and meals added after ticketing: each passenger's line carries
  * what that passenger bought (as `other`), zero for the others; they add up to the wallet debit.
  */
-export function itemLines(booking: Booking, items: readonly { readonly paxId: string; readonly pricePaise: number }[]): InvoiceLine[] {
+export function itemLines(booking: Booking, items: readonly PaxAmount[]): InvoiceLine[] {
   return booking.passengers.map((pax) => noteLine(pax, { other: ownPaise(items, pax.paxId) }));
+}
+
+/**
+ * A credit note's lines for a refund of `amount`: each passenger's line carries that passenger's
+ * own refund (`perPassenger`, a cancellation's items or a reschedule's dropped items), zero for a
+ * passenger it does not refund, like the tax invoice's own seats and extras. Whatever the
+ * per-passenger amounts do not account for (a cancellation of an earlier release, without items)
+ * is shared out equally, so the lines always add up to the credit.
+ */
+export function refundLines(booking: Booking, amount: number, perPassenger: readonly PaxAmount[]): InvoiceLine[] {
+  const own = booking.passengers.map((pax) => ownPaise(perPassenger, pax.paxId));
+  const rest = shareOf(amount - own.reduce((sum, p) => sum + p, 0), booking.passengers.length);
+  return booking.passengers.map((pax, i) => noteLine(pax, { other: (own[i] ?? 0) + rest(i) }));
 }
 
 type NoteAmounts = Partial<Pick<InvoiceLine, "serviceFee" | "cgst" | "sgst" | "igst" | "other">>;

@@ -95,7 +95,7 @@ describe("invoices over a booking's life", () => {
     expect(note.totalPaise).toBe(BigInt(debit.amount));
   });
 
-  it("issues a credit note when a reschedule refunds dropped baggage and meals beyond its cost", async () => {
+  it("documents a reschedule that ends in a credit: a debit note for its charges (fee with GST), a credit note for the dropped items", async () => {
     const h = bookingHarness();
     const bookingId = await ticketed(h);
     const offered = await quoteAddition(h, bookingId);
@@ -107,12 +107,24 @@ describe("invoices over a booking's life", () => {
       newOfferId: newOffer(h, NET_FARE),
       reasonCode: ReasonCode.CUSTOMER_REQUEST,
     } as never);
-    expect(q.refundPaise).toBeGreaterThan(0n);
+    expect([q.refundPaise > 0n, q.totalPayablePaise]).toEqual([true, 0n]);
     await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
     const documents = (await h.service.listInvoices(listRequest({ agentId: AGENT, bookingId }))).invoices;
-    // The tax invoice, the addition's debit note, and the reschedule's credit note for what it credited.
-    expect(documents.map((d) => d.kind).sort()).toEqual([InvoiceKind.TAX_INVOICE, InvoiceKind.DEBIT_NOTE, InvoiceKind.CREDIT_NOTE].sort());
-    expect(documents.find((d) => d.kind === InvoiceKind.CREDIT_NOTE)!.totalPaise).toBe(q.refundPaise);
+    // The tax invoice, the addition's debit note, and the reschedule's debit note and credit note.
+    expect(documents.map((d) => d.kind).sort()).toEqual(
+      [InvoiceKind.TAX_INVOICE, InvoiceKind.DEBIT_NOTE, InvoiceKind.DEBIT_NOTE, InvoiceKind.CREDIT_NOTE].sort(),
+    );
+    const charges = q.fareDifferencePaise + q.airlineChangeFeePaise + q.otaFeePaise;
+    const debit = documents.find((d) => d.kind === InvoiceKind.DEBIT_NOTE && d.reason.startsWith("Reschedule"))!;
+    expect(debit.totalPaise).toBe(charges);
+    const sum = (pick: (l: (typeof debit.lines)[number]) => bigint) => debit.lines.reduce((s, l) => s + pick(l), 0n);
+    // The platform fee shows as service fee plus GST; the rest (fare difference, airline fee) as a non-negative `other`.
+    expect(sum((l) => l.serviceFeePaise + l.cgstPaise + l.sgstPaise + l.igstPaise)).toBe(q.otaFeePaise);
+    expect(sum((l) => l.serviceFeePaise)).toBeGreaterThan(0n);
+    for (const l of debit.lines) expect(l.otherPaise).toBeGreaterThanOrEqual(0n);
+    const credit = documents.find((d) => d.kind === InvoiceKind.CREDIT_NOTE)!;
+    expect(credit.totalPaise).toBe(q.itemsRefundPaise);
+    expect(credit.totalPaise - debit.totalPaise).toBe(q.refundPaise);
     const signed = documents.reduce((sum, d) => sum + (d.kind === InvoiceKind.CREDIT_NOTE ? -d.totalPaise : d.totalPaise), 0n);
     expect(Number(signed)).toBe(walletNet(h, bookingId));
     expect(walletNet(h, bookingId)).toBe((await h.store.get(bookingId))!.debitPaise);
