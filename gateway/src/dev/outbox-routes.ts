@@ -1,10 +1,10 @@
-import { fromTimestamp } from "@tarmac/kernel";
 import { OtpChannel, OtpChannelSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { enumNames } from "../enum-names.js";
 import { array, closed, described, instant, object, oneOf, string } from "../json-schema.js";
 import { NO_CREDENTIALS, operation } from "../openapi/operation.js";
+import { isoText } from "../json-values.js";
 
 export interface DevOutboxRoutesOptions {
   readonly auth: ServiceClients["auth"];
@@ -68,7 +68,7 @@ export const devOutboxRoutes: FastifyPluginAsync<DevOutboxRoutesOptions> = async
             code: m.code,
             subject: m.subject,
             body: m.body,
-            created_at: fromTimestamp(m.createdAt)?.toISOString() ?? "",
+            created_at: isoText(m.createdAt),
           })),
         },
       };

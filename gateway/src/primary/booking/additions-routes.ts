@@ -1,6 +1,6 @@
-import { paiseFromProto, fromTimestamp } from "@tarmac/kernel";
+import { paiseFromProto } from "@tarmac/kernel";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { AncillaryKind, type AncillarySelection } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import type { AncillarySelection } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { callerOf } from "../../auth/caller-of.js";
@@ -13,13 +13,13 @@ import {
   additionQuoteRequestSchema,
   additionQuoteResponseSchema,
 } from "./additions-schemas.js";
-import { bookedExtraJson } from "./booking-json.js";
+import { bookedExtraJson, extraKindName } from "./booking-json.js";
+import { isoText } from "../../json-values.js";
 
 export interface AdditionsRoutesOptions {
   readonly booking: ServiceClients["booking"];
 }
 
-const kindName = (kind: AncillaryKind) => (kind === AncillaryKind.BAGGAGE ? ("BAGGAGE" as const) : ("MEAL" as const));
 const BOOKING_ERRORS = [
   "BOOKING_NOT_FOUND",
   "BOOKING_INVALID_STATE",
@@ -67,13 +67,13 @@ export const additionsRoutes: FastifyPluginAsync<AdditionsRoutesOptions> = async
       return {
         booking_id: q.bookingId,
         currency: q.currency,
-        tokens_valid_until: fromTimestamp(q.tokensValidUntil)?.toISOString() ?? "",
+        tokens_valid_until: isoText(q.tokensValidUntil),
         passengers: q.passengers.map((p) => ({
           pax_id: p.paxId,
           segments: p.segments.map((s) => ({
             segment_index: s.segmentIndex,
             options: s.options.map((o) => ({
-              kind: kindName(o.kind),
+              kind: extraKindName(o.kind),
               code: o.code,
               description: o.description,
               weight_kg: o.weightKg,
@@ -91,7 +91,7 @@ export const additionsRoutes: FastifyPluginAsync<AdditionsRoutesOptions> = async
           ancillary_id: s.ancillaryId,
           pax_id: s.paxId,
           segment_index: s.segmentIndex,
-          kind: kindName(s.kind),
+          kind: extraKindName(s.kind),
           code: s.code,
           description: s.description,
           quantity: s.quantity,

@@ -20,6 +20,7 @@ import { pricingJson, segmentJson } from "../search/offer-json.js";
 import { documentsToProto, gstToProto } from "./documents-json.js";
 import { cancellationJson, partJson, refundJson, ticketStatusName } from "./cancellation-json.js";
 import type { CreateBookingBody } from "./schemas.js";
+import { isoText } from "../../json-values.js";
 
 export function toCreateBookingRequest(body: CreateBookingBody, agentId: string, idempotencyKey: string): CreateBookingRequest {
   return create(CreateBookingRequestSchema, {
@@ -52,12 +53,10 @@ export function createBookingJson(response: CreateBookingResponse) {
     total_price_paise: paiseFromProto(response.totalPricePaise),
     currency: response.currency,
     status: statusName(response.status),
-    ticket_time_limit: response.hold ? iso(response.hold.ticketTimeLimit) : null,
-    price_guaranteed_until: response.hold ? iso(response.hold.priceGuaranteedUntil) : null,
+    ticket_time_limit: response.hold ? isoText(response.hold.ticketTimeLimit) : null,
+    price_guaranteed_until: response.hold ? isoText(response.hold.priceGuaranteedUntil) : null,
   };
 }
-
-const iso = (timestamp: Parameters<typeof fromTimestamp>[0]) => fromTimestamp(timestamp)?.toISOString() ?? "";
 
 /** The whole booking of API guide, Bookings. */
 export function bookingJson(b: Booking) {
@@ -67,8 +66,8 @@ export function bookingJson(b: Booking) {
     pnr: b.pnr === "" ? null : b.pnr,
     status: statusName(b.status),
     agent_id: b.agentId,
-    created_at: iso(b.createdAt),
-    updated_at: iso(b.updatedAt),
+    created_at: isoText(b.createdAt),
+    updated_at: isoText(b.updatedAt),
     currency: b.currency,
     total_price_paise: paiseFromProto(b.totalPricePaise),
     net_fare_paise: paiseFromProto(b.netFarePaise),
@@ -106,11 +105,13 @@ export function bookingJson(b: Booking) {
     extras_paise: paiseFromProto(b.extrasPaise),
     extras: b.extras.map(bookedExtraJson),
     added_extras_paise: paiseFromProto(b.addedExtrasPaise),
-    status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: iso(h.at), reason: h.reason })),
-    last_arrival_at: iso(b.lastArrivalAt),
+    status_history: b.statusHistory.map((h) => ({ status: statusName(h.status), at: isoText(h.at), reason: h.reason })),
+    last_arrival_at: isoText(b.lastArrivalAt),
     debited_paise: paiseFromProto(b.debitedPaise),
     payment: b.payment === Payment.HOLD ? "HOLD" : "WALLET",
-    hold: b.hold ? { ticket_time_limit: iso(b.hold.ticketTimeLimit), price_guaranteed_until: iso(b.hold.priceGuaranteedUntil) } : null,
+    hold: b.hold
+      ? { ticket_time_limit: isoText(b.hold.ticketTimeLimit), price_guaranteed_until: isoText(b.hold.priceGuaranteedUntil) }
+      : null,
     fare_rules: fareRulesJson(b),
     cancellation: b.cancellation
       ? {
@@ -119,7 +120,7 @@ export function bookingJson(b: Booking) {
           airline_penalty_paise: paiseFromProto(b.cancellation.airlinePenaltyPaise),
           ota_fee_paise: paiseFromProto(b.cancellation.otaFeePaise),
           refund_amount_paise: paiseFromProto(b.cancellation.refundAmountPaise),
-          confirmed_at: iso(b.cancellation.confirmedAt),
+          confirmed_at: isoText(b.cancellation.confirmedAt),
         }
       : null,
     cancellations: b.cancellations.map(cancellationJson),
@@ -132,7 +133,7 @@ export function bookingJson(b: Booking) {
           fare_difference_paise: paiseFromProto(b.reschedule.fareDifferencePaise),
           change_penalty_paise: paiseFromProto(b.reschedule.changePenaltyPaise),
           new_total_paise: paiseFromProto(b.reschedule.newTotalPaise),
-          confirmed_at: iso(b.reschedule.confirmedAt),
+          confirmed_at: isoText(b.reschedule.confirmedAt),
         }
       : null,
     gst: b.gst ? { gstin: b.gst.gstin, registered_name: b.gst.registeredName, address: b.gst.address, email: b.gst.email } : null,
@@ -180,12 +181,15 @@ function statusName(status: BookingStatus): string {
   return name;
 }
 
+/** A booked or offered extra's kind as both surfaces write it (the service never sends UNSPECIFIED). */
+export const extraKindName = (kind: AncillaryKind) => (kind === AncillaryKind.BAGGAGE ? ("BAGGAGE" as const) : ("MEAL" as const));
+
 export function bookedExtraJson(e: BookedExtra) {
   const added = e.source === ExtraSource.ADDED;
   return {
     pax_id: e.paxId,
     segment_index: e.segmentIndex,
-    kind: e.kind === AncillaryKind.BAGGAGE ? ("BAGGAGE" as const) : ("MEAL" as const),
+    kind: extraKindName(e.kind),
     code: e.code,
     description: e.description,
     quantity: e.quantity,

@@ -1,4 +1,4 @@
-import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
+import { paiseFromProto } from "@tarmac/kernel";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { CancellationType, ReasonCode, RefundStatus } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { Direction } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
@@ -20,12 +20,11 @@ import {
   rescheduleQuoteRequestSchema,
   rescheduleQuoteResponseSchema,
 } from "./changes-schemas.js";
+import { isoText } from "../../json-values.js";
 
 export interface ChangesRoutesOptions {
   readonly booking: ServiceClients["booking"];
 }
-
-const iso = (t: Parameters<typeof fromTimestamp>[0]) => fromTimestamp(t)?.toISOString() ?? "";
 
 /**
  * Cancellation (flight.cancel) and reschedule (flight.reschedule), quote and confirm; the confirms
@@ -94,10 +93,10 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
       ota_fee_paise: paiseFromProto(q.otaFeePaise),
       refund_amount_paise: paiseFromProto(q.refundAmountPaise),
       currency: q.currency,
-      quote_valid_until: iso(q.quoteValidUntil),
+      quote_valid_until: isoText(q.quoteValidUntil),
       items: q.items.map(itemJson),
       stays_booked: q.staysBooked.map(partJson),
-      void_eligible_until: q.voidEligibleUntil ? iso(q.voidEligibleUntil) : null,
+      void_eligible_until: q.voidEligibleUntil ? isoText(q.voidEligibleUntil) : null,
     };
   });
 
@@ -150,7 +149,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
         ota_fee_paise: paiseFromProto(q.otaFeePaise),
         total_payable_paise: paiseFromProto(q.totalPayablePaise),
         currency: q.currency,
-        quote_valid_until: iso(q.quoteValidUntil),
+        quote_valid_until: isoText(q.quoteValidUntil),
         items: q.items.map(rescheduleItemJson),
         items_refund_paise: paiseFromProto(q.itemsRefundPaise),
         refund_paise: paiseFromProto(q.refundPaise),

@@ -1,5 +1,6 @@
-import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
+import { paiseFromProto } from "@tarmac/kernel";
 import { InvoiceKind, type Invoice, type InvoiceParty } from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
+import { isoText } from "../../json-values.js";
 
 const orNull = (value: string) => (value === "" ? null : value);
 
@@ -20,7 +21,7 @@ export function invoiceJson(i: Invoice) {
     kind: InvoiceKind[i.kind] as "TAX_INVOICE" | "CREDIT_NOTE" | "DEBIT_NOTE",
     booking_id: i.bookingId,
     pnr: i.pnr,
-    issued_at: fromTimestamp(i.issuedAt)?.toISOString() ?? "",
+    issued_at: isoText(i.issuedAt),
     financial_year: i.financialYear,
     supplier: partyJson(i.supplier),
     recipient: partyJson(i.recipient),

@@ -1,4 +1,4 @@
-import { fromTimestamp, paiseFromProto, toTimestamp } from "@tarmac/kernel";
+import { paiseFromProto, toTimestamp } from "@tarmac/kernel";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { EntryKind, type Balance, type LedgerLine } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -6,6 +6,7 @@ import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { balanceResponseSchema, emptyBodySchema, statementRequestSchema, statementResponseSchema, type StatementBody } from "./schemas.js";
+import { isoText } from "../../json-values.js";
 
 export interface WalletRoutesOptions {
   readonly wallet: ServiceClients["wallet"];
@@ -82,7 +83,7 @@ function balanceJson(b: Balance) {
 function lineJson(line: LedgerLine) {
   return {
     entry_id: line.entryId,
-    at: fromTimestamp(line.at)?.toISOString() ?? "",
+    at: isoText(line.at),
     kind: EntryKind[line.kind],
     amount_paise: paiseFromProto(line.amountPaise),
     balance_after_paise: paiseFromProto(line.balanceAfterPaise),
