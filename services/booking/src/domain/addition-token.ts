@@ -1,18 +1,12 @@
+import type { ProviderAncillaryOption } from "@tarmac/airline";
 import type { Signer } from "@tarmac/kernel";
 
-/** A baggage or meal option QuoteAncillaryAddition offered one passenger of one booking on one segment. */
-export interface AdditionClaims {
+/** A baggage or meal option QuoteAncillaryAddition offered one passenger of one booking on one segment: the airline's option, bound. */
+export interface AdditionClaims extends ProviderAncillaryOption {
   readonly bookingId: string;
   readonly agentId: string;
   readonly paxId: string;
   readonly segmentIndex: number;
-  readonly kind: "BAGGAGE" | "MEAL";
-  readonly code: string;
-  readonly description: string;
-  readonly pricePaise: number;
-  readonly maxQuantity: number;
-  readonly weightKg: number;
-  readonly forInfants: boolean;
   /** Epoch milliseconds. */
   readonly expiresAtMs: number;
 }
