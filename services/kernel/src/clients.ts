@@ -1,12 +1,13 @@
 import type { DescService } from "@bufbuild/protobuf";
 import type { Client, Interceptor, Transport } from "@connectrpc/connect";
-import { createGrpcTransport } from "@connectrpc/connect-node";
+import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import type { CallerCredential } from "./caller-auth/credentials.js";
 import { callerTokenInterceptor } from "./caller-auth/interceptors.js";
 import { CallerTokenIssuer } from "./caller-auth/tokens.js";
 import { forwardDeadlineInterceptor } from "./deadline.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
 import { createPeerClient } from "./peer-client.js";
+import { createUnaryGrpcTransport } from "./unary-grpc-transport.js";
 
 export { createPeerClient };
 
@@ -27,18 +28,20 @@ export interface ServiceClientOptions {
  */
 export function createServiceTransport(baseUrl: string, options: ServiceClientOptions): Transport {
   const issuer = new CallerTokenIssuer(options.credential);
-  return createGrpcTransport({
+  const sessions = new Http2SessionManager(baseUrl);
+  const shared = {
     baseUrl,
     defaultTimeoutMs: options.timeoutMs ?? 5_000,
-    // Peers sit on the same network: gzip of large pages costs more CPU than it saves in transfer.
-    acceptCompression: [],
     interceptors: [
       forwardRequestIdInterceptor(),
       forwardDeadlineInterceptor(),
       callerTokenInterceptor(issuer, { vouchesForAgents: options.vouchesForAgents ?? false }),
       ...(options.interceptors ?? []),
     ],
-  });
+  };
+  // Peers sit on the same network: gzip of large pages costs more CPU than it saves in transfer.
+  const streams = createGrpcTransport({ ...shared, sessionManager: sessions, acceptCompression: [] });
+  return createUnaryGrpcTransport({ ...shared, sessions, streams });
 }
 
 /** A client of one service on a peer, over its own transport (createServiceTransport). */
