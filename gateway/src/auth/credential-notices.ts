@@ -7,7 +7,7 @@ import type { CredentialVerifier } from "./credential-verifier.js";
  * caller, not only the agency's own: a sub-agent is suspended with its agency, and the gateway
  * does not know which agents are whose sub-agents. Suspensions are rare, and the next request of
  * each caller costs one call to auth, as when its entry expires. A reactivation drops nothing
- * (refusals are never remembered).
+ * (refusals are never remembered), nor does a billing change (a caller holds no billing details).
  */
 function staleCallers(notice: CredentialNotice | NoticesMissed): ((caller: Caller) => boolean) | undefined {
   switch (notice.kind) {
@@ -23,6 +23,7 @@ function staleCallers(notice: CredentialNotice | NoticesMissed): ((caller: Calle
     case "missed":
       return () => true;
     case "agent.reactivated":
+    case "agent.billing_changed":
       return undefined;
   }
 }

@@ -131,7 +131,7 @@ describe("the admin command line against the whole stack", () => {
     await expect.poll(async () => (await gateway(apiKey, "/api/v1/wallet/balance", {})).status, { timeout: 10_000 }).toBe(401);
   });
 
-  it("sets an agency's billing details; a booking without gst is invoiced to them, and a later change leaves the invoice", async () => {
+  it("sets an agency's billing details; a booking without gst is invoiced to them, a later change leaves the invoice and reaches the next booking", async () => {
     const created = await admin("agents", "create", "--name", "Ledger Travels", "--email", `ops+${Date.now()}@ledger.example`);
     const agentId: string = created.agent.agent_id;
     const billing = [
@@ -159,51 +159,55 @@ describe("the admin command line against the whole stack", () => {
 
     const { api_key: apiKey } = await admin("keys", "issue", agentId, "--scopes", "flight.search,flight.book", "--sandbox");
     await admin("wallet", "topup", agentId, "100000.00", "--reference", `e2e-billing-${agentId}`);
-    const search = await gateway(apiKey, "/api/v1/flight/search", {
-      origin: "BLR",
-      dest: "DEL",
-      dod: yyyymmdd(new Date(), 26),
-      pax_adult: 1,
-      pax_child: 0,
-      pax_infant: 0,
-      limit: 50,
-    });
-    const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
-      o.segments.every((s) => !s.flight_no.startsWith("9")),
-    );
-    const validated = await gateway(apiKey, "/api/v1/flight/fare/validate", {
-      search_id: offer.search_id,
-      signature: offer.signature,
-      pax: { adult: 1, child: 0, infant: 0 },
-    });
-    expect(validated.status, validated.text).toBe(200);
-    const booked = await gateway(
-      apiKey,
-      "/api/v1/flight/booking/create",
-      {
-        fare_token: validated.json.fare_token,
-        passengers: [
-          {
-            id: "ADT1",
-            type: "ADT",
-            title: "MS",
-            first_name: "Nisha",
-            last_name: "Rao",
-            gender: "F",
-            dob: "1988-02-10",
-            nationality: "IN",
-          },
-        ],
-        contact_info: { email: "bookings@ledger.example", phone: "+919812345679" },
-      },
-      { "idempotency-key": `e2e-billing-${agentId}` },
-    );
-    expect(booked.status, booked.text).toBe(200);
-    const bookingId: string = booked.json.booking_id;
+    /** Searches, validates and books one passenger without `gst`: the agency's billing details apply. */
+    const bookWithoutGst = async (n: number) => {
+      const search = await gateway(apiKey, "/api/v1/flight/search", {
+        origin: "BLR",
+        dest: "DEL",
+        dod: yyyymmdd(new Date(), 26),
+        pax_adult: 1,
+        pax_child: 0,
+        pax_infant: 0,
+        limit: 50,
+      });
+      const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+        o.segments.every((s) => !s.flight_no.startsWith("9")),
+      );
+      const validated = await gateway(apiKey, "/api/v1/flight/fare/validate", {
+        search_id: offer.search_id,
+        signature: offer.signature,
+        pax: { adult: 1, child: 0, infant: 0 },
+      });
+      expect(validated.status, validated.text).toBe(200);
+      const booked = await gateway(
+        apiKey,
+        "/api/v1/flight/booking/create",
+        {
+          fare_token: validated.json.fare_token,
+          passengers: [
+            {
+              id: "ADT1",
+              type: "ADT",
+              title: "MS",
+              first_name: "Nisha",
+              last_name: "Rao",
+              gender: "F",
+              dob: "1988-02-10",
+              nationality: "IN",
+            },
+          ],
+          contact_info: { email: "bookings@ledger.example", phone: "+919812345679" },
+        },
+        { "idempotency-key": `e2e-billing-${agentId}-${n}` },
+      );
+      expect(booked.status, booked.text).toBe(200);
+      return (await gateway(apiKey, "/api/v1/flight/booking/status", { booking_id: booked.json.booking_id })).json;
+    };
+    const status = await bookWithoutGst(1);
+    const bookingId: string = status.booking_id;
     // Maharashtra (27) is another state than the platform's (Karnataka, 29): IGST.
-    const status = await gateway(apiKey, "/api/v1/flight/booking/status", { booking_id: bookingId });
-    expect(status.json.tax_lines).toMatchObject({ gst_kind: "IGST" });
-    expect(status.json.gst).toEqual({
+    expect(status.tax_lines).toMatchObject({ gst_kind: "IGST" });
+    expect(status.gst).toEqual({
       gstin: "27AAPFU0939F1ZV",
       registered_name: "Ledger Travels LLP",
       address: "1 Marine Drive, Mumbai, Maharashtra 400020, IN",
@@ -239,6 +243,11 @@ describe("the admin command line against the whole stack", () => {
     await admin("agencies", "billing", "set", agentId, ...billing.map((v) => karnataka[v] ?? v));
     const again = await gateway(apiKey, "/api/v1/invoices/get", { invoice_number: invoice.invoice_number });
     expect(again.json).toEqual(invoice);
+    // Booking remembers the agency's record (5 s) from the calls above; auth's notice drops it, so the
+    // very next booking is billed to the new details: CGST and SGST in Karnataka.
+    const next = await bookWithoutGst(2);
+    expect(next.tax_lines).toMatchObject({ gst_kind: "CGST_SGST" });
+    expect(next.gst).toMatchObject({ gstin: "29AAGCB7383J1Z4", address: "12 MG Road, Bengaluru, Karnataka 560001, IN" });
   }, 60_000);
 
   it("runs as a process through main.ts: output, exit codes and errors", async () => {

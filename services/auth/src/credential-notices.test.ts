@@ -1,9 +1,10 @@
-import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { create } from "@bufbuild/protobuf";
+import { BillingDetailsSchema, OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { CredentialNotice } from "@tarmac/events";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authFixture, type AuthFixture } from "./testing/auth-fixture.js";
 
-/** What auth announces, before answering, when a credential stops (or starts again) being good. */
+/** What auth announces, before answering, when a credential stops (or starts again) being good, or billing details change. */
 describe("AuthServiceImpl: credential notices", () => {
   let f: AuthFixture;
   let sent: CredentialNotice[];
@@ -35,6 +36,20 @@ describe("AuthServiceImpl: credential notices", () => {
       { kind: "agent.suspended", agentId: f.agent.id },
       { kind: "agent.reactivated", agentId: f.agent.id },
     ]);
+  });
+
+  it("announces a change of billing details, so booking reads them again for the agency's next booking", async () => {
+    await f.service.setAgentBilling({
+      $typeName: "tarmac.auth.v1.SetAgentBillingRequest",
+      agentId: f.agent.id,
+      billing: create(BillingDetailsSchema, {
+        gstin: "29AAGCB7383J1Z4",
+        legalName: "Fixture Travels Private Limited",
+        address: { lines: ["12 MG Road"], city: "Bengaluru", state: "Karnataka", pinCode: "560001", country: "IN" },
+        email: "accounts@fixture.test",
+      }),
+    });
+    expect(sent).toEqual([{ kind: "agent.billing_changed", agentId: f.agent.id }]);
   });
 
   it("announces a logout with the session's id, once, and nothing for an unknown token", async () => {

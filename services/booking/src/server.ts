@@ -47,7 +47,7 @@ export interface BookingServiceOverrides {
   readonly fare?: Client<typeof FareService>;
   readonly wallet?: Client<typeof WalletService>;
   readonly search?: Client<typeof SearchService>;
-  /** Asked whether an agency is suspended (GetAgent). */
+  /** Asked whether an agency is suspended and for its billing details (GetAgent). */
   readonly auth?: Pick<Client<typeof AuthService>, "getAgent">;
   /** Where events go instead of NATS_URL's JetStream (the stack's shared in-process bus). */
   readonly publisher?: EventPublisher;
@@ -98,6 +98,8 @@ export async function startBookingService(
     provider: guardProvider(airline, { timeoutMs: config.providerTimeoutMs }),
   };
   const auth = overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions);
+  // One remembered record per agency for the standing check and the billing lookup of a create.
+  const standing = new AgentStanding(auth);
   const { service, recovery, ticketing, holdSweep } = wireBooking({
     ...(overrides.decorate ? overrides.decorate(wired) : wired),
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
@@ -112,7 +114,7 @@ export async function startBookingService(
     holdNoticeMs: config.holdNoticeMs,
     bookingSecret: config.bookingSecret,
     billing: config.billing,
-    agencies: authAgencyBilling(auth),
+    agencies: authAgencyBilling(standing.agents),
     invoices: storage.value.invoices,
   });
   const sweepNow = async () => {
@@ -129,7 +131,6 @@ export async function startBookingService(
     ...(storage.value.leases && { leases: storage.value.leases }),
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
-  const standing = new AgentStanding(auth);
   const stopNotices = followStandingNotices(standing, { source: overrides.notices, events: config.events, logger });
   const host = await startServiceHost({
     callerAuth: config.callerAuth,

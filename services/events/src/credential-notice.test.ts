@@ -7,6 +7,7 @@ describe("credential notices on the wire", () => {
     { kind: "session.revoked", agentId: "agt_1", sessionId: "ses_1" },
     { kind: "agent.suspended", agentId: "agt_1" },
     { kind: "agent.reactivated", agentId: "agt_1" },
+    { kind: "agent.billing_changed", agentId: "agt_1" },
   ];
 
   it("reads back every kind as it was sent, in snake_case", () => {

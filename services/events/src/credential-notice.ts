@@ -1,15 +1,17 @@
 import { parseJsonObject } from "./json-object.js";
 
 /**
- * What auth says when a credential stops (or starts again) being good, so every gateway and money
- * service drops what it remembered at once instead of at the end of its cache TTL. Not a domain
- * event: no outbox, no stream, no replay. A lost notice costs at most one cache TTL.
+ * What auth says when a credential stops (or starts again) being good, or an agency's billing
+ * details change, so every gateway and money service drops what it remembered at once instead of
+ * at the end of its cache TTL. Not a domain event: no outbox, no stream, no replay. A lost notice
+ * costs at most one cache TTL.
  */
 export type CredentialNotice =
   | { readonly kind: "api_key.revoked"; readonly agentId: string; readonly keyId: string }
   | { readonly kind: "session.revoked"; readonly agentId: string; readonly sessionId: string }
   | { readonly kind: "agent.suspended"; readonly agentId: string }
-  | { readonly kind: "agent.reactivated"; readonly agentId: string };
+  | { readonly kind: "agent.reactivated"; readonly agentId: string }
+  | { readonly kind: "agent.billing_changed"; readonly agentId: string };
 
 /**
  * Delivered to subscribers (never sent) when notices may have been lost: the link to NATS was
@@ -59,6 +61,7 @@ export function parseNotice(text: string): CredentialNotice | undefined {
       return typeof sessionId === "string" && sessionId !== "" ? { kind, agentId, sessionId } : undefined;
     case "agent.suspended":
     case "agent.reactivated":
+    case "agent.billing_changed":
       return { kind, agentId };
     default:
       return undefined;

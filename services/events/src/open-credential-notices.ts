@@ -1,5 +1,5 @@
 import type { Logger } from "@tarmac/kernel";
-import type { CredentialNoticeSource } from "./credential-notice.js";
+import type { CredentialNotice, CredentialNoticeSource } from "./credential-notice.js";
 import { NatsCredentialNotices } from "./nats-credential-notices.js";
 
 /**
@@ -16,11 +16,14 @@ export function openCredentialNotices(
   return new NatsCredentialNotices({ servers: events.natsUrl, subjectPrefix: events.subjectPrefix, logger });
 }
 
-/** What booking and wallet cache of an agency's standing (kernel's AgentStanding). */
+/** What booking and wallet remember of an agency: its record, for its standing and billing (kernel's AgentStanding). */
 interface StandingCache {
   forget(agentId: string): void;
   forgetAll(): void;
 }
+
+/** The notices that change an agency's record (a revoked key or session does not). */
+const AGENT_CHANGES: ReadonlySet<CredentialNotice["kind"]> = new Set(["agent.suspended", "agent.reactivated", "agent.billing_changed"]);
 
 export interface StandingNoticesOptions {
   /** The stack's in-process notices; otherwise NATS_URL's (opened here), else none. */
@@ -30,16 +33,17 @@ export interface StandingNoticesOptions {
 }
 
 /**
- * Drops an agency's remembered standing when it is suspended or reactivated, and everything when
- * notices may have been missed, so a suspension stops its money at once instead of within the
- * cache's TTL. Resolves the stop function (unsubscribes, closes what it opened).
+ * Drops an agency's remembered record when it is suspended or reactivated or its billing details
+ * change, and everything when notices may have been missed, so a suspension stops its money (and
+ * new billing details reach its next booking) at once instead of within the cache's TTL. Resolves
+ * the stop function (unsubscribes, closes what it opened).
  */
 export function followStandingNotices(standing: StandingCache, options: StandingNoticesOptions): () => Promise<void> {
   const owned = options.source ? undefined : openCredentialNotices(options.events, options.logger);
   const source = options.source ?? owned;
   const unsubscribe = source?.subscribe((notice) => {
     if (notice.kind === "missed") standing.forgetAll();
-    else if (notice.kind === "agent.suspended" || notice.kind === "agent.reactivated") standing.forget(notice.agentId);
+    else if (AGENT_CHANGES.has(notice.kind)) standing.forget(notice.agentId);
   });
   return async () => {
     unsubscribe?.();

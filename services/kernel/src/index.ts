@@ -31,6 +31,7 @@ export * from "./within.js";
 export * from "./deadline.js";
 export * from "./caller-auth/index.js";
 export * from "./agent-standing.js";
+export * from "./known-agents.js";
 export * from "./mongo-validated-collection.js";
 export * from "./free-port.js";
 export * from "./india-tax/index.js";

@@ -118,7 +118,10 @@ export class Agents {
     return create(SetAgentTierResponseSchema, { agent: await this.protoAgent(agent) });
   }
 
-  /** Replaces the agency's billing details whole; issued invoices keep what they were issued with. */
+  /**
+   * Replaces the agency's billing details whole; issued invoices keep what they were issued with,
+   * bookings created after the answer follow them on every replica (the notice).
+   */
   async setBilling(request: SetAgentBillingRequest): Promise<SetAgentBillingResponse> {
     const f = new RequestFields();
     const agentId = f.id("agent_id", request.agentId);
@@ -127,6 +130,8 @@ export class Agents {
     const agent = await this.deps.agents.setAgentBilling(agentId, billing);
     if (!agent) throw agentNotFound(agentId);
     this.deps.logger.info({ agentId, gstState: billing.gstin.slice(0, 2) }, "agent billing details set");
+    // Booking remembers the agency's record for a few seconds; its next booking takes the new details.
+    await this.deps.notices.publish({ kind: "agent.billing_changed", agentId });
     return create(SetAgentBillingResponseSchema, { agent: await this.protoAgent(agent) });
   }
 

@@ -1,6 +1,5 @@
-import type { Client } from "@connectrpc/connect";
-import { DomainError } from "@tarmac/kernel";
-import type { AuthService, BillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import type { KnownAgents } from "@tarmac/kernel";
+import type { BillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { BookingGst } from "../domain/booking.js";
 
 /**
@@ -13,22 +12,19 @@ export interface AgencyBilling {
 }
 
 /**
- * Asked of auth (GetAgent) once per booking create that gives no `gst`, not cached: a create is
- * rare next to searches, already waits for the fare service and the airline, and billing details
- * changed by ops then apply to the next booking at once on every replica (no notice to follow).
- * The call carries the create's deadline (the peer client forwards it) and its signal. A sub-agent
+ * Read from the agency's record as auth answered it (GetAgent), the one the create's standing
+ * check just read (AgentStanding's KnownAgents): no call of its own within the record's few
+ * seconds. Billing details changed by ops reach every replica at once (auth's notice drops the
+ * record); without notices the TTL bounds how long the old ones are used. A lookup that does ask
+ * auth carries the create's deadline (the peer client forwards it) and its signal. A sub-agent
  * without details of its own is billed under its parent agency's.
  */
-export function authAgencyBilling(auth: Pick<Client<typeof AuthService>, "getAgent">): AgencyBilling {
-  const agentOf = async (agentId: string, signal: AbortSignal) => {
-    const { agent } = await auth.getAgent({ agentId }, { signal });
-    if (!agent) throw new DomainError("AUTH_NOT_FOUND", "No such agency");
-    return agent;
-  };
+export function authAgencyBilling(agents: Pick<KnownAgents, "agentOf">): AgencyBilling {
   return {
     async gstOf(agentId, signal) {
-      const agent = await agentOf(agentId, signal);
-      const billing = agent.billing ?? (agent.parentAgentId === "" ? undefined : (await agentOf(agent.parentAgentId, signal)).billing);
+      const agent = await agents.agentOf(agentId, signal);
+      const billing =
+        agent.billing ?? (agent.parentAgentId === "" ? undefined : (await agents.agentOf(agent.parentAgentId, signal)).billing);
       return billing && bookingGstOf(billing);
     },
   };
