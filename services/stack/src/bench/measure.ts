@@ -27,3 +27,11 @@ async function runChild(script: string, options: object, core: number | undefine
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as LoadSummary;
 }
+
+/** The run with the median rate (of an odd number of runs: one that was measured). */
+export function median(runs: readonly LoadSummary[]): LoadSummary {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error("no runs to take a median of");
+  return middle;
+}

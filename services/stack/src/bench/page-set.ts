@@ -52,7 +52,7 @@ export async function distinctPages(api: Api): Promise<Page[]> {
  * has no cursor of its own, so the bench signs one at offset 0 with the development cursor secret
  * the stack runs with: every deep page is then a cursor request served from the search cache.
  */
-export async function deepPageBodies(api: Api): Promise<{ total: number; bodies: Record<string, string> }> {
+export async function deepPageBodies(api: Api): Promise<{ total: number; bodies: Record<string, string>; bytes: Record<string, number> }> {
   const first = await search(api, {
     origin: "DEL",
     dest: "BOM",
@@ -64,11 +64,14 @@ export async function deepPageBodies(api: Api): Promise<{ total: number; bodies:
   const signer = createSigner(process.env.TARMAC_CURSOR_SECRET ?? DEVELOPMENT_CURSOR_SECRET, "search-cursor");
   const position = signer.verify(cursorOf(first)!) as Record<string, unknown>;
   const bodies: Record<string, string> = {};
+  // Each page's size: deeper offers may have more segments, which costs per byte, not per depth.
+  const bytes: Record<string, number> = {};
   for (const page of [1, 10, 40]) {
     if ((page - 1) * PAGE_LIMIT >= total) throw new Error(`the deep-page search has ${total} offers, fewer than ${page} pages`);
     bodies[page] = JSON.stringify({ cursor: signer.sign({ ...position, o: (page - 1) * PAGE_LIMIT }), limit: PAGE_LIMIT });
+    bytes[page] = (await search(api, JSON.parse(bodies[page]) as Record<string, unknown>)).length;
   }
-  return { total, bodies };
+  return { total, bodies, bytes };
 }
 
 async function search(api: Api, body: Record<string, unknown>): Promise<Buffer> {
