@@ -1,18 +1,17 @@
-import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
-import { paiseFromProto } from "@tarmac/kernel";
 import { FareInclusionsSchema, OfferSchema, PricingBreakdownSchema, SegmentSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { fareBrandName, inclusionsJson } from "./fare-brand-json.js";
 import { cabinName, directionName } from "./offer-json.js";
+import { isVarint, WireReader } from "./wire-reader.js";
 
 const O = fieldNumbers(OfferSchema.field);
 const S = fieldNumbers(SegmentSchema.field);
 const P = fieldNumbers(PricingBreakdownSchema.field);
 const I = fieldNumbers(FareInclusionsSchema.field);
+/** A string field absent from the wire: proto3's default, as JSON. */
+const EMPTY = '""';
 /** google.protobuf.Timestamp's field numbers. */
 const SECONDS = 1;
 const NANOS = 2;
-/** A JSON string: what the response schema's serializer writes for a string. */
-const q = JSON.stringify;
 
 /**
  * offerJson of an Offer read straight from its wire bytes and written as JSON text: the same
@@ -24,8 +23,13 @@ const q = JSON.stringify;
  */
 export function offerJsonTextFromWire(bytes: Uint8Array): string {
   // One reader per offer: its messages are read in place, each up to the end its length gives.
-  const r = new BinaryReader(bytes);
-  let [offerId, searchId, signature, airline, provider, currency] = ["", "", "", "", "", ""];
+  const r = new WireReader(bytes);
+  let offerId = EMPTY,
+    searchId = EMPTY,
+    signature = EMPTY,
+    airline = EMPTY,
+    provider = EMPTY,
+    currency = EMPTY;
   const segments: string[] = [];
   let refundable = false;
   let holdAllowed = false;
@@ -35,24 +39,25 @@ export function offerJsonTextFromWire(bytes: Uint8Array): string {
   let holdTicketTimeLimit: string | undefined;
   let fareBrand = 0;
   let inclusions: string | undefined;
-  while (r.pos < r.len) {
-    const [no, wireType] = r.tag();
-    if (no === O.offerId) offerId = r.string();
-    else if (no === O.searchId) searchId = r.string();
-    else if (no === O.signature) signature = r.string();
-    else if (no === O.airline) airline = r.string();
-    else if (no === O.segments) segments.push(segmentJsonFromWire(r, end(r)));
-    else if (no === O.bestPricePaise) bestPrice = paise(r);
-    else if (no === O.currency) currency = r.string();
-    else if (no === O.pricingBreakdown) pricing = pricingJsonFromWire(r, end(r));
-    else if (no === O.expiresAt) expiresAt = isoFromWire(r, end(r));
+  while (r.pos < r.length) {
+    const tag = r.tag();
+    const no = tag >>> 3;
+    if (no === O.offerId) offerId = r.jsonString();
+    else if (no === O.searchId) searchId = r.jsonString();
+    else if (no === O.signature) signature = r.jsonString();
+    else if (no === O.airline) airline = r.jsonString();
+    else if (no === O.segments) segments.push(segmentJsonFromWire(r, r.messageEnd()));
+    else if (no === O.bestPricePaise) bestPrice = r.int64();
+    else if (no === O.currency) currency = r.jsonString();
+    else if (no === O.pricingBreakdown) pricing = pricingJsonFromWire(r, r.messageEnd());
+    else if (no === O.expiresAt) expiresAt = isoFromWire(r, r.messageEnd());
     else if (no === O.refundable) refundable = r.bool();
-    else if (no === O.provider) provider = r.string();
+    else if (no === O.provider) provider = r.jsonString();
     else if (no === O.holdAllowed) holdAllowed = r.bool();
-    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, end(r));
+    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, r.messageEnd());
     else if (no === O.fareBrand) fareBrand = r.int32();
-    else if (no === O.inclusions) inclusions = inclusionsJsonFromWire(r, end(r), bytes);
-    else r.skip(wireType, no);
+    else if (no === O.inclusions) inclusions = inclusionsJsonFromWire(r, r.messageEnd());
+    else r.skip(tag);
   }
   if (pricing === undefined || expiresAt === undefined || inclusions === undefined) {
     throw new Error(`offer ${offerId} lacks pricing, expiry or inclusions`);
@@ -60,36 +65,44 @@ export function offerJsonTextFromWire(bytes: Uint8Array): string {
   // The wire carries an enum as its number; fareBrandName refuses any that is not one.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
   const brand = fareBrandName(fareBrand);
-  const timeLimit = holdAllowed && holdTicketTimeLimit !== undefined ? q(holdTicketTimeLimit) : "null";
+  const timeLimit = holdAllowed && holdTicketTimeLimit !== undefined ? `"${holdTicketTimeLimit}"` : "null";
   return (
-    `{"offer_id":${q(offerId)},"search_id":${q(searchId)},"signature":${q(signature)},"airline":${q(airline)},` +
-    `"provider":${q(provider)},"refundable":${refundable},"fare_brand":"${brand}",` +
-    `"inclusions":${inclusions},"segments":[${segments.join(",")}],"best_price_paise":${bestPrice},"currency":${q(currency)},` +
+    `{"offer_id":${offerId},"search_id":${searchId},"signature":${signature},"airline":${airline},` +
+    `"provider":${provider},"refundable":${refundable},"fare_brand":"${brand}",` +
+    `"inclusions":${inclusions},"segments":[${segments.join(",")}],"best_price_paise":${bestPrice},"currency":${currency},` +
     `"pricing_breakdown":${pricing},"expires_at":"${expiresAt}","hold_allowed":${holdAllowed},"hold_ticket_time_limit":${timeLimit}}`
   );
 }
 
-function segmentJsonFromWire(r: BinaryReader, end: number): string {
-  let [carrier, flightNo, origin, dest, depTime, arrTime, bookingClass, aircraft] = ["", "", "", "", "", "", "", ""];
+function segmentJsonFromWire(r: WireReader, end: number): string {
+  let carrier = EMPTY,
+    flightNo = EMPTY,
+    origin = EMPTY,
+    dest = EMPTY,
+    depTime = EMPTY,
+    arrTime = EMPTY,
+    bookingClass = EMPTY,
+    aircraft = EMPTY;
   let cabin = 0;
   let direction = 0;
   let seatsAvailable = 0;
   let durationMinutes = 0;
   while (r.pos < end) {
-    const [no, wireType] = r.tag();
-    if (no === S.carrier) carrier = r.string();
-    else if (no === S.flightNo) flightNo = r.string();
-    else if (no === S.origin) origin = r.string();
-    else if (no === S.dest) dest = r.string();
-    else if (no === S.depTime) depTime = r.string();
-    else if (no === S.arrTime) arrTime = r.string();
+    const tag = r.tag();
+    const no = tag >>> 3;
+    if (no === S.carrier) carrier = r.jsonString();
+    else if (no === S.flightNo) flightNo = r.jsonString();
+    else if (no === S.origin) origin = r.jsonString();
+    else if (no === S.dest) dest = r.jsonString();
+    else if (no === S.depTime) depTime = r.jsonString();
+    else if (no === S.arrTime) arrTime = r.jsonString();
     else if (no === S.cabin) cabin = r.int32();
-    else if (no === S.bookingClass) bookingClass = r.string();
+    else if (no === S.bookingClass) bookingClass = r.jsonString();
     else if (no === S.seatsAvailable) seatsAvailable = r.int32();
     else if (no === S.direction) direction = r.int32();
     else if (no === S.durationMinutes) durationMinutes = r.int32();
-    else if (no === S.aircraft) aircraft = r.string();
-    else r.skip(wireType, no);
+    else if (no === S.aircraft) aircraft = r.jsonString();
+    else r.skip(tag);
   }
   // The wire carries an enum as its number; cabinName and directionName refuse any that is not one.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
@@ -97,25 +110,26 @@ function segmentJsonFromWire(r: BinaryReader, end: number): string {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
   const directionText = directionName(direction);
   return (
-    `{"carrier":${q(carrier)},"flight_no":${q(flightNo)},"origin":${q(origin)},"dest":${q(dest)},"dep_time":${q(depTime)},` +
-    `"arr_time":${q(arrTime)},"cabin":"${cabinText}","booking_class":${q(bookingClass)},"seats_available":${seatsAvailable},` +
-    `"direction":"${directionText}","duration_minutes":${durationMinutes},"aircraft":${q(aircraft)}}`
+    `{"carrier":${carrier},"flight_no":${flightNo},"origin":${origin},"dest":${dest},"dep_time":${depTime},` +
+    `"arr_time":${arrTime},"cabin":"${cabinText}","booking_class":${bookingClass},"seats_available":${seatsAvailable},` +
+    `"direction":"${directionText}","duration_minutes":${durationMinutes},"aircraft":${aircraft}}`
   );
 }
 
-function pricingJsonFromWire(r: BinaryReader, end: number): string {
+function pricingJsonFromWire(r: WireReader, end: number): string {
   const p = { base_fare: 0, taxes: 0, commission: 0, ota_markup: 0, agent_markup: 0, net_fare: 0, final_price: 0 };
   while (r.pos < end) {
-    const [no, wireType] = r.tag();
-    if (wireType !== WireType.Varint) r.skip(wireType, no);
-    else if (no === P.baseFarePaise) p.base_fare = paise(r);
-    else if (no === P.taxesPaise) p.taxes = paise(r);
-    else if (no === P.commissionPaise) p.commission = paise(r);
-    else if (no === P.otaMarkupPaise) p.ota_markup = paise(r);
-    else if (no === P.agentMarkupPaise) p.agent_markup = paise(r);
-    else if (no === P.netFarePaise) p.net_fare = paise(r);
-    else if (no === P.finalPricePaise) p.final_price = paise(r);
-    else r.skip(wireType, no);
+    const tag = r.tag();
+    const no = tag >>> 3;
+    if (!isVarint(tag)) r.skip(tag);
+    else if (no === P.baseFarePaise) p.base_fare = r.int64();
+    else if (no === P.taxesPaise) p.taxes = r.int64();
+    else if (no === P.commissionPaise) p.commission = r.int64();
+    else if (no === P.otaMarkupPaise) p.ota_markup = r.int64();
+    else if (no === P.agentMarkupPaise) p.agent_markup = r.int64();
+    else if (no === P.netFarePaise) p.net_fare = r.int64();
+    else if (no === P.finalPricePaise) p.final_price = r.int64();
+    else r.skip(tag);
   }
   return (
     `{"base_fare":${p.base_fare},"taxes":${p.taxes},"commission":${p.commission},"ota_markup":${p.ota_markup},` +
@@ -127,8 +141,8 @@ function pricingJsonFromWire(r: BinaryReader, end: number): string {
  * A brand's inclusions: a handful of distinct ones serve a whole search, so the JSON of each is
  * written once and shared by every offer whose bytes are the same.
  */
-function inclusionsJsonFromWire(r: BinaryReader, end: number, bytes: Uint8Array): string {
-  const key = bytes.subarray(r.pos, end).join(",");
+function inclusionsJsonFromWire(r: WireReader, end: number): string {
+  const key = r.latin1(end);
   const known = inclusionsByBytes.get(key);
   if (known !== undefined) {
     r.pos = end;
@@ -136,15 +150,16 @@ function inclusionsJsonFromWire(r: BinaryReader, end: number, bytes: Uint8Array)
   }
   const i = { checkedBaggageKg: 0, cabinBaggageKg: 0, meal: 0, seat: 0, change: 0, refundable: false };
   while (r.pos < end) {
-    const [no, wireType] = r.tag();
-    if (wireType !== WireType.Varint) r.skip(wireType, no);
+    const tag = r.tag();
+    const no = tag >>> 3;
+    if (!isVarint(tag)) r.skip(tag);
     else if (no === I.checkedBaggageKg) i.checkedBaggageKg = r.int32();
     else if (no === I.cabinBaggageKg) i.cabinBaggageKg = r.int32();
     else if (no === I.meal) i.meal = r.int32();
     else if (no === I.seat) i.seat = r.int32();
     else if (no === I.change) i.change = r.int32();
     else if (no === I.refundable) i.refundable = r.bool();
-    else r.skip(wireType, no);
+    else r.skip(tag);
   }
   // The wire carries enums as numbers; inclusionsJson refuses any that is not one.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
@@ -155,20 +170,17 @@ function inclusionsJsonFromWire(r: BinaryReader, end: number, bytes: Uint8Array)
 
 const inclusionsByBytes = new Map<string, string>();
 
-function paise(r: BinaryReader): number {
-  return paiseFromProto(BigInt(r.int64()));
-}
-
 /** A Timestamp's ISO string, as fromTimestamp(...).toISOString() gives it. */
-function isoFromWire(r: BinaryReader, end: number): string {
+function isoFromWire(r: WireReader, end: number): string {
   let seconds = 0;
   let nanos = 0;
   while (r.pos < end) {
-    const [no, wireType] = r.tag();
-    if (wireType !== WireType.Varint) r.skip(wireType, no);
-    else if (no === SECONDS) seconds = Number(r.int64());
+    const tag = r.tag();
+    const no = tag >>> 3;
+    if (!isVarint(tag)) r.skip(tag);
+    else if (no === SECONDS) seconds = r.int64();
     else if (no === NANOS) nanos = r.int32();
-    else r.skip(wireType, no);
+    else r.skip(tag);
   }
   const ms = seconds * 1000 + Math.round(nanos / 1_000_000);
   // A search's offers mostly share their expiry: the last instant's string is kept.
@@ -177,12 +189,6 @@ function isoFromWire(r: BinaryReader, end: number): string {
 }
 
 let lastIso = { ms: Number.NaN, iso: "" };
-
-/** Where the length-delimited message starting at the reader's position ends. */
-function end(r: BinaryReader): number {
-  const length = r.uint32();
-  return r.pos + length;
-}
 
 function fieldNumbers<K extends string>(fields: Record<K, { readonly number: number }>): Record<K, number> {
   return Object.fromEntries(Object.entries<{ number: number }>(fields).map(([k, f]) => [k, f.number])) as Record<K, number>;
