@@ -1,7 +1,7 @@
 import { dualProtocolServer } from "./dual-protocol-server.js";
 import type { AddressInfo } from "node:net";
 import type { DescService } from "@bufbuild/protobuf";
-import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
+import type { ConnectRouter, Interceptor, MethodImplSpec } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { Health } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { HealthService } from "./health-service.js";
@@ -17,6 +17,7 @@ import { processMetrics, startMetricsServer, type MetricsRegistry } from "./metr
 import { rpcMetricsInterceptor } from "./rpc-metrics.js";
 import { serveReflection } from "./reflection/server-reflection.js";
 import { ReadinessMonitor, type DependencyProbe } from "./readiness.js";
+import { recordingRouter, withUnaryGrpcFastPath } from "./unary-grpc-handler.js";
 
 export interface ServiceHostOptions {
   readonly name: string;
@@ -110,31 +111,34 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
     : undefined;
   // Runs while the port opens; awaited below, so the host starts with its real status.
   const firstRound = readiness?.start();
+  // Outermost first: the error interceptor also translates what the deadline bound throws.
+  const interceptors = [
+    rpcMetricsInterceptor(options.name, metrics),
+    requestIdInterceptor(),
+    errorInterceptor(logger),
+    callerAuthInterceptor({
+      verifier: new CallerTokenVerifier(options.callerAuth.trusted),
+      grants: options.callerAuth.grants,
+      policy: options.callerPolicy,
+      ...(options.agentStanding && { standing: options.agentStanding }),
+    }),
+    deadlineInterceptor(logger),
+    ...(options.interceptors ?? []),
+  ];
+  const unarySpecs: MethodImplSpec[] = [];
   const handler = connectNodeAdapter({
-    routes(router) {
+    routes(connectRouter) {
+      const router = recordingRouter(connectRouter, unarySpecs);
       router.service(Health, health);
       serveReflection(router, [...options.services, Health]);
       options.routes(router);
     },
-    // Outermost first: the error interceptor also translates what the deadline bound throws.
-    interceptors: [
-      rpcMetricsInterceptor(options.name, metrics),
-      requestIdInterceptor(),
-      errorInterceptor(logger),
-      callerAuthInterceptor({
-        verifier: new CallerTokenVerifier(options.callerAuth.trusted),
-        grants: options.callerAuth.grants,
-        policy: options.callerPolicy,
-        ...(options.agentStanding && { standing: options.agentStanding }),
-      }),
-      deadlineInterceptor(logger),
-      ...(options.interceptors ?? []),
-    ],
+    interceptors,
     grpc: true,
     grpcWeb: true,
     connect: true,
   });
-  const dual = dualProtocolServer(handler);
+  const dual = dualProtocolServer(withUnaryGrpcFastPath(handler, unarySpecs, interceptors));
   const { server } = dual;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,0 +1,142 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Http2ServerRequest, type Http2ServerResponse } from "node:http2";
+import { fromBinary, toBinary, type DescMessage } from "@bufbuild/protobuf";
+import {
+  Code,
+  ConnectError,
+  createContextValues,
+  createHandlerContext,
+  createMethodImplSpec,
+  createServiceImplSpec,
+  type ConnectRouter,
+  type Interceptor,
+  type MethodImplSpec,
+} from "@connectrpc/connect";
+import { invokeUnaryImplementation } from "@connectrpc/connect/protocol";
+import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
+
+type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
+type UnarySpec = MethodImplSpec & { kind: "unary" };
+
+const GRPC_PROTO = new Set(["application/grpc", "application/grpc+proto"]);
+// Made once: a client that went away is not worth a new stack trace per call (issue 17).
+const clientGone = new ConnectError("the client closed the stream", Code.Canceled);
+
+/**
+ * Serves unary gRPC calls in binary protobuf (what every peer in Tarmac sends) without Connect's
+ * generic pipeline of async iterables, which costs more than the rest of a small call (issue 17):
+ * the same context, interceptors and implementation (invokeUnaryImplementation), the same
+ * headers, trailers and error statuses on the wire. Everything else (Connect and gRPC-Web
+ * protocols, JSON, compression, streams, HTTP/1.1) goes to `fallback`, Connect's own handler.
+ */
+export function withUnaryGrpcFastPath(fallback: NodeHandler, specs: readonly MethodImplSpec[], interceptors: Interceptor[]): NodeHandler {
+  const unary = new Map<string, UnarySpec>();
+  for (const spec of specs) if (spec.kind === "unary") unary.set(`/${spec.method.parent.typeName}/${spec.method.name}`, spec);
+  return (req, res) => {
+    const spec = req instanceof Http2ServerRequest ? unary.get(req.url) : undefined;
+    const encoding = req.headers["grpc-encoding"];
+    if (!spec || req.method !== "POST" || !GRPC_PROTO.has(req.headers["content-type"] ?? "") || (encoding && encoding !== "identity")) {
+      fallback(req, res);
+      return;
+    }
+    void serve(spec, req as Http2ServerRequest, res as Http2ServerResponse, interceptors);
+  };
+}
+
+/**
+ * The router Connect's handler is built with, recording into `specs` what the fast path may serve:
+ * every method registered without options of its own (options could change how it is served).
+ */
+export function recordingRouter(router: ConnectRouter, specs: MethodImplSpec[]): ConnectRouter {
+  const recording: ConnectRouter = {
+    handlers: router.handlers,
+    service(service, implementation, options) {
+      if (!options) specs.push(...Object.values(createServiceImplSpec(service, implementation).methods));
+      router.service(service, implementation, options);
+      return recording;
+    },
+    rpc(method, impl, options) {
+      if (!options) specs.push(createMethodImplSpec(method, impl));
+      router.rpc(method, impl, options);
+      return recording;
+    },
+  };
+  return recording;
+}
+
+async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerResponse, interceptors: Interceptor[]): Promise<void> {
+  const requestAborted = new AbortController();
+  let answered = false;
+  res.once("close", () => answered || requestAborted.abort(clientGone));
+  const grpcTimeout = req.headers["grpc-timeout"];
+  const timeout = parseTimeout(typeof grpcTimeout === "string" ? grpcTimeout : null, Number.MAX_SAFE_INTEGER);
+  const context = createHandlerContext({
+    ...spec,
+    service: spec.method.parent,
+    requestMethod: "POST",
+    protocolName: "grpc",
+    timeoutMs: timeout.timeoutMs,
+    requestSignal: requestAborted.signal,
+    requestHeader: requestHeaders(req),
+    url: `http://${req.authority}${req.url}`,
+    responseHeader: { "content-type": "application/grpc+proto" },
+    responseTrailer: { "grpc-status": "0" },
+    contextValues: createContextValues(),
+  });
+  let body: Uint8Array | undefined;
+  try {
+    if (timeout.error) throw timeout.error;
+    const input = parseEnvelope(spec.method.input, await readAll(req));
+    const output = await invokeUnaryImplementation(spec, context, input, interceptors);
+    const bytes = toBinary(spec.method.output, output);
+    body = new Uint8Array(5 + bytes.length);
+    new DataView(body.buffer).setUint32(1, bytes.length);
+    body.set(bytes, 5);
+  } catch (e) {
+    const error = e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
+    setTrailerStatus(context.responseTrailer, error);
+  }
+  answered = true;
+  context.abort();
+  if (res.stream.closed) return;
+  res.writeHead(200, headerObject(context.responseHeader));
+  res.addTrailers(headerObject(context.responseTrailer));
+  if (body) res.end(body);
+  else res.end();
+}
+
+function readAll(req: Http2ServerRequest): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+function parseEnvelope<I extends DescMessage>(schema: I, body: Buffer) {
+  if (body.length < 5 || body.length !== 5 + body.readUInt32BE(1)) {
+    throw new ConnectError("protocol error: a unary request is one complete message", Code.InvalidArgument);
+  }
+  if ((body[0] ?? 0) & 1) throw new ConnectError("protocol error: compressed message without grpc-encoding", Code.Internal);
+  try {
+    return fromBinary(schema, body.subarray(5));
+  } catch (e) {
+    throw new ConnectError(`parse binary: ${e instanceof Error ? e.message : String(e)}`, Code.InvalidArgument);
+  }
+}
+
+function requestHeaders(req: Http2ServerRequest): Headers {
+  const header = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (key.startsWith(":") || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) header.append(key, one);
+  }
+  return header;
+}
+
+function headerObject(header: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  header.forEach((value, key) => (result[key] = value));
+  return result;
+}
