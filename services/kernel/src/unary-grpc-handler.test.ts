@@ -10,12 +10,20 @@ import { recordingRouter, withUnaryGrpcFastPath } from "./unary-grpc-handler.js"
 
 /** What the implementation saw of the last call. */
 const seen: { protocol?: string; stamp?: string | null; aborted?: Promise<unknown> } = {};
+/** Resolved when a hanging call reaches the implementation. */
+let hanging = deferred();
 /** Calls Connect's own handler served (everything the fast path leaves to it). */
 let fallbackCalls = 0;
 const stamp: Interceptor = (next) => (req) => {
   req.header.set("x-stamp", "server interceptor");
   return next(req);
 };
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
 let server: Http2Server;
 let baseUrl: string;
@@ -33,7 +41,10 @@ beforeAll(async () => {
           context.responseTrailer.set("x-answer-trailer", "trailer");
           if (req.cursor === "refuse") throw new DomainError("SEARCH_CURSOR_INVALID", "The cursor is not valid; start a new search");
           if (req.cursor === "crash") throw new Error("secret detail");
-          if (req.cursor === "hang") return new Promise(() => undefined);
+          if (req.cursor === "hang") {
+            hanging.resolve();
+            return new Promise(() => undefined);
+          }
           return { searchId: `srch_${req.agentId}`, count: 2, cursor: "c".repeat(70_000) };
         },
       }),
@@ -96,15 +107,24 @@ describe("withUnaryGrpcFastPath", () => {
 
   it("aborts the implementation's signal when the caller cancels or its deadline passes", async () => {
     const controller = new AbortController();
+    hanging = deferred();
     const call = createClient(SearchService, grpc()).searchFlights({ cursor: "hang" }, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await hanging.promise;
     controller.abort();
     await call.catch(() => undefined);
     expect(ConnectError.from(await seen.aborted).code).toBe(Code.Canceled);
-    const late = await createClient(SearchService, grpc())
-      .searchFlights({ cursor: "hang" }, { timeoutMs: 100 })
-      .catch((e: unknown) => ConnectError.from(e));
-    expect(late).toMatchObject({ code: Code.DeadlineExceeded });
+    // A deadline the caller states but does not enforce itself: only the server's own bound can fire.
+    const statesDeadline: Interceptor = (next) => (req) => {
+      req.header.set("grpc-timeout", "100m");
+      return next(req);
+    };
+    const patient = new AbortController();
+    const transport = createGrpcTransport({ baseUrl, acceptCompression: [], interceptors: [statesDeadline] });
+    hanging = deferred();
+    const late = createClient(SearchService, transport).searchFlights({ cursor: "hang" }, { signal: patient.signal, timeoutMs: 10_000 });
+    await hanging.promise;
     expect(ConnectError.from(await seen.aborted).code).toBe(Code.DeadlineExceeded);
+    patient.abort();
+    await late.catch(() => undefined);
   });
 });

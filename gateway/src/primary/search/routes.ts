@@ -34,8 +34,9 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
   const handler = async (request: FastifyRequest<{ Body: SearchRequestBody }>, reply: FastifyReply) => {
     const rpcRequest = toSearchFlightsRequest(request.body, callerOf(request).agentId);
     const response = await search.searchFlights(rpcRequest);
-    // Written as the response schema's serializer would (searchResponseText), so sent as it is.
-    return reply.type("application/json; charset=utf-8").send(searchResponseText(response));
+    // Written as the response schema's serializer would (searchResponseText), so sent as it is, encoded
+    // once: a string would be scanned for its length, then encoded again on the socket.
+    return reply.type("application/json; charset=utf-8").send(Buffer.from(searchResponseText(response)));
   };
   app.post<{ Body: SearchRequestBody }>(
     "/flight/search",
