@@ -1,6 +1,7 @@
 import { constants, type ClientHttp2Stream, type IncomingHttpHeaders } from "node:http2";
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { Http2SessionManager } from "@connectrpc/connect-node";
+import { headerRecord, webHeaders } from "./http2-headers.js";
 
 /** What came back for one request on its HTTP/2 stream. */
 export interface GrpcExchangeResult {
@@ -31,7 +32,7 @@ const deadlineExceeded = new ConnectError("the operation timed out", Code.Deadli
  */
 export async function exchange(sessions: Http2SessionManager, call: GrpcExchange): Promise<GrpcExchangeResult> {
   if (call.signal?.aborted) throw ConnectError.from(call.signal.reason, Code.Canceled);
-  const stream = await sessions.request("POST", call.path, nodeHeaders(call.header), {}).catch((reason: unknown) => {
+  const stream = await sessions.request("POST", call.path, headerRecord(call.header), {}).catch((reason: unknown) => {
     throw errorOf(reason);
   });
   return new Promise((resolve, reject) => {
@@ -67,21 +68,6 @@ export async function exchange(sessions: Http2SessionManager, call: GrpcExchange
     });
     stream.end(call.body);
   });
-}
-
-function nodeHeaders(header: Headers): Record<string, string> {
-  const headers: Record<string, string> = {};
-  header.forEach((value, key) => (headers[key] = value));
-  return headers;
-}
-
-function webHeaders(headers: IncomingHttpHeaders): Headers {
-  const result = new Headers();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.startsWith(":") || value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) result.append(key, one);
-  }
-  return result;
 }
 
 /** What an HTTP/2 reset means for the call (gRPC's PROTOCOL-HTTP2 mapping, as Connect applies it). */

@@ -14,6 +14,7 @@ import {
 } from "@connectrpc/connect";
 import { invokeUnaryImplementation } from "@connectrpc/connect/protocol";
 import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
+import { headerRecord, webHeaders } from "./http2-headers.js";
 
 type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 type UnarySpec = MethodImplSpec & { kind: "unary" };
@@ -77,7 +78,7 @@ async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerR
     protocolName: "grpc",
     timeoutMs: timeout.timeoutMs,
     requestSignal: requestAborted.signal,
-    requestHeader: requestHeaders(req),
+    requestHeader: webHeaders(req.headers),
     url: `http://${req.authority}${req.url}`,
     responseHeader: { "content-type": "application/grpc+proto" },
     responseTrailer: { "grpc-status": "0" },
@@ -99,8 +100,8 @@ async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerR
   answered = true;
   context.abort();
   if (res.stream.closed) return;
-  res.writeHead(200, headerObject(context.responseHeader));
-  res.addTrailers(headerObject(context.responseTrailer));
+  res.writeHead(200, headerRecord(context.responseHeader));
+  res.addTrailers(headerRecord(context.responseTrailer));
   if (body) res.end(body);
   else res.end();
 }
@@ -124,19 +125,4 @@ function parseEnvelope<I extends DescMessage>(schema: I, body: Buffer) {
   } catch (e) {
     throw new ConnectError(`parse binary: ${e instanceof Error ? e.message : String(e)}`, Code.InvalidArgument);
   }
-}
-
-function requestHeaders(req: Http2ServerRequest): Headers {
-  const header = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (key.startsWith(":") || value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) header.append(key, one);
-  }
-  return header;
-}
-
-function headerObject(header: Headers): Record<string, string> {
-  const result: Record<string, string> = {};
-  header.forEach((value, key) => (result[key] = value));
-  return result;
 }
