@@ -39,8 +39,9 @@ export default defineConfig(
     },
   },
   {
-    // The MongoDB driver loads when a client opens (kernel's mongo-driver.ts), not with the code
-    // that may use it: the embedded stack never connects, and evaluating it cost every start of it (issue 17).
+    // The MongoDB driver and the NATS client load when a connection opens (kernel's mongo-driver.ts,
+    // events' nats-client.ts), not with the code that may use them: the embedded stack never
+    // connects, and evaluating them cost every start of it (issue 17).
     files: ["**/*.ts"],
     ignores: testFiles,
     rules: {
@@ -53,6 +54,11 @@ export default defineConfig(
               allowTypeImports: true,
               message: "Import its types only; take run-time values from @tarmac/kernel's mongoDriver() or isMongoServerError().",
             },
+            ...["@nats-io/jetstream", "@nats-io/transport-node", "@nats-io/nats-core"].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: "Import its types only; take run-time values from natsClient() (services/events/src/nats-client.ts).",
+            })),
           ],
         },
       ],
