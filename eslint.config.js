@@ -39,6 +39,32 @@ export default defineConfig(
     },
   },
   {
+    // The MongoDB driver and the NATS client load when a connection opens (kernel's mongo-driver.ts,
+    // events' nats-client.ts), not with the code that may use them: the embedded stack never
+    // connects, and evaluating them cost every start of it (issue 17).
+    files: ["**/*.ts"],
+    ignores: testFiles,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "mongodb",
+              allowTypeImports: true,
+              message: "Import its types only; take run-time values from @tarmac/kernel's mongoDriver() or isMongoServerError().",
+            },
+            ...["@nats-io/jetstream", "@nats-io/transport-node", "@nats-io/nats-core"].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: "Import its types only; take run-time values from natsClient() (services/events/src/nats-client.ts).",
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: testFiles,
     rules: {
       // Tests assert on fixtures they just built and on indexes they just checked.

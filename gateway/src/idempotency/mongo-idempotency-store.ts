@@ -1,4 +1,5 @@
-import { MongoServerError, ReadPreference, type Collection, type Db } from "mongodb";
+import { isMongoServerError } from "@tarmac/kernel";
+import type { Collection, Db } from "mongodb";
 import { DEFAULT_LEASE_MS, IDEMPOTENCY_RETENTION_MS } from "./idempotency-store.js";
 import type { BeginResult, IdempotencyScope, IdempotencyStore, StoredResponse } from "./idempotency-store.js";
 import { type IdempotencyRecord, startedRecord, verdictOn } from "./idempotency-record.js";
@@ -42,7 +43,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   ) {
     this.keys = db.collection<IdempotencyDocument>("idempotency_keys", {
       writeConcern: { w: "majority" },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary",
     });
   }
 
@@ -63,7 +64,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
         await this.keys.insertOne(inserted, BOUNDED);
         return started(inserted);
       } catch (error) {
-        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        if (!(isMongoServerError(error) && error.code === DUPLICATE_KEY)) throw error;
       }
       const existing = await this.keys.findOne(scopeFilter(scope), BOUNDED);
       if (!existing) continue; // abandoned or reaped since the insert failed: insert again

@@ -1,5 +1,5 @@
-import { type Clock, type Logger, systemClock, within } from "@tarmac/kernel";
-import { type Collection, type Db, MongoServerError } from "mongodb";
+import { type Clock, isMongoServerError, type Logger, systemClock, within } from "@tarmac/kernel";
+import type { Collection, Db } from "mongodb";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
 import type { RateLimitHit, RateLimitStore } from "./rate-limit-store.js";
 
@@ -118,7 +118,7 @@ export class MongoRateLimitStore implements RateLimitStore {
     } catch (error) {
       // Two first hits of a window can race to insert it; the server usually retries such an
       // upsert itself, and when it does not, the loser's second try finds the document.
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return hit();
+      if (isMongoServerError(error) && error.code === DUPLICATE_KEY) return hit();
       throw error;
     }
   }

@@ -69,7 +69,7 @@ export async function startAuthService(
           onMongo: (db) => MongoAuthStore.open(db),
         }),
       );
-    const delivery = buildCodeDeliveries(config.otpDelivery, {
+    const delivery = await buildCodeDeliveries(config.otpDelivery, {
       environment: config.environment,
       logger,
       clock,

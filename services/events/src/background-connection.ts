@@ -1,6 +1,7 @@
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { systemClock, type Logger } from "@tarmac/kernel";
 import { setTimeout as delay } from "node:timers/promises";
+import { loadNatsClient } from "./nats-client.js";
 import { OutageLog } from "./outage-log.js";
 import { settlesWithin } from "./settles-within.js";
 
@@ -90,6 +91,7 @@ export class BackgroundConnection {
     const { servers, reconnectWaitMs, connectTimeoutMs, logger } = this.options;
     while (!this.closed) {
       try {
+        const { connect } = (await loadNatsClient()).transport;
         const nc = await connect({
           servers: [...servers],
           timeout: connectTimeoutMs,

@@ -1,9 +1,10 @@
-import { jetstream, jetstreamManager, type JetStreamClient } from "@nats-io/jetstream";
-import { errors, type NatsConnection } from "@nats-io/transport-node";
+import type { JetStreamClient } from "@nats-io/jetstream";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { processMetrics, systemClock, type Logger } from "@tarmac/kernel";
 import { BackgroundConnection } from "./background-connection.js";
 import type { EventPublisher } from "./event-publisher.js";
 import { ensureStream, type StreamSpec } from "./jetstream-stream.js";
+import { natsClient } from "./nats-client.js";
 import { OutageLog } from "./outage-log.js";
 import { eventBody, SUBJECT_PREFIX, type OutboxEvent } from "./outbox-event.js";
 import { settlesWithin } from "./settles-within.js";
@@ -155,6 +156,7 @@ export class JetStreamPublisher implements EventPublisher {
   }
 
   private async prepareUntilDone(nc: NatsConnection): Promise<void> {
+    const { jetstream, jetstreamManager } = natsClient().jetstream;
     while (!this.isStopped(nc)) {
       try {
         await ensureStream(await jetstreamManager(nc, { timeout: this.ackTimeoutMs }), this.spec, this.options.logger);
@@ -172,6 +174,7 @@ export class JetStreamPublisher implements EventPublisher {
 
 /** JetStream answers nothing on a subject no stream holds; v3 reports that as JetStreamNotEnabled. */
 function noResponders(err: unknown): boolean {
+  const { errors } = natsClient().transport;
   const cause = err instanceof Error ? err.cause : undefined;
   return err instanceof errors.NoRespondersError || (cause instanceof errors.RequestError && cause.isNoResponders());
 }

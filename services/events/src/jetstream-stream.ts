@@ -1,6 +1,6 @@
-import { JetStreamApiCodes, JetStreamApiError, StorageType, type JetStreamManager } from "@nats-io/jetstream";
-import { nanos } from "@nats-io/transport-node";
+import type { JetStreamManager } from "@nats-io/jetstream";
 import type { Logger } from "@tarmac/kernel";
+import { natsClient } from "./nats-client.js";
 
 export interface StreamSpec {
   readonly name: string;
@@ -15,7 +15,9 @@ export interface StreamSpec {
  * Anything else operators set on the stream (retention, replicas, limits) is left alone.
  */
 export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, logger: Logger): Promise<void> {
-  const window = nanos(spec.duplicateWindowMs);
+  const { jetstream, transport } = natsClient();
+  const { JetStreamApiCodes, JetStreamApiError, StorageType } = jetstream;
+  const window = transport.nanos(spec.duplicateWindowMs);
   let config;
   try {
     ({ config } = await jsm.streams.info(spec.name));

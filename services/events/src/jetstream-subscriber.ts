@@ -1,9 +1,10 @@
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from "@nats-io/jetstream";
-import { nanos, type NatsConnection } from "@nats-io/transport-node";
+import type { ConsumerMessages } from "@nats-io/jetstream";
+import type { NatsConnection } from "@nats-io/transport-node";
 import type { Logger } from "@tarmac/kernel";
 import { BackgroundConnection } from "./background-connection.js";
 import { parseEventBody } from "./event-body.js";
 import { ensureStream } from "./jetstream-stream.js";
+import { natsClient } from "./nats-client.js";
 import { settlesWithin } from "./settles-within.js";
 import type { OutboxEvent } from "./outbox-event.js";
 
@@ -71,6 +72,8 @@ export class JetStreamSubscriber {
 
   private async consume(nc: NatsConnection): Promise<void> {
     const { streamName, subjectPrefix, durable, logger } = this.options;
+    const { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } = natsClient().jetstream;
+    const { nanos } = natsClient().transport;
     try {
       const jsm = await jetstreamManager(nc);
       await ensureStream(jsm, { name: streamName, subject: `${subjectPrefix}.>`, duplicateWindowMs: 120_000 }, logger);

@@ -1,5 +1,5 @@
-import { MONGO_CLIENT_OPTIONS, newId } from "@tarmac/kernel";
-import { MongoClient, type Db } from "mongodb";
+import { loadMongoDriver, MONGO_CLIENT_OPTIONS, newId } from "@tarmac/kernel";
+import type { Db, MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MongoOutbox } from "./mongo-outbox.js";
 import { ids, testEvents } from "./testing/events.js";
@@ -21,6 +21,8 @@ describe.skipIf(!enabled)("MongoOutbox and writes a failover would roll back", (
     Promise.all(secondaries.map((s) => s.db("admin").command({ configureFailPoint: "stopReplProducer", mode })));
 
   beforeAll(async () => {
+    // Loaded as openMongo loads it: the stores take the driver's error classes from there.
+    const { MongoClient } = await loadMongoDriver();
     client = new MongoClient(uri ?? "", { ...MONGO_CLIENT_OPTIONS, serverSelectionTimeoutMS: 30_000 });
     await client.connect();
     db = client.db(`tarmac_rollback_${newId("t").slice(-12)}`);

@@ -1,6 +1,6 @@
 import type { JsonObject } from "@bufbuild/protobuf";
-import type { Logger } from "@tarmac/kernel";
-import { MongoServerError, ReadPreference, type ClientSession, type Collection, type Db } from "mongodb";
+import { isMongoServerError, type Logger } from "@tarmac/kernel";
+import type { ClientSession, Collection, Db } from "mongodb";
 import { AppendSignal } from "./append-signal.js";
 import type { OutboxBacklog, OutboxReader } from "./outbox.js";
 import type { OutboxEvent } from "./outbox-event.js";
@@ -46,7 +46,7 @@ export class MongoOutbox implements OutboxReader {
     this.events = db.collection<OutboxDoc>(collectionName, {
       ...MAJORITY,
       readConcern: { level: "majority" },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary",
     });
     this.signal = new AppendSignal(options.logger);
   }
@@ -59,7 +59,7 @@ export class MongoOutbox implements OutboxReader {
     ]);
     // The pending index of earlier releases (without parkedAt). A missing one is fine.
     await this.events.dropIndex("publishedAt_createdAt_id").catch((error: unknown) => {
-      if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
+      if (!(isMongoServerError(error) && error.codeName === "IndexNotFound")) throw error;
     });
   }
 

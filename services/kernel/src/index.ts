@@ -20,6 +20,7 @@ export * from "./money.js";
 export * from "./signing.js";
 export * from "./timestamps.js";
 export * from "./mongo.js";
+export * from "./mongo-driver.js";
 export * from "./periodic.js";
 export * from "./metrics.js";
 export * from "./rpc-metrics.js";

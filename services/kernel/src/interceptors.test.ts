@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import { createClient, createRouterTransport, ConnectError, Code } from "@connectrpc/connect";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { MongoNetworkError } from "mongodb";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors/domain-error.js";
 import { fromConnectError } from "./errors/connect.js";
 import { errorInterceptor, forwardRequestIdInterceptor, requestIdInterceptor } from "./interceptors.js";
 import { createLogger } from "./logger.js";
+import { loadMongoDriver } from "./mongo-driver.js";
 import { currentRequestId, withRequestId } from "./request-context.js";
 
 function logSink() {
@@ -46,7 +46,9 @@ describe("server interceptors", () => {
     expect(crash.rawMessage).toBe("Internal error");
     expect(lines.join("\n")).toContain("hunter2"); // the cause is in the log, not on the wire
 
-    // A database failover is not a bug: the caller hears UNAVAILABLE and may retry.
+    // A database failover is not a bug: the caller hears UNAVAILABLE and may retry. (The driver
+    // loads when a MongoDB client opens; only then can its errors exist.)
+    const { MongoNetworkError } = await loadMongoDriver();
     fail = new MongoNetworkError("connection to the primary reset");
     const failover = fromConnectError(await client.searchFlights({}).catch((e: unknown) => e));
     expect([failover.code, failover.retryable]).toEqual(["UNAVAILABLE", true]);

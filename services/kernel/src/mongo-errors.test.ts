@@ -1,9 +1,10 @@
-import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from "mongodb";
 import { describe, expect, it } from "vitest";
+import { loadMongoDriver } from "./mongo-driver.js";
 import { isTransientStoreError } from "./mongo-errors.js";
 
 describe("isTransientStoreError", () => {
-  it("calls failovers, lost connections and labelled errors transient, and answers a retry would repeat not", () => {
+  it("calls failovers, lost connections and labelled errors transient, and answers a retry would repeat not", async () => {
+    const { MongoNetworkError, MongoServerError, MongoServerSelectionError } = await loadMongoDriver();
     // The driver alone constructs these (it needs its topology); the prototype is what is checked.
     const noPrimary: unknown = Object.create(MongoServerSelectionError.prototype);
     expect(isTransientStoreError(noPrimary)).toBe(true);

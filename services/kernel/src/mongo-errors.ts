@@ -1,4 +1,4 @@
-import { MongoError, MongoNetworkError, MongoServerSelectionError } from "mongodb";
+import { isMongoError, mongoDriver } from "./mongo-driver.js";
 
 /** Labels the server and driver put on errors a retry may get past (elections, lost connections). */
 const TRANSIENT_LABELS = [
@@ -15,6 +15,8 @@ const TRANSIENT_LABELS = [
  * failure or any other answer that a retry would get again.
  */
 export function isTransientStoreError(error: unknown): boolean {
+  if (!isMongoError(error)) return false;
+  const { MongoNetworkError, MongoServerSelectionError } = mongoDriver();
   if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) return true;
-  return error instanceof MongoError && TRANSIENT_LABELS.some((label) => error.hasErrorLabel(label));
+  return TRANSIENT_LABELS.some((label) => error.hasErrorLabel(label));
 }

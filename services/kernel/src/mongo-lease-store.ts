@@ -1,4 +1,5 @@
-import { MongoServerError, ReadPreference, type Collection, type Db } from "mongodb";
+import type { Collection, Db } from "mongodb";
+import { isMongoServerError } from "./mongo-driver.js";
 import type { LeaseStore } from "./lease.js";
 
 interface LeaseDocument {
@@ -22,7 +23,7 @@ export class MongoLeaseStore implements LeaseStore {
     this.leases = db.collection<LeaseDocument>("leases", {
       writeConcern: { w: "majority" },
       readConcern: { level: "majority" },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary",
     });
   }
 
@@ -36,7 +37,7 @@ export class MongoLeaseStore implements LeaseStore {
       );
       return result.matchedCount + result.upsertedCount === 1;
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === 11000) return false;
+      if (isMongoServerError(error) && error.code === 11000) return false;
       throw error;
     }
   }

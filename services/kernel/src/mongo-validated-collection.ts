@@ -1,4 +1,5 @@
-import { MongoServerError, type Db, type Document } from "mongodb";
+import type { Db, Document } from "mongodb";
+import { isMongoServerError } from "./mongo-driver.js";
 
 const NAMESPACE_EXISTS = 48;
 
@@ -16,7 +17,7 @@ export async function ensureValidatedCollection(db: Db, name: string, validator:
       return;
     } catch (error) {
       // Another replica created it first: fall through and check its validator.
-      if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
+      if (!(isMongoServerError(error) && error.code === NAMESPACE_EXISTS)) throw error;
     }
   }
   const [current] = existing ? [existing] : await db.listCollections({ name }).toArray();

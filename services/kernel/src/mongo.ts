@@ -1,5 +1,6 @@
-import { MongoClient, type Db, type MongoClientOptions } from "mongodb";
+import type { Db, MongoClient, MongoClientOptions } from "mongodb";
 import type { Logger } from "./logger.js";
+import { loadMongoDriver } from "./mongo-driver.js";
 import type { DependencyProbe } from "./readiness.js";
 
 /**
@@ -53,6 +54,7 @@ export interface OpenedMongo<T> {
  * place before the service takes a call. Later outages only make the service NOT_SERVING (`probe`).
  */
 export async function openMongo<T>(uri: string, dbName: string, logger: Logger, prepare: (db: Db) => Promise<T>): Promise<OpenedMongo<T>> {
+  const { MongoClient } = await loadMongoDriver();
   const client = new MongoClient(uri, MONGO_CLIENT_OPTIONS);
   try {
     await client.connect();

@@ -1,5 +1,4 @@
 import { formatPaise } from "@tarmac/kernel";
-import PDFDocument from "pdfkit";
 import type { InvoiceJson } from "./invoice-json.js";
 
 const TITLES = { TAX_INVOICE: "TAX INVOICE", CREDIT_NOTE: "CREDIT NOTE", DEBIT_NOTE: "DEBIT NOTE" } as const;
@@ -24,9 +23,12 @@ export function deductionCell(paise: number): string {
 /**
  * The document as an A4 PDF (pdfkit, the standard Helvetica fonts: nothing is read from the
  * network or the font directories): supplier and recipient with their GSTINs, one row per
- * passenger, the GST split and the total in rupees.
+ * passenger, the GST split and the total in rupees. pdfkit (and its font and compression code)
+ * loads with the first PDF asked for: evaluated at load it cost every start of the gateway about
+ * 170 ms, for a document most runs never render (issue 17).
  */
-export function renderInvoicePdf(invoice: InvoiceJson): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceJson): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 36,

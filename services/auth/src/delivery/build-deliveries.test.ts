@@ -10,9 +10,9 @@ import { SmtpCodeDelivery, type MailTransport } from "./smtp-delivery.js";
 const deps = { environment: "development" as const, logger: silentLogger(), clock: new ManualClock() };
 
 describe("buildCodeDeliveries", () => {
-  it("uses the development adapter for both channels by default, sharing one outbox", () => {
+  it("uses the development adapter for both channels by default, sharing one outbox", async () => {
     const config = parseConfig(authConfigSchema, {});
-    const built = buildCodeDeliveries(config.otpDelivery, deps);
+    const built = await buildCodeDeliveries(config.otpDelivery, deps);
     expect(built.deliveries.EMAIL).toBeInstanceOf(DevelopmentCodeDelivery);
     expect(built.deliveries.SMS).toBe(built.deliveries.EMAIL);
     expect(built.devOutbox?.capacity).toBe(100);
@@ -34,7 +34,7 @@ describe("buildCodeDeliveries", () => {
         closed++;
       },
     };
-    const built = buildCodeDeliveries(config.otpDelivery, { ...deps, mailTransport });
+    const built = await buildCodeDeliveries(config.otpDelivery, { ...deps, mailTransport });
     expect(built.deliveries.EMAIL).toBeInstanceOf(SmtpCodeDelivery);
     expect(built.deliveries.SMS).toBeInstanceOf(SmsGatewayCodeDelivery);
     expect(built.devOutbox).toBeUndefined();
@@ -42,15 +42,15 @@ describe("buildCodeDeliveries", () => {
     expect(closed).toBe(1);
   });
 
-  it("leaves a disabled channel without an adapter", () => {
+  it("leaves a disabled channel without an adapter", async () => {
     const config = parseConfig(authConfigSchema, { OTP_SMS_DELIVERY: "disabled" });
-    const built = buildCodeDeliveries(config.otpDelivery, deps);
+    const built = await buildCodeDeliveries(config.otpDelivery, deps);
     expect(built.deliveries.SMS).toBeUndefined();
     expect(built.deliveries.EMAIL).toBeDefined();
   });
 
-  it("refuses the development adapter in production even past the configuration's own check", () => {
+  it("refuses the development adapter in production even past the configuration's own check", async () => {
     const config = parseConfig(authConfigSchema, {});
-    expect(() => buildCodeDeliveries(config.otpDelivery, { ...deps, environment: "production" })).toThrow(/production refuses/);
+    await expect(buildCodeDeliveries(config.otpDelivery, { ...deps, environment: "production" })).rejects.toThrow(/production refuses/);
   });
 });

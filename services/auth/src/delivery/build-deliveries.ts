@@ -24,7 +24,7 @@ export interface DeliveryDeps {
 }
 
 /** The delivery adapter of each channel, as configured. Production never gets the development adapter. */
-export function buildCodeDeliveries(config: OtpDeliveryConfig, deps: DeliveryDeps): BuiltDeliveries {
+export async function buildCodeDeliveries(config: OtpDeliveryConfig, deps: DeliveryDeps): Promise<BuiltDeliveries> {
   const wantsDevelopment = config.email === "development" || config.sms === "development";
   if (wantsDevelopment && deps.environment === "production") {
     throw new Error("production refuses the development OTP delivery adapter (OTP_EMAIL_DELIVERY / OTP_SMS_DELIVERY)");
@@ -36,7 +36,10 @@ export function buildCodeDeliveries(config: OtpDeliveryConfig, deps: DeliveryDep
   if (config.email === "development" && development) deliveries.EMAIL = development;
   if (config.email === "smtp") {
     if (!config.smtp) throw new Error("OTP_EMAIL_DELIVERY=smtp without SMTP settings");
-    deliveries.EMAIL = new SmtpCodeDelivery({ transport: deps.mailTransport ?? createSmtpTransport(config.smtp), from: config.smtp.from });
+    deliveries.EMAIL = new SmtpCodeDelivery({
+      transport: deps.mailTransport ?? (await createSmtpTransport(config.smtp)),
+      from: config.smtp.from,
+    });
   }
   if (config.sms === "development" && development) deliveries.SMS = development;
   if (config.sms === "http") {

@@ -50,7 +50,7 @@ describe("SmtpCodeDelivery through nodemailer to a tiny SMTP server", () => {
 
   it("authenticates and delivers the message", async () => {
     server = await startTinySmtpServer();
-    delivery = new SmtpCodeDelivery({ transport: createSmtpTransport(settings(server.port)), from: "Tarmac <no-reply@tarmac.test>" });
+    delivery = new SmtpCodeDelivery({ transport: await createSmtpTransport(settings(server.port)), from: "Tarmac <no-reply@tarmac.test>" });
     await delivery.deliver(message);
     expect(server.received).toHaveLength(1);
     const [mail] = server.received;
@@ -67,7 +67,7 @@ describe("SmtpCodeDelivery through nodemailer to a tiny SMTP server", () => {
     server = await startTinySmtpServer();
     const url = `smtp://mailer:url-pass@127.0.0.1:${server.port}`;
     delivery = new SmtpCodeDelivery({
-      transport: createSmtpTransport(settings(0, { url, host: undefined })),
+      transport: await createSmtpTransport(settings(0, { url, host: undefined })),
       from: "no-reply@tarmac.test",
     });
     await delivery.deliver(message);
@@ -76,7 +76,7 @@ describe("SmtpCodeDelivery through nodemailer to a tiny SMTP server", () => {
 
   it("rejects when the server refuses the recipient, and the logged failure names neither address nor password", async () => {
     server = await startTinySmtpServer({ rejectRecipients: true });
-    delivery = new SmtpCodeDelivery({ transport: createSmtpTransport(settings(server.port)), from: "no-reply@tarmac.test" });
+    delivery = new SmtpCodeDelivery({ transport: await createSmtpTransport(settings(server.port)), from: "no-reply@tarmac.test" });
     const error = await delivery.deliver(message).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     const logged = JSON.stringify(describeDeliveryError(error));
@@ -87,7 +87,7 @@ describe("SmtpCodeDelivery through nodemailer to a tiny SMTP server", () => {
 
   it("gives up on an unreachable server within its timeout", async () => {
     // A port with nothing listening: connection refused at once, never a hang.
-    delivery = new SmtpCodeDelivery({ transport: createSmtpTransport(settings(1, { timeoutMs: 500 })), from: "x@y.z" });
+    delivery = new SmtpCodeDelivery({ transport: await createSmtpTransport(settings(1, { timeoutMs: 500 })), from: "x@y.z" });
     const started = Date.now();
     await expect(delivery.deliver(message)).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(3_000);

@@ -1,13 +1,5 @@
-import {
-  MongoServerError,
-  ReadPreference,
-  WriteConcern,
-  type ClientSession,
-  type Collection,
-  type Db,
-  type Document,
-  type TransactionOptions,
-} from "mongodb";
+import { isMongoServerError, mongoDriver } from "@tarmac/kernel";
+import type { ClientSession, Collection, Db, Document, MongoServerError, TransactionOptions } from "mongodb";
 import type { Agent, AgentTier } from "../domain/agent.js";
 import type { BillingDetails } from "../domain/billing-details.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
@@ -58,13 +50,14 @@ export const AUTH_COLLECTIONS = {
 /**
  * The two multi-document writes (creating an agent with its users, rotating a key) are
  * transactions: snapshot reads, majority commit, always on the primary.
+ * A function: the driver's WriteConcern exists once a client has opened (see mongoDriver).
  */
-const TRANSACTION_OPTIONS: TransactionOptions = {
+const transactionOptions = (): TransactionOptions => ({
   readConcern: { level: "snapshot" },
-  writeConcern: new WriteConcern("majority"),
-  readPreference: ReadPreference.primary,
+  writeConcern: new (mongoDriver().WriteConcern)("majority"),
+  readPreference: "primary",
   maxCommitTimeMS: 10_000,
-};
+});
 
 /** A guarded update that found its document changed by a concurrent call runs again, this often at most. */
 const MAX_RACE_ROUNDS = 3;
@@ -103,7 +96,7 @@ export class MongoAuthStore implements AuthStore {
     const options = {
       writeConcern: { w: "majority" as const },
       readConcern: { level: "majority" as const },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary" as const,
     };
     this.agents = db.collection<AgentDocument>(AUTH_COLLECTIONS.agents, options);
     this.users = db.collection<UserDocument>(AUTH_COLLECTIONS.users, options);
@@ -387,7 +380,7 @@ export class MongoAuthStore implements AuthStore {
   }
 
   private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
-    return this.db.client.withSession((session) => session.withTransaction(work, TRANSACTION_OPTIONS));
+    return this.db.client.withSession((session) => session.withTransaction(work, transactionOptions()));
   }
 
   /**
@@ -411,14 +404,14 @@ export class MongoAuthStore implements AuthStore {
         await this.db.createCollection(name);
       } catch (error) {
         // Another instance created it first (NamespaceExists).
-        if (!(error instanceof MongoServerError && error.code === 48)) throw error;
+        if (!(isMongoServerError(error) && error.code === 48)) throw error;
       }
     }
   }
 }
 
 function isDuplicateKey(error: unknown): error is MongoServerError {
-  return error instanceof MongoServerError && error.code === DUPLICATE_KEY;
+  return isMongoServerError(error) && error.code === DUPLICATE_KEY;
 }
 
 /** The e-mail or phone duplicate behind an E11000 on `agent_users`, else undefined. */

@@ -1,6 +1,6 @@
 import { MongoOutbox, type OutboxEvent } from "@tarmac/events";
-import type { Logger } from "@tarmac/kernel";
-import { MongoServerError, WriteConcern, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
+import { isMongoServerError, mongoDriver, type Logger } from "@tarmac/kernel";
+import type { ClientSession, Collection, Db, TransactionOptions } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import type { RefundRecord } from "../domain/refunds.js";
 import {
@@ -17,11 +17,12 @@ import type { BookingListQuery } from "./booking-list-query.js";
 import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./mongo-booking-documents.js";
 import { AGENT_INDEXES, confirmationKeyFilter, listFilter, NEWEST_FIRST, OBSOLETE_AGENT_INDEXES } from "./mongo-booking-queries.js";
 
-const TRANSACTION: TransactionOptions = {
+/** A function: the driver's WriteConcern exists once a client has opened (see mongoDriver). */
+const transactionOptions = (): TransactionOptions => ({
   readConcern: { level: "snapshot" },
-  writeConcern: new WriteConcern("majority"),
+  writeConcern: new (mongoDriver().WriteConcern)("majority"),
   readPreference: "primary",
-};
+});
 const DUPLICATE_KEY = 11000;
 
 /**
@@ -72,7 +73,7 @@ export class MongoBookingStore implements BookingStore {
     // failed the BOOKED write after the capture) and sweep indexes without _id (a blocking sort).
     for (const obsolete of ["pnr", "status_dueAt", "status_updatedAt", "status_lastArrivalAt", ...OBSOLETE_AGENT_INDEXES]) {
       await this.bookings.dropIndex(obsolete).catch((error: unknown) => {
-        if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
+        if (!(isMongoServerError(error) && error.codeName === "IndexNotFound")) throw error;
       });
     }
     // Bookings stored before sweeps claimed by dueAt have none: due at their sweep instant. Idempotent,
@@ -91,7 +92,7 @@ export class MongoBookingStore implements BookingStore {
       this.outbox.notify();
       return { created: true };
     } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!(isMongoServerError(error) && error.code === DUPLICATE_KEY)) throw error;
       // The winner may not be majority-committed yet: read it from the primary as it stands.
       const existing = await this.latest.findOne({ agentId: booking.agentId, idempotencyKey: booking.idempotencyKey });
       if (!existing) throw error;
@@ -199,7 +200,7 @@ export class MongoBookingStore implements BookingStore {
   private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.db.client.startSession();
     try {
-      return await session.withTransaction(work, TRANSACTION);
+      return await session.withTransaction(work, transactionOptions());
     } finally {
       await session.endSession();
     }

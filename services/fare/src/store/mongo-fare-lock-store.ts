@@ -1,5 +1,5 @@
 import type { Clock } from "@tarmac/kernel";
-import { ReadPreference, type Collection, type Db } from "mongodb";
+import type { Collection, Db } from "mongodb";
 import type { FareLock, FareLockStore } from "./fare-lock-store.js";
 import { fromFareLockDocument, toFareLockDocument, type FareLockDocument } from "./mongo-fare-lock-documents.js";
 
@@ -28,7 +28,7 @@ export class MongoFareLockStore implements FareLockStore {
     this.locks = db.collection<FareLockDocument>("fare_locks", {
       writeConcern: { w: "majority" },
       readConcern: { level: "majority" },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary",
     });
   }
 

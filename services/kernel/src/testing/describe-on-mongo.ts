@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { MongoClient, type Db } from "mongodb";
+import type { Db, MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe } from "vitest";
 import { MONGO_CLIENT_OPTIONS } from "../mongo.js";
+import { loadMongoDriver } from "../mongo-driver.js";
 
 /** The databases one test file works in, on the replica set MONGODB_URI names. */
 export interface MongoTestDatabases {
@@ -36,7 +37,9 @@ export function describeOnMongo(name: string, body: (mongo: MongoTestDatabases) 
     };
 
     beforeAll(async () => {
-      // The services' own client options (bounded waits, ignoreUndefined), plus command monitoring for plan assertions.
+      // The driver as the services load it (their stores take its error classes from there), and
+      // their client options (bounded waits, ignoreUndefined), plus command monitoring for plan assertions.
+      const { MongoClient } = await loadMongoDriver();
       client = new MongoClient(uri ?? "", { ...MONGO_CLIENT_OPTIONS, monitorCommands: true });
       await client.connect();
       db = open();

@@ -1,5 +1,5 @@
-import type { Clock } from "@tarmac/kernel";
-import { MongoServerError, type Collection, type Db, type Filter } from "mongodb";
+import { isMongoServerError, type Clock } from "@tarmac/kernel";
+import type { Collection, Db, Filter } from "mongodb";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import { fromOfferDoc, fromSearchDoc, toOfferDoc, toSearchDoc, type OfferDoc, type SearchDoc } from "./mongo-documents.js";
 import type { CachedSearch, FoundOffer, SearchCacheStore, SearchPage } from "./search-cache-store.js";
@@ -45,7 +45,7 @@ export class MongoSearchCacheStore implements SearchCacheStore {
     // Earlier releases also indexed offers by signature; a signature names its offer id, so the
     // lookup goes by id and the fifth index entry per offer is gone. A missing index is fine.
     await this.offers.dropIndex("searchId_signature").catch((error: unknown) => {
-      if (!(error instanceof MongoServerError && error.codeName === "IndexNotFound")) throw error;
+      if (!(isMongoServerError(error) && error.codeName === "IndexNotFound")) throw error;
     });
   }
 

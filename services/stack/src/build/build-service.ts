@@ -36,6 +36,9 @@ const CJS_GLOBALS = [
   "const __dirname = __tarmacDirname(__filename);",
 ].join("\n");
 
+/** How every bundle is built: one ESM file for Node. A test walks the same module graph (lazy-packages.test.ts). */
+export const BUNDLE_OPTIONS = { bundle: true, platform: "node", format: "esm", target: "node20" } as const;
+
 /**
  * Bundles one deployable's entry point, workspace packages and dependencies included, into
  * `<outDir>/bin/main.js`, with the two things read from disk at run time beside it: the airport
@@ -54,10 +57,7 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<st
     metafile: true,
     entryPoints: [entryFile],
     outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
+    ...BUNDLE_OPTIONS,
     sourcemap: "linked",
     banner: { js: CJS_GLOBALS },
     logLevel: "error",

@@ -1,4 +1,5 @@
-import { Long } from "mongodb";
+import { mongoDriver } from "@tarmac/kernel";
+import type { Long } from "mongodb";
 import type { WalletAccount } from "../domain/account.js";
 import type { Hold, HoldState, VoidReason } from "../domain/hold.js";
 import type { LedgerTransaction, TransactionKind } from "../domain/ledger.js";
@@ -12,10 +13,11 @@ type Int64 = Long;
 
 export function int64(value: number): Long {
   if (!Number.isSafeInteger(value)) throw new RangeError(`not an exact integer: ${value}`);
-  return Long.fromNumber(value);
+  return mongoDriver().Long.fromNumber(value);
 }
 
 function fromInt64(value: unknown): number {
+  const { Long } = mongoDriver();
   const n =
     typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : Long.isLong(value) ? value.toNumber() : Number.NaN;
   if (!Number.isSafeInteger(n)) throw new RangeError(`stored value is not an exact integer: ${String(value)}`);

@@ -1,5 +1,5 @@
-import { isTransientStoreError, MONGO_CLIENT_OPTIONS, newId, systemClock } from "@tarmac/kernel";
-import { MongoClient, type Db } from "mongodb";
+import { isTransientStoreError, loadMongoDriver, MONGO_CLIENT_OPTIONS, newId, systemClock } from "@tarmac/kernel";
+import type { Db, MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WalletCommand } from "../domain/commands.js";
 import { agentLedger, auditAgent } from "../testing/audit.js";
@@ -17,6 +17,8 @@ describe.skipIf(!enabled)("MongoWalletStore across a primary step-down", () => {
   let client: MongoClient;
   let db: Db;
   beforeAll(async () => {
+    // Loaded as openMongo loads it: the stores take the driver's error classes from there.
+    const { MongoClient } = await loadMongoDriver();
     // Long enough to wait out an election (about 10 s), unlike the services' 5 s.
     client = new MongoClient(uri ?? "", { ...MONGO_CLIENT_OPTIONS, serverSelectionTimeoutMS: 30_000 });
     await client.connect();

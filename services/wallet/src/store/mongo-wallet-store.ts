@@ -1,15 +1,6 @@
 import { MongoOutbox } from "@tarmac/events";
-import { ensureValidatedCollection, MongoLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
-import {
-  MongoServerError,
-  ReadPreference,
-  WriteConcern,
-  type ClientSession,
-  type Collection,
-  type Db,
-  type Filter,
-  type TransactionOptions,
-} from "mongodb";
+import { ensureValidatedCollection, isMongoServerError, MongoLeaseStore, mongoDriver, type Clock, type LeaseStore } from "@tarmac/kernel";
+import type { ClientSession, Collection, Db, Filter, TransactionOptions } from "mongodb";
 import type { WalletAccount } from "../domain/account.js";
 import { agentIdOf, idempotencyKeyOf, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
@@ -44,13 +35,14 @@ export const WALLET_COLLECTIONS = {
 /**
  * Snapshot reads, so every read of one command sees one point in time, and a majority commit, so
  * an acknowledged movement survives a primary failover. Always the primary: transactions need it.
+ * A function: the driver's WriteConcern exists once a client has opened (see mongoDriver).
  */
-const TRANSACTION_OPTIONS: TransactionOptions = {
+const transactionOptions = (): TransactionOptions => ({
   readConcern: { level: "snapshot" },
-  writeConcern: new WriteConcern("majority"),
-  readPreference: ReadPreference.primary,
+  writeConcern: new (mongoDriver().WriteConcern)("majority"),
+  readPreference: "primary",
   maxCommitTimeMS: 10_000,
-};
+});
 
 /**
  * A command that lost a race outside the driver's own retry (a duplicate key from a concurrent
@@ -110,7 +102,7 @@ export class MongoWalletStore implements WalletStore {
     const concerns = {
       readConcern: { level: "majority" as const },
       writeConcern: { w: "majority" as const },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary" as const,
     };
     this.accounts = db.collection<AccountDocument>(WALLET_COLLECTIONS.accounts, concerns);
     this.transactions = db.collection<TransactionDocument>(WALLET_COLLECTIONS.transactions, concerns);
@@ -178,7 +170,7 @@ export class MongoWalletStore implements WalletStore {
           session.withTransaction((s) => {
             signal?.throwIfAborted();
             return this.executeIn(command, s);
-          }, TRANSACTION_OPTIONS),
+          }, transactionOptions()),
         );
         if (!result.replayed && result.events > 0) this.outbox.notify();
         return result.result;
@@ -294,5 +286,5 @@ export class MongoWalletStore implements WalletStore {
 }
 
 function isDuplicateKey(error: unknown): boolean {
-  return error instanceof MongoServerError && error.code === 11000;
+  return isMongoServerError(error) && error.code === 11000;
 }

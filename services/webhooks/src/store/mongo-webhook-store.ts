@@ -1,5 +1,5 @@
-import { MongoBulkWriteError, MongoServerError, ReadPreference, type Collection, type Db, type Filter, type WriteError } from "mongodb";
-import { ensureValidatedCollection } from "@tarmac/kernel";
+import type { Collection, Db, Filter, WriteError } from "mongodb";
+import { ensureValidatedCollection, isMongoServerError, mongoDriver } from "@tarmac/kernel";
 import type { Attempt, Delivery, DeliveryStatus, WebhookEvent } from "../domain/delivery.js";
 import type { Endpoint } from "../domain/endpoint.js";
 import type { AttemptOutcome, DeliveryPosition, WebhookStore } from "./webhook-store.js";
@@ -188,7 +188,7 @@ export class MongoWebhookStore implements WebhookStore {
     const concerns = {
       readConcern: { level: "majority" as const },
       writeConcern: { w: "majority" as const },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary" as const,
     };
     this.endpoints = db.collection<EndpointDocument>(WEBHOOK_COLLECTIONS.endpoints, concerns);
     this.events = db.collection<EventDocument>(WEBHOOK_COLLECTIONS.events, concerns);
@@ -284,7 +284,7 @@ export class MongoWebhookStore implements WebhookStore {
     } catch (error) {
       // Two upserts of one new id may race to insert; the server retries the loser (MongoDB 4.2+), and
       // should one still fail with a duplicate key, the event is there: what this call wanted.
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!(isMongoServerError(error) && error.code === DUPLICATE_KEY)) throw error;
     }
     if (deliveries.length === 0) return;
     try {
@@ -415,7 +415,9 @@ export class MongoWebhookStore implements WebhookStore {
  * the inserted ones' durability unknown: thrown, the caller retries and the duplicates are skipped).
  */
 function onlyAlreadyRecorded(error: unknown): boolean {
-  if (!(error instanceof MongoBulkWriteError) || error.result.getWriteConcernError()) return false;
+  // A bulk write error is a server error: mongoDriver() is loaded once isMongoServerError says so.
+  if (!isMongoServerError(error) || !(error instanceof mongoDriver().MongoBulkWriteError)) return false;
+  if (error.result.getWriteConcernError()) return false;
   const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
   return writeErrors.length > 0 && writeErrors.every(isAlreadyRecorded);
 }

@@ -1,4 +1,5 @@
-import { MongoServerError, ReadPreference, type Collection, type Db } from "mongodb";
+import { isMongoServerError } from "@tarmac/kernel";
+import type { Collection, Db } from "mongodb";
 import type { ReservationJournal, ReservationRecord } from "./reservation-journal.js";
 
 type ReservationDocument = Omit<ReservationRecord, "clientReference"> & { _id: string };
@@ -22,7 +23,7 @@ export class MongoReservationJournal implements ReservationJournal {
     this.reservations = db.collection<ReservationDocument>("airline_reservations", {
       writeConcern: { w: "majority" },
       readConcern: { level: "majority" },
-      readPreference: ReadPreference.primary,
+      readPreference: "primary",
     });
   }
 
@@ -46,11 +47,7 @@ export class MongoReservationJournal implements ReservationJournal {
       });
     } catch (error) {
       // The upsert's insert collides on _id when a newer version is stored: nothing to write.
-      if (
-        error instanceof MongoServerError &&
-        error.code === 11000 &&
-        (error.keyPattern as Record<string, unknown> | undefined)?._id !== undefined
-      )
+      if (isMongoServerError(error) && error.code === 11000 && (error.keyPattern as Record<string, unknown> | undefined)?._id !== undefined)
         return;
       throw error;
     }

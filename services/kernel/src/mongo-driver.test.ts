@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { isMongoServerError, loadMongoDriver, mongoDriver } from "./mongo-driver.js";
+
+describe("loadMongoDriver", () => {
+  it("loads the driver once, and then tells the server's refusals from its other errors and from look-alikes", async () => {
+    const driver = await loadMongoDriver();
+    expect(await loadMongoDriver()).toBe(driver);
+    expect(mongoDriver()).toBe(driver);
+    expect(isMongoServerError(new driver.MongoServerError({ message: "E11000 duplicate key", code: 11000 }))).toBe(true);
+    expect(isMongoServerError(new driver.MongoNetworkError("connection reset"))).toBe(false);
+    expect(isMongoServerError(Object.assign(new Error("E11000 duplicate key"), { code: 11000 }))).toBe(false);
+  });
+});
