@@ -2,19 +2,30 @@ import { fromTimestamp, paiseFromProto } from "@tarmac/kernel";
 import { Cabin, Direction, type Offer, type PricingBreakdown, type Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { CabinName } from "../../cabins.js";
 import { fareBrandName, inclusionsJson } from "./fare-brand-json.js";
-import { offerJsonTextFromWire } from "./offer-wire-json.js";
+import { JsonBytes } from "./json-bytes.js";
+import { writeOfferJson } from "./offer-wire-json.js";
 import type { SearchFlightsPage } from "./search-page-service.js";
 
 /**
  * The JSON text of API guide, Search and Money and pricing (snake_case, money as integer paise,
  * cursor null on the last page), in the order of searchResponseSchema, as its serializer would
- * write it: each offer's text written straight from its wire bytes (offerJsonTextFromWire).
+ * write it, as UTF-8 bytes: each offer's text written straight from its wire bytes (writeOfferJson).
  */
-export function searchResponseText(response: SearchFlightsPage): string {
-  const results = response.results.map(offerJsonTextFromWire).join(",");
+export function searchResponseBytes(response: SearchFlightsPage): Buffer {
+  const out = pageBytes;
+  out.reset();
+  out.json(`{"search_id":${JSON.stringify(response.searchId)},"results":[`);
+  for (const [i, offer] of response.results.entries()) {
+    if (i > 0) out.ascii(",");
+    writeOfferJson(out, offer);
+  }
   const cursor = response.cursor === "" ? "null" : JSON.stringify(response.cursor);
-  return `{"search_id":${JSON.stringify(response.searchId)},"results":[${results}],"cursor":${cursor},"count":${response.count},"total_results":${response.totalResults}}`;
+  out.json(`],"cursor":${cursor},"count":${response.count},"total_results":${response.totalResults}}`);
+  return out.take();
 }
+
+/** One buffer for every page: a page is written whole, synchronously, then copied out. */
+const pageBytes = new JsonBytes();
 
 export function offerJson(offer: Offer) {
   const expiresAt = fromTimestamp(offer.expiresAt);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchema, R
 import type { ServiceClients } from "../../clients.js";
 import { type OperationDoc, operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
-import { searchResponseText } from "./offer-json.js";
+import { searchResponseBytes } from "./offer-json.js";
 import { type SearchRequestBody, searchRequestSchema, searchResponseSchema } from "./schemas.js";
 import { toSearchFlightsRequest } from "./search-request.js";
 
@@ -34,9 +34,8 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app,
   const handler = async (request: FastifyRequest<{ Body: SearchRequestBody }>, reply: FastifyReply) => {
     const rpcRequest = toSearchFlightsRequest(request.body, callerOf(request).agentId);
     const response = await search.searchFlights(rpcRequest);
-    // Written as the response schema's serializer would (searchResponseText), so sent as it is, encoded
-    // once: a string would be scanned for its length, then encoded again on the socket.
-    return reply.type("application/json; charset=utf-8").send(Buffer.from(searchResponseText(response)));
+    // Written as the response schema's serializer would (searchResponseBytes), so sent as it is.
+    return reply.type("application/json; charset=utf-8").send(searchResponseBytes(response));
   };
   app.post<{ Body: SearchRequestBody }>(
     "/flight/search",
