@@ -36,3 +36,4 @@ export * from "./known-agents.js";
 export * from "./mongo-validated-collection.js";
 export * from "./free-port.js";
 export * from "./india-tax/index.js";
+export * from "./flat-string.js";

@@ -1,4 +1,4 @@
-import type { Clock } from "@tarmac/kernel";
+import { flatString, type Clock } from "@tarmac/kernel";
 import { decodeEntries, encodedCount, encodedSlice, encodeOffers, type EncodedOffers } from "../encoded-offers.js";
 import { besideWire, fromProtoOffer, type OfferBesideWire } from "../offer-from-proto.js";
 import type { CachedSearch, CachedSearchMeta, FoundOffer, SearchCacheStore, SearchPage } from "./search-cache-store.js";
@@ -56,13 +56,16 @@ export class MemorySearchCacheStore implements SearchCacheStore {
       this.drop(id);
     }
     this.offerCount += offers.length;
+    // The ids and provider keys stay as long as the search: kept flat, not as the trees of parts
+    // they were built from (flatString).
+    const ids = offers.map((o) => flatString(o.offerId));
     this.searches.set(search.meta.searchId, {
       meta: search.meta,
       encoded: encodeOffers(offers, search.meta),
-      beside: offers.map(besideWire),
-      positionById: new Map(offers.map((o, i) => [o.offerId, i])),
+      beside: offers.map((o) => besideWire({ ...o, providerKey: flatString(o.providerKey) })),
+      positionById: new Map(ids.map((id, i) => [id, i])),
     });
-    for (const offer of offers) this.searchOfOffer.set(offer.offerId, search.meta.searchId);
+    for (const id of ids) this.searchOfOffer.set(id, search.meta.searchId);
   }
 
   async findOfferById(offerId: string): Promise<FoundOffer | undefined> {
