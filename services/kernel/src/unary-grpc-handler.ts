@@ -84,15 +84,12 @@ async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerR
     responseTrailer: { "grpc-status": "0" },
     contextValues: createContextValues(),
   });
-  let body: Uint8Array | undefined;
+  let message: Uint8Array | undefined;
   try {
     if (timeout.error) throw timeout.error;
     const input = parseEnvelope(spec.method.input, await readAll(req));
     const output = await invokeUnaryImplementation(spec, context, input, interceptors);
-    const bytes = toBinary(spec.method.output, output);
-    body = new Uint8Array(5 + bytes.length);
-    new DataView(body.buffer).setUint32(1, bytes.length);
-    body.set(bytes, 5);
+    message = toBinary(spec.method.output, output);
   } catch (e) {
     const error = e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
     setTrailerStatus(context.responseTrailer, error);
@@ -102,8 +99,16 @@ async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerR
   if (res.stream.closed) return;
   res.writeHead(200, headerRecord(context.responseHeader));
   res.addTrailers(headerRecord(context.responseTrailer));
-  if (body) res.end(body);
-  else res.end();
+  if (!message) {
+    res.end();
+    return;
+  }
+  // The envelope's prefix goes first on its own: a search page's 140 KB is not copied behind it.
+  const prefix = Buffer.allocUnsafe(5);
+  prefix[0] = 0;
+  prefix.writeUInt32BE(message.length, 1);
+  res.write(prefix);
+  res.end(message);
 }
 
 function readAll(req: Http2ServerRequest): Promise<Buffer> {
