@@ -19,7 +19,11 @@ export interface BenchStack extends BenchServerAddresses {
 export async function startBenchStack(env: Record<string, string>, core: number | undefined): Promise<BenchStack> {
   const entry = await bundleEntry(ENTRY, OUT_DIR);
   const [command, args] = onCore(core, process.execPath, [entry]);
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // MALLOC_ARENA_MAX as `pnpm start` (package.json) and the images (deploy/docker/Dockerfile) run the stack.
+  const child = spawn(command, args, {
+    env: { MALLOC_ARENA_MAX: "2", ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const exited = once(child, "exit").then(([code]) => {
     throw new Error(`the bench's stack process exited with ${String(code)}`);
   });
