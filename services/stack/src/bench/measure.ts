@@ -35,3 +35,8 @@ export function median(runs: readonly LoadSummary[]): LoadSummary {
   if (!middle) throw new Error("no runs to take a median of");
   return middle;
 }
+
+/** The median of an odd number of values (the middle one), NaN of none. */
+export function medianOf(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
