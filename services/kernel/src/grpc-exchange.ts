@@ -20,54 +20,93 @@ export interface GrpcExchange {
   readonly signal: AbortSignal | undefined;
 }
 
-// Made once: a timeout or a cancellation is not worth a new stack trace per call (issue 17).
-const deadlineExceeded = new ConnectError("the operation timed out", Code.DeadlineExceeded);
-
 /**
  * One request on a session of `sessions` (Connect's own manager: it connects, reconnects, pings
  * and closes idle sessions), read to its end: the response's status, headers, trailers and body.
- * It ends early with DEADLINE_EXCEEDED when `timeoutMs` passes and with the signal's reason when
- * it aborts, resetting the stream with CANCEL as gRPC asks; transport failures become the codes
- * Connect gives them (refused connection: UNAVAILABLE).
+ * The deadline and the signal cover the whole call, waiting for a session included (a peer that
+ * drops connection attempts would otherwise hold the call for the system's connect timeout): it
+ * ends with DEADLINE_EXCEEDED when `timeoutMs` passes and with the signal's reason when it aborts,
+ * resetting the stream with CANCEL as gRPC asks; transport failures become the codes Connect gives
+ * them (refused connection: UNAVAILABLE).
  */
-export async function exchange(sessions: Http2SessionManager, call: GrpcExchange): Promise<GrpcExchangeResult> {
-  if (call.signal?.aborted) throw ConnectError.from(call.signal.reason, Code.Canceled);
-  const stream = await sessions.request("POST", call.path, headerRecord(call.header), {}).catch((reason: unknown) => {
-    throw errorOf(reason);
-  });
+export function exchange(sessions: Http2SessionManager, call: GrpcExchange): Promise<GrpcExchangeResult> {
+  if (call.signal?.aborted) return Promise.reject(ConnectError.from(call.signal.reason, Code.Canceled));
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let status = 0;
-    let header = new Headers();
-    let trailer = new Headers();
+    let stream: ClientHttp2Stream | undefined;
     let failure: ConnectError | undefined;
-    const fail = (error: ConnectError) => {
-      failure ??= error;
-      if (!stream.closed) stream.close(constants.NGHTTP2_CANCEL);
-    };
-    const onAbort = () => fail(ConnectError.from(call.signal?.reason, Code.Canceled));
-    const timer = call.timeoutMs === undefined ? undefined : setTimeout(() => fail(deadlineExceeded), call.timeoutMs);
-    call.signal?.addEventListener("abort", onAbort, { once: true });
-    stream.on("response", (headers) => {
-      status = Number(headers[":status"]);
-      header = webHeaders(headers);
-    });
-    stream.on("trailers", (headers: IncomingHttpHeaders) => (trailer = webHeaders(headers)));
-    stream.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
-      // Connect's manager pings a session that reads nothing; a read tells it the session is alive.
-      sessions.notifyResponseByteRead(stream);
-    });
-    stream.on("error", (error) => fail(errorOf(error)));
-    stream.on("close", () => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       call.signal?.removeEventListener("abort", onAbort);
-      const reset = failure ?? resetError(stream);
-      if (reset) reject(reset);
-      else resolve({ status, header, trailer, body: Buffer.concat(chunks) });
-    });
-    stream.end(call.body);
+      outcome();
+    };
+    const fail = (error: ConnectError) => {
+      failure ??= error;
+      // With a stream, its close settles the call; without one (still waiting for a session), this does.
+      if (stream === undefined) settle(() => reject(error));
+      else if (!stream.closed) stream.close(constants.NGHTTP2_CANCEL);
+    };
+    const onAbort = () => fail(ConnectError.from(call.signal?.reason, Code.Canceled));
+    // A new error each time: interceptors add the call's metadata (its request id) to the one they get.
+    const timer =
+      call.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => fail(new ConnectError("the operation timed out", Code.DeadlineExceeded)), call.timeoutMs);
+    call.signal?.addEventListener("abort", onAbort, { once: true });
+    sessions.request("POST", call.path, headerRecord(call.header), {}).then(
+      (opened) => {
+        if (settled) {
+          opened.close(constants.NGHTTP2_CANCEL);
+          return;
+        }
+        stream = opened;
+        read(
+          sessions,
+          opened,
+          call.body,
+          fail,
+          (reset, answer) => settle(() => (reset ? reject(reset) : resolve(answer))),
+          () => failure,
+        );
+      },
+      (reason: unknown) => settle(() => reject(errorOf(reason))),
+    );
   });
+}
+
+/** Sends the request's body on `stream` and reads the answer to its end. */
+function read(
+  sessions: Http2SessionManager,
+  stream: ClientHttp2Stream,
+  body: Uint8Array,
+  fail: (error: ConnectError) => void,
+  done: (reset: ConnectError | undefined, answer: GrpcExchangeResult) => void,
+  failure: () => ConnectError | undefined,
+): void {
+  const chunks: Buffer[] = [];
+  let status = 0;
+  let header = new Headers();
+  let trailer = new Headers();
+  stream.on("response", (headers) => {
+    status = Number(headers[":status"]);
+    header = webHeaders(headers);
+  });
+  stream.on("trailers", (headers: IncomingHttpHeaders) => (trailer = webHeaders(headers)));
+  stream.on("data", (chunk: Buffer) => {
+    chunks.push(chunk);
+    // Connect's manager pings a session that reads nothing; a read tells it the session is alive.
+    sessions.notifyResponseByteRead(stream);
+  });
+  stream.on("error", (error) => {
+    // The peer may answer (an error, say) and close before the whole request was written: its
+    // answer is what counts, as in Connect's client.
+    if (stream.writableEnded && codesOf(error).includes("ERR_STREAM_WRITE_AFTER_END")) return;
+    fail(errorOf(error));
+  });
+  stream.on("close", () => done(failure() ?? resetError(stream), { status, header, trailer, body: Buffer.concat(chunks) }));
+  stream.end(body);
 }
 
 /** What an HTTP/2 reset means for the call (gRPC's PROTOCOL-HTTP2 mapping, as Connect applies it). */
@@ -79,21 +118,30 @@ function resetError(stream: ClientHttp2Stream): ConnectError | undefined {
   if (code === constants.NGHTTP2_REFUSED_STREAM) return new ConnectError(message, Code.Unavailable);
   if (code === constants.NGHTTP2_CANCEL) return new ConnectError(message, Code.Canceled);
   if (code === constants.NGHTTP2_ENHANCE_YOUR_CALM) return new ConnectError(message, Code.ResourceExhausted);
+  if (code === constants.NGHTTP2_INADEQUATE_SECURITY || code === constants.NGHTTP2_HTTP_1_1_REQUIRED) {
+    return new ConnectError(message, Code.PermissionDenied);
+  }
   return new ConnectError(message, Code.Internal);
 }
 
 const UNAVAILABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT"]);
 const ABORTED = new Set(["ECONNRESET", "ERR_STREAM_DESTROYED", "ERR_HTTP2_INVALID_STREAM", "ERR_STREAM_WRITE_AFTER_END"]);
 
-/** A transport failure as Connect's Node client reports it (connectErrorFromNodeReason). */
+/** A transport failure as Connect's Node client reports it (connectErrorFromNodeReason, same order). */
 function errorOf(reason: unknown): ConnectError {
   if (reason instanceof ConnectError) return reason;
+  const codes = codesOf(reason);
+  const code = codes.some((c) => ABORTED.has(c)) ? Code.Aborted : codes.some((c) => UNAVAILABLE.has(c)) ? Code.Unavailable : Code.Internal;
+  const error = ConnectError.from(reason, code);
+  if (error !== reason) error.cause = reason;
+  return error;
+}
+
+/** The Node error codes along an error's chain of causes. */
+function codesOf(reason: unknown): string[] {
   const codes: string[] = [];
   for (let e: unknown = reason; e instanceof Error && codes.length < 8; e = e.cause) {
     if ("code" in e && typeof e.code === "string") codes.push(e.code);
   }
-  const code = codes.some((c) => UNAVAILABLE.has(c)) ? Code.Unavailable : codes.some((c) => ABORTED.has(c)) ? Code.Aborted : Code.Internal;
-  const error = ConnectError.from(reason, code);
-  if (error !== reason) error.cause = reason;
-  return error;
+  return codes;
 }

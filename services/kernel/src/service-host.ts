@@ -138,7 +138,7 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
     grpcWeb: true,
     connect: true,
   });
-  const dual = dualProtocolServer(withUnaryGrpcFastPath(handler, unarySpecs, interceptors));
+  const dual = dualProtocolServer(withUnaryGrpcFastPath(handler, unarySpecs, interceptors, logger));
   const { server } = dual;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -57,6 +57,7 @@ beforeAll(async () => {
       },
       specs,
       interceptors,
+      silentLogger(),
     ),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Http2ServerRequest, type Http2ServerResponse } from "node:http2";
+import { constants, Http2ServerRequest, type Http2ServerResponse } from "node:http2";
 import { fromBinary, toBinary, type DescMessage } from "@bufbuild/protobuf";
 import {
   Code,
@@ -15,13 +15,12 @@ import {
 import { invokeUnaryImplementation } from "@connectrpc/connect/protocol";
 import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
 import { headerRecord, webHeaders } from "./http2-headers.js";
+import type { Logger } from "./logger.js";
 
 type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 type UnarySpec = MethodImplSpec & { kind: "unary" };
 
 const GRPC_PROTO = new Set(["application/grpc", "application/grpc+proto"]);
-// Made once: a client that went away is not worth a new stack trace per call (issue 17).
-const clientGone = new ConnectError("the client closed the stream", Code.Canceled);
 
 /**
  * Serves unary gRPC calls in binary protobuf (what every peer in Tarmac sends) without Connect's
@@ -30,7 +29,12 @@ const clientGone = new ConnectError("the client closed the stream", Code.Cancele
  * headers, trailers and error statuses on the wire. Everything else (Connect and gRPC-Web
  * protocols, JSON, compression, streams, HTTP/1.1) goes to `fallback`, Connect's own handler.
  */
-export function withUnaryGrpcFastPath(fallback: NodeHandler, specs: readonly MethodImplSpec[], interceptors: Interceptor[]): NodeHandler {
+export function withUnaryGrpcFastPath(
+  fallback: NodeHandler,
+  specs: readonly MethodImplSpec[],
+  interceptors: Interceptor[],
+  logger: Logger,
+): NodeHandler {
   const unary = new Map<string, UnarySpec>();
   for (const spec of specs) if (spec.kind === "unary") unary.set(`/${spec.method.parent.typeName}/${spec.method.name}`, spec);
   return (req, res) => {
@@ -40,7 +44,12 @@ export function withUnaryGrpcFastPath(fallback: NodeHandler, specs: readonly Met
       fallback(req, res);
       return;
     }
-    void serve(spec, req as Http2ServerRequest, res as Http2ServerResponse, interceptors);
+    const stream = (res as Http2ServerResponse).stream;
+    serve(spec, req as Http2ServerRequest, res as Http2ServerResponse, interceptors).catch((error: unknown) => {
+      // Writing the answer failed (a header HTTP/2 forbids, say): the call is reset, the process lives on.
+      logger.error({ err: error, rpc: req.url }, "a unary gRPC answer could not be written");
+      if (!stream.closed) stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+    });
   };
 }
 
@@ -68,7 +77,7 @@ export function recordingRouter(router: ConnectRouter, specs: MethodImplSpec[]):
 async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerResponse, interceptors: Interceptor[]): Promise<void> {
   const requestAborted = new AbortController();
   let answered = false;
-  res.once("close", () => answered || requestAborted.abort(clientGone));
+  res.once("close", () => answered || requestAborted.abort(new ConnectError("the client closed the stream", Code.Canceled)));
   const grpcTimeout = req.headers["grpc-timeout"];
   const timeout = parseTimeout(typeof grpcTimeout === "string" ? grpcTimeout : null, Number.MAX_SAFE_INTEGER);
   const context = createHandlerContext({
@@ -121,13 +130,16 @@ function readAll(req: Http2ServerRequest): Promise<Buffer> {
 }
 
 function parseEnvelope<I extends DescMessage>(schema: I, body: Buffer) {
-  if (body.length < 5 || body.length !== 5 + body.readUInt32BE(1)) {
-    throw new ConnectError("protocol error: a unary request is one complete message", Code.InvalidArgument);
-  }
+  // Connect's codes for the same faults: a unary call without its message or with two is
+  // UNIMPLEMENTED, a message that does not parse INTERNAL.
+  if (body.length < 5) throw new ConnectError("protocol error: missing input message for unary method", Code.Unimplemented);
+  const length = body.readUInt32BE(1);
+  if (body.length > 5 + length) throw new ConnectError("protocol error: received extra input message for unary method", Code.Unimplemented);
+  if (body.length < 5 + length) throw new ConnectError("protocol error: incomplete envelope", Code.InvalidArgument);
   if ((body[0] ?? 0) & 1) throw new ConnectError("protocol error: compressed message without grpc-encoding", Code.Internal);
   try {
     return fromBinary(schema, body.subarray(5));
   } catch (e) {
-    throw new ConnectError(`parse binary: ${e instanceof Error ? e.message : String(e)}`, Code.InvalidArgument);
+    throw new ConnectError(`parse binary: ${e instanceof Error ? e.message : String(e)}`, Code.Internal);
   }
 }

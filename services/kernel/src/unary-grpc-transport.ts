@@ -25,7 +25,11 @@ export interface UnaryGrpcTransportOptions {
   readonly streams: Transport;
 }
 
-/** A signal for calls made without one: interceptors may read `req.signal`, and nothing aborts it. */
+/**
+ * The signal of calls made without one: nothing aborts it (a call's end is its answer or its
+ * error). Interceptors may read it but must not add listeners to it: they would stay on it for the
+ * process's life. Ours do not.
+ */
 const NEVER = new AbortController().signal;
 
 /**
@@ -68,9 +72,13 @@ export function createUnaryGrpcTransport(options: UnaryGrpcTransportOptions): Tr
           throw new ConnectError(`unsupported response encoding "${encoding}"`, Code.Internal, answer.header);
         }
         const message = answer.body.length === 0 ? undefined : parseEnvelope(method.output, answer.body);
+        if (message !== undefined && headerError) {
+          throw new ConnectError("protocol error: received output message for unary method with error status", Code.Unknown);
+        }
         validateTrailer(answer.trailer, answer.header);
         if (message === undefined) {
-          throw headerError ?? new ConnectError("protocol error: missing output message for unary method", Code.Unimplemented);
+          const code = answer.trailer.has("grpc-status") ? Code.Unimplemented : Code.Unknown;
+          throw headerError ?? new ConnectError("protocol error: missing output message for unary method", code);
         }
         return { stream: false, service: method.parent, method, header: answer.header, message, trailer: answer.trailer };
       };

@@ -281,7 +281,7 @@ const absent = (): Span => [0, 0];
 
 /** Records the string or message at the reader's position into `into`, and steps over it. */
 function span(r: WireReader, into: Span): Span {
-  const length = r.uint32();
+  const length = r.messageEnd() - r.pos;
   into[0] = r.pos;
   into[1] = r.pos + length;
   r.pos += length;

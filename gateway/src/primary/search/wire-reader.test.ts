@@ -46,4 +46,15 @@ describe("the page writer's wire reader", () => {
     expect(r.tag() >>> 3).toBe(5);
     expect(r.int32()).toBe(11);
   });
+
+  it("refuses bytes cut short instead of reading zeros past their end", () => {
+    const bytes = new BinaryWriter()
+      .int64(2n ** 40n)
+      .string("DEL-BOM")
+      .finish();
+    expect(() => new WireReader(bytes.subarray(0, 3)).int64()).toThrow("premature EOF");
+    const cut = new WireReader(bytes.subarray(0, bytes.length - 2));
+    cut.int64();
+    expect(() => cut.messageEnd()).toThrow("premature EOF");
+  });
 });

@@ -66,7 +66,7 @@ export class WireReader {
     let scale = 1;
     // Up to seven bytes (49 bits) are exact in a double; anything longer goes through BigInt.
     for (let i = 0; i < 7; i++) {
-      const byte = buf[this.pos++] ?? 0;
+      const byte = buf[this.pos++] ?? eof();
       value += (byte & 0x7f) * scale;
       if (byte < 0x80) return value;
       scale *= 128;
@@ -92,11 +92,13 @@ export class WireReader {
   /** Where the length-delimited message at the reader's position ends. */
   messageEnd(): number {
     const length = this.uint32();
+    if (this.pos + length > this.buf.length) eof();
     return this.pos + length;
   }
 
   /** The bytes from the reader's position to `end`, as a key to compare messages by. */
   latin1(end: number): string {
+    if (end > this.buf.length) eof();
     return this.buf.latin1Slice(this.pos, end);
   }
 
@@ -116,7 +118,7 @@ export class WireReader {
     const buf = this.buf;
     let value = 0;
     for (let shift = 0; shift < 35; shift += 7) {
-      const byte = buf[this.pos++] ?? 0;
+      const byte = buf[this.pos++] ?? eof();
       value |= (byte & 0x7f) << shift;
       if (byte < 0x80) return value >>> 0;
     }
@@ -131,4 +133,9 @@ export class WireReader {
     this.pos = reader.pos;
     return value;
   }
+}
+
+/** Bytes cut short: protobuf-es's reader throws the same. */
+function eof(): never {
+  throw new Error("premature EOF");
 }
