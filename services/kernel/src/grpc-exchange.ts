@@ -62,51 +62,35 @@ export function exchange(sessions: Http2SessionManager, call: GrpcExchange): Pro
           return;
         }
         stream = opened;
-        read(
-          sessions,
-          opened,
-          call.body,
-          fail,
-          (reset, answer) => settle(() => (reset ? reject(reset) : resolve(answer))),
-          () => failure,
-        );
+        const chunks: Buffer[] = [];
+        let status = 0;
+        let header = new Headers();
+        let trailer = new Headers();
+        opened.on("response", (headers) => {
+          status = Number(headers[":status"]);
+          header = webHeaders(headers);
+        });
+        opened.on("trailers", (headers: IncomingHttpHeaders) => (trailer = webHeaders(headers)));
+        opened.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          // Connect's manager pings a session that reads nothing; a read tells it the session is alive.
+          sessions.notifyResponseByteRead(opened);
+        });
+        opened.on("error", (error) => {
+          // The peer may answer (an error, say) and close before the whole request was written: its
+          // answer is what counts, as in Connect's client.
+          if (opened.writableEnded && codesOf(error).includes("ERR_STREAM_WRITE_AFTER_END")) return;
+          fail(errorOf(error));
+        });
+        opened.on("close", () => {
+          const reset = failure ?? resetError(opened);
+          settle(() => (reset ? reject(reset) : resolve({ status, header, trailer, body: Buffer.concat(chunks) })));
+        });
+        opened.end(call.body);
       },
       (reason: unknown) => settle(() => reject(errorOf(reason))),
     );
   });
-}
-
-/** Sends the request's body on `stream` and reads the answer to its end. */
-function read(
-  sessions: Http2SessionManager,
-  stream: ClientHttp2Stream,
-  body: Uint8Array,
-  fail: (error: ConnectError) => void,
-  done: (reset: ConnectError | undefined, answer: GrpcExchangeResult) => void,
-  failure: () => ConnectError | undefined,
-): void {
-  const chunks: Buffer[] = [];
-  let status = 0;
-  let header = new Headers();
-  let trailer = new Headers();
-  stream.on("response", (headers) => {
-    status = Number(headers[":status"]);
-    header = webHeaders(headers);
-  });
-  stream.on("trailers", (headers: IncomingHttpHeaders) => (trailer = webHeaders(headers)));
-  stream.on("data", (chunk: Buffer) => {
-    chunks.push(chunk);
-    // Connect's manager pings a session that reads nothing; a read tells it the session is alive.
-    sessions.notifyResponseByteRead(stream);
-  });
-  stream.on("error", (error) => {
-    // The peer may answer (an error, say) and close before the whole request was written: its
-    // answer is what counts, as in Connect's client.
-    if (stream.writableEnded && codesOf(error).includes("ERR_STREAM_WRITE_AFTER_END")) return;
-    fail(errorOf(error));
-  });
-  stream.on("close", () => done(failure() ?? resetError(stream), { status, header, trailer, body: Buffer.concat(chunks) }));
-  stream.end(body);
 }
 
 /** What an HTTP/2 reset means for the call (gRPC's PROTOCOL-HTTP2 mapping, as Connect applies it). */

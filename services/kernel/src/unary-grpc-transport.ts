@@ -9,7 +9,8 @@ import {
   type UnaryRequest,
   type UnaryResponse,
 } from "@connectrpc/connect";
-import { requestHeader, validateResponse, validateTrailer } from "@connectrpc/connect/protocol-grpc";
+import { encodeEnvelope } from "@connectrpc/connect/protocol";
+import { requestHeader, validateResponseWithCompression, validateTrailer } from "@connectrpc/connect/protocol-grpc";
 import type { Http2SessionManager } from "@connectrpc/connect-node";
 import { remainingMsOf } from "./deadline.js";
 import { exchange } from "./grpc-exchange.js";
@@ -55,22 +56,15 @@ export function createUnaryGrpcTransport(options: UnaryGrpcTransportOptions): Tr
     ): Promise<UnaryResponse<I, O>> {
       const deadlineMs = timeoutMs ?? options.defaultTimeoutMs;
       const next = async (req: UnaryRequest<I, O>): Promise<UnaryResponse<I, O>> => {
-        const body = toBinary(method.input, req.message);
-        const envelope = new Uint8Array(5 + body.length);
-        new DataView(envelope.buffer).setUint32(1, body.length);
-        envelope.set(body, 5);
         const answer = await exchange(options.sessions, {
           path: req.url.slice(origin.length),
           header: req.header,
-          body: envelope,
+          body: encodeEnvelope(0, toBinary(method.input, req.message)),
           timeoutMs: remainingMsOf(req.header),
           signal: req.signal === NEVER ? undefined : req.signal,
         });
-        const { headerError } = validateResponse(answer.status, answer.header);
-        const encoding = answer.header.get("grpc-encoding");
-        if (encoding !== null && encoding !== "identity") {
-          throw new ConnectError(`unsupported response encoding "${encoding}"`, Code.Internal, answer.header);
-        }
+        // No compression is accepted: an answer in any other encoding than identity is refused.
+        const { headerError } = validateResponseWithCompression([], answer.status, answer.header);
         const message = answer.body.length === 0 ? undefined : parseEnvelope(method.output, answer.body);
         if (message !== undefined && headerError) {
           throw new ConnectError("protocol error: received output message for unary method with error status", Code.Unknown);
