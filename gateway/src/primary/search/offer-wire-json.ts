@@ -46,11 +46,11 @@ export function writeOfferJson(out: JsonBytes, bytes: Uint8Array): void {
     else if (no === O.bestPricePaise) bestPrice = r.int64();
     else if (no === O.currency) span(r, currency);
     else if (no === O.pricingBreakdown) pricing = span(r, absent());
-    else if (no === O.expiresAt) expiresAt = isoFromWire(r, r.messageEnd());
+    else if (no === O.expiresAt) expiresAt = isoFromWire(r, r.messageEnd(), lastExpiry);
     else if (no === O.refundable) refundable = r.bool();
     else if (no === O.provider) span(r, provider);
     else if (no === O.holdAllowed) holdAllowed = r.bool();
-    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, r.messageEnd());
+    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, r.messageEnd(), lastTimeLimit);
     else if (no === O.fareBrand) fareBrand = r.int32();
     else if (no === O.inclusions) inclusions = inclusionsJsonFromWire(r, r.messageEnd());
     else r.skip(tag);
@@ -257,7 +257,7 @@ function inclusionsJsonFromWire(r: WireReader, end: number): Buffer {
 const inclusionsByBytes = new Map<string, Buffer>();
 
 /** A Timestamp's ISO string, as fromTimestamp(...).toISOString() gives it. */
-function isoFromWire(r: WireReader, end: number): string {
+function isoFromWire(r: WireReader, end: number, last: { ms: number; iso: string }): string {
   let seconds = 0;
   let nanos = 0;
   while (r.pos < end) {
@@ -269,12 +269,19 @@ function isoFromWire(r: WireReader, end: number): string {
     else r.skip(tag);
   }
   const ms = seconds * 1000 + Math.round(nanos / 1_000_000);
-  // A search's offers mostly share their expiry: the last instant's string is kept.
-  if (ms !== lastIso.ms) lastIso = { ms, iso: new Date(ms).toISOString() };
-  return lastIso.iso;
+  if (ms !== last.ms) {
+    last.ms = ms;
+    last.iso = new Date(ms).toISOString();
+  }
+  return last.iso;
 }
 
-let lastIso = { ms: Number.NaN, iso: "" };
+/**
+ * The last instant written of each field: a search's offers share their expiry, and offers on
+ * one flight their ticket time limit. One slot per field, so the two do not evict each other.
+ */
+const lastExpiry = { ms: Number.NaN, iso: "" };
+const lastTimeLimit = { ms: Number.NaN, iso: "" };
 
 /** An absent string's span: empty, so it writes "" as proto3 reads it. */
 const absent = (): Span => [0, 0];
