@@ -39,3 +39,18 @@ export function isMongoError(error: unknown): error is Mongo.MongoError {
 export function isMongoServerError(error: unknown): error is Mongo.MongoServerError {
   return loaded !== undefined && error instanceof loaded.MongoServerError;
 }
+
+/**
+ * A multi-document transaction as the stores run them: snapshot reads, so every read of it sees
+ * one point in time; a majority commit, so what it acknowledged survives a primary failover; always
+ * on the primary (transactions need it). `maxCommitTimeMS` bounds the commit where a store sets it.
+ * Made per transaction: the driver's WriteConcern exists once a client has opened (mongoDriver).
+ */
+export function majorityTransaction(maxCommitTimeMS?: number): Mongo.TransactionOptions {
+  return {
+    readConcern: { level: "snapshot" },
+    writeConcern: new (mongoDriver().WriteConcern)("majority"),
+    readPreference: "primary",
+    ...(maxCommitTimeMS !== undefined && { maxCommitTimeMS }),
+  };
+}

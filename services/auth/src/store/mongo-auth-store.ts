@@ -1,5 +1,5 @@
-import { isMongoServerError, mongoDriver } from "@tarmac/kernel";
-import type { ClientSession, Collection, Db, Document, MongoServerError, TransactionOptions } from "mongodb";
+import { isMongoServerError, majorityTransaction } from "@tarmac/kernel";
+import type { ClientSession, Collection, Db, Document, MongoServerError } from "mongodb";
 import type { Agent, AgentTier } from "../domain/agent.js";
 import type { BillingDetails } from "../domain/billing-details.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
@@ -47,17 +47,8 @@ export const AUTH_COLLECTIONS = {
   sessions: "auth_sessions",
 } as const;
 
-/**
- * The two multi-document writes (creating an agent with its users, rotating a key) are
- * transactions: snapshot reads, majority commit, always on the primary.
- * A function: the driver's WriteConcern exists once a client has opened (see mongoDriver).
- */
-const transactionOptions = (): TransactionOptions => ({
-  readConcern: { level: "snapshot" },
-  writeConcern: new (mongoDriver().WriteConcern)("majority"),
-  readPreference: "primary",
-  maxCommitTimeMS: 10_000,
-});
+/** The two multi-document writes (creating an agent with its users, rotating a key) are transactions; their commit is bounded. */
+const COMMIT_TIMEOUT_MS = 10_000;
 
 /** A guarded update that found its document changed by a concurrent call runs again, this often at most. */
 const MAX_RACE_ROUNDS = 3;
@@ -380,7 +371,7 @@ export class MongoAuthStore implements AuthStore {
   }
 
   private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
-    return this.db.client.withSession((session) => session.withTransaction(work, transactionOptions()));
+    return this.db.client.withSession((session) => session.withTransaction(work, majorityTransaction(COMMIT_TIMEOUT_MS)));
   }
 
   /**

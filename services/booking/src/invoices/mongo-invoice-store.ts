@@ -1,17 +1,11 @@
-import { isMongoServerError, mongoDriver } from "@tarmac/kernel";
-import type { Collection, Db, TransactionOptions } from "mongodb";
+import { isMongoServerError, majorityTransaction } from "@tarmac/kernel";
+import type { Collection, Db } from "mongodb";
 import type { MongoOutbox, OutboxEvent } from "@tarmac/events";
 import { invoiceNumberOf, SERIES, type Invoice, type InvoiceDraft } from "./invoice.js";
 import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
 
-/** A function: the driver's WriteConcern exists once a client has opened (see mongoDriver). */
-const transactionOptions = (): TransactionOptions => ({
-  readConcern: { level: "snapshot" },
-  writeConcern: new (mongoDriver().WriteConcern)("majority"),
-  readPreference: "primary",
-  // Bounds the whole transaction, retries included: a stuck primary fails the caller, who retries.
-  maxCommitTimeMS: 5_000,
-});
+/** Bounds the whole transaction, retries included: a stuck primary fails the caller, who retries. */
+const COMMIT_TIMEOUT_MS = 5_000;
 const DUPLICATE_KEY = 11000;
 /** Reads are bounded like every call: a slow query fails rather than hangs. */
 const READ_MS = 5_000;
@@ -71,7 +65,7 @@ export class MongoInvoiceStore implements InvoiceStore {
         const issued = events(invoice);
         if (this.outbox && issued.length > 0) await this.outbox.append(issued, session);
         return invoice;
-      }, transactionOptions());
+      }, majorityTransaction(COMMIT_TIMEOUT_MS));
     } catch (error) {
       // Another replica issued this source's document first: answer it (its number, not a new one).
       if (!(isMongoServerError(error) && error.code === DUPLICATE_KEY)) throw error;

@@ -1,6 +1,6 @@
 import { MongoOutbox, type OutboxEvent } from "@tarmac/events";
-import { isMongoServerError, mongoDriver, type Logger } from "@tarmac/kernel";
-import type { ClientSession, Collection, Db, TransactionOptions } from "mongodb";
+import { isMongoServerError, majorityTransaction, type Logger } from "@tarmac/kernel";
+import type { ClientSession, Collection, Db } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import type { RefundRecord } from "../domain/refunds.js";
 import {
@@ -17,12 +17,6 @@ import type { BookingListQuery } from "./booking-list-query.js";
 import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./mongo-booking-documents.js";
 import { AGENT_INDEXES, confirmationKeyFilter, listFilter, NEWEST_FIRST, OBSOLETE_AGENT_INDEXES } from "./mongo-booking-queries.js";
 
-/** A function: the driver's WriteConcern exists once a client has opened (see mongoDriver). */
-const transactionOptions = (): TransactionOptions => ({
-  readConcern: { level: "snapshot" },
-  writeConcern: new (mongoDriver().WriteConcern)("majority"),
-  readPreference: "primary",
-});
 const DUPLICATE_KEY = 11000;
 
 /**
@@ -200,7 +194,7 @@ export class MongoBookingStore implements BookingStore {
   private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.db.client.startSession();
     try {
-      return await session.withTransaction(work, transactionOptions());
+      return await session.withTransaction(work, majorityTransaction());
     } finally {
       await session.endSession();
     }

@@ -1,6 +1,13 @@
 import { MongoOutbox } from "@tarmac/events";
-import { ensureValidatedCollection, isMongoServerError, MongoLeaseStore, mongoDriver, type Clock, type LeaseStore } from "@tarmac/kernel";
-import type { ClientSession, Collection, Db, Filter, TransactionOptions } from "mongodb";
+import {
+  ensureValidatedCollection,
+  isMongoServerError,
+  MongoLeaseStore,
+  majorityTransaction,
+  type Clock,
+  type LeaseStore,
+} from "@tarmac/kernel";
+import type { ClientSession, Collection, Db, Filter } from "mongodb";
 import type { WalletAccount } from "../domain/account.js";
 import { agentIdOf, idempotencyKeyOf, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
@@ -32,17 +39,8 @@ export const WALLET_COLLECTIONS = {
   outbox: "wallet_outbox",
 } as const;
 
-/**
- * Snapshot reads, so every read of one command sees one point in time, and a majority commit, so
- * an acknowledged movement survives a primary failover. Always the primary: transactions need it.
- * A function: the driver's WriteConcern exists once a client has opened (see mongoDriver).
- */
-const transactionOptions = (): TransactionOptions => ({
-  readConcern: { level: "snapshot" },
-  writeConcern: new (mongoDriver().WriteConcern)("majority"),
-  readPreference: "primary",
-  maxCommitTimeMS: 10_000,
-});
+/** A command's transaction (majorityTransaction): an acknowledged movement survives a primary failover; its commit is bounded. */
+const COMMIT_TIMEOUT_MS = 10_000;
 
 /**
  * A command that lost a race outside the driver's own retry (a duplicate key from a concurrent
@@ -170,7 +168,7 @@ export class MongoWalletStore implements WalletStore {
           session.withTransaction((s) => {
             signal?.throwIfAborted();
             return this.executeIn(command, s);
-          }, transactionOptions()),
+          }, majorityTransaction(COMMIT_TIMEOUT_MS)),
         );
         if (!result.replayed && result.events > 0) this.outbox.notify();
         return result.result;
