@@ -14,13 +14,13 @@ import type { SearchFlightsPage } from "./search-page-service.js";
 export function searchResponseBytes(response: SearchFlightsPage): Buffer {
   const out = pageBytes;
   out.reset();
-  out.json(`{"search_id":${JSON.stringify(response.searchId)},"results":[`);
+  out.utf8(`{"search_id":${JSON.stringify(response.searchId)},"results":[`);
   for (const [i, offer] of response.results.entries()) {
     if (i > 0) out.ascii(",");
     writeOfferJson(out, offer);
   }
   const cursor = response.cursor === "" ? "null" : JSON.stringify(response.cursor);
-  out.json(`],"cursor":${cursor},"count":${response.count},"total_results":${response.totalResults}}`);
+  out.utf8(`],"cursor":${cursor},"count":${response.count},"total_results":${response.totalResults}}`);
   return out.take();
 }
 

@@ -25,7 +25,20 @@ describe("the page writer's wire reader", () => {
     const writer = new BinaryWriter();
     for (const text of texts) writer.string(text);
     const r = new WireReader(writer.finish());
-    expect(texts.map(() => r.jsonString())).toEqual(texts.map((t) => JSON.stringify(t)));
+    expect(texts.map(() => `"${r.jsonStringBody()}"`)).toEqual(texts.map((t) => JSON.stringify(t)));
+    expect(r.nonAscii).toBe(true);
+  });
+
+  it("tells whether a string had characters beyond ASCII, escaped ones aside", () => {
+    const ascii = new WireReader(new BinaryWriter().string('a"b').string("tab\t").string("DEL").finish());
+    expect([ascii.jsonStringBody(), ascii.jsonStringBody(), ascii.jsonStringBody(), ascii.nonAscii]).toEqual([
+      'a\\"b',
+      "tab\\t",
+      "DEL",
+      false,
+    ]);
+    const accent = new WireReader(new BinaryWriter().string('"é').finish());
+    expect([accent.jsonStringBody(), accent.nonAscii]).toEqual(['\\"é', true]);
   });
 
   it("skips fields of every wire type to the next one", () => {

@@ -7,6 +7,10 @@ import { paiseFromProto } from "@tarmac/kernel";
  */
 type LatinBuffer = Buffer & { latin1Slice(start: number, end: number): string };
 
+const NON_ASCII = /[\u0080-\uffff]/;
+/** 1 for each byte a JSON string cannot hold as it is: controls, the quote, the backslash and all but ASCII. */
+const ESCAPED = Uint8Array.from({ length: 256 }, (_, c) => (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c ? 1 : 0));
+
 /** Wire types by their number on the wire (6 and 7 are not any). */
 const WIRE_TYPES = [WireType.Varint, WireType.Bit64, WireType.LengthDelimited, WireType.StartGroup, WireType.EndGroup, WireType.Bit32];
 
@@ -20,7 +24,10 @@ export const isVarint = (tag: number): boolean => WIRE_TYPES[tag & 7] === WireTy
  */
 export class WireReader {
   pos = 0;
+  /** Whether a string read so far has characters beyond ASCII (the text then is not its own Latin-1). */
+  nonAscii = false;
   private readonly buf: LatinBuffer;
+  private latin1Text: string | undefined;
 
   constructor(bytes: Uint8Array) {
     this.buf = (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as LatinBuffer;
@@ -74,19 +81,30 @@ export class WireReader {
     return paiseFromProto(BigInt(this.fallback(start, (r) => r.int64())));
   }
 
-  /** A string field as a JSON string: what JSON.stringify writes for it. */
-  jsonString(): string {
-    const length = this.uint32();
-    const start = this.pos;
-    const end = start + length;
-    this.pos = end;
+  /**
+   * A string field as it goes between JSON's quotes, escaped exactly as JSON.stringify escapes it.
+   * Printable ASCII (nearly every field) is its own Latin-1: a substring of the message's Latin-1
+   * text, sliced once per message, instead of a native call or a byte loop per field.
+   */
+  jsonStringBody(): string {
     const buf = this.buf;
+    const first = buf[this.pos] ?? eof();
+    // A string shorter than 128 bytes (nearly all) has its length in one byte.
+    const end = first < 0x80 ? ++this.pos + first : this.messageEnd();
+    if (end > buf.length) eof();
+    const start = this.pos;
+    this.pos = end;
     for (let i = start; i < end; i++) {
-      const c = buf[i] ?? 0;
-      // Printable ASCII without a quote or backslash needs no escaping and is its own Latin-1.
-      if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(buf.toString("utf8", start, end));
+      if (ESCAPED[buf[i] ?? 0] === 1) return this.escaped(start, end);
     }
-    return `"${buf.latin1Slice(start, end)}"`;
+    this.latin1Text ??= buf.latin1Slice(0, buf.length);
+    return this.latin1Text.substring(start, end);
+  }
+
+  private escaped(start: number, end: number): string {
+    const text = this.buf.toString("utf8", start, end);
+    if (NON_ASCII.test(text)) this.nonAscii = true;
+    return JSON.stringify(text).slice(1, -1);
   }
 
   /** Where the length-delimited message at the reader's position ends. */
