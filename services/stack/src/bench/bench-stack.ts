@@ -10,6 +10,8 @@ const ENTRY = fileURLToPath(new URL("./bench-server.ts", import.meta.url));
 const OUT_DIR = fileURLToPath(new URL("../../../../dist/bench-server/", import.meta.url));
 
 export interface BenchStack extends BenchServerAddresses {
+  /** The stack process's id (taskset execs the server, so it is the server's). */
+  readonly pid: number | undefined;
   /** The stack process's resident set size now and after forced GCs (residentMb, in that process). */
   memory(): Promise<ResidentMemory>;
   stop(): Promise<void>;
@@ -32,6 +34,7 @@ export async function startBenchStack(env: Record<string, string>, core: number 
   const addresses = await next<BenchServerAddresses>();
   return {
     ...addresses,
+    pid: child.pid,
     memory: () => {
       const answer = next<ResidentMemory>();
       child.send("memory");

@@ -9,6 +9,7 @@ import { apiClient } from "../testing/api-client.js";
 import { relaxedRateLimits } from "../testing/rate-limits.js";
 import { bookingBodies } from "./booking-fares.js";
 import type { LoadOptions, LoadSummary } from "./load-runner.js";
+import { type CpuMeter, ownCpu, processCpu, type ServerCost, withServerCost } from "./cpu-meter.js";
 import { measure, measureWallet, median, medianOf } from "./measure.js";
 import { startBenchStack } from "./bench-stack.js";
 import { fastify, startBare, startMonolith } from "./monolith.js";
@@ -37,6 +38,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAGES_BEFORE_MEMORY = 20_000;
 const BOOKINGS_BEFORE_MEMORY = 2_000;
 
+/** A measure and what it cost its server. */
+type Measured = LoadSummary & ServerCost;
+const timing = (r: Measured) => ({ p50: r.p50Ms, p99: r.p99Ms, cost: r });
+
 if (await reexecPinned(SERVER_CORE)) await run();
 
 async function run(): Promise<void> {
@@ -51,8 +56,8 @@ async function run(): Promise<void> {
   let failed = 0;
   // Which URLs failed, so a failed run says where (a page, a booking, a deep page).
   const failedBy = new Map<string, number>();
-  const load = async (options: LoadOptions) => {
-    const summary = await measure(options, loadCore);
+  const load = async (options: LoadOptions, server: CpuMeter) => {
+    const summary = await withServerCost(server, () => measure(options, loadCore));
     const failures = summary.non2xx + summary.errors + summary.timeouts;
     failed += failures;
     if (failures > 0) failedBy.set(options.url, (failedBy.get(options.url) ?? 0) + failures);
@@ -62,6 +67,7 @@ async function run(): Promise<void> {
   // The bench's 21 searches hold about 120,000 offers: above the cache's default bound (100,000), which
   // would drop the oldest and answer their cursors 410. The bench pages through all of them.
   const stack = await startBenchStack({ ...relaxedRateLimits, SEARCH_CACHE_MAX_OFFERS: "250000" }, pinnedCore());
+  const stackCpu = processCpu(stack.pid);
   const [monolithApp, bareApp] = [fastify(), fastify()];
   try {
     const api = apiClient(stack.gatewayUrl, stack.apiKey);
@@ -79,6 +85,8 @@ async function run(): Promise<void> {
     const searchUrl = `${stack.gatewayUrl}/api/v1/flight/search`;
     const bookingUrl = `${stack.gatewayUrl}/api/v1/flight/booking/create`;
     const targets = { gateway: searchUrl, monolith: await startMonolith(monolithApp, pages), bare: await startBare(bareApp, pages) };
+    // The monolith and bare routes run in this process; the gateway in the stack's.
+    const cpuOf = { gateway: stackCpu, monolith: ownCpu, bare: ownCpu };
     const pageLoad = { bodies: pages.map((p) => p.body), headers, connections };
     let pagesServed = 0;
     let bookingsMade = 0;
@@ -94,90 +102,109 @@ async function run(): Promise<void> {
     // Rounds, each measuring the three one after the other; the rates are medians and each ratio the
     // median of its rounds' ratios: on a machine whose speed drifts (a VM's neighbours), one
     // measure of each, a minute apart, compared the drift as much as the code.
-    const runs: Record<keyof typeof targets, LoadSummary[]> = { gateway: [], monolith: [], bare: [] };
-    for (const [, url] of Object.entries(targets)) await load({ ...pageLoad, url, durationSeconds: WARMUP });
+    const runs: Record<keyof typeof targets, Measured[]> = { gateway: [], monolith: [], bare: [] };
+    for (const [name, url] of Object.entries(targets) as [keyof typeof targets, string][])
+      await load({ ...pageLoad, url, durationSeconds: WARMUP }, cpuOf[name]);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, url] of Object.entries(targets) as [keyof typeof targets, string][]) {
-        const r = await load({ ...pageLoad, url, durationSeconds: D });
+        const r = await load({ ...pageLoad, url, durationSeconds: D }, cpuOf[name]);
         runs[name].push(r);
         if (name === "gateway") pagesServed += r.requests;
       }
     }
     const [gateway, monolith, bare] = [median(runs.gateway), median(runs.monolith), median(runs.bare)];
-    const roundRatio = (a: LoadSummary[], b: LoadSummary[]) =>
+    const roundRatio = (a: Measured[], b: Measured[]) =>
       medianOf(a.map((r, i) => r.requestsPerSecond / (b[i]?.requestsPerSecond ?? Number.NaN))).toFixed(3);
+    // What the rates would compare if neither side's load generator held it back.
+    const costRatio = (a: Measured[], b: Measured[]) =>
+      medianOf(a.map((r, i) => r.cpuMsPerRequest / (b[i]?.cpuMsPerRequest ?? Number.NaN))).toFixed(3);
     const bytes = Math.round(pages.reduce((n, p) => n + p.answer.length, 0) / pages.length);
     add(
       {
         name: `search page, gateway (${pages.length} distinct pages, ${PAGE_LIMIT} offers, ~${bytes} B)`,
         value: perSecond(gateway.requestsPerSecond),
-        p50: gateway.p50Ms,
-        p99: gateway.p99Ms,
+        ...timing(gateway),
       },
       {
         name: "search page, monolith (same pages as objects, same schemas)",
         value: perSecond(monolith.requestsPerSecond),
-        p50: monolith.p50Ms,
-        p99: monolith.p99Ms,
+        ...timing(monolith),
       },
-      { name: "search page, bare Fastify (same bytes)", value: perSecond(bare.requestsPerSecond), p50: bare.p50Ms, p99: bare.p99Ms },
+      { name: "search page, bare Fastify (same bytes)", value: perSecond(bare.requestsPerSecond), ...timing(bare) },
       {
         name: `ratio gateway / monolith, median of ${ROUNDS} rounds`,
         value: roundRatio(runs.gateway, runs.monolith),
         goal: ">= 0.5",
       },
       { name: `ratio gateway / bare, median of ${ROUNDS} rounds`, value: roundRatio(runs.gateway, runs.bare) },
+      {
+        name: `ratio of server CPU per page, monolith / gateway, median of ${ROUNDS} rounds`,
+        value: costRatio(runs.monolith, runs.gateway),
+      },
     );
 
     // Interleaved rounds, each page's median: one page measured once, after the others, would carry
     // whatever the machine did meanwhile (a sweep, a collection) as if its depth cost it.
     const deepPages = Object.entries(deep.bodies);
-    const deepRuns = new Map<string, LoadSummary[]>(deepPages.map(([page]) => [page, []]));
-    for (const [, body] of deepPages) await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: 1 });
+    const deepRuns = new Map<string, Measured[]>(deepPages.map(([page]) => [page, []]));
+    for (const [, body] of deepPages) await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: 1 }, stackCpu);
     for (let round = 0; round < DEEP_ROUNDS; round++) {
       for (const [page, body] of deepPages) {
-        const r = await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: Math.max(2, D / 2) });
+        const r = await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: Math.max(2, D / 2) }, stackCpu);
         pagesServed += r.requests;
         deepRuns.get(page)?.push(r);
       }
     }
     const deepRates: number[] = [];
+    const deepCosts: number[] = [];
+    // A deeper page of a cheapest-first search holds dearer offers with more connections: more
+    // bytes to write. Per byte, what is left is what depth itself costs.
+    const deepCostsPerByte: number[] = [];
     for (const [page, runs] of deepRuns) {
       const r = median(runs);
       deepRates.push(r.requestsPerSecond);
+      deepCosts.push(medianOf(runs.map((run) => run.cpuMsPerRequest)));
+      deepCostsPerByte.push(medianOf(runs.map((run) => run.cpuMsPerRequest)) / (deep.bytes[page] ?? Number.NaN));
       add({
         name: `deep page ${page} of a ${deep.total}-offer search (~${deep.bytes[page] ?? 0} B), median of ${DEEP_ROUNDS}`,
         value: perSecond(r.requestsPerSecond),
-        p50: r.p50Ms,
-        p99: r.p99Ms,
+        ...timing(r),
       });
     }
-    add({ name: "deep pages max / min", value: ratio(Math.max(...deepRates), Math.min(...deepRates)), goal: "<= 1.1" });
+    add(
+      { name: "deep pages max / min", value: ratio(Math.max(...deepRates), Math.min(...deepRates)), goal: "<= 1.1" },
+      { name: "deep pages max / min of server CPU per page (medians)", value: ratio(Math.max(...deepCosts), Math.min(...deepCosts)) },
+      {
+        name: "deep pages max / min of server CPU per byte of the answer",
+        value: ratio(Math.max(...deepCostsPerByte), Math.min(...deepCostsPerByte)),
+      },
+    );
 
-    const halfPages = await load({
-      ...pageLoad,
-      url: searchUrl,
-      durationSeconds: D,
-      overallRate: Math.max(1, Math.round(gateway.requestsPerSecond / 2)),
-    });
+    const halfPages = await load(
+      { ...pageLoad, url: searchUrl, durationSeconds: D, overallRate: Math.max(1, Math.round(gateway.requestsPerSecond / 2)) },
+      stackCpu,
+    );
     pagesServed += halfPages.requests;
     if (pagesServed < PAGES_BEFORE_MEMORY)
-      pagesServed += (await load({ ...pageLoad, url: searchUrl, durationSeconds: 0, amount: PAGES_BEFORE_MEMORY - pagesServed })).requests;
+      pagesServed += (await load({ ...pageLoad, url: searchUrl, durationSeconds: 0, amount: PAGES_BEFORE_MEMORY - pagesServed }, stackCpu))
+        .requests;
     // Memory after the issue's workload, not after however many bookings the rates below make: the
     // embedded stores keep every booking (they are its database), so more bookings hold more.
-    bookingsMade += (await load({ ...bookingLoad(), durationSeconds: WARMUP })).requests;
+    bookingsMade += (await load({ ...bookingLoad(), durationSeconds: WARMUP }, stackCpu)).requests;
     if (bookingsMade < BOOKINGS_BEFORE_MEMORY)
-      bookingsMade += (await load({ ...bookingLoad(), durationSeconds: 0, amount: BOOKINGS_BEFORE_MEMORY - bookingsMade })).requests;
+      bookingsMade += (await load({ ...bookingLoad(), durationSeconds: 0, amount: BOOKINGS_BEFORE_MEMORY - bookingsMade }, stackCpu))
+        .requests;
     const memory = await stack.memory();
 
     const walletLoad = { walletUrl: stack.walletUrl, connections };
     await measureWallet({ ...walletLoad, durationSeconds: WARMUP, reference: `bench-warm-${run}` }, loadCore);
     // Rounds as for the pages: bookings, then Hold+Capture pairs, back to back.
-    const bookingRuns: LoadSummary[] = [];
-    const holdRuns: LoadSummary[] = [];
+    const bookingRuns: Measured[] = [];
+    const holdRuns: Measured[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      bookingRuns.push(await load({ ...bookingLoad(), durationSeconds: D }));
-      const h = await measureWallet({ ...walletLoad, durationSeconds: D, reference: `bench-hold-${run}-${round}` }, loadCore);
+      bookingRuns.push(await load({ ...bookingLoad(), durationSeconds: D }, stackCpu));
+      const reference = `bench-hold-${run}-${round}`;
+      const h = await withServerCost(stackCpu, () => measureWallet({ ...walletLoad, durationSeconds: D, reference }, loadCore));
       failed += h.non2xx;
       holdRuns.push(h);
     }
@@ -186,34 +213,33 @@ async function run(): Promise<void> {
       {
         name: `booking create, gateway (${bookings.length} flights)`,
         value: perSecond(booked.requestsPerSecond),
-        p50: booked.p50Ms,
-        p99: booked.p99Ms,
+        ...timing(booked),
       },
-      { name: "wallet Hold+Capture pairs, gRPC", value: perSecond(holds.requestsPerSecond), p50: holds.p50Ms, p99: holds.p99Ms },
+      { name: "wallet Hold+Capture pairs, gRPC, booking's client", value: perSecond(holds.requestsPerSecond), ...timing(holds) },
       {
         name: `ratio bookings / Hold+Capture, median of ${ROUNDS} rounds`,
         value: roundRatio(bookingRuns, holdRuns),
         goal: ">= 0.5",
       },
+      { name: `ratio of server CPU per pair / per booking, median of ${ROUNDS} rounds`, value: costRatio(holdRuns, bookingRuns) },
     );
 
-    const halfBookings = await load({
-      ...bookingLoad(),
-      durationSeconds: D,
-      overallRate: Math.max(1, Math.round(booked.requestsPerSecond / 2)),
-    });
+    const halfBookings = await load(
+      { ...bookingLoad(), durationSeconds: D, overallRate: Math.max(1, Math.round(booked.requestsPerSecond / 2)) },
+      stackCpu,
+    );
     add(
       {
         name: "search page at half the max rate",
         value: perSecond(halfPages.requestsPerSecond),
-        p50: halfPages.p50Ms,
-        p99: halfPages.p99Ms,
+        ...timing(halfPages),
+        paced: true,
       },
       {
         name: "booking create at half the max rate",
         value: perSecond(halfBookings.requestsPerSecond),
-        p50: halfBookings.p50Ms,
-        p99: halfBookings.p99Ms,
+        ...timing(halfBookings),
+        paced: true,
       },
       {
         name: `RSS of the stack process after ${pagesServed} pages and ${bookingsMade} bookings`,

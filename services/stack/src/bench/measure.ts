@@ -29,7 +29,7 @@ async function runChild(script: string, options: object, core: number | undefine
 }
 
 /** The run with the median rate (of an odd number of runs: one that was measured). */
-export function median(runs: readonly LoadSummary[]): LoadSummary {
+export function median<T extends LoadSummary>(runs: readonly T[]): T {
   const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const middle = sorted[Math.floor(sorted.length / 2)];
   if (!middle) throw new Error("no runs to take a median of");

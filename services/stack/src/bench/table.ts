@@ -5,15 +5,24 @@ export interface Row {
   readonly goal?: string;
   readonly p50?: number;
   readonly p99?: number;
+  /** The server's CPU per request and its share of a core during the measure (cpu-meter.ts). */
+  readonly cost?: { readonly cpuMsPerRequest: number; readonly busy: number };
+  /** Measured at a set rate: the server is meant to be idle part of the time. */
+  readonly paced?: boolean;
 }
 
 const fixed = (n: number | undefined) => (n === undefined ? "" : n.toFixed(1));
+const known = (n: number | undefined) => n !== undefined && Number.isFinite(n);
+const cpuMs = (r: Row) => (r.cost && known(r.cost.cpuMsPerRequest) ? r.cost.cpuMsPerRequest.toFixed(2) : "");
+// Under 90% of a core, the load generator, not the server, set the rate.
+const busy = (r: Row) =>
+  r.cost && known(r.cost.busy) ? `${(r.cost.busy * 100).toFixed(0)}%${r.cost.busy < 0.9 ? " (load-bound)" : ""}` : "";
 
 /** The table `pnpm bench` prints at the end (Markdown, so the README can carry it as printed). */
 export function table(rows: readonly Row[]): string {
   const cells = [
-    ["measure", "value", "goal", "p50 ms", "p99 ms"],
-    ...rows.map((r) => [r.name, r.value, r.goal ?? "", fixed(r.p50), fixed(r.p99)]),
+    ["measure", "value", "goal", "p50 ms", "p99 ms", "server CPU ms", "server busy"],
+    ...rows.map((r) => [r.name, r.value, r.goal ?? "", fixed(r.p50), fixed(r.p99), cpuMs(r), busy(r)]),
   ];
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(" | ")} |`;
