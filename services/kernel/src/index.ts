@@ -16,6 +16,7 @@ export * from "./credential-formats.js";
 export * from "./clock.js";
 export * from "./ids.js";
 export * from "./defined.js";
+export * from "./deep-copy.js";
 export * from "./money.js";
 export * from "./signing.js";
 export * from "./timestamps.js";

@@ -6,7 +6,7 @@ import { Timetable } from "./schedule.js";
 
 const airports = airportDirectory();
 const context = (profile: SearchProfile): ItineraryContext => ({
-  find: (code) => airports.find(code),
+  airports,
   timetable: new Timetable(),
   profile,
 });

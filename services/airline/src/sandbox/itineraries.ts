@@ -1,6 +1,6 @@
 import { defined } from "@tarmac/kernel";
 import { greatCircleKm } from "../airports/great-circle.js";
-import type { Airport } from "../provider-port.js";
+import type { Airport, AirportDirectory } from "../provider-port.js";
 import { type Carrier, CARRIERS } from "./carriers.js";
 import { addDays } from "./local-time.js";
 import { SERVED_AIRPORTS } from "./network.js";
@@ -17,7 +17,8 @@ export interface Itinerary {
 }
 
 export interface ItineraryContext {
-  readonly find: (code: string) => Airport | undefined;
+  /** Where the connecting airports are looked up; `from` and `to` are its airports too. */
+  readonly airports: AirportDirectory;
   readonly timetable: Timetable;
   readonly profile: SearchProfile;
   /** Only this carrier's itineraries (pricing one offer again needs no other carrier's). */
@@ -64,7 +65,7 @@ export function itinerariesFor(from: Airport, to: Airport, date: string, ctx: It
     if (directKm < MIN_CONNECTING_ROUTE_KM) continue;
     const vias = ctx.profile.connectVia === "HUBS" ? carrier.hubs : SERVED_AIRPORTS.keys();
     for (const viaCode of vias) {
-      const via = ctx.find(viaCode);
+      const via = ctx.airports.find(viaCode);
       if (via === undefined || !sensibleVia(carrier, from, via, to, directKm)) continue;
       result.push(...connectionsVia(carrier, from, via, to, date, ctx));
     }

@@ -76,8 +76,11 @@ function bookOptions(options: SandboxAirlineOptions) {
   return { clock: options.clock, ledger: new SeatLedger(), ticketingDelayMs };
 }
 
+/** One object for every sandbox of the process, so they share the itineraries remembered per directory. */
+const PACKAGED_AIRPORTS: AirportDirectory = { find: (code) => airportDirectory().find(code) };
+
 function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): SandboxAirline {
-  const airports: AirportDirectory = options.airports ?? { find: (code) => airportDirectory().find(code) };
+  const airports = options.airports ?? PACKAGED_AIRPORTS;
   const { clock } = options;
   const { ledger } = book;
   // Every answer about a reservation waits until the journal holds it as answered.

@@ -2,10 +2,11 @@ import { withHoldTerms } from "./hold-terms.js";
 import { type Clock, fieldError, type FieldError, validationFailed } from "@tarmac/kernel";
 import type { Airport, AirportDirectory, FlightQuery, ProviderOffer } from "../provider-port.js";
 import { type FareContext, type FareOption, fareOptionsOf } from "./fare-options.js";
-import { firstDeparture, type ItineraryContext, itinerariesFor } from "./itineraries.js";
+import { firstDeparture, type ItineraryContext } from "./itineraries.js";
 import { SeatInventory } from "./inventory.js";
 import { isCalendarDate, utcDate } from "./local-time.js";
 import { compareRanked, oneWayOffer } from "./offers.js";
+import { rememberedItineraries } from "./remembered-itineraries.js";
 import { pairRoundTrips } from "./round-trips.js";
 import { profileFor } from "./scenarios.js";
 import { Timetable } from "./schedule.js";
@@ -66,7 +67,7 @@ export function searchPlanOf(query: FlightQuery, deps: SandboxSearchDeps, carrie
   const now = deps.clock.now();
   const profile = profileFor(from.code, to.code);
   const itineraryContext: ItineraryContext = {
-    find: (code) => deps.airports.find(code),
+    airports: deps.airports,
     timetable: new Timetable(),
     profile,
     ...(carrier !== undefined && { carrier }),
@@ -82,7 +83,7 @@ export function searchPlanOf(query: FlightQuery, deps: SandboxSearchDeps, carrie
   };
   const notBefore = now.getTime() + SALES_CUTOFF_MS;
   const optionsFor = (a: Airport, b: Airport, date: string, only?: string): FareOption[] =>
-    itinerariesFor(a, b, date, itineraryContext)
+    rememberedItineraries(a, b, date, itineraryContext)
       .filter((itinerary) => firstDeparture(itinerary) >= notBefore && (only === undefined || itinerary.id === only))
       .flatMap((itinerary) => fareOptionsOf(itinerary, fareContext));
   return { query, from, to, nowMs: now.getTime(), fareContext, optionsFor };

@@ -1,3 +1,4 @@
+import { deepCopy } from "@tarmac/kernel";
 import type { Agent, AgentTier } from "../domain/agent.js";
 import type { BillingDetails } from "../domain/billing-details.js";
 import type { AgentUser, Identifier } from "../domain/agent-user.js";
@@ -38,7 +39,7 @@ export class MemoryAuthStore implements AuthStore {
   private lastPrunedAt = Number.NEGATIVE_INFINITY;
 
   async saveAgent(agent: Agent): Promise<void> {
-    this.agents.set(agent.id, structuredClone(agent));
+    this.agents.set(agent.id, deepCopy(agent));
   }
 
   async findAgent(agentId: string): Promise<Agent | undefined> {
@@ -57,7 +58,7 @@ export class MemoryAuthStore implements AuthStore {
       if (user.email !== undefined) emails.add(user.email);
       if (user.phone !== undefined) phones.add(user.phone);
     }
-    this.agents.set(agent.id, structuredClone(agent));
+    this.agents.set(agent.id, deepCopy(agent));
     for (const user of users) this.putUser(user);
   }
 
@@ -74,7 +75,7 @@ export class MemoryAuthStore implements AuthStore {
       updated = { ...agent, status: "SUSPENDED", suspendedAt: new Date(change.at), suspensionReason: change.reason };
     }
     this.agents.set(agentId, updated);
-    return structuredClone(updated);
+    return deepCopy(updated);
   }
 
   async setAgentTier(agentId: string, tier: AgentTier): Promise<Agent | undefined> {
@@ -82,15 +83,15 @@ export class MemoryAuthStore implements AuthStore {
     if (!agent) return undefined;
     const updated: Agent = { ...agent, tier };
     this.agents.set(agentId, updated);
-    return structuredClone(updated);
+    return deepCopy(updated);
   }
 
   async setAgentBilling(agentId: string, billing: BillingDetails): Promise<Agent | undefined> {
     const agent = this.agents.get(agentId);
     if (!agent) return undefined;
-    const updated: Agent = { ...agent, billing: structuredClone(billing) };
+    const updated: Agent = { ...agent, billing: deepCopy(billing) };
     this.agents.set(agentId, updated);
-    return structuredClone(updated);
+    return deepCopy(updated);
   }
 
   async saveUser(user: AgentUser): Promise<void> {
@@ -118,7 +119,7 @@ export class MemoryAuthStore implements AuthStore {
     return [...this.users.values()]
       .filter((u) => u.agentId === agentId)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.userId.localeCompare(b.userId))
-      .map((u) => structuredClone(u));
+      .map((u) => deepCopy(u));
   }
 
   async saveApiKey(record: ApiKeyRecord): Promise<void> {
@@ -133,7 +134,7 @@ export class MemoryAuthStore implements AuthStore {
     return [...this.keys.values()]
       .filter((k) => k.agentId === agentId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.keyId.localeCompare(a.keyId))
-      .map((k) => structuredClone(k));
+      .map((k) => deepCopy(k));
   }
 
   async touchApiKey(keyId: string, at: Date): Promise<void> {
@@ -149,17 +150,17 @@ export class MemoryAuthStore implements AuthStore {
     this.insertKey(successor);
     const updated: ApiKeyRecord = { ...record, revokedAt: new Date(revokedAt), replacedByKeyId: successor.keyId };
     this.keys.set(keyId, updated);
-    return structuredClone(updated);
+    return deepCopy(updated);
   }
 
   async revokeApiKey(keyId: string, at: Date): Promise<ApiKeyRecord | undefined> {
     const record = this.keys.get(keyId);
     if (!record) return undefined;
     const revokedAt = revokedAtFor(record, at);
-    if (revokedAt === record.revokedAt) return structuredClone(record);
+    if (revokedAt === record.revokedAt) return deepCopy(record);
     const updated: ApiKeyRecord = { ...record, revokedAt: new Date(revokedAt) };
     this.keys.set(keyId, updated);
-    return structuredClone(updated);
+    return deepCopy(updated);
   }
 
   async recordOtpSend(identifier: string, now: Date): Promise<OtpSendResult> {
@@ -180,7 +181,7 @@ export class MemoryAuthStore implements AuthStore {
 
   async saveOtpChallenge(challenge: OtpChallenge): Promise<void> {
     this.prune(challenge.createdAt);
-    this.challenges.set(challenge.identifier, structuredClone(challenge));
+    this.challenges.set(challenge.identifier, deepCopy(challenge));
   }
 
   async attemptOtp(identifier: string, now: Date, maxAttempts: number): Promise<OtpAttempt> {
@@ -190,7 +191,7 @@ export class MemoryAuthStore implements AuthStore {
     if (challenge.attempts >= maxAttempts) return { outcome: "locked" };
     const counted = { ...challenge, attempts: challenge.attempts + 1 };
     this.challenges.set(identifier, counted);
-    return { outcome: "counted", challenge: structuredClone(counted) };
+    return { outcome: "counted", challenge: deepCopy(counted) };
   }
 
   async consumeOtpChallenge(identifier: string, challengeId: string): Promise<boolean> {
@@ -201,7 +202,7 @@ export class MemoryAuthStore implements AuthStore {
   async saveSession(session: Session): Promise<void> {
     this.prune(session.createdAt);
     if (this.sessions.has(session.tokenHash)) throw new Error(`session token hash already exists`);
-    this.sessions.set(session.tokenHash, structuredClone(session));
+    this.sessions.set(session.tokenHash, deepCopy(session));
   }
 
   async findSession(tokenHash: string): Promise<Session | undefined> {
@@ -219,12 +220,12 @@ export class MemoryAuthStore implements AuthStore {
     if (this.keys.has(record.keyId) || this.keyIdByHash.has(record.hash)) {
       throw new DuplicateApiKeyError(record.keyId);
     }
-    this.keys.set(record.keyId, structuredClone(record));
+    this.keys.set(record.keyId, deepCopy(record));
     this.keyIdByHash.set(record.hash, record.keyId);
   }
 
   private putUser(user: AgentUser): void {
-    this.users.set(user.userId, structuredClone(user));
+    this.users.set(user.userId, deepCopy(user));
     if (user.email !== undefined) this.userIdByEmail.set(user.email, user.userId);
     if (user.phone !== undefined) this.userIdByPhone.set(user.phone, user.userId);
   }
@@ -248,5 +249,5 @@ export class MemoryAuthStore implements AuthStore {
 }
 
 function copy<T>(value: T | undefined): T | undefined {
-  return value === undefined ? undefined : structuredClone(value);
+  return value === undefined ? undefined : deepCopy(value);
 }

@@ -1,3 +1,4 @@
+import { deepCopy } from "@tarmac/kernel";
 import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import { invoiceNumberOf, SERIES, type Invoice, type InvoiceDraft } from "./invoice.js";
 import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
@@ -17,7 +18,7 @@ export class MemoryInvoiceStore implements InvoiceStore {
     if (existing) return Promise.resolve(existing);
     const series = `${SERIES[draft.kind]}/${draft.financialYear}`;
     const sequence = (this.counters.get(series) ?? 0) + 1;
-    const invoice: Invoice = structuredClone({
+    const invoice: Invoice = deepCopy({
       ...draft,
       invoiceNumber: invoiceNumberOf(draft.kind, draft.financialYear, sequence),
       sequence,
@@ -27,16 +28,16 @@ export class MemoryInvoiceStore implements InvoiceStore {
     this.counters.set(series, sequence);
     this.invoices.set(invoice.invoiceNumber, invoice);
     this.bySource.set(source, invoice);
-    return Promise.resolve(structuredClone(invoice));
+    return Promise.resolve(deepCopy(invoice));
   }
 
   get(invoiceNumber: string): Promise<Invoice | undefined> {
     const found = this.invoices.get(invoiceNumber);
-    return Promise.resolve(found && structuredClone(found));
+    return Promise.resolve(found && deepCopy(found));
   }
 
   forBooking(bookingId: string): Promise<Invoice[]> {
-    return Promise.resolve([...this.invoices.values()].filter((i) => i.bookingId === bookingId).map((i) => structuredClone(i)));
+    return Promise.resolve([...this.invoices.values()].filter((i) => i.bookingId === bookingId).map((i) => deepCopy(i)));
   }
 
   list(query: InvoiceListQuery): Promise<Invoice[]> {
@@ -51,7 +52,7 @@ export class MemoryInvoiceStore implements InvoiceStore {
       )
       .sort((a, b) => newerFirst(a, b))
       .slice(0, query.limit);
-    return Promise.resolve(rows.map((i) => structuredClone(i)));
+    return Promise.resolve(rows.map((i) => deepCopy(i)));
   }
 }
 

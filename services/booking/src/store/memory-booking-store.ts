@@ -1,4 +1,4 @@
-import { defined } from "@tarmac/kernel";
+import { deepCopy, defined } from "@tarmac/kernel";
 import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import { compareNewestFirst, matchesQuery, type BookingListQuery } from "./booking-list-query.js";
@@ -36,7 +36,7 @@ export class MemoryBookingStore implements BookingStore {
     if (this.byId.has(booking.bookingId)) throw new Error(`booking ${booking.bookingId} already exists`);
     // The outbox validates before it records, so a refused append leaves the booking unwritten too.
     this.outbox.append(events);
-    this.byId.set(booking.bookingId, structuredClone(booking));
+    this.byId.set(booking.bookingId, deepCopy(booking));
     this.byIdempotencyKey.set(key, booking.bookingId);
     this.indexPnr(booking);
     return { created: true };
@@ -44,7 +44,7 @@ export class MemoryBookingStore implements BookingStore {
 
   async get(bookingId: string): Promise<Booking | undefined> {
     const booking = this.byId.get(bookingId);
-    return booking && structuredClone(booking);
+    return booking && deepCopy(booking);
   }
 
   async findByIdempotencyKey(agentId: string, idempotencyKey: string): Promise<Booking | undefined> {
@@ -61,7 +61,7 @@ export class MemoryBookingStore implements BookingStore {
         b.pendingAddition?.idempotencyKey === idempotencyKey ||
         b.hold?.ticketing?.idempotencyKey === idempotencyKey);
     const found = [...this.byId.values()].find(holds);
-    return found && structuredClone(found);
+    return found && deepCopy(found);
   }
 
   async list(query: BookingListQuery): Promise<Booking[]> {
@@ -69,20 +69,20 @@ export class MemoryBookingStore implements BookingStore {
       .filter((b) => matchesQuery(b, query))
       .sort(compareNewestFirst)
       .slice(0, query.limit)
-      .map((b) => structuredClone(b));
+      .map((b) => deepCopy(b));
   }
 
   async findByPnr(agentId: string, pnr: string): Promise<Booking | undefined> {
     const bookings = [...(this.byPnr.get(pnrKey(agentId, pnr)) ?? [])].map((id) => defined(this.byId.get(id), "booking"));
     const newest = bookings.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.bookingId < b.bookingId ? 1 : -1))[0];
-    return newest && structuredClone(newest);
+    return newest && deepCopy(newest);
   }
 
   async update(booking: Booking, events: readonly OutboxEvent[]): Promise<boolean> {
     const current = this.byId.get(booking.bookingId);
     if (current?.version !== booking.version - 1) return false;
     this.outbox.append(events);
-    this.byId.set(booking.bookingId, structuredClone(booking));
+    this.byId.set(booking.bookingId, deepCopy(booking));
     this.claims.delete(booking.bookingId);
     this.indexPnr(booking);
     return true;
@@ -93,7 +93,7 @@ export class MemoryBookingStore implements BookingStore {
       .filter((b) => b.status === status && b[by].getTime() < before.getTime())
       .sort((a, b) => a[by].getTime() - b[by].getTime() || (a.bookingId < b.bookingId ? -1 : 1))
       .slice(0, limit)
-      .map((b) => structuredClone(b));
+      .map((b) => deepCopy(b));
   }
 
   async claimDue(status: BookingStatus, before: Date, limit: number, { now, retryAfterMs }: ClaimOptions): Promise<ClaimedBooking[]> {
@@ -105,7 +105,7 @@ export class MemoryBookingStore implements BookingStore {
     return due.map((booking) => {
       const attempts = (this.claims.get(booking.bookingId)?.attempts ?? 0) + 1;
       this.claims.set(booking.bookingId, { dueAt: now.getTime() + retryAfterMs(attempts), attempts });
-      return { booking: structuredClone(booking), attempts };
+      return { booking: deepCopy(booking), attempts };
     });
   }
 
@@ -116,7 +116,7 @@ export class MemoryBookingStore implements BookingStore {
       .filter((listed) => matchesRefundQuery(listed.refund, query))
       .sort(compareRefundsNewestFirst)
       .slice(0, query.limit)
-      .map((listed) => structuredClone(listed));
+      .map((listed) => deepCopy(listed));
   }
 
   private indexPnr(booking: Booking): void {

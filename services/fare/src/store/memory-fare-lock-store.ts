@@ -1,4 +1,4 @@
-import type { Clock } from "@tarmac/kernel";
+import { type Clock, deepCopy } from "@tarmac/kernel";
 import type { FareLock, FareLockStore } from "./fare-lock-store.js";
 
 export interface MemoryFareLockStoreOptions {
@@ -26,12 +26,12 @@ export class MemoryFareLockStore implements FareLockStore {
   async save(lock: FareLock): Promise<void> {
     // An expired lock not yet swept still counts, as it does while MongoDB retains it.
     if (this.locks.has(lock.lockId)) throw new Error(`fare lock ${lock.lockId} already exists`);
-    this.locks.set(lock.lockId, structuredClone(lock));
+    this.locks.set(lock.lockId, deepCopy(lock));
   }
 
   async find(lockId: string): Promise<FareLock | undefined> {
     const lock = this.locks.get(lockId);
-    return lock && this.isLive(lock) ? structuredClone(lock) : undefined;
+    return lock && this.isLive(lock) ? deepCopy(lock) : undefined;
   }
 
   /** Drops every expired lock now (the timer calls this periodically). */

@@ -1,5 +1,5 @@
 import { MemoryOutbox } from "@tarmac/events";
-import { defined, MemoryLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
+import { deepCopy, defined, MemoryLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
 import type { WalletAccount } from "../domain/account.js";
 import { agentIdOf, idempotencyKeyOf, type IdempotencyKey, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
@@ -77,7 +77,7 @@ export class MemoryWalletStore implements WalletStore {
       if (query.to && at >= query.to.getTime()) continue;
       if (isStatementKind(transaction.kind)) lines.push(transaction);
     }
-    return lines.map((line) => structuredClone(line));
+    return lines.map((line) => deepCopy(line));
   }
 
   async expiredHoldIds(now: Date, limit: number): Promise<string[]> {
@@ -89,14 +89,14 @@ export class MemoryWalletStore implements WalletStore {
   }
 
   async listTransactions(agentId: string): Promise<LedgerTransaction[]> {
-    return structuredClone(this.ledgers.get(agentId) ?? []);
+    return deepCopy(this.ledgers.get(agentId) ?? []);
   }
 
   async listHolds(agentId: string): Promise<Hold[]> {
     return [...this.holds.values()]
       .filter((hold) => hold.agentId === agentId)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compare(a.holdId, b.holdId))
-      .map((hold) => structuredClone(hold));
+      .map((hold) => deepCopy(hold));
   }
 
   /** Synchronous from the first read to the last write: one atomic unit. */
@@ -104,13 +104,13 @@ export class MemoryWalletStore implements WalletStore {
     const now = this.clock.now();
     const decision = decide(command, this.read(command), now);
     if (decision.type === "replay") {
-      return { account: structuredClone(decision.account), ...(decision.hold && { hold: structuredClone(decision.hold) }), replayed: true };
+      return { account: deepCopy(decision.account), ...(decision.hold && { hold: deepCopy(decision.hold) }), replayed: true };
     }
     this.write(decision);
     return {
-      account: structuredClone(decision.account),
-      ...(decision.hold && { hold: structuredClone(decision.hold.hold) }),
-      ...(decision.transaction && { transaction: structuredClone(decision.transaction) }),
+      account: deepCopy(decision.account),
+      ...(decision.hold && { hold: deepCopy(decision.hold.hold) }),
+      ...(decision.transaction && { transaction: deepCopy(decision.transaction) }),
       replayed: false,
     };
   }
@@ -148,15 +148,15 @@ export class MemoryWalletStore implements WalletStore {
     }
     // All or nothing: the outbox append is the only step that can still throw, so it goes first.
     this.outbox.append(events);
-    this.accounts.set(account.agentId, structuredClone(account));
+    this.accounts.set(account.agentId, deepCopy(account));
     if (transaction) {
-      const stored = structuredClone(transaction);
+      const stored = deepCopy(transaction);
       this.byKey.set(keyString(stored), stored);
       const ledger = this.ledgers.get(account.agentId);
       if (ledger) ledger.push(stored);
       else this.ledgers.set(account.agentId, [stored]);
     }
-    if (hold) this.holds.set(hold.hold.holdId, structuredClone(hold.hold));
+    if (hold) this.holds.set(hold.hold.holdId, deepCopy(hold.hold));
   }
 }
 
@@ -165,7 +165,7 @@ function keyString(key: IdempotencyKey): string {
 }
 
 function copy<T>(value: T | undefined): T | undefined {
-  return value === undefined ? undefined : structuredClone(value);
+  return value === undefined ? undefined : deepCopy(value);
 }
 
 function compare(a: string, b: string): number {
