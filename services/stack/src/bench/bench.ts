@@ -149,7 +149,10 @@ async function run(): Promise<void> {
     const deepRuns = new Map<string, Measured[]>(deepPages.map(([page]) => [page, []]));
     for (const [, body] of deepPages) await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: 1 }, stackCpu);
     for (let round = 0; round < DEEP_ROUNDS; round++) {
-      for (const [page, body] of deepPages) {
+      // Each round starts one page later: a page always measured second would carry whatever
+      // recurs between measures (a sweep, the previous measure's garbage) as its own cost.
+      const order = [...deepPages.slice(round % deepPages.length), ...deepPages.slice(0, round % deepPages.length)];
+      for (const [page, body] of order) {
         const r = await load({ ...pageLoad, bodies: [body], url: searchUrl, durationSeconds: Math.max(2, D / 2) }, stackCpu);
         pagesServed += r.requests;
         deepRuns.get(page)?.push(r);
