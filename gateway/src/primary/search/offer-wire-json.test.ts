@@ -1,4 +1,4 @@
-import { toBinary } from "@bufbuild/protobuf";
+import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { toTimestamp } from "@tarmac/kernel";
 import { Cabin, Direction, FareBrand, Inclusion, OfferSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
@@ -75,5 +75,26 @@ describe("an offer's JSON text written from its wire bytes", () => {
   it("refuses an offer without pricing, as offerJson does", () => {
     const offer = cannedOffer({ pricingBreakdown: undefined });
     expect(() => offerJsonFromWire(toBinary(OfferSchema, offer))).toThrow(/lacks pricing, expiry or inclusions/);
+  });
+
+  it("refuses an offer that repeats its pricing breakdown rather than answer half of a merged one", () => {
+    const offer = cannedOffer();
+    const repeated = new BinaryWriter()
+      .raw(toBinary(OfferSchema, offer))
+      .tag(OfferSchema.field.pricingBreakdown.number, WireType.LengthDelimited)
+      .bytes(new BinaryWriter().tag(1, WireType.Varint).int64(5n).finish())
+      .finish();
+    expect(() => offerJsonTextFromWire(repeated)).toThrow(/repeats its pricing_breakdown/);
+  });
+
+  it("refuses a string that is not UTF-8, as protobuf-es does", () => {
+    const offer = cannedOffer({ airline: "" });
+    const invalid = new BinaryWriter()
+      .raw(toBinary(OfferSchema, offer))
+      .tag(OfferSchema.field.airline.number, WireType.LengthDelimited)
+      .bytes(new Uint8Array([0x41, 0xc3, 0x28]))
+      .finish();
+    expect(() => fromBinary(OfferSchema, invalid)).toThrow();
+    expect(() => offerJsonTextFromWire(invalid)).toThrow();
   });
 });

@@ -58,14 +58,15 @@ function offerText(r: WireReader): string {
     else if (no === O.segments) segments = (segments === "" ? "" : segments + ",") + segmentText(r, r.messageEnd());
     else if (no === O.bestPricePaise) bestPrice = r.int64();
     else if (no === O.currency) currency = r.jsonStringBody();
-    else if (no === O.pricingBreakdown) pricing = pricingText(r, r.messageEnd());
-    else if (no === O.expiresAt) expiresAt = isoFromWire(r, r.messageEnd(), lastExpiry);
+    else if (no === O.pricingBreakdown) pricing = once(pricing, "pricing_breakdown", pricingText(r, r.messageEnd()));
+    else if (no === O.expiresAt) expiresAt = once(expiresAt, "expires_at", isoFromWire(r, r.messageEnd(), lastExpiry));
     else if (no === O.refundable) refundable = r.bool();
     else if (no === O.provider) provider = r.jsonStringBody();
     else if (no === O.holdAllowed) holdAllowed = r.bool();
-    else if (no === O.holdTicketTimeLimit) holdTicketTimeLimit = isoFromWire(r, r.messageEnd(), lastTimeLimit);
+    else if (no === O.holdTicketTimeLimit)
+      holdTicketTimeLimit = once(holdTicketTimeLimit, "hold_ticket_time_limit", isoFromWire(r, r.messageEnd(), lastTimeLimit));
     else if (no === O.fareBrand) fareBrand = r.int32();
-    else if (no === O.inclusions) inclusions = inclusionsJsonFromWire(r, r.messageEnd());
+    else if (no === O.inclusions) inclusions = once(inclusions, "inclusions", inclusionsJsonFromWire(r, r.messageEnd()));
     else r.skip(tag);
   }
   if (pricing === undefined || expiresAt === undefined || inclusions === undefined) {
@@ -205,6 +206,16 @@ function isoFromWire(r: WireReader, end: number, last: { ms: number; iso: string
  */
 const lastExpiry = { ms: Number.NaN, iso: "" };
 const lastTimeLimit = { ms: Number.NaN, iso: "" };
+
+/**
+ * A message field met a second time: protobuf merges the two, field by field, which this writer
+ * does not. No encoder of ours writes it (protobuf-es writes a message field once), so it is
+ * refused rather than answered with the last one alone: a price made of half a breakdown.
+ */
+function once(earlier: string | undefined, field: string, value: string): string {
+  if (earlier !== undefined) throw new Error(`offer repeats its ${field}: merging message fields is not supported here`);
+  return value;
+}
 
 function fieldNumbers<K extends string>(fields: Record<K, { readonly number: number }>): Record<K, number> {
   return Object.fromEntries(Object.entries<{ number: number }>(fields).map(([k, f]) => [k, f.number])) as Record<K, number>;

@@ -8,6 +8,7 @@ import { paiseFromProto } from "@tarmac/kernel";
 type LatinBuffer = Buffer & { latin1Slice(start: number, end: number): string };
 
 const NON_ASCII = /[\u0080-\uffff]/;
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** 1 for each byte a JSON string cannot hold as it is: controls, the quote, the backslash and all but ASCII. */
 const ESCAPED = Uint8Array.from({ length: 256 }, (_, c) => (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c ? 1 : 0));
 
@@ -102,7 +103,8 @@ export class WireReader {
   }
 
   private escaped(start: number, end: number): string {
-    const text = this.buf.toString("utf8", start, end);
+    // Invalid UTF-8 is refused, as protobuf-es's reader refuses it, rather than shown as U+FFFD.
+    const text = STRICT_UTF8.decode(this.buf.subarray(start, end));
     if (NON_ASCII.test(text)) this.nonAscii = true;
     return JSON.stringify(text).slice(1, -1);
   }

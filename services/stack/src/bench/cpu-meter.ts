@@ -17,8 +17,9 @@ export function processCpu(pid: number | undefined): CpuMeter {
   return () => {
     if (pid === undefined) return Number.NaN;
     try {
-      // The command name is in parentheses and may hold spaces: the fields start after its ")".
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      // The command name is in parentheses and may hold anything: the fields start after the last ")".
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       return (Number(fields[11]) + Number(fields[12])) / 100;
     } catch {
       return Number.NaN;
@@ -29,7 +30,7 @@ export function processCpu(pid: number | undefined): CpuMeter {
 /** What a measure cost its server: CPU per request, and how busy the server was while measured. */
 export interface ServerCost {
   readonly cpuMsPerRequest: number;
-  /** Share of one core the server used over the measure: well under 1, the load generator set the rate. */
+  /** Share of one core the server used over the measure: well under 1, something else set the rate. */
   readonly busy: number;
 }
 

@@ -14,9 +14,11 @@ export interface Row {
 const fixed = (n: number | undefined) => (n === undefined ? "" : n.toFixed(1));
 const known = (n: number | undefined) => n !== undefined && Number.isFinite(n);
 const cpuMs = (r: Row) => (r.cost && known(r.cost.cpuMsPerRequest) ? r.cost.cpuMsPerRequest.toFixed(2) : "");
-// Under 90% of a core, the load generator, not the server, set the rate.
+// Under 90% of a core, something other than the server's CPU set the rate: the load generator, or waits.
 const busy = (r: Row) =>
-  r.cost && known(r.cost.busy) ? `${(r.cost.busy * 100).toFixed(0)}%${r.cost.busy < 0.9 && r.paced !== true ? " (load-bound)" : ""}` : "";
+  r.cost && known(r.cost.busy)
+    ? `${(r.cost.busy * 100).toFixed(0)}%${r.cost.busy < 0.9 && r.paced !== true ? " (not CPU-bound)" : ""}`
+    : "";
 
 /** The table `pnpm bench` prints at the end (Markdown, so the README can carry it as printed). */
 export function table(rows: readonly Row[]): string {
