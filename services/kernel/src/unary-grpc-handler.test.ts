@@ -1,8 +1,10 @@
 import { createServer, type Http2Server } from "node:http2";
 import { Code, ConnectError, createClient, type Interceptor, type MethodImplSpec, type Transport } from "@connectrpc/connect";
 import { connectNodeAdapter, createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
-import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { SearchFlightsResponseSchema, SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withEncoding } from "./encoded-answer.js";
 import { DomainError } from "./errors/domain-error.js";
 import { errorInterceptor } from "./interceptors.js";
 import { silentLogger } from "./testing/silent-logger.js";
@@ -41,6 +43,12 @@ beforeAll(async () => {
           context.responseTrailer.set("x-answer-trailer", "trailer");
           if (req.cursor === "refuse") throw new DomainError("SEARCH_CURSOR_INVALID", "The cursor is not valid; start a new search");
           if (req.cursor === "crash") throw new Error("secret detail");
+          if (req.cursor === "encoded") {
+            // Recorded with another message's bytes, so that the test sees which of the two was sent.
+            const init = { searchId: "srch_message", count: 1, cursor: "d".repeat(20_000) };
+            const bytes = toBinary(SearchFlightsResponseSchema, create(SearchFlightsResponseSchema, { ...init, searchId: "srch_bytes" }));
+            return withEncoding(create(SearchFlightsResponseSchema, init), [bytes.subarray(0, 7), bytes.subarray(7)]);
+          }
           if (req.cursor === "hang") {
             hanging.resolve();
             return new Promise(() => undefined);
@@ -95,6 +103,14 @@ describe("withUnaryGrpcFastPath", () => {
     expect(fast).toMatchObject({ stamp: "server interceptor", header: "header", trailer: "trailer" });
     for (const transport of others()) expect(await answer(transport)).toEqual(fast);
     expect(fallbackCalls).toBe(before + others().length);
+  });
+
+  it("sends an answer recorded with its encoding as those bytes, not encoded again; other protocols encode the message", async () => {
+    const before = fallbackCalls;
+    const fast = await answer(grpc(), "encoded");
+    expect(fallbackCalls).toBe(before);
+    expect(fast).toMatchObject({ response: { searchId: "srch_bytes", count: 1, cursor: "d".repeat(20_000) }, header: "header" });
+    for (const transport of others()) expect(await answer(transport, "encoded")).toMatchObject({ response: { searchId: "srch_message" } });
   });
 
   it("answers errors as Connect's handler does: the domain error's code and details, no detail of a crash", async () => {

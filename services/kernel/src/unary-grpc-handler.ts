@@ -14,6 +14,7 @@ import {
 } from "@connectrpc/connect";
 import { invokeUnaryImplementation } from "@connectrpc/connect/protocol";
 import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
+import { encodingOf } from "./encoded-answer.js";
 import { headerRecord, webHeaders } from "./http2-headers.js";
 import type { Logger } from "./logger.js";
 
@@ -93,12 +94,12 @@ async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerR
     responseTrailer: { "grpc-status": "0" },
     contextValues: createContextValues(),
   });
-  let message: Uint8Array | undefined;
+  let message: readonly Uint8Array[] | undefined;
   try {
     if (timeout.error) throw timeout.error;
     const input = parseEnvelope(spec.method.input, await readAll(req));
     const output = await invokeUnaryImplementation(spec, context, input, interceptors);
-    message = toBinary(spec.method.output, output);
+    message = encodingOf(output) ?? [toBinary(spec.method.output, output)];
   } catch (e) {
     const error = e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
     setTrailerStatus(context.responseTrailer, error);
@@ -112,12 +113,17 @@ async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerR
     res.end();
     return;
   }
-  // The envelope's prefix goes first on its own: a search page's 140 KB is not copied behind it.
+  // The envelope's prefix goes first on its own, then each chunk: a search page's bytes are not
+  // copied behind it.
   const prefix = Buffer.allocUnsafe(5);
   prefix[0] = 0;
-  prefix.writeUInt32BE(message.length, 1);
+  prefix.writeUInt32BE(
+    message.reduce((length, chunk) => length + chunk.length, 0),
+    1,
+  );
   res.write(prefix);
-  res.end(message);
+  for (const chunk of message) res.write(chunk);
+  res.end();
 }
 
 function readAll(req: Http2ServerRequest): Promise<Buffer> {

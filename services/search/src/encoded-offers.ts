@@ -6,6 +6,7 @@ import {
   type Offer,
   type SearchFlightsResponse,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
+import { withEncoding } from "@tarmac/kernel";
 import type { PricedOffer } from "./domain/priced-offer.js";
 import { toProtoOffer } from "./offer-mapper.js";
 import type { CachedSearchMeta } from "./store/search-cache-store.js";
@@ -77,9 +78,11 @@ export function encodedPage(
   entries: Uint8Array,
 ): SearchFlightsResponse {
   const message = create(SearchFlightsResponseSchema, init);
+  // Written before the unknown field: the page's own fields, then its offers as they are.
+  const fields = toBinary(SearchFlightsResponseSchema, message);
   // The first entry's tag is the one protobuf writes for the unknown field; the others are in the data.
   if (entries.length > 0) message.$unknown = [{ no: RESULTS, wireType: WireType.LengthDelimited, data: entries.subarray(1) }];
-  return message;
+  return withEncoding(message, [fields, entries]);
 }
 
 function varintLength(n: number): number {
