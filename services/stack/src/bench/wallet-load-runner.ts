@@ -10,9 +10,10 @@ import type { LoadSummary } from "./load-runner.js";
  * loops for the duration, in a child process (on the load generator's core), signed as booking.
  * The calls are plain HTTP/2 requests carrying gRPC envelopes, so that the load generator costs
  * less per pair than the wallet: Connect's client held the wallet at about half its core and
- * booking's own client at about two thirds. Even so the wallet stays under its full core (one
- * agency's commands run one at a time, KeyedMutex): the bench's table says so, and its ratio of
- * server CPU is the comparison that does not depend on it. Prints a LoadSummary of the pairs as
+ * booking's own client at about two thirds. Even so the wallet stays under its full core with
+ * the load generator's core not full either (likely because one agency's commands run one at a
+ * time, KeyedMutex, and every pair here is the demo agency's): the bench's table says so, and its
+ * ratio of server CPU is the comparison that does not depend on it. Prints a LoadSummary of the pairs as
  * JSON on stdout; latency is a pair's.
  */
 export interface WalletLoadOptions {
