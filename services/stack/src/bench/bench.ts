@@ -218,7 +218,7 @@ async function run(): Promise<void> {
         value: perSecond(booked.requestsPerSecond),
         ...timing(booked),
       },
-      { name: "wallet Hold+Capture pairs, gRPC, booking's client", value: perSecond(holds.requestsPerSecond), ...timing(holds) },
+      { name: "wallet Hold+Capture pairs, gRPC, signed as booking", value: perSecond(holds.requestsPerSecond), ...timing(holds) },
       {
         name: `ratio bookings / Hold+Capture, median of ${ROUNDS} rounds`,
         value: roundRatio(bookingRuns, holdRuns),
