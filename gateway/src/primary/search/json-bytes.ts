@@ -10,7 +10,7 @@ type LatinBuffer = Buffer & { latin1Write(text: string, offset: number): number 
  */
 export class JsonBytes {
   private buf = Buffer.allocUnsafe(256 * 1024) as LatinBuffer;
-  pos = 0;
+  private pos = 0;
 
   /** Starts a new text in the same buffer (one page at a time: writing is synchronous). */
   reset(): void {

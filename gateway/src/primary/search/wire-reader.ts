@@ -34,11 +34,6 @@ export class WireReader {
     this.buf = (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as LatinBuffer;
   }
 
-  /** The message's bytes, for copying strings out of them. */
-  get bytes(): Buffer {
-    return this.buf;
-  }
-
   get length(): number {
     return this.buf.length;
   }

@@ -166,8 +166,9 @@ async function run(): Promise<void> {
     for (const [page, runs] of deepRuns) {
       const r = median(runs);
       deepRates.push(r.requestsPerSecond);
-      deepCosts.push(medianOf(runs.map((run) => run.cpuMsPerRequest)));
-      deepCostsPerByte.push(medianOf(runs.map((run) => run.cpuMsPerRequest)) / (deep.bytes[page] ?? Number.NaN));
+      const cost = medianOf(runs.map((run) => run.cpuMsPerRequest));
+      deepCosts.push(cost);
+      deepCostsPerByte.push(cost / (deep.bytes[page] ?? Number.NaN));
       add({
         name: `deep page ${page} of a ${deep.total}-offer search (~${deep.bytes[page] ?? 0} B), median of ${DEEP_ROUNDS}`,
         value: perSecond(r.requestsPerSecond),
