@@ -8,3 +8,4 @@ export { MemoryIdempotencyStore } from "./idempotency/memory-idempotency-store.j
 export { MongoIdempotencyStore } from "./idempotency/mongo-idempotency-store.js";
 /** The search route's schemas, for the bench's monolith that serialises the same pages with them. */
 export { searchRequestSchema, searchResponseSchema } from "./primary/search/schemas.js";
+export { SearchPageService } from "./primary/search/search-page-service.js";

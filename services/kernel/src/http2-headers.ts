@@ -1,18 +1,17 @@
-import type { IncomingHttpHeaders } from "node:http2";
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http2";
+import { asHeaders, PlainHeaders } from "./plain-headers.js";
 
 /** Node's HTTP/2 headers as Fetch Headers, pseudo-headers (`:status`, `:path`) left out. */
 export function webHeaders(headers: IncomingHttpHeaders): Headers {
-  const result = new Headers();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.startsWith(":") || value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) result.append(key, one);
-  }
-  return result;
+  return asHeaders(PlainHeaders.fromIncoming(headers));
 }
 
 /** Fetch Headers as the plain object Node's HTTP/2 API writes. */
-export function headerRecord(header: Headers): Record<string, string> {
-  const result: Record<string, string> = {};
+export function headerRecord(header: Headers): OutgoingHttpHeaders {
+  if (header instanceof PlainHeaders) return header.toOutgoing();
+  const result: OutgoingHttpHeaders = {};
   header.forEach((value, key) => (result[key] = value));
+  const cookies = header.getSetCookie();
+  if (cookies.length > 0) result["set-cookie"] = cookies;
   return result;
 }

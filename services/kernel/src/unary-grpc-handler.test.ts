@@ -100,6 +100,8 @@ describe("withUnaryGrpcFastPath", () => {
     const before = fallbackCalls;
     const fast = await answer(grpc());
     expect(fallbackCalls).toBe(before);
+    // Work the implementation left running is told the call is over, as Connect's handler tells it.
+    expect(ConnectError.from(await seen.aborted)).toMatchObject({ code: Code.Canceled, rawMessage: "the call has completed" });
     expect(fast).toMatchObject({ stamp: "server interceptor", header: "header", trailer: "trailer" });
     for (const transport of others()) expect(await answer(transport)).toEqual(fast);
     expect(fallbackCalls).toBe(before + others().length);

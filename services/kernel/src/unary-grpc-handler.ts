@@ -4,8 +4,6 @@ import { fromBinary, toBinary, type DescMessage } from "@bufbuild/protobuf";
 import {
   Code,
   ConnectError,
-  createContextValues,
-  createHandlerContext,
   createMethodImplSpec,
   createServiceImplSpec,
   type ConnectRouter,
@@ -17,6 +15,7 @@ import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grp
 import { encodingOf } from "./encoded-answer.js";
 import { headerRecord, webHeaders } from "./http2-headers.js";
 import type { Logger } from "./logger.js";
+import { createUnaryHandlerContext } from "./unary-handler-context.js";
 
 type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 type UnarySpec = MethodImplSpec & { kind: "unary" };
@@ -75,25 +74,20 @@ export function recordingRouter(router: ConnectRouter, specs: MethodImplSpec[]):
   return recording;
 }
 
+/** One reason for every caller that went away: no new error (and stack trace) per call. */
+const CLIENT_CLOSED = new ConnectError("the client closed the stream", Code.Canceled);
+
 async function serve(spec: UnarySpec, req: Http2ServerRequest, res: Http2ServerResponse, interceptors: Interceptor[]): Promise<void> {
-  const requestAborted = new AbortController();
-  let answered = false;
-  res.once("close", () => answered || requestAborted.abort(new ConnectError("the client closed the stream", Code.Canceled)));
   const grpcTimeout = req.headers["grpc-timeout"];
   const timeout = parseTimeout(typeof grpcTimeout === "string" ? grpcTimeout : null, Number.MAX_SAFE_INTEGER);
-  const context = createHandlerContext({
-    ...spec,
-    service: spec.method.parent,
-    requestMethod: "POST",
-    protocolName: "grpc",
-    timeoutMs: timeout.timeoutMs,
-    requestSignal: requestAborted.signal,
-    requestHeader: webHeaders(req.headers),
+  const context = createUnaryHandlerContext({
+    method: spec.method,
     url: `http://${req.authority}${req.url}`,
-    responseHeader: { "content-type": "application/grpc+proto" },
-    responseTrailer: { "grpc-status": "0" },
-    contextValues: createContextValues(),
+    requestHeader: webHeaders(req.headers),
+    timeoutMs: timeout.timeoutMs,
   });
+  let answered = false;
+  res.once("close", () => answered || context.abort(CLIENT_CLOSED));
   let message: readonly Uint8Array[] | undefined;
   try {
     if (timeout.error) throw timeout.error;

@@ -10,10 +10,11 @@ import {
   type UnaryResponse,
 } from "@connectrpc/connect";
 import { encodeEnvelope } from "@connectrpc/connect/protocol";
-import { requestHeader, validateResponseWithCompression, validateTrailer } from "@connectrpc/connect/protocol-grpc";
+import { validateResponseWithCompression, validateTrailer } from "@connectrpc/connect/protocol-grpc";
 import type { Http2SessionManager } from "@connectrpc/connect-node";
 import { remainingMsOf } from "./deadline.js";
 import { exchange } from "./grpc-exchange.js";
+import { asHeaders, PlainHeaders } from "./plain-headers.js";
 
 export interface UnaryGrpcTransportOptions {
   readonly baseUrl: string;
@@ -86,7 +87,7 @@ export function createUnaryGrpcTransport(options: UnaryGrpcTransportOptions): Tr
         method,
         requestMethod: "POST",
         url: `${base}${method.parent.typeName}/${method.name}`,
-        header: requestHeader(true, deadlineMs > 0 ? deadlineMs : undefined, header),
+        header: grpcRequestHeader(deadlineMs > 0 ? deadlineMs : undefined, header),
         contextValues: contextValues ?? createContextValues(),
         message: isMessage(input, method.input) ? input : create(method.input, input),
         signal: signal ?? NEVER,
@@ -98,6 +99,20 @@ export function createUnaryGrpcTransport(options: UnaryGrpcTransportOptions): Tr
     stream: (...args) => options.streams.stream(...args),
   };
 }
+
+/** Connect's gRPC request headers (protocol-grpc's requestHeader), in PlainHeaders. */
+function grpcRequestHeader(timeoutMs: number | undefined, header: ConstructorParameters<typeof Headers>[0] | undefined): Headers {
+  const result = new PlainHeaders(header);
+  result.set("content-type", "application/grpc+proto");
+  if (!result.has("user-agent")) result.set("user-agent", USER_AGENT);
+  if (timeoutMs !== undefined) result.set("grpc-timeout", `${timeoutMs}m`);
+  // gRPC over HTTP/2 requires it: it flushes out proxies that do not pass trailers.
+  result.set("te", "trailers");
+  return asHeaders(result);
+}
+
+/** What Connect's own transport sends (it names itself, not "grpc-es", as gRPC would). */
+const USER_AGENT = "connect-es/2.1.2";
 
 /** The one message of a unary answer: a 5-byte prefix (flags, length), then the message. */
 function parseEnvelope<O extends DescMessage>(schema: O, body: Buffer) {
