@@ -14,6 +14,8 @@ const RENEW_BEFORE_SECONDS = 60;
 /** Clocks of two pods may differ by this much. */
 const CLOCK_TOLERANCE_SECONDS = 60;
 const MAX_CACHED = 10_000;
+/** A compact JWT: three Base64url parts and their dots, bounded. */
+const JWT_CHARACTERS = /^[A-Za-z0-9._-]{1,4096}$/;
 
 interface Cached {
   readonly token: string;
@@ -25,7 +27,8 @@ interface Cached {
  * Tokens are cached per audience and renewed a minute before they lapse: a call costs a map lookup.
  */
 export class CallerTokenIssuer {
-  private readonly cache = new Map<string, Cached>();
+  private readonly byAudience = new Map<string, Cached>();
+  private readonly byAgent = new Map<string, Cached>();
 
   constructor(
     readonly credential: CallerCredential,
@@ -36,30 +39,40 @@ export class CallerTokenIssuer {
     return this.credential.caller;
   }
 
-  /** A token naming this caller, for calls to the service `audience` (e.g. "tarmac.wallet.v1.WalletService"). */
-  tokenFor(audience: string): Promise<string> {
-    return this.cached(`aud:${audience}`, CALLER_TOKEN_SECONDS, (jwt) => jwt.setSubject(this.caller).setAudience(audience));
+  /**
+   * A token naming this caller, for calls to the service `audience` (e.g. "tarmac.wallet.v1.WalletService"):
+   * the cached one as it is (no promise to wait for on every call), a new one once it is due.
+   */
+  tokenFor(audience: string): string | Promise<string> {
+    return this.cached(this.byAudience, audience, CALLER_TOKEN_SECONDS, (jwt) => jwt.setSubject(this.caller).setAudience(audience));
   }
 
   /** A token saying this caller authenticated the agency `agentId` (the gateway forwards it). */
-  agentContextFor(agentId: string): Promise<string> {
-    return this.cached(`agent:${agentId}`, AGENT_CONTEXT_SECONDS, (jwt) => jwt.setSubject(agentId).setAudience(AGENT_CONTEXT_AUDIENCE));
+  agentContextFor(agentId: string): string | Promise<string> {
+    return this.cached(this.byAgent, agentId, AGENT_CONTEXT_SECONDS, (jwt) => jwt.setSubject(agentId).setAudience(AGENT_CONTEXT_AUDIENCE));
   }
 
-  private async cached(key: string, lifetimeSeconds: number, claims: (jwt: SignJWT) => SignJWT): Promise<string> {
+  private cached(
+    cache: Map<string, Cached>,
+    key: string,
+    lifetimeSeconds: number,
+    claims: (jwt: SignJWT) => SignJWT,
+  ): string | Promise<string> {
     const nowSeconds = Math.floor(this.now() / 1000);
-    const hit = this.cache.get(key);
+    const hit = cache.get(key);
     if (hit && hit.renewAt > nowSeconds) return hit.token;
     const { caller, kid, privateKey } = this.credential;
-    const token = await claims(new SignJWT({}))
+    return claims(new SignJWT({}))
       .setProtectedHeader({ alg: "EdDSA", typ: "JWT", kid })
       .setIssuer(caller)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(nowSeconds + lifetimeSeconds)
-      .sign(privateKey);
-    if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    this.cache.set(key, { token, renewAt: nowSeconds + lifetimeSeconds - RENEW_BEFORE_SECONDS });
-    return token;
+      .sign(privateKey)
+      .then((token) => {
+        if (cache.size >= MAX_CACHED) cache.clear();
+        cache.set(key, { token, renewAt: nowSeconds + lifetimeSeconds - RENEW_BEFORE_SECONDS });
+        return token;
+      });
   }
 }
 
@@ -77,7 +90,8 @@ export interface VerifiedToken {
  * expire, so a caller's steady stream of calls costs one signature check per token.
  */
 export class CallerTokenVerifier {
-  private readonly verified = new Map<string, { readonly token: VerifiedToken; readonly expiresAt: number }>();
+  /** By token: a token names one audience, kept with it. */
+  private readonly verified = new Map<string, { readonly audience: string; readonly token: VerifiedToken; readonly expiresAt: number }>();
 
   constructor(
     private readonly trusted: TrustedCallers,
@@ -97,11 +111,10 @@ export class CallerTokenVerifier {
 
   private async verify(token: string, audience: string): Promise<VerifiedToken | undefined> {
     const nowSeconds = this.now() / 1000;
-    const key = `${audience} ${token}`;
-    const hit = this.verified.get(key);
-    if (hit) {
+    const hit = this.verified.get(token);
+    if (hit?.audience === audience) {
       if (hit.expiresAt + CLOCK_TOLERANCE_SECONDS > nowSeconds) return hit.token;
-      this.verified.delete(key);
+      this.verified.delete(token);
     }
     const payload = await this.checked(token, audience, nowSeconds);
     if (!payload?.iss || !payload.sub || payload.exp === undefined || payload.iat === undefined) return undefined;
@@ -109,11 +122,12 @@ export class CallerTokenVerifier {
     if (payload.exp - payload.iat > CALLER_TOKEN_SECONDS) return undefined;
     const verified = { issuer: payload.iss, subject: payload.sub };
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
-    this.verified.set(key, { token: verified, expiresAt: payload.exp });
+    this.verified.set(token, { audience, token: verified, expiresAt: payload.exp });
     return verified;
   }
 
   private async checked(token: string, audience: string, nowSeconds: number): Promise<JWTPayload | undefined> {
+    if (!JWT_CHARACTERS.test(token)) return undefined;
     try {
       // The key is picked by the claimed issuer and key id; the signature check below proves both.
       const { kid } = decodeProtectedHeader(token);
