@@ -5,6 +5,9 @@ import { asHeaders, PlainHeaders } from "./plain-headers.js";
 /** One reason for every call that ended normally: no new error (and stack trace) per call. */
 const CALL_COMPLETED = new ConnectError("the call has completed", Code.Canceled);
 
+/** The longest delay setTimeout keeps (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface UnaryHandlerContextInit {
   readonly method: DescMethodUnary;
   readonly url: string;
@@ -33,7 +36,8 @@ export function createUnaryHandlerContext(init: UnaryHandlerContextInit): UnaryH
   let timer: NodeJS.Timeout | undefined;
   if (timeoutMs !== undefined) {
     if (timeoutMs <= 0) timedOut();
-    else timer = setTimeout(timedOut, timeoutMs);
+    // A longer delay would fire at once (Node clamps it to 1 ms): a deadline weeks away is none.
+    else if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(timedOut, timeoutMs);
   }
   const responseHeader = new PlainHeaders();
   responseHeader.set("content-type", "application/grpc+proto");
