@@ -30,4 +30,11 @@ describe("deadline forwarding to peers", () => {
     expect(shorter.get("grpc-timeout")).toBe("2000m");
     expect((await sent({ "grpc-timeout": "5000m" })).get("grpc-timeout")).toBe("5000m");
   });
+
+  it("writes a far deadline in a unit gRPC accepts (8 digits at most)", async () => {
+    const days = 40 * 24 * 3_600_000;
+    const far = await withRequestId("r4", () => withDeadline(Date.now() + days, () => sent({})));
+    expect(far.get("grpc-timeout")).toMatch(/^\d{1,8}[HMSmun]$/);
+    expect(remainingMsOf(far)).toBeGreaterThan(days - 60_000);
+  });
 });

@@ -18,6 +18,13 @@ export function remainingMsOf(header: Headers): number | undefined {
   return connect ? Number(connect[0]) : undefined;
 }
 
+/** A `grpc-timeout` value: gRPC allows at most 8 digits, so a longer time takes a larger unit. */
+export function grpcTimeoutOf(ms: number): string {
+  if (ms < 1e8) return `${ms}m`;
+  const seconds = Math.ceil(ms / 1000);
+  return seconds < 1e8 ? `${seconds}S` : `${Math.min(99_999_999, Math.ceil(ms / 3_600_000))}H`;
+}
+
 /** Less time than this left when a call arrives: nothing can be done in it, so nothing is started. */
 const MIN_BUDGET_MS = 5;
 
@@ -74,7 +81,7 @@ export function forwardDeadlineInterceptor(): Interceptor {
     const ownMs = remainingMsOf(req.header);
     if (ownMs === undefined || ownMs > leftMs) {
       if (req.header.has("connect-timeout-ms")) req.header.set("connect-timeout-ms", String(leftMs));
-      else req.header.set("grpc-timeout", `${leftMs}m`);
+      else req.header.set("grpc-timeout", grpcTimeoutOf(leftMs));
     }
     return next(req);
   };

@@ -12,7 +12,7 @@ import {
 import { encodeEnvelope } from "@connectrpc/connect/protocol";
 import { validateResponseWithCompression, validateTrailer } from "@connectrpc/connect/protocol-grpc";
 import type { Http2SessionManager } from "@connectrpc/connect-node";
-import { remainingMsOf } from "./deadline.js";
+import { grpcTimeoutOf, remainingMsOf } from "./deadline.js";
 import { exchange } from "./grpc-exchange.js";
 import { asHeaders, PlainHeaders } from "./plain-headers.js";
 
@@ -105,7 +105,7 @@ function grpcRequestHeader(timeoutMs: number | undefined, header: ConstructorPar
   const result = new PlainHeaders(header);
   result.set("content-type", "application/grpc+proto");
   if (!result.has("user-agent")) result.set("user-agent", USER_AGENT);
-  if (timeoutMs !== undefined) result.set("grpc-timeout", `${timeoutMs}m`);
+  if (timeoutMs !== undefined) result.set("grpc-timeout", grpcTimeoutOf(timeoutMs));
   // gRPC over HTTP/2 requires it: it flushes out proxies that do not pass trailers.
   result.set("te", "trailers");
   return asHeaders(result);

@@ -1,12 +1,10 @@
 import type { DescMethodUnary } from "@bufbuild/protobuf";
 import { Code, ConnectError, createContextValues, type HandlerContext } from "@connectrpc/connect";
 import { asHeaders, PlainHeaders } from "./plain-headers.js";
+import { MAX_TIMER_MS } from "./within.js";
 
 /** One reason for every call that ended normally: no new error (and stack trace) per call. */
 const CALL_COMPLETED = new ConnectError("the call has completed", Code.Canceled);
-
-/** The longest delay setTimeout keeps (2^31 - 1 ms, about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface UnaryHandlerContextInit {
   readonly method: DescMethodUnary;
