@@ -21,8 +21,9 @@ export function remainingMsOf(header: Headers): number | undefined {
 /** A `grpc-timeout` value: gRPC allows at most 8 digits, so a longer time takes a larger unit. */
 export function grpcTimeoutOf(ms: number): string {
   if (ms < 1e8) return `${ms}m`;
-  const seconds = Math.ceil(ms / 1000);
-  return seconds < 1e8 ? `${seconds}S` : `${Math.min(99_999_999, Math.ceil(ms / 3_600_000))}H`;
+  // Rounded down: a peer is never given more time than the caller has.
+  const seconds = Math.floor(ms / 1000);
+  return seconds < 1e8 ? `${seconds}S` : `${Math.min(99_999_999, Math.floor(ms / 3_600_000))}H`;
 }
 
 /** Less time than this left when a call arrives: nothing can be done in it, so nothing is started. */

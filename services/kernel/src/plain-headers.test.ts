@@ -47,6 +47,8 @@ describe("PlainHeaders", () => {
       expect(() => h.set("bad name", "x")).toThrow(TypeError);
       expect(() => h.set("x-ok", "line\r\nbreak")).toThrow(TypeError);
       expect(() => h.append("x-ok", "nul\0")).toThrow(TypeError);
+      // Node's HTTP/2 would send "Łódź" as "Aódz": refused here as undici refuses it.
+      expect(() => h.set("x-city", "Łódź")).toThrow(TypeError);
     }
   });
 

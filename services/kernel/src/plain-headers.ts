@@ -2,8 +2,11 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http2";
 
 /** An HTTP field name (RFC 9110 token). */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** What a field value may not hold (Fetch): NUL, CR, LF. */
-const FORBIDDEN_IN_VALUE = /[\0\r\n]/;
+/**
+ * What a field value may not hold: NUL, CR, LF (Fetch), and characters beyond Latin-1, which undici
+ * refuses (a ByteString) and Node's HTTP/2 would cut to their low byte.
+ */
+const FORBIDDEN_IN_VALUE = /[\0\r\n\u0100-\uffff]/;
 /** Leading and trailing HTTP whitespace, which Fetch strips from values. */
 const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 const SET_COOKIE = "set-cookie";

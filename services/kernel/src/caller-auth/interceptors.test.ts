@@ -63,4 +63,19 @@ describe("the caller authentication interceptor", () => {
     expect(await codeOf(wallet([adminVouches, signed("gateway")]).client.getBalance({ agentId: "agt_1" }))).toBe("PermissionDenied");
     expect(await codeOf(wallet([signed("gateway", true)], ["agt_1"]).client.getBalance({ agentId: "agt_1" }))).toBe("PermissionDenied");
   });
+
+  it("signs with the cached token at once and rejects, never throws, when the calls after it throw", async () => {
+    const issuer = new CallerTokenIssuer(developmentCredential("gateway"));
+    const failing = () => {
+      throw new TypeError("the next interceptor failed");
+    };
+    const request = () => ({ service: WalletService, header: new Headers(), message: { agentId: "agt_1" } });
+    // The first call waits for its tokens to be signed; the second has them cached and runs at once.
+    for (const round of ["signing", "cached"]) {
+      const call = callerTokenInterceptor(issuer, { vouchesForAgents: true })(failing);
+      let answer: Promise<unknown> | undefined;
+      expect(() => (answer = call(request() as never)), round).not.toThrow();
+      await expect(answer, round).rejects.toThrow("the next interceptor failed");
+    }
+  });
 });

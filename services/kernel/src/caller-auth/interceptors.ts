@@ -76,8 +76,15 @@ export function callerTokenInterceptor(issuer: CallerTokenIssuer, options: { rea
       if (vouched !== undefined) req.header.set(AGENT_CONTEXT_HEADER, vouched);
       return next(req);
     };
-    // Cached tokens (nearly every call) are sent without waiting a turn of the event loop for them.
-    if (typeof token === "string" && typeof context !== "object") return send(token, context);
+    // Cached tokens (nearly every call) are sent without waiting a turn of the event loop for them;
+    // what the next interceptors throw still reaches the caller as a rejection, as from an async one.
+    if (typeof token === "string" && typeof context !== "object") {
+      try {
+        return send(token, context);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     return Promise.all([token, context]).then(([signed, vouched]) => send(signed, vouched));
   };
 }
