@@ -74,9 +74,9 @@ export function exchange(sessions: Http2SessionManager, call: GrpcExchange): Pro
         });
         opened.on("trailers", (headers: IncomingHttpHeaders) => (trailer = webHeaders(headers)));
         opened.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
           // Connect's manager pings a session that reads nothing; a read tells it the session is alive.
-          sessions.notifyResponseByteRead(opened);
+          // Once per answer: each report restarts its ping timer, and a unary answer comes at once.
+          if (chunks.push(chunk) === 1) sessions.notifyResponseByteRead(opened);
         });
         opened.on("error", (error) => {
           // The peer may answer (an error, say) and close before the whole request was written: its
