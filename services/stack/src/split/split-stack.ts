@@ -84,12 +84,23 @@ export async function startSplitStack(options: SplitStackOptions = {}): Promise<
   const ready = async (timeoutMs = 60_000) => {
     const until = Date.now() + timeoutMs;
     for (;;) {
+      let said = "";
       const status = await fetch(`${operationsUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
-        (r) => r.status,
+        async (r) => {
+          said = await r.text();
+          return r.status;
+        },
         () => 0,
       );
       if (status === 200) return;
-      if (Date.now() > until) throw new Error(`the split stack is not ready after ${timeoutMs} ms (readyz ${status})`);
+      if (Date.now() > until) {
+        // What the gateway says of each peer, and the output of any process that has gone: enough to
+        // tell a peer that never came up from one that answers as something else.
+        const gone = [...processes.values()].filter((p) => !p.running).map((p) => `${p.name} exited:\n${p.tail()}`);
+        throw new Error(
+          `the split stack is not ready after ${timeoutMs} ms (readyz ${status} ${said.slice(0, 2_000)})\n${gone.join("\n")}`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
