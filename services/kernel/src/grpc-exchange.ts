@@ -2,7 +2,7 @@ import { constants, type ClientHttp2Stream, type IncomingHttpHeaders } from "nod
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { Http2SessionManager } from "@connectrpc/connect-node";
 import { headerRecord, webHeaders } from "./http2-headers.js";
-import { MAX_TIMER_MS } from "./within.js";
+import { deadlineTimer } from "./deadline-timer.js";
 
 /** What came back for one request on its HTTP/2 stream. */
 export interface GrpcExchangeResult {
@@ -51,11 +51,10 @@ export function exchange(sessions: Http2SessionManager, call: GrpcExchange): Pro
     };
     const onAbort = () => fail(ConnectError.from(call.signal?.reason, Code.Canceled));
     // A new error each time: interceptors add the call's metadata (its request id) to the one they get.
-    // A deadline beyond what a timer holds (Node would clamp it to 1 ms) is none.
     const timer =
-      call.timeoutMs === undefined || call.timeoutMs > MAX_TIMER_MS
+      call.timeoutMs === undefined
         ? undefined
-        : setTimeout(() => fail(new ConnectError("the operation timed out", Code.DeadlineExceeded)), call.timeoutMs);
+        : deadlineTimer(call.timeoutMs, () => fail(new ConnectError("the operation timed out", Code.DeadlineExceeded)));
     call.signal?.addEventListener("abort", onAbort, { once: true });
     sessions.request("POST", call.path, headerRecord(call.header), {}).then(
       (opened) => {

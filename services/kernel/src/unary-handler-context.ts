@@ -1,7 +1,7 @@
 import type { DescMethodUnary } from "@bufbuild/protobuf";
 import { Code, ConnectError, createContextValues, type HandlerContext } from "@connectrpc/connect";
 import { asHeaders, PlainHeaders } from "./plain-headers.js";
-import { MAX_TIMER_MS } from "./within.js";
+import { deadlineTimer } from "./deadline-timer.js";
 
 /** One reason for every call that ended normally: no new error (and stack trace) per call. */
 const CALL_COMPLETED = new ConnectError("the call has completed", Code.Canceled);
@@ -34,8 +34,7 @@ export function createUnaryHandlerContext(init: UnaryHandlerContextInit): UnaryH
   let timer: NodeJS.Timeout | undefined;
   if (timeoutMs !== undefined) {
     if (timeoutMs <= 0) timedOut();
-    // A longer delay would fire at once (Node clamps it to 1 ms): a deadline weeks away is none.
-    else if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(timedOut, timeoutMs);
+    else timer = deadlineTimer(timeoutMs, timedOut);
   }
   const responseHeader = new PlainHeaders();
   responseHeader.set("content-type", "application/grpc+proto");
