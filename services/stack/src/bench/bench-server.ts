@@ -1,6 +1,5 @@
-import { createLogger } from "@tarmac/kernel";
-import { startStack } from "../stack.js";
 import { residentMb } from "./memory.js";
+import { startQuietStack } from "./quiet-stack.js";
 
 /**
  * The one-process stack as the bench measures it: compiled like `pnpm start` runs it, alone in its
@@ -15,12 +14,7 @@ export interface BenchServerAddresses {
 }
 
 const send = (message: unknown) => process.send?.(message);
-const stack = await startStack({
-  env: { ...process.env, LOG_LEVEL: "warn", TARMAC_ENV: "development" },
-  port: 0,
-  servicePorts: "ephemeral",
-  logger: createLogger({ name: "bench", level: "warn" }),
-});
+const stack = await startQuietStack(process.env);
 process.on("message", (message) => {
   if (message === "memory") void residentMb().then(send);
   if (message === "stop") void stack.stop().then(() => process.exit(0));

@@ -3,17 +3,16 @@ import { Session } from "node:inspector/promises";
 import { createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { DEMO_AGENT_ID } from "@tarmac/auth";
-import { createLogger } from "@tarmac/kernel";
 import { asPermittedCaller } from "@tarmac/kernel/testing";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { walletCallerPolicy } from "@tarmac/wallet";
-import { startStack } from "../stack.js";
 import { apiClient } from "../testing/api-client.js";
 import { relaxedRateLimits } from "../testing/rate-limits.js";
 import { bookingBodies } from "./booking-fares.js";
 import type { LoadOptions } from "./load-runner.js";
 import { measure } from "./measure.js";
 import { distinctPages } from "./page-set.js";
+import { startQuietStack } from "./quiet-stack.js";
 
 /**
  * `pnpm bench:profile`: the bench's distinct pages, then its bookings, each for PROFILE_SECONDS (6)
@@ -25,12 +24,7 @@ import { distinctPages } from "./page-set.js";
 const out = process.env.PROFILE_OUT ?? "/tmp/tarmac";
 const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
 const connections = 10;
-const stack = await startStack({
-  env: { ...relaxedRateLimits, ...process.env, LOG_LEVEL: "warn", TARMAC_ENV: "development" },
-  port: 0,
-  servicePorts: "ephemeral",
-  logger: createLogger({ name: "bench", level: "warn" }),
-});
+const stack = await startQuietStack({ ...relaxedRateLimits, ...process.env });
 try {
   const api = apiClient(stack.gatewayUrl, stack.apiKey);
   const wallet = createClient(

@@ -2,12 +2,12 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { DEMO_AGENT_ID } from "@tarmac/auth";
 import { SearchPageService } from "@tarmac/gateway";
-import { createLogger, createServiceClient, developmentCredential } from "@tarmac/kernel";
+import { createServiceClient, developmentCredential } from "@tarmac/kernel";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
-import { startStack } from "../stack.js";
 import { apiClient } from "../testing/api-client.js";
 import { relaxedRateLimits } from "../testing/rate-limits.js";
 import { distinctPages } from "./page-set.js";
+import { startQuietStack } from "./quiet-stack.js";
 
 /**
  * `pnpm bench:rpc [balance|page]`: the CPU of one peer call, client and server in this process, as
@@ -18,12 +18,7 @@ import { distinctPages } from "./page-set.js";
  */
 const seconds = Number(process.env.LOOP_SECONDS ?? 4);
 const kind = process.argv[2] === "page" ? "page" : "balance";
-const stack = await startStack({
-  env: { ...relaxedRateLimits, ...process.env, LOG_LEVEL: "warn", TARMAC_ENV: "development" },
-  port: 0,
-  servicePorts: "ephemeral",
-  logger: createLogger({ name: "bench", level: "warn" }),
-});
+const stack = await startQuietStack({ ...relaxedRateLimits, ...process.env });
 const asGateway = { credential: developmentCredential("gateway"), vouchesForAgents: true };
 const wallet = createServiceClient(WalletService, stack.services.wallet ?? "", asGateway);
 const search = createServiceClient(SearchPageService, stack.services.search ?? "", asGateway);
