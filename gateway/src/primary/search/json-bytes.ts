@@ -4,43 +4,53 @@
  */
 type LatinBuffer = Buffer & { latin1Write(text: string, offset: number): number };
 
+/** A slab holds some 16 pages of 100 offers; a text longer than what is left moves to a new one. */
+const SLAB_BYTES = 1024 * 1024;
+
 /**
- * JSON text written as UTF-8 bytes into one growing buffer, a part at a time: the page writer
- * writes each offer's text as it is made, so a page is never one string of 100 offers (issue 17).
+ * JSON texts written as UTF-8 bytes into a slab, one after the other, a part at a time: the page
+ * writer writes each offer's text as it is made, so a page is never one string of 100 offers, and
+ * the page is handed out as a view of the slab, not a copy (issue 17). A slab is freed when the
+ * last text it holds has been sent; the next text goes to a new one.
  */
 export class JsonBytes {
-  private buf = Buffer.allocUnsafe(256 * 1024) as LatinBuffer;
+  private slab = Buffer.allocUnsafe(SLAB_BYTES) as LatinBuffer;
+  /** Where the text being written starts in the slab. */
+  private start = 0;
   private pos = 0;
 
-  /** Starts a new text in the same buffer (one page at a time: writing is synchronous). */
+  /** Drops what was written since the last take (a text abandoned half-way). */
   reset(): void {
-    this.pos = 0;
+    this.pos = this.start;
   }
 
-  /** A copy of the text written since reset. */
+  /** The text written since the last take or reset, as a view of the slab that nothing will overwrite. */
   take(): Buffer {
-    // allocUnsafe: every byte is copied over (Buffer.from would zero the memory first).
-    const text = Buffer.allocUnsafe(this.pos);
-    this.buf.copy(text, 0, 0, this.pos);
+    const text = this.slab.subarray(this.start, this.pos);
+    this.start = this.pos;
     return text;
   }
 
   /** JSON text, any UTF-8. */
   utf8(text: string): void {
     this.room(Buffer.byteLength(text));
-    this.pos += this.buf.write(text, this.pos, "utf8");
+    this.pos += this.slab.write(text, this.pos, "utf8");
   }
 
   /** JSON text known to be ASCII: one byte per character, copied without encoding. */
   ascii(text: string): void {
     this.room(text.length);
-    this.pos += this.buf.latin1Write(text, this.pos);
+    this.pos += this.slab.latin1Write(text, this.pos);
   }
 
   private room(bytes: number): void {
-    if (this.pos + bytes <= this.buf.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + bytes)) as LatinBuffer;
-    this.buf.copy(grown, 0, 0, this.pos);
-    this.buf = grown;
+    if (this.pos + bytes <= this.slab.length) return;
+    const written = this.pos - this.start;
+    // The texts taken before stay where they are; the one being written moves with its part.
+    const slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, 2 * (written + bytes))) as LatinBuffer;
+    this.slab.copy(slab, 0, this.start, this.pos);
+    this.slab = slab;
+    this.start = 0;
+    this.pos = written;
   }
 }

@@ -24,7 +24,7 @@ export function searchResponseBytes(response: SearchFlightsPage): Buffer {
   return out.take();
 }
 
-/** One buffer for every page: a page is written whole, synchronously, then copied out. */
+/** One writer for every page: a page is written whole, synchronously, then taken as a view of its slab. */
 const pageBytes = new JsonBytes();
 
 export function offerJson(offer: Offer) {
