@@ -1,12 +1,13 @@
 import type { DescService } from "@bufbuild/protobuf";
 import type { Client, Interceptor, Transport } from "@connectrpc/connect";
-import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
+import { createGrpcTransport } from "@connectrpc/connect-node";
 import type { CallerCredential } from "./caller-auth/credentials.js";
 import { callerTokenInterceptor } from "./caller-auth/interceptors.js";
 import { CallerTokenIssuer } from "./caller-auth/tokens.js";
 import { forwardDeadlineInterceptor } from "./deadline.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
 import { createPeerClient } from "./peer-client.js";
+import { PeerSessions } from "./peer-sessions.js";
 import { createUnaryGrpcTransport } from "./unary-grpc-transport.js";
 
 export { createPeerClient };
@@ -28,7 +29,7 @@ export interface ServiceClientOptions {
  */
 export function createServiceTransport(baseUrl: string, options: ServiceClientOptions): Transport {
   const issuer = new CallerTokenIssuer(options.credential);
-  const sessions = new Http2SessionManager(baseUrl);
+  const sessions = new PeerSessions(baseUrl);
   const shared = {
     baseUrl,
     defaultTimeoutMs: options.timeoutMs ?? 5_000,
