@@ -15,7 +15,7 @@ export const stackProcessTsx = (): [string, string[]] => [process.execPath, [...
 export const stackProcess = (): [string, string[]] => [process.execPath, [`${STACK_DIST}bin/main.js`]];
 
 /** The README's start command. */
-export const readmeStart = (): [string, string[]] => ["npx", ["--yes", "pnpm@10.34.9", "start"]];
+export const readmeStart = (): [string, string[]] => ["npm", ["start"]];
 
 /**
  * Milliseconds from spawning `command` until the gateway's GET /readyz answers 200 (polled every

@@ -1,5 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -12,33 +11,22 @@ export interface SpawnedStack {
   readonly exited: Promise<number | null>;
   /** Everything the child printed so far, for failure messages. */
   output(): string;
-  /** Sends `signal` to the pnpm process only, as `kill <pid>` or a container runtime would. */
+  /** Sends `signal` to the npm process only, as `kill <pid>` or a container runtime would. */
   signal(signal: NodeJS.Signals): void;
-  /** SIGKILL to every process it started (pnpm, tsx, node), for clean-up. */
+  /** SIGKILL to every process it started (npm, node), for clean-up. */
   kill(): void;
 }
 
 /**
- * The pnpm the README's commands run (`npx --yes pnpm@<packageManager>`), as a file: started
- * directly, it gets the test's signals itself, as it does when the tests run under pnpm.
- */
-function pinnedPnpm(): string {
-  const manifest = JSON.parse(readFileSync(`${REPO_ROOT}package.json`, "utf8")) as { packageManager: string };
-  return execFileSync("npx", ["--yes", "-p", manifest.packageManager, "which", "pnpm"], { encoding: "utf8" }).trim();
-}
-
-/**
- * Runs `pnpm start` from the repository root, the README's start command, on free ports and waits
- * for its TARMAC_READY line. Uses the pnpm that runs the tests when there is one, else the README's
- * pinned one (a bare `npx vitest` has no pnpm on PATH to count on).
+ * Runs `npm start` from the repository root, the README's start command once installed, on free
+ * ports and waits for its TARMAC_READY line.
  */
 export async function spawnStack(env: NodeJS.ProcessEnv, readyTimeoutMs: number): Promise<SpawnedStack> {
-  const pnpm = process.env.npm_execpath?.includes("pnpm") ? process.env.npm_execpath : pinnedPnpm();
-  const child = spawn(process.execPath, [pnpm, "start"], {
+  const child = spawn("npm", ["start"], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: "0", TARMAC_SERVICE_PORTS: "ephemeral", ...env },
     stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group, so clean-up can reach pnpm, tsx and node alike and nothing outlives it.
+    // Its own process group, so clean-up can reach npm and node alike and nothing outlives it.
     detached: true,
   });
   let output = "";
@@ -65,8 +53,8 @@ export async function spawnStack(env: NodeJS.ProcessEnv, readyTimeoutMs: number)
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    void exited.then((code) => reject(new Error(`pnpm start exited (${code}) before it was ready:\n${output}`)));
-    setTimeout(() => reject(new Error(`pnpm start not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs).unref();
+    void exited.then((code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`)));
+    setTimeout(() => reject(new Error(`npm start not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs).unref();
   });
   try {
     const { gatewayUrl, apiKey } = await ready;
