@@ -15,6 +15,7 @@ import { startBenchStack } from "./bench-stack.js";
 import { fastify, startBare, startMonolith } from "./monolith.js";
 import { deepPageBodies, distinctPages, PAGE_LIMIT } from "./page-set.js";
 import { pinnedCore, reexecPinned } from "./pinning.js";
+import { speedProbeMs } from "./speed-probe.js";
 import { buildService } from "../build/build-service.js";
 import { readmeStart, STACK_DIST, stackProcess, stackProcessTsx, startToReady } from "./start-time.js";
 import { perSecond, ratio, table, type Row } from "./table.js";
@@ -49,6 +50,7 @@ const timing = (r: Measured) => ({ p50: r.p50Ms, p99: r.p99Ms, cost: r });
 if (await reexecPinned(SERVER_CORE)) await run();
 
 async function run(): Promise<void> {
+  const probeAtStart = speedProbeMs();
   // cpus() counts the machine's cores; availableParallelism() would count only the pinned one.
   const loadCore = pinnedCore() !== undefined && cpus().length >= 2 ? LOAD_CORE : undefined;
   const rows: Row[] = [];
@@ -281,10 +283,11 @@ async function run(): Promise<void> {
       goal: "<= 5 s",
     },
   );
+  const probe = `speed probe ${probeAtStart} ms at the start, ${speedProbeMs()} ms at the end (speed-probe.ts; lower is faster)`;
   const pinning =
     loadCore === undefined ? "not pinned (no taskset or one core)" : `servers on core ${SERVER_CORE}, load on core ${loadCore}`;
   process.stdout.write(
-    `\nTarmac hot paths (issue 17): ${connections} connections, ${D} s per measure after a ${WARMUP} s warm-up, loopback; ${pinning}; Node ${process.version}\n\n${table(rows)}\n`,
+    `\nTarmac hot paths (issue 17): ${connections} connections, ${D} s per measure after a ${WARMUP} s warm-up, loopback; ${pinning}; Node ${process.version}; ${probe}\n\n${table(rows)}\n`,
   );
   if (failed > 0) {
     process.stdout.write(`\n${failed} requests failed (non-2xx, errors or timeouts)\n`);
