@@ -11,6 +11,8 @@ const SESSION_WINDOW_BYTES = 16 * 1024 * 1024;
  * idle sessions), with receive windows that fit the answers peers send. HTTP/2's default is 64 KiB
  * for a stream and for the whole session: ten concurrent 56 KB search pages then wait on each
  * other's WINDOW_UPDATE frames, and a raw exchange of such pages costs a quarter more CPU (issue 17).
+ * The windows bound what a peer may send ahead of what is read: a unary answer is read as it comes;
+ * a stream whose reader lags could hold up to the session's window in memory.
  */
 export class PeerSessions extends Http2SessionManager {
   private readonly widened = new WeakSet<Http2Session>();
@@ -23,9 +25,14 @@ export class PeerSessions extends Http2SessionManager {
     return super.request(...args).then((stream) => {
       // The session's own window is not a setting: it is raised once, on its first stream.
       const session = stream.session;
-      if (session !== undefined && !this.widened.has(session)) {
+      if (session !== undefined && !session.destroyed && !this.widened.has(session)) {
         this.widened.add(session);
-        session.setLocalWindowSize(SESSION_WINDOW_BYTES);
+        try {
+          session.setLocalWindowSize(SESSION_WINDOW_BYTES);
+        } catch {
+          // A session torn down since the stream opened: the wider window only saves frames, and the
+          // stream reports the session's end itself.
+        }
       }
       return stream;
     });

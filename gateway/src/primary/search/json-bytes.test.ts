@@ -30,11 +30,21 @@ describe("JSON texts written into slabs", () => {
     expect(big.every((b) => b === 0x78)).toBe(true);
   });
 
-  it("drops a text abandoned half-way on reset", () => {
+  it("drops a text abandoned half-way on reset, and never a text taken before it, in the same slab or after a move", () => {
     const out = new JsonBytes();
+    const first = write(out, 1000, "a");
     out.ascii('{"half":');
     out.reset();
     out.ascii("[]");
     expect(out.take().toString()).toBe("[]");
+    expect(first.toString()).toBe("a".repeat(1000));
+    // A text abandoned after it moved to a new slab: what was taken in the old slab stays as it was.
+    const before = write(out, 900_000, "b");
+    write(out, 100, "c");
+    out.ascii("d".repeat(200_000));
+    out.reset();
+    const after = write(out, 10, "e");
+    expect(after.toString()).toBe("e".repeat(10));
+    expect(before.every((byte) => byte === 0x62)).toBe(true);
   });
 });

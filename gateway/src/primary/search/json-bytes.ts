@@ -4,7 +4,7 @@
  */
 type LatinBuffer = Buffer & { latin1Write(text: string, offset: number): number };
 
-/** A slab holds some 16 pages of 100 offers; a text longer than what is left moves to a new one. */
+/** A slab holds about seven pages of 100 offers (141 KB each); a text longer than what is left moves to a new one. */
 const SLAB_BYTES = 1024 * 1024;
 
 /**
