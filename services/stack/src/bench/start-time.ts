@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@tarmac/kernel";
+import { README_START } from "../testing/spawn-stack.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const STACK_MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
@@ -14,8 +15,8 @@ export const stackProcessTsx = (): [string, string[]] => [process.execPath, [...
 /** The compiled stack as `pnpm start` runs it once built, with no package manager in front. */
 export const stackProcess = (): [string, string[]] => [process.execPath, [`${STACK_DIST}bin/main.js`]];
 
-/** The README's start command. */
-export const readmeStart = (): [string, string[]] => ["npm", ["start"]];
+/** The README's start command, as the end-to-end test runs it. */
+export const readmeStart = (): [string, string[]] => [README_START[0], [...README_START[1]]];
 
 /**
  * Milliseconds from spawning `command` until the gateway's GET /readyz answers 200 (polled every

@@ -17,12 +17,15 @@ export interface SpawnedStack {
   kill(): void;
 }
 
+/** The README's start command once installed (its first command, after the install): what a newcomer runs. */
+export const README_START: readonly [string, readonly string[]] = ["npm", ["start"]];
+
 /**
  * Runs `npm start` from the repository root, the README's start command once installed, on free
  * ports and waits for its TARMAC_READY line.
  */
 export async function spawnStack(env: NodeJS.ProcessEnv, readyTimeoutMs: number): Promise<SpawnedStack> {
-  const child = spawn("npm", ["start"], {
+  const child = spawn(README_START[0], README_START[1], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: "0", TARMAC_SERVICE_PORTS: "ephemeral", ...env },
     stdio: ["ignore", "pipe", "pipe"],
