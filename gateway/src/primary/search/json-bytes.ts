@@ -10,8 +10,8 @@ const SLAB_BYTES = 1024 * 1024;
 /**
  * JSON texts written as UTF-8 bytes into a slab, one after the other, a part at a time: the page
  * writer writes each offer's text as it is made, so a page is never one string of 100 offers, and
- * the page is handed out as a view of the slab, not a copy (issue 17). A slab is freed when the
- * last text it holds has been sent; the next text goes to a new one.
+ * the page is handed out as a view of the slab, not a copy (issue 17). A slab is freed once no
+ * text in it is referenced any more (sent, or dropped); the next text goes to a new one.
  */
 export class JsonBytes {
   private slab = Buffer.allocUnsafe(SLAB_BYTES) as LatinBuffer;
