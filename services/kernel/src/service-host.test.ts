@@ -104,6 +104,42 @@ describe("service host", () => {
     host = undefined;
   });
 
+  it("takes a caller's deadline weeks away as none, where a timer would end the call after 1 ms", async () => {
+    host = await startServiceHost({
+      name: "t",
+      port: 0,
+      services: [],
+      routes: () => {},
+      logger: silentLogger(),
+      callerAuth: developmentCallerAuth(),
+      callerPolicy: {},
+    });
+    // Beyond 2^31 - 1 ms (24.8 days), the longest delay setTimeout keeps: gRPC's largest (8 digits of
+    // seconds, here on the handler's side) and a client's own (Connect, both sides of a stream).
+    // Connect's client leaves a stream open on `break`: the signal ends each one, so the host can stop.
+    const done = new AbortController();
+    const grpc = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
+    const connect = createClient(Health, createConnectTransport({ baseUrl: host.url, httpVersion: "2" }));
+    const watches = [
+      grpc.watch({ service: "" }, { headers: { "grpc-timeout": "99999999S" }, signal: done.signal }),
+      connect.watch({ service: "" }, { timeoutMs: 30 * 24 * 3600 * 1000, signal: done.signal }),
+    ];
+    for (const watch of watches) {
+      for await (const res of watch) {
+        expect(res.status).toBe(ServingStatus.SERVING);
+        break;
+      }
+    }
+    done.abort();
+    // A unary Connect call from curl with the largest timeout Connect's header holds (10 digits of ms).
+    const res = await fetch(`${host.url}/grpc.health.v1.Health/Check`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "connect-timeout-ms": "9999999999" },
+      body: JSON.stringify({ service: "" }),
+    });
+    expect([res.status, await res.json()]).toEqual([200, { status: "SERVING" }]);
+  });
+
   it("reports NOT_SERVING to watchers when it stops", async () => {
     host = await startServiceHost({
       name: "t",
