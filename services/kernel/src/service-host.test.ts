@@ -115,29 +115,39 @@ describe("service host", () => {
       callerPolicy: {},
     });
     // Beyond 2^31 - 1 ms (24.8 days), the longest delay setTimeout keeps: gRPC's largest (8 digits of
-    // seconds, here on the handler's side) and a client's own (Connect, both sides of a stream).
-    // Connect's client leaves a stream open on `break`: the signal ends each one, so the host can stop.
+    // seconds, the handler's timer) and a client's own (Connect: the client's timer and the handler's).
     const done = new AbortController();
-    const grpc = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
-    const connect = createClient(Health, createConnectTransport({ baseUrl: host.url, httpVersion: "2" }));
-    const watches = [
-      grpc.watch({ service: "" }, { headers: { "grpc-timeout": "99999999S" }, signal: done.signal }),
-      connect.watch({ service: "" }, { timeoutMs: 30 * 24 * 3600 * 1000, signal: done.signal }),
-    ];
-    for (const watch of watches) {
-      for await (const res of watch) {
-        expect(res.status).toBe(ServingStatus.SERVING);
-        break;
-      }
+    try {
+      const grpc = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
+      const connect = createClient(Health, createConnectTransport({ baseUrl: host.url, httpVersion: "2" }));
+      const watches = [
+        grpc.watch({ service: "" }, { headers: { "grpc-timeout": "99999999S" }, signal: done.signal }),
+        connect.watch({ service: "" }, { timeoutMs: 30 * 24 * 3600 * 1000, signal: done.signal }),
+      ].map((watch) => watch[Symbol.asyncIterator]());
+      const first = await Promise.all(watches.map((w) => w.next()));
+      expect(first.map((r) => [r.done, r.value?.status])).toEqual([
+        [false, ServingStatus.SERVING],
+        [false, ServingStatus.SERVING],
+      ]);
+      // A stream its deadline ended (quietly: Watch just stops) would not see a change made later.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      host.health.setServing(ServingStatus.NOT_SERVING);
+      const next = await Promise.all(watches.map((w) => w.next()));
+      expect(next.map((r) => [r.done, r.value?.status])).toEqual([
+        [false, ServingStatus.NOT_SERVING],
+        [false, ServingStatus.NOT_SERVING],
+      ]);
+    } finally {
+      // Connect's client leaves a stream open when its reader stops: the signal ends both, so the host can stop.
+      done.abort();
     }
-    done.abort();
     // A unary Connect call from curl with the largest timeout Connect's header holds (10 digits of ms).
     const res = await fetch(`${host.url}/grpc.health.v1.Health/Check`, {
       method: "POST",
       headers: { "content-type": "application/json", "connect-timeout-ms": "9999999999" },
       body: JSON.stringify({ service: "" }),
     });
-    expect([res.status, await res.json()]).toEqual([200, { status: "SERVING" }]);
+    expect([res.status, await res.json()]).toEqual([200, { status: "NOT_SERVING" }]);
   });
 
   it("reports NOT_SERVING to watchers when it stops", async () => {
