@@ -11,6 +11,7 @@ import { relaxedRateLimits } from "../testing/rate-limits.js";
 import { bookingBodies } from "./booking-fares.js";
 import type { LoadOptions } from "./load-runner.js";
 import { measure } from "./measure.js";
+import { profileShares } from "./profile-shares.js";
 import { distinctPages } from "./page-set.js";
 import { startQuietStack } from "./quiet-stack.js";
 
@@ -19,7 +20,9 @@ import { startQuietStack } from "./quiet-stack.js";
  * after a 2 s warm-up, with the V8 profiler on for the measured part only. It prints the stack
  * process's CPU time per request (user + system: the number that stays comparable when other
  * processes share the cores, unlike rates) and writes `<PROFILE_OUT>-page.cpuprofile` and
- * `-booking.cpuprofile` (PROFILE_OUT: /tmp/tarmac) for Chrome DevTools or any cpuprofile reader.
+ * `-booking.cpuprofile` (PROFILE_OUT: /tmp/tarmac) for Chrome DevTools or any cpuprofile reader, and
+ * the shares of each path's busy CPU spent in calls between services, the gateway's HTTP, GC and the
+ * rest (profileShares).
  */
 const out = process.env.PROFILE_OUT ?? "/tmp/tarmac";
 const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
@@ -52,6 +55,11 @@ try {
     writeFileSync(`${out}-${name}.cpuprofile`, JSON.stringify(profile));
     const ms = (cpu.user + cpu.system) / 1000 / s.requests;
     console.log(`${name}: ${s.requests} requests, ${ms.toFixed(2)} ms CPU each, p50 ${s.p50Ms} ms, ${s.non2xx + s.errors} failed`);
+    const shares = profileShares(profile);
+    for (const [way, share] of Object.entries(shares)) {
+      const parts = Object.entries(share).map(([k, v]) => `${k} ${(100 * v).toFixed(1)}%`);
+      console.log(`  busy CPU by ${way}: ${parts.join(", ")}`);
+    }
   };
   const page = { url: `${stack.gatewayUrl}/api/v1/flight/search`, bodies: pages.map((p) => p.body), headers, connections };
   await profile("page", { ...page, durationSeconds: seconds });
