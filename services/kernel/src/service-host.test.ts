@@ -3,9 +3,20 @@ import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } f
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CallerPolicy } from "./caller-auth/policy.js";
-import { startServiceHost, type ServiceHost } from "./service-host.js";
+import { startServiceHost, type ServiceHost, type ServiceHostOptions } from "./service-host.js";
 import { silentLogger } from "./testing/silent-logger.js";
 import { developmentCallerAuth } from "./testing/caller-access.js";
+
+/** A host on a free port that serves only health and reflection, callers checked as in development. */
+const bareHost = (): ServiceHostOptions => ({
+  name: "t",
+  port: 0,
+  services: [],
+  routes: () => {},
+  logger: silentLogger(),
+  callerAuth: developmentCallerAuth(),
+  callerPolicy: {},
+});
 
 describe("service host", () => {
   let host: ServiceHost | undefined;
@@ -15,15 +26,7 @@ describe("service host", () => {
   });
 
   it("serves grpc.health.v1 over Connect, gRPC and gRPC-Web on one port", async () => {
-    host = await startServiceHost({
-      name: "t",
-      port: 0,
-      services: [],
-      routes: () => {},
-      logger: silentLogger(),
-      callerAuth: developmentCallerAuth(),
-      callerPolicy: {},
-    });
+    host = await startServiceHost(bareHost());
     const transports = [
       createGrpcTransport({ baseUrl: host.url }),
       createConnectTransport({ baseUrl: host.url, httpVersion: "2" }),
@@ -36,15 +39,7 @@ describe("service host", () => {
   });
 
   it("serves Connect and gRPC-Web over HTTP/1.1 on the same port, so curl and browsers call it directly", async () => {
-    host = await startServiceHost({
-      name: "t",
-      port: 0,
-      services: [],
-      routes: () => {},
-      logger: silentLogger(),
-      callerAuth: developmentCallerAuth(),
-      callerPolicy: {},
-    });
+    host = await startServiceHost(bareHost());
     for (const transport of [
       createConnectTransport({ baseUrl: host.url, httpVersion: "1.1" }),
       createGrpcWebTransport({ baseUrl: host.url, httpVersion: "1.1" }),
@@ -74,29 +69,11 @@ describe("service host", () => {
 
   it("releases what its service opened once, after it stopped, or at once when it cannot start", async () => {
     const released: string[] = [];
-    host = await startServiceHost({
-      name: "t",
-      port: 0,
-      services: [],
-      routes: () => {},
-      logger: silentLogger(),
-      callerAuth: developmentCallerAuth(),
-      callerPolicy: {},
-      release: async () => void released.push("first"),
-    });
+    host = await startServiceHost({ ...bareHost(), release: async () => void released.push("first") });
     const taken = host.port;
-    await expect(
-      startServiceHost({
-        name: "t",
-        port: taken,
-        services: [],
-        routes: () => {},
-        logger: silentLogger(),
-        callerAuth: developmentCallerAuth(),
-        callerPolicy: {},
-        release: async () => void released.push("second"),
-      }),
-    ).rejects.toThrow(/EADDRINUSE/);
+    await expect(startServiceHost({ ...bareHost(), port: taken, release: async () => void released.push("second") })).rejects.toThrow(
+      /EADDRINUSE/,
+    );
     expect(released).toEqual(["second"]);
     await Promise.all([host.stop(), host.stop()]);
     await host.stop();
@@ -105,15 +82,7 @@ describe("service host", () => {
   });
 
   it("takes a caller's deadline weeks away as none, where a timer would end the call after 1 ms", async () => {
-    host = await startServiceHost({
-      name: "t",
-      port: 0,
-      services: [],
-      routes: () => {},
-      logger: silentLogger(),
-      callerAuth: developmentCallerAuth(),
-      callerPolicy: {},
-    });
+    host = await startServiceHost(bareHost());
     // Beyond 2^31 - 1 ms (24.8 days), the longest delay setTimeout keeps: gRPC's largest (8 digits of
     // seconds, the handler's timer) and a client's own (Connect: the client's timer and the handler's).
     const done = new AbortController();
@@ -151,15 +120,7 @@ describe("service host", () => {
   });
 
   it("reports NOT_SERVING to watchers when it stops", async () => {
-    host = await startServiceHost({
-      name: "t",
-      port: 0,
-      services: [],
-      routes: () => {},
-      logger: silentLogger(),
-      callerAuth: developmentCallerAuth(),
-      callerPolicy: {},
-    });
+    host = await startServiceHost(bareHost());
     const client = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
     const seen: ServingStatus[] = [];
     const watching = (async () => {
