@@ -51,14 +51,14 @@ export function profileShares(profile: CpuProfile): Record<"stack" | "innermost"
       innermost[special]++;
       continue;
     }
-    stack[urls.some((u) => CALLS.test(u)) ? "calls" : urls.some((u) => HTTP.test(u)) ? "http" : "other"]++;
-    innermost[kindOf(urls[0])]++;
+    const kinds = urls.map(kindOf);
+    stack[kinds.includes("calls") ? "calls" : kinds.includes("http") ? "http" : "other"]++;
+    innermost[kinds[0] ?? "other"]++;
   }
   return { stack: asShares(stack, busy), innermost: asShares(innermost, busy) };
 }
 
-function kindOf(url: string | undefined): Share {
-  if (url === undefined) return "other";
+function kindOf(url: string): Share {
   return CALLS.test(url) ? "calls" : HTTP.test(url) ? "http" : "other";
 }
 
