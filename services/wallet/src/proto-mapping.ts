@@ -1,7 +1,16 @@
 import { create } from "@bufbuild/protobuf";
 import { paiseToProto, toTimestamp } from "@tarmac/kernel";
-import { BalanceSchema, EntryKind, LedgerLineSchema, type Balance, type LedgerLine } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import {
+  BalanceSchema,
+  EntryKind,
+  LedgerLineSchema,
+  OpenHoldSchema,
+  type Balance,
+  type LedgerLine,
+  type OpenHold,
+} from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { availableOf, type WalletAccount } from "./domain/account.js";
+import type { Hold } from "./domain/hold.js";
 import type { LedgerTransaction, StatementKind } from "./domain/ledger.js";
 
 export function toProtoBalance(account: WalletAccount): Balance {
@@ -34,5 +43,15 @@ export function toProtoLine(transaction: LedgerTransaction): LedgerLine {
     balanceAfterPaise: paiseToProto(transaction.balanceAfterPaise),
     reference: transaction.reference,
     description: transaction.description,
+  });
+}
+
+export function toProtoOpenHold(hold: Hold): OpenHold {
+  return create(OpenHoldSchema, {
+    holdId: hold.holdId,
+    reference: hold.reference,
+    amountPaise: paiseToProto(hold.amountPaise),
+    createdAt: toTimestamp(hold.createdAt),
+    expiresAt: toTimestamp(hold.expiresAt),
   });
 }

@@ -1,12 +1,22 @@
 import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { DomainError, fieldError, fromTimestamp, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
+import {
+  authenticatedCaller,
+  DomainError,
+  fieldError,
+  fromTimestamp,
+  processMetrics,
+  type Clock,
+  type Logger,
+  type MetricsRegistry,
+} from "@tarmac/kernel";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import {
   CaptureResponseSchema,
   CreditResponseSchema,
   GetBalanceResponseSchema,
   HoldResponseSchema,
+  ListOpenHoldsResponseSchema,
   ListStatementResponseSchema,
   OpenAccountResponseSchema,
   SetCreditLimitResponseSchema,
@@ -20,6 +30,8 @@ import {
   type GetBalanceResponse,
   type HoldRequest,
   type HoldResponse,
+  type ListOpenHoldsRequest,
+  type ListOpenHoldsResponse,
   type ListStatementRequest,
   type ListStatementResponse,
   type OpenAccountRequest,
@@ -32,12 +44,13 @@ import {
   type VoidResponse,
   type WalletService,
 } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { GOODWILL_CREDITORS } from "./caller-policy.js";
 import type { WalletAccount } from "./domain/account.js";
 import type { WalletCommand } from "./domain/commands.js";
 import { accountNotFound } from "./domain/decide.js";
 import { formatMoney } from "./domain/money.js";
 import { DEFAULT_STATEMENT_LIMIT, MAX_STATEMENT_LIMIT, type StatementCursorCodec } from "./domain/statement.js";
-import { toProtoBalance, toProtoLine } from "./proto-mapping.js";
+import { toProtoBalance, toProtoLine, toProtoOpenHold } from "./proto-mapping.js";
 import { RequestFields } from "./request-fields.js";
 import type { CommandResult, WalletStore } from "./store/wallet-store.js";
 
@@ -130,6 +143,8 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       amountPaise: f.amount("amount_paise", request.amountPaise),
       reference: f.text("reference", request.reference),
       description: f.note("reason", request.reason),
+      // Only ops credit on their own word; anyone else (booking, an unknown caller) refunds a booking.
+      grounds: GOODWILL_CREDITORS.has(authenticatedCaller(context) ?? "") ? "goodwill" : "booking",
     };
     f.check();
     const result = await this.run(command, context?.signal);
@@ -213,6 +228,20 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
           })
         : "";
     return create(ListStatementResponseSchema, { lines: page.map(toProtoLine), cursor: next, count: page.length });
+  }
+
+  /**
+   * The agent's HELD holds, oldest first, for the booking service's reconciler. Read from the audit
+   * listing of every hold of the agent: one agency's holds are one per booking operation, and a
+   * reconciliation runs minutes apart, so a dedicated index is not worth it yet.
+   */
+  async listOpenHolds(request: ListOpenHoldsRequest): Promise<ListOpenHoldsResponse> {
+    const f = new RequestFields();
+    const agentId = f.text("agent_id", request.agentId, AGENT_ID_MAX);
+    f.check();
+    await this.account(agentId);
+    const holds = (await this.deps.store.listHolds(agentId)).filter((h) => h.state === "HELD");
+    return create(ListOpenHoldsResponseSchema, { holds: holds.map(toProtoOpenHold) });
   }
 
   private async account(agentId: string): Promise<WalletAccount> {

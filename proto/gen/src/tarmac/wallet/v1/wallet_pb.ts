@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/wallet/v1/wallet.proto.
  */
 export const file_tarmac_wallet_v1_wallet: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvd2FsbGV0L3YxL3dhbGxldC5wcm90bxIQdGFybWFjLndhbGxldC52MSKNAQoHQmFsYW5jZRIQCghhZ2VudF9pZBgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIVCg1iYWxhbmNlX3BhaXNlGAMgASgDEhoKEmNyZWRpdF9saW1pdF9wYWlzZRgEIAEoAxISCgpoZWxkX3BhaXNlGAUgASgDEhcKD2F2YWlsYWJsZV9wYWlzZRgGIAEoAyJUChJPcGVuQWNjb3VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEAoIY3VycmVuY3kYAiABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAMgASgDIkEKE09wZW5BY2NvdW50UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKNAQoLSG9sZFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSFAoMYW1vdW50X3BhaXNlGAIgASgDEhEKCXJlZmVyZW5jZRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtkZXNjcmlwdGlvbhgFIAEoCSJLCgxIb2xkUmVzcG9uc2USDwoHaG9sZF9pZBgBIAEoCRIqCgdiYWxhbmNlGAIgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIiEKDkNhcHR1cmVSZXF1ZXN0Eg8KB2hvbGRfaWQYASABKAkiPQoPQ2FwdHVyZVJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiHgoLVm9pZFJlcXVlc3QSDwoHaG9sZF9pZBgBIAEoCSI6CgxWb2lkUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSJaCg1DcmVkaXRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSDgoGcmVhc29uGAQgASgJIjwKDkNyZWRpdFJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiXgoMVG9wVXBSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkiOwoNVG9wVXBSZXNwb25zZRIqCgdiYWxhbmNlGAEgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIlgKFVNldENyZWRpdExpbWl0UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYAiABKAMSEQoJcmVmZXJlbmNlGAMgASgJIkQKFlNldENyZWRpdExpbWl0UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSIlChFHZXRCYWxhbmNlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSJAChJHZXRCYWxhbmNlUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKoAQoUTGlzdFN0YXRlbWVudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWxpbWl0GAQgASgFSACIAQESDgoGY3Vyc29yGAUgASgJQggKBl9saW1pdCJjChVMaXN0U3RhdGVtZW50UmVzcG9uc2USKwoFbGluZXMYASADKAsyHC50YXJtYWMud2FsbGV0LnYxLkxlZGdlckxpbmUSDgoGY3Vyc29yGAIgASgJEg0KBWNvdW50GAMgASgFIswBCgpMZWRnZXJMaW5lEhAKCGVudHJ5X2lkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgRraW5kGAMgASgOMhsudGFybWFjLndhbGxldC52MS5FbnRyeUtpbmQSFAoMYW1vdW50X3BhaXNlGAQgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBSABKAMSEQoJcmVmZXJlbmNlGAYgASgJEhMKC2Rlc2NyaXB0aW9uGAcgASgJKrIBCglFbnRyeUtpbmQSGgoWRU5UUllfS0lORF9VTlNQRUNJRklFRBAAEhMKD0VOVFJZX0tJTkRfSE9MRBABEhYKEkVOVFJZX0tJTkRfQ0FQVFVSRRACEhMKD0VOVFJZX0tJTkRfVk9JRBADEhUKEUVOVFJZX0tJTkRfUkVGVU5EEAQSFQoRRU5UUllfS0lORF9UT1BfVVAQBRIZChVFTlRSWV9LSU5EX0FESlVTVE1FTlQQBjKABgoNV2FsbGV0U2VydmljZRJaCgtPcGVuQWNjb3VudBIkLnRhcm1hYy53YWxsZXQudjEuT3BlbkFjY291bnRSZXF1ZXN0GiUudGFybWFjLndhbGxldC52MS5PcGVuQWNjb3VudFJlc3BvbnNlEkUKBEhvbGQSHS50YXJtYWMud2FsbGV0LnYxLkhvbGRSZXF1ZXN0Gh4udGFybWFjLndhbGxldC52MS5Ib2xkUmVzcG9uc2USTgoHQ2FwdHVyZRIgLnRhcm1hYy53YWxsZXQudjEuQ2FwdHVyZVJlcXVlc3QaIS50YXJtYWMud2FsbGV0LnYxLkNhcHR1cmVSZXNwb25zZRJFCgRWb2lkEh0udGFybWFjLndhbGxldC52MS5Wb2lkUmVxdWVzdBoeLnRhcm1hYy53YWxsZXQudjEuVm9pZFJlc3BvbnNlEksKBkNyZWRpdBIfLnRhcm1hYy53YWxsZXQudjEuQ3JlZGl0UmVxdWVzdBogLnRhcm1hYy53YWxsZXQudjEuQ3JlZGl0UmVzcG9uc2USSAoFVG9wVXASHi50YXJtYWMud2FsbGV0LnYxLlRvcFVwUmVxdWVzdBofLnRhcm1hYy53YWxsZXQudjEuVG9wVXBSZXNwb25zZRJjCg5TZXRDcmVkaXRMaW1pdBInLnRhcm1hYy53YWxsZXQudjEuU2V0Q3JlZGl0TGltaXRSZXF1ZXN0GigudGFybWFjLndhbGxldC52MS5TZXRDcmVkaXRMaW1pdFJlc3BvbnNlElcKCkdldEJhbGFuY2USIy50YXJtYWMud2FsbGV0LnYxLkdldEJhbGFuY2VSZXF1ZXN0GiQudGFybWFjLndhbGxldC52MS5HZXRCYWxhbmNlUmVzcG9uc2USYAoNTGlzdFN0YXRlbWVudBImLnRhcm1hYy53YWxsZXQudjEuTGlzdFN0YXRlbWVudFJlcXVlc3QaJy50YXJtYWMud2FsbGV0LnYxLkxpc3RTdGF0ZW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvd2FsbGV0L3YxL3dhbGxldC5wcm90bxIQdGFybWFjLndhbGxldC52MSKNAQoHQmFsYW5jZRIQCghhZ2VudF9pZBgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIVCg1iYWxhbmNlX3BhaXNlGAMgASgDEhoKEmNyZWRpdF9saW1pdF9wYWlzZRgEIAEoAxISCgpoZWxkX3BhaXNlGAUgASgDEhcKD2F2YWlsYWJsZV9wYWlzZRgGIAEoAyJUChJPcGVuQWNjb3VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEAoIY3VycmVuY3kYAiABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAMgASgDIkEKE09wZW5BY2NvdW50UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKNAQoLSG9sZFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSFAoMYW1vdW50X3BhaXNlGAIgASgDEhEKCXJlZmVyZW5jZRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtkZXNjcmlwdGlvbhgFIAEoCSJLCgxIb2xkUmVzcG9uc2USDwoHaG9sZF9pZBgBIAEoCRIqCgdiYWxhbmNlGAIgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIiEKDkNhcHR1cmVSZXF1ZXN0Eg8KB2hvbGRfaWQYASABKAkiPQoPQ2FwdHVyZVJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiHgoLVm9pZFJlcXVlc3QSDwoHaG9sZF9pZBgBIAEoCSI6CgxWb2lkUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSJaCg1DcmVkaXRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSDgoGcmVhc29uGAQgASgJIjwKDkNyZWRpdFJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiXgoMVG9wVXBSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkiOwoNVG9wVXBSZXNwb25zZRIqCgdiYWxhbmNlGAEgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIlgKFVNldENyZWRpdExpbWl0UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYAiABKAMSEQoJcmVmZXJlbmNlGAMgASgJIkQKFlNldENyZWRpdExpbWl0UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSIlChFHZXRCYWxhbmNlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSJAChJHZXRCYWxhbmNlUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKoAQoUTGlzdFN0YXRlbWVudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWxpbWl0GAQgASgFSACIAQESDgoGY3Vyc29yGAUgASgJQggKBl9saW1pdCJjChVMaXN0U3RhdGVtZW50UmVzcG9uc2USKwoFbGluZXMYASADKAsyHC50YXJtYWMud2FsbGV0LnYxLkxlZGdlckxpbmUSDgoGY3Vyc29yGAIgASgJEg0KBWNvdW50GAMgASgFIswBCgpMZWRnZXJMaW5lEhAKCGVudHJ5X2lkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgRraW5kGAMgASgOMhsudGFybWFjLndhbGxldC52MS5FbnRyeUtpbmQSFAoMYW1vdW50X3BhaXNlGAQgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBSABKAMSEQoJcmVmZXJlbmNlGAYgASgJEhMKC2Rlc2NyaXB0aW9uGAcgASgJIigKFExpc3RPcGVuSG9sZHNSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIkIKFUxpc3RPcGVuSG9sZHNSZXNwb25zZRIpCgVob2xkcxgBIAMoCzIaLnRhcm1hYy53YWxsZXQudjEuT3BlbkhvbGQipAEKCE9wZW5Ib2xkEg8KB2hvbGRfaWQYASABKAkSEQoJcmVmZXJlbmNlGAIgASgJEhQKDGFtb3VudF9wYWlzZRgDIAEoAxIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCqyAQoJRW50cnlLaW5kEhoKFkVOVFJZX0tJTkRfVU5TUEVDSUZJRUQQABITCg9FTlRSWV9LSU5EX0hPTEQQARIWChJFTlRSWV9LSU5EX0NBUFRVUkUQAhITCg9FTlRSWV9LSU5EX1ZPSUQQAxIVChFFTlRSWV9LSU5EX1JFRlVORBAEEhUKEUVOVFJZX0tJTkRfVE9QX1VQEAUSGQoVRU5UUllfS0lORF9BREpVU1RNRU5UEAYy4gYKDVdhbGxldFNlcnZpY2USWgoLT3BlbkFjY291bnQSJC50YXJtYWMud2FsbGV0LnYxLk9wZW5BY2NvdW50UmVxdWVzdBolLnRhcm1hYy53YWxsZXQudjEuT3BlbkFjY291bnRSZXNwb25zZRJFCgRIb2xkEh0udGFybWFjLndhbGxldC52MS5Ib2xkUmVxdWVzdBoeLnRhcm1hYy53YWxsZXQudjEuSG9sZFJlc3BvbnNlEk4KB0NhcHR1cmUSIC50YXJtYWMud2FsbGV0LnYxLkNhcHR1cmVSZXF1ZXN0GiEudGFybWFjLndhbGxldC52MS5DYXB0dXJlUmVzcG9uc2USRQoEVm9pZBIdLnRhcm1hYy53YWxsZXQudjEuVm9pZFJlcXVlc3QaHi50YXJtYWMud2FsbGV0LnYxLlZvaWRSZXNwb25zZRJLCgZDcmVkaXQSHy50YXJtYWMud2FsbGV0LnYxLkNyZWRpdFJlcXVlc3QaIC50YXJtYWMud2FsbGV0LnYxLkNyZWRpdFJlc3BvbnNlEkgKBVRvcFVwEh4udGFybWFjLndhbGxldC52MS5Ub3BVcFJlcXVlc3QaHy50YXJtYWMud2FsbGV0LnYxLlRvcFVwUmVzcG9uc2USYwoOU2V0Q3JlZGl0TGltaXQSJy50YXJtYWMud2FsbGV0LnYxLlNldENyZWRpdExpbWl0UmVxdWVzdBooLnRhcm1hYy53YWxsZXQudjEuU2V0Q3JlZGl0TGltaXRSZXNwb25zZRJXCgpHZXRCYWxhbmNlEiMudGFybWFjLndhbGxldC52MS5HZXRCYWxhbmNlUmVxdWVzdBokLnRhcm1hYy53YWxsZXQudjEuR2V0QmFsYW5jZVJlc3BvbnNlEmAKDUxpc3RTdGF0ZW1lbnQSJi50YXJtYWMud2FsbGV0LnYxLkxpc3RTdGF0ZW1lbnRSZXF1ZXN0GicudGFybWFjLndhbGxldC52MS5MaXN0U3RhdGVtZW50UmVzcG9uc2USYAoNTGlzdE9wZW5Ib2xkcxImLnRhcm1hYy53YWxsZXQudjEuTGlzdE9wZW5Ib2xkc1JlcXVlc3QaJy50YXJtYWMud2FsbGV0LnYxLkxpc3RPcGVuSG9sZHNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * An agent's wallet figures at one moment, in paise of `currency`.
@@ -674,6 +674,97 @@ export const LedgerLineSchema: GenMessage<LedgerLine> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 19);
 
 /**
+ * ListOpenHolds' request.
+ *
+ * @generated from message tarmac.wallet.v1.ListOpenHoldsRequest
+ */
+export type ListOpenHoldsRequest = Message<"tarmac.wallet.v1.ListOpenHoldsRequest"> & {
+  /**
+   * Required: the agent whose open holds to list.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+};
+
+/**
+ * Describes the message tarmac.wallet.v1.ListOpenHoldsRequest.
+ * Use `create(ListOpenHoldsRequestSchema)` to create a new message.
+ */
+export const ListOpenHoldsRequestSchema: GenMessage<ListOpenHoldsRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_wallet_v1_wallet, 20);
+
+/**
+ * ListOpenHolds' answer.
+ *
+ * @generated from message tarmac.wallet.v1.ListOpenHoldsResponse
+ */
+export type ListOpenHoldsResponse = Message<"tarmac.wallet.v1.ListOpenHoldsResponse"> & {
+  /**
+   * Oldest first.
+   *
+   * @generated from field: repeated tarmac.wallet.v1.OpenHold holds = 1;
+   */
+  holds: OpenHold[];
+};
+
+/**
+ * Describes the message tarmac.wallet.v1.ListOpenHoldsResponse.
+ * Use `create(ListOpenHoldsResponseSchema)` to create a new message.
+ */
+export const ListOpenHoldsResponseSchema: GenMessage<ListOpenHoldsResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_wallet_v1_wallet, 21);
+
+/**
+ * A hold neither captured nor voided yet.
+ *
+ * @generated from message tarmac.wallet.v1.OpenHold
+ */
+export type OpenHold = Message<"tarmac.wallet.v1.OpenHold"> & {
+  /**
+   * The hold's id (hld_<ULID>).
+   *
+   * @generated from field: string hold_id = 1;
+   */
+  holdId: string;
+
+  /**
+   * The caller's reference it was made under (a booking id, ...).
+   *
+   * @generated from field: string reference = 2;
+   */
+  reference: string;
+
+  /**
+   * What it sets aside, in paise; > 0.
+   *
+   * @generated from field: int64 amount_paise = 3;
+   */
+  amountPaise: bigint;
+
+  /**
+   * When it was made.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 4;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * When it can no longer be captured and the sweep releases it.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 5;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tarmac.wallet.v1.OpenHold.
+ * Use `create(OpenHoldSchema)` to create a new message.
+ */
+export const OpenHoldSchema: GenMessage<OpenHold> = /*@__PURE__*/
+  messageDesc(file_tarmac_wallet_v1_wallet, 22);
+
+/**
  * The kind of a ledger line (API guide, Wallet).
  *
  * @generated from enum tarmac.wallet.v1.EntryKind
@@ -873,6 +964,18 @@ export const WalletService: GenService<{
     methodKind: "unary";
     input: typeof ListStatementRequestSchema;
     output: typeof ListStatementResponseSchema;
+  },
+  /**
+   * The agent's open holds (HELD: neither captured nor voided yet), oldest first, with their
+   * expiry. Read-only. Called by the booking service's reconciler, which reports a hold still open
+   * well past its expires_at (the sweep should have released it), and the admin CLI.
+   *
+   * @generated from rpc tarmac.wallet.v1.WalletService.ListOpenHolds
+   */
+  listOpenHolds: {
+    methodKind: "unary";
+    input: typeof ListOpenHoldsRequestSchema;
+    output: typeof ListOpenHoldsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_wallet_v1_wallet, 0);
