@@ -140,6 +140,7 @@ export function heldTerms(terms: HoldTerms, noticeMs: number): BookingHold {
 }
 
 function failureReason(error: DomainError): string {
-  if (error.code === "WALLET_INSUFFICIENT_FUNDS") return `wallet refused the hold: ${error.message}`;
+  if (error.code.startsWith("WALLET_")) return `wallet refused the hold: ${error.message}`;
+  if (error.code === "UNAVAILABLE") return `wallet unreachable: ${error.message}`;
   return error.provider ? `airline refused: ${error.provider.code} ${error.provider.message}` : `${error.code}: ${error.message}`;
 }

@@ -122,7 +122,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
       invoices: invoiceListing,
       additions,
     }),
-    holdSweep: new HoldSweep({ store, holds, writer, clock, logger }),
+    holdSweep: new HoldSweep({ store, holds, provider, writer, clock, logger }),
     recovery: new RecoverySweep({
       store,
       cancellations,

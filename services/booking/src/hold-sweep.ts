@@ -1,6 +1,7 @@
+import type { AirlineProvider } from "@tarmac/airline";
 import { processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import { bookingEvent, BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
-import type { Booking } from "./domain/booking.js";
+import type { Booking, BookingHold } from "./domain/booking.js";
 import type { HoldTicketing } from "./hold-ticketing.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { reportStuck, sweepClaim } from "./sweep-claims.js";
@@ -8,6 +9,8 @@ import { reportStuck, sweepClaim } from "./sweep-claims.js";
 export interface HoldSweepDeps {
   readonly store: BookingStore;
   readonly holds: HoldTicketing;
+  /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
+  readonly provider: AirlineProvider;
   readonly writer: BookingWriter;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -19,7 +22,8 @@ const BATCH = 200;
 /**
  * Follows HELD bookings (API guide, Holds): publishes `booking.hold_expiring` once, the configured
  * notice before the ticket time limit; expires a hold at its limit (the airline's reservation
- * cancelled, EXPIRED); settles a ticketing call a crash interrupted. Each booking is claimed
+ * cancelled, EXPIRED), or as soon as the airline is found to have dropped it (asked every
+ * HOLD_CHECK_INTERVAL_MS); settles a ticketing call a crash interrupted. Each booking is claimed
  * (BookingStore.claimDue, a compare-and-set) so replicas running this sweep never work on one
  * booking together, and every write is version-checked.
  */
@@ -43,7 +47,11 @@ export class HoldSweep {
 
   private async settle(booking: Booking, now: Date): Promise<void> {
     const hold = booking.hold;
-    if (!hold) return;
+    if (!hold) {
+      // A HELD booking always carries its terms; one without them is a defect for an operator, not a silent skip.
+      this.deps.logger.error({ bookingId: booking.bookingId }, "hold sweep: HELD booking without hold terms");
+      return;
+    }
     if (hold.ticketing) {
       await this.deps.holds.resume(booking);
     } else if (now >= hold.ticketTimeLimit) {
@@ -54,14 +62,35 @@ export class HoldSweep {
       const event = bookingEvent(booking, "booking.hold_expiring", { ticket_time_limit: limit }, now);
       await this.deps.writer.amend(booking, { hold: { ...hold, warned: true } }, { reason: `hold expires at ${limit}`, events: [event] });
       this.count("expiring_notice");
+    } else {
+      await this.check(booking, hold, now);
     }
   }
 
-  private count(outcome: "expired" | "expiring_notice"): void {
+  /** Asks the airline whether it still holds the reservation: one it dropped or cancelled ends the booking EXPIRED now. */
+  private async check(booking: Booking, hold: BookingHold, now: Date): Promise<void> {
+    const reservation = await this.deps.provider.findReservation(booking.bookingId);
+    if (reservation?.status === "HELD" && reservation.hold !== undefined) {
+      // Bookkeeping, not a change the agency sees: updated_at and the history stay as they were.
+      const checked = { ...booking, hold: { ...hold, checkedAt: now }, version: booking.version + 1 };
+      if (!(await this.deps.store.update(checked, []))) throw new BookingChangedConcurrently(booking.bookingId);
+      this.count("still_held");
+      return;
+    }
+    const why =
+      reservation === undefined
+        ? "the airline no longer has the reservation"
+        : `the airline dropped the hold (${reservation.failureReason ?? `reservation ${reservation.status}`})`;
+    this.deps.logger.warn({ bookingId: booking.bookingId, pnr: booking.pnr, status: reservation?.status }, `hold sweep: ${why}`);
+    await this.deps.holds.expire(booking, why);
+    this.count("dropped");
+  }
+
+  private count(outcome: "expired" | "expiring_notice" | "still_held" | "dropped"): void {
     (this.deps.metrics ?? processMetrics())
       .counter({
         name: "booking_hold_sweep_total",
-        help: "Held bookings the hold sweep expired or gave notice of, by outcome",
+        help: "Held bookings the hold sweep expired, gave notice of, or checked with the airline, by outcome",
         labelNames: ["outcome"],
       })
       .inc({ outcome });

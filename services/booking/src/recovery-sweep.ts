@@ -6,7 +6,7 @@ import type { Cancellations } from "./cancellations.js";
 import type { Booking } from "./domain/booking.js";
 import type { BookingStore, ClaimedBooking } from "./store/booking-store.js";
 import { reportStuck, sweepClaim } from "./sweep-claims.js";
-import type { WalletPayments } from "./wallet-payments.js";
+import { refusedHold, type WalletPayments } from "./wallet-payments.js";
 
 export interface RecoverySweepDeps {
   readonly store: BookingStore;
@@ -108,7 +108,8 @@ export class RecoverySweep {
     try {
       return await this.deps.payments.hold(bookingDebit(booking));
     } catch (error) {
-      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
+      // A refusal of any kind (no funds, no account) means no hold exists under the reference.
+      if (refusedHold(error)) return undefined;
       throw error;
     }
   }

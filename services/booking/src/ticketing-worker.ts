@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider } from "@tarmac/airline";
-import { formatPaise, type Clock, type Logger } from "@tarmac/kernel";
+import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
+import { defined, formatPaise, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
@@ -17,6 +17,7 @@ export interface TicketingWorkerDeps {
   readonly wallet: Client<typeof WalletService>;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly metrics?: MetricsRegistry;
   /** Issues the tax invoice before TICKETED is stored (idempotent: a repeat after a crash finds it). */
   readonly invoices: InvoiceIssuer;
   /** Finishes or unwinds a reschedule confirm that was interrupted (Reschedules.resume). */
@@ -29,16 +30,40 @@ export interface TicketingWorkerDeps {
 
 const BATCH = 200;
 
+/**
+ * A paid booking the airline has not ticketed this long after BOOKED is released and refunded
+ * rather than left waiting: airlines ticket within minutes, so this is an airline fault, and the
+ * agency must learn of it while the passenger can still buy another ticket.
+ */
+export const TICKETING_DEADLINE_MS = 2 * 3_600_000;
+
+/** What a BOOKED booking's reservation says about its tickets; every answer has a branch. */
+type TicketingOutcome = "ticketed" | "awaiting" | "refused" | "cancelled" | "lost";
+
+export function ticketingOutcome(reservation: ProviderReservation | undefined): TicketingOutcome {
+  if (reservation === undefined) return "lost";
+  switch (reservation.status) {
+    case "TICKETED":
+      return "ticketed";
+    case "TICKETING_FAILED":
+      return "refused";
+    case "CANCELLED":
+      return "cancelled";
+    case "HELD":
+      return "awaiting";
+  }
+}
+
 /** A refund of the booking the airline should be asked about (again) now. */
 const dueRefund = (booking: Booking, now: Date) =>
   (booking.refunds ?? []).some((r) => (r.status === "REQUESTED" || r.status === "PROCESSING") && r.nextCheckAt.getTime() <= now.getTime());
 
 /**
  * Follows bookings after BOOKED (API guide, Bookings and Booking states): the airline tickets asynchronously, so BOOKED
- * becomes TICKETED with the airline's ticket numbers; if ticketing fails for good the booking
- * becomes FAILED and the captured amount is credited back (idempotent by the booking id, so a crash
- * between credit and status change never refunds twice). TICKETED becomes FLOWN once the last
- * segment has landed.
+ * becomes TICKETED with the airline's ticket numbers; if ticketing fails for good, or the airline
+ * cancelled or lost the reservation, the booking becomes FAILED and what it paid is credited back
+ * (idempotent by the booking id, so a crash between credit and status change never refunds twice).
+ * TICKETED becomes FLOWN once the last segment has landed.
  */
 export class TicketingWorker {
   constructor(private readonly deps: TicketingWorkerDeps) {}
@@ -71,26 +96,73 @@ export class TicketingWorker {
   }
 
   private async ticket(booking: Booking): Promise<void> {
-    const { provider, writer, wallet, logger } = this.deps;
+    const { provider, writer, logger } = this.deps;
     const reservation = await provider.findReservation(booking.bookingId);
-    if (reservation?.status === "TICKETED") {
-      await this.deps.invoices.ticketed({ ...booking, pnr: booking.pnr ?? reservation.pnr });
-      await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: reservation.tickets });
-      logger.info({ bookingId: booking.bookingId, tickets: reservation.tickets.length }, "booking ticketed");
-    } else if (reservation?.status === "TICKETING_FAILED") {
-      // What partial cancellations refunded (or will) is not credited twice.
-      const refunded = (booking.refunds ?? []).filter((r) => r.status !== "REJECTED").reduce((sum, r) => sum + r.amountPaise, 0);
-      const back = Math.max(0, booking.debitPaise - refunded);
-      if (back > 0)
-        await wallet.credit({
-          agentId: booking.agentId,
-          amountPaise: BigInt(back),
-          reference: booking.bookingId,
-          reason: `Refund: ticketing failed for booking ${booking.bookingId}`,
-        });
-      const reason = `ticketing failed: ${reservation.failureReason ?? "the airline could not issue tickets"}; ${formatPaise(booking.debitPaise)} ${booking.currency} credited back`;
-      await writer.move(booking, "FAILED", reason, { failure: { code: "PROVIDER_REJECTED", message: reason } });
+    const outcome = ticketingOutcome(reservation);
+    this.count(outcome);
+    switch (outcome) {
+      case "ticketed": {
+        const found = defined(reservation, "reservation");
+        await this.deps.invoices.ticketed({ ...booking, pnr: booking.pnr ?? found.pnr });
+        await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: found.tickets });
+        logger.info({ bookingId: booking.bookingId, tickets: found.tickets.length }, "booking ticketed");
+        return;
+      }
+      case "awaiting": {
+        const bookedAt = booking.statusHistory.findLast((c) => c.status === "BOOKED")?.at ?? booking.updatedAt;
+        if (this.deps.clock.now().getTime() - bookedAt.getTime() < TICKETING_DEADLINE_MS) {
+          logger.debug({ bookingId: booking.bookingId }, "ticketing: the airline has not ticketed yet");
+          return;
+        }
+        // Released first, so the airline cannot ticket a booking that was refunded.
+        await provider.cancelReservation(booking.bookingId);
+        return this.failWithRefund(
+          booking,
+          `the airline did not ticket within ${TICKETING_DEADLINE_MS / 3_600_000} hours; reservation cancelled`,
+        );
+      }
+      case "refused":
+        return this.failWithRefund(booking, `ticketing failed: ${reservation?.failureReason ?? "the airline could not issue tickets"}`);
+      case "cancelled":
+        return this.failWithRefund(
+          booking,
+          `the airline cancelled reservation ${reservation?.pnr ?? booking.pnr ?? ""} before ticketing${reservation?.failureReason ? ` (${reservation.failureReason})` : ""}`,
+        );
+      case "lost":
+        return this.failWithRefund(booking, `the airline no longer has reservation ${booking.pnr ?? booking.bookingId}`);
     }
+  }
+
+  /**
+   * BOOKED to FAILED with what the booking paid and has not had back credited in the same step
+   * (API guide, Booking states): the wallet credits the booking id once, so a crash between the
+   * credit and the move never refunds twice.
+   */
+  private async failWithRefund(booking: Booking, why: string): Promise<void> {
+    const { wallet, writer, logger } = this.deps;
+    // What partial cancellations refunded (or will) is not credited twice.
+    const refunded = (booking.refunds ?? []).filter((r) => r.status !== "REJECTED").reduce((sum, r) => sum + r.amountPaise, 0);
+    const back = Math.max(0, booking.debitPaise - refunded);
+    if (back > 0)
+      await wallet.credit({
+        agentId: booking.agentId,
+        amountPaise: BigInt(back),
+        reference: booking.bookingId,
+        reason: `Refund: ${why}; booking ${booking.bookingId}`,
+      });
+    const reason = `${why}; ${formatPaise(back)} ${booking.currency} credited back`;
+    await writer.move(booking, "FAILED", reason, { failure: { code: "PROVIDER_REJECTED", message: reason } });
+    logger.warn({ bookingId: booking.bookingId, agentId: booking.agentId, creditedPaise: back }, `booking failed after payment: ${why}`);
+  }
+
+  private count(outcome: TicketingOutcome): void {
+    (this.deps.metrics ?? processMetrics())
+      .counter({
+        name: "booking_ticketing_checks_total",
+        help: "What the airline answered when asked about a BOOKED booking's tickets, by outcome",
+        labelNames: ["outcome"],
+      })
+      .inc({ outcome });
   }
 
   private async guard(booking: Booking, work: () => Promise<unknown>): Promise<void> {

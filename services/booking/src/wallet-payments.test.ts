@@ -1,5 +1,5 @@
 import { createRouterTransport } from "@connectrpc/connect";
-import { createPeerClient, DomainError } from "@tarmac/kernel";
+import { createPeerClient, DomainError, toConnectError } from "@tarmac/kernel";
 import { ManualClock } from "@tarmac/kernel/testing";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { describe, expect, it } from "vitest";
@@ -18,7 +18,64 @@ function payments(balance = 1_000_000) {
   return { wallet, payments: new WalletPayments({ wallet: client, clock: new ManualClock(), holdTtlMs: 60_000 }) };
 }
 
+/** A wallet client whose first `refusals` hold calls never reach the wallet (connection refused), as while its pod restarts. */
+function unreachableFor(refusals: number) {
+  const wallet = new FakeWallet(1_000_000);
+  const client = createPeerClient(
+    WalletService,
+    createRouterTransport((router) => router.service(WalletService, wallet.impl())),
+  );
+  let calls = 0;
+  const refused = () =>
+    new DomainError("UNAVAILABLE", "A backing service is unavailable, please retry", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:50053"), { code: "ECONNREFUSED" }),
+    });
+  const flaky = {
+    ...client,
+    hold: (...args: Parameters<typeof client.hold>) => (++calls <= refusals ? Promise.reject(refused()) : client.hold(...args)),
+  };
+  return { wallet, calls: () => calls, payments: new WalletPayments({ wallet: flaky, clock: new ManualClock(), holdTtlMs: 60_000 }) };
+}
+
 describe("WalletPayments.payFor (hold, airline step, capture)", () => {
+  it("asks again at once when the wallet's connection was refused, and pays", async () => {
+    const { wallet, payments: p, calls } = unreachableFor(2);
+    expect(await p.payFor(payment, async () => ({ done: "PNR123" }))).toEqual({ kind: "paid", result: "PNR123" });
+    expect(calls()).toBe(3);
+    expect(wallet.balance).toBe(900_000);
+  });
+
+  it("declines at once, retryable and with nothing held, when the wallet stays unreachable", async () => {
+    const { wallet, payments: p } = unreachableFor(Infinity);
+    let asked = false;
+    const settlement = await p.payFor(payment, async () => ((asked = true), { done: 1 }));
+    expect(settlement.kind).toBe("declined");
+    const error = (settlement as { error: DomainError }).error;
+    expect([error.code, error.retryAfterSeconds, asked, wallet.held]).toEqual(["UNAVAILABLE", 1, false, 0]);
+    expect(error.message).toContain("nothing was charged");
+  });
+
+  it("declines a hold the wallet refused for any reason, not only for funds", async () => {
+    const client = createPeerClient(
+      WalletService,
+      createRouterTransport((router) =>
+        router.service(WalletService, {
+          hold: () => {
+            throw toConnectError(new DomainError("WALLET_ACCOUNT_NOT_FOUND", "No wallet account for agent agt_unknown"));
+          },
+        }),
+      ),
+    );
+    let asked = false;
+    const p = new WalletPayments({ wallet: client, clock: new ManualClock(), holdTtlMs: 60_000 });
+    const settlement = await p.payFor(payment, async () => ((asked = true), { done: 1 }));
+    expect([settlement.kind, (settlement as { error: DomainError }).error.code, asked]).toEqual([
+      "declined",
+      "WALLET_ACCOUNT_NOT_FOUND",
+      false,
+    ]);
+  });
+
   it("holds before the step, captures after it, and answers the step's result", async () => {
     const { wallet, payments: p } = payments();
     const seen: (string | undefined)[] = [];

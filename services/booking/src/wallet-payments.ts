@@ -1,5 +1,6 @@
 import type { Client } from "@connectrpc/connect";
-import { DomainError, toTimestamp, type Clock } from "@tarmac/kernel";
+import { setTimeout as sleep } from "node:timers/promises";
+import { DomainError, neverSent, toTimestamp, type Clock } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 
 /** Money an agent's wallet pays for one airline step. */
@@ -11,6 +12,18 @@ export interface Payment {
   readonly description: string;
 }
 
+/** A hold call whose connection is refused is tried this many times, NEVER_SENT_BACKOFF_MS x attempt apart. */
+const NEVER_SENT_ATTEMPTS = 3;
+const NEVER_SENT_BACKOFF_MS = 100;
+
+/**
+ * The wallet answered a hold with a refusal (insufficient funds, no such account, a bad request):
+ * it surely holds nothing under the reference, whatever the refusal, so the step ends now.
+ */
+export function refusedHold(error: unknown): error is DomainError {
+  return error instanceof DomainError && error.status < 500;
+}
+
 /** What the airline step did: `done` with its answer, or surely nothing at the airline. */
 export type StepOutcome<T> = { readonly done: T } | { readonly nothingDone: DomainError };
 
@@ -20,7 +33,7 @@ export type StepOutcome<T> = { readonly done: T } | { readonly nothingDone: Doma
  */
 export type Settlement<T> =
   | { readonly kind: "paid"; readonly result: T }
-  /** The wallet refused the hold (insufficient funds): the airline was not asked. */
+  /** The wallet refused the hold (insufficient funds, no account, ...) or could not be reached: nothing held, the airline was not asked. */
   | { readonly kind: "declined"; readonly error: DomainError }
   /** The airline step did nothing: the hold is voided. */
   | { readonly kind: "not-done"; readonly error: DomainError }
@@ -50,9 +63,21 @@ export class WalletPayments {
     }
     let holdId: string;
     try {
-      holdId = await this.hold(payment);
+      holdId = await this.holdReachingWallet(payment);
     } catch (error) {
-      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return { kind: "declined", error };
+      if (refusedHold(error)) return { kind: "declined", error };
+      if (neverSent(error))
+        return {
+          kind: "declined",
+          error: new DomainError(
+            "UNAVAILABLE",
+            "The wallet could not be reached, so nothing was charged and the booking ended; retry the request with a new Idempotency-Key",
+            {
+              retryAfterSeconds: 1,
+              cause: error,
+            },
+          ),
+        };
       throw error;
     }
     const outcome = await step(holdId);
@@ -67,6 +92,21 @@ export class WalletPayments {
       throw error;
     }
     return { kind: "paid", result: outcome.done };
+  }
+
+  /**
+   * hold(), asked again at once while the wallet's connection is refused (a wallet pod restarting):
+   * such a call surely held nothing, so a few quick retries cost nothing and spare the booking.
+   */
+  private async holdReachingWallet(payment: Payment): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.hold(payment);
+      } catch (error) {
+        if (!neverSent(error) || attempt >= NEVER_SENT_ATTEMPTS) throw error;
+        await sleep(NEVER_SENT_BACKOFF_MS * attempt);
+      }
+    }
   }
 
   /** Holds `payment`, or finds the hold made earlier under its reference. */
@@ -96,7 +136,7 @@ export class WalletPayments {
    */
   async voidAnyHold(payment: Payment): Promise<void> {
     const holdId = await this.hold(payment).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === "WALLET_INSUFFICIENT_FUNDS") return undefined;
+      if (refusedHold(error)) return undefined;
       throw error;
     });
     if (holdId !== undefined) await this.void(holdId);

@@ -39,3 +39,4 @@ export * from "./mongo-validated-collection.js";
 export * from "./free-port.js";
 export * from "./india-tax/index.js";
 export * from "./flat-string.js";
+export * from "./errors/never-sent.js";

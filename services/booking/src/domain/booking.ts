@@ -151,7 +151,16 @@ export interface BookingHold {
   readonly warnAt: Date;
   readonly warned: boolean;
   readonly ticketing?: PendingTicketing | undefined;
+  /** When the hold sweep last found the reservation still held at the airline; absent: not yet asked. */
+  readonly checkedAt?: Date | undefined;
 }
+
+/**
+ * How often the hold sweep asks the airline whether it still holds a HELD booking's reservation:
+ * an airline may drop a hold before its time limit, and the agency must hear of it within this
+ * (plus one sweep) rather than when it tries to ticket.
+ */
+export const HOLD_CHECK_INTERVAL_MS = 30_000;
 
 export interface Booking {
   /** `bkg_` + ULID; also the wallet hold's reference and the provider's client reference. */
@@ -183,6 +192,12 @@ export interface Booking {
   readonly totalPricePaise: number;
   /** Everything the wallet was debited for this booking: net fare + seats + extras, plus reschedule payments. */
   readonly debitPaise: number;
+  /**
+   * Of debitPaise, what no cancellation or void refunds: the airline change fees and platform fees
+   * of its reschedules (refundable-paid.ts). Absent on bookings of earlier releases: their last
+   * reschedule's change penalty, else none (nonRefundablePaid).
+   */
+  readonly nonRefundablePaise?: number | undefined;
   /** The booked fare's rules (after a reschedule, the new fare's). */
   readonly fareRules: FareRules;
   readonly segments: readonly ProviderSegment[];

@@ -33,6 +33,19 @@ export function bookingStoreContract(open: () => Promise<OpenedBookingStore>): v
       expect((await outbox.pending(10)).map((e) => e.type)).toEqual(["booking.pending"]);
     });
 
+    it("keeps what a booking paid that no cancellation refunds, and leaves it absent on a booking without it", async () => {
+      const booking = bookingFixture();
+      await store.create(booking, []);
+      expect(await store.get(booking.bookingId)).not.toHaveProperty("nonRefundablePaise");
+      // Written once absent (undefined), then recorded by a reschedule.
+      const written = { ...booking, nonRefundablePaise: undefined, version: booking.version + 1 };
+      expect(await store.update(written, [])).toBe(true);
+      expect((await store.get(booking.bookingId))?.nonRefundablePaise).toBeUndefined();
+      const rescheduled = { ...written, nonRefundablePaise: 225_000, version: written.version + 1 };
+      expect(await store.update(rescheduled, [])).toBe(true);
+      expect(await store.get(booking.bookingId)).toEqual(rescheduled);
+    });
+
     it("finds the first booking instead of creating a second one for the same agent and idempotency key", async () => {
       const first = bookingFixture();
       await store.create(first, [event("booking.pending")]);
@@ -126,18 +139,28 @@ export function bookingStoreContract(open: () => Promise<OpenedBookingStore>): v
       expect(ticketed.map((c) => [c.booking.bookingId, c.attempts])).toEqual([[older.bookingId, 1]]);
     });
 
-    it("claims a HELD booking when its notice is due, then at its ticket time limit, or a minute after a ticketing began", async () => {
+    it("claims a HELD booking when the airline is to be asked again, its notice is due, at its ticket time limit, or a minute after a ticketing began", async () => {
       const t = (m: number) => new Date(Date.parse("2026-11-22T06:00:00Z") + m * 60_000);
       const hold = { ticketTimeLimit: t(600), priceGuaranteedUntil: t(60), warnAt: t(480), warned: false };
       const booking = bookingFixture({ status: "HELD", payment: "HOLD", updatedAt: t(0), hold });
       await store.create(booking, []);
       const claim = (now: Date) => ({ now, retryAfterMs: () => 10 * 60_000 });
-      expect(await store.claimDue("HELD", t(479), 10, claim(t(479)))).toEqual([]);
-      expect((await store.claimDue("HELD", t(481), 10, claim(t(481)))).map((c) => c.booking.bookingId)).toEqual([booking.bookingId]);
-      const warned = { ...booking, hold: { ...hold, warned: true }, version: booking.version + 1 };
+      // Never checked: due HOLD_CHECK_INTERVAL_MS (30 s) after it last changed.
+      expect(await store.claimDue("HELD", t(0.4), 10, claim(t(0.4)))).toEqual([]);
+      expect(await store.claimDue("HELD", t(0.6), 10, claim(t(0.6)))).toHaveLength(1);
+      const checked = { ...booking, hold: { ...hold, checkedAt: t(479) }, version: booking.version + 1 };
+      expect(await store.update(checked, [])).toBe(true);
+      expect(await store.claimDue("HELD", t(479.4), 10, claim(t(479.4)))).toEqual([]);
+      expect((await store.claimDue("HELD", t(479.6), 10, claim(t(479.6)))).map((c) => c.booking.bookingId)).toEqual([booking.bookingId]);
+      // The notice comes before the next check.
+      const late = { ...checked, hold: { ...hold, checkedAt: t(479.9) }, version: checked.version + 1 };
+      expect(await store.update(late, [])).toBe(true);
+      expect(await store.claimDue("HELD", t(479.95), 10, claim(t(479.95)))).toEqual([]);
+      expect(await store.claimDue("HELD", t(480.1), 10, claim(t(480.1)))).toHaveLength(1);
+      const warned = { ...late, hold: { ...hold, warned: true, checkedAt: t(599.8) }, version: late.version + 1 };
       expect(await store.update(warned, [])).toBe(true);
-      expect(await store.claimDue("HELD", t(599), 10, claim(t(599)))).toEqual([]);
-      expect(await store.claimDue("HELD", t(601), 10, claim(t(601)))).toHaveLength(1);
+      expect(await store.claimDue("HELD", t(599.9), 10, claim(t(599.9)))).toEqual([]);
+      expect(await store.claimDue("HELD", t(600.1), 10, claim(t(600.1)))).toHaveLength(1);
       const ticketing = {
         startedAt: t(100),
         walletReference: "r",

@@ -1,5 +1,5 @@
 import type { OutboxEvent } from "@tarmac/events";
-import type { Booking, BookingStatus } from "../domain/booking.js";
+import { HOLD_CHECK_INTERVAL_MS, type Booking, type BookingStatus } from "../domain/booking.js";
 import type { RefundRecord, RefundStatus } from "../domain/refunds.js";
 import type { BookingListQuery } from "./booking-list-query.js";
 
@@ -59,7 +59,7 @@ const NEVER = new Date("9999-12-31T00:00:00Z");
  * segment lands; otherwise when it last changed.
  */
 export function sweepInstantOf(booking: Booking): Date {
-  if (booking.status === "HELD" && booking.hold) return holdSweepInstantOf(booking.hold);
+  if (booking.status === "HELD" && booking.hold) return holdSweepInstantOf(booking, booking.hold);
   if (booking.pendingReschedule) return new Date(booking.pendingReschedule.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   if (booking.pendingCancellation) return new Date(booking.pendingCancellation.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   if (booking.pendingAddition) return new Date(booking.pendingAddition.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
@@ -71,10 +71,15 @@ export function sweepInstantOf(booking: Booking): Date {
   return refundDue.length > 0 ? new Date(Math.min(own.getTime(), ...refundDue)) : own;
 }
 
-/** A HELD booking is due when its interrupted ticketing needs settling, its notice is due, or its limit has come. */
-function holdSweepInstantOf(hold: NonNullable<Booking["hold"]>): Date {
+/**
+ * A HELD booking is due when its interrupted ticketing needs settling, its notice is due, its
+ * limit has come, or the airline is to be asked again whether it still holds it.
+ */
+function holdSweepInstantOf(booking: Booking, hold: NonNullable<Booking["hold"]>): Date {
   if (hold.ticketing) return new Date(hold.ticketing.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
-  return hold.warned ? hold.ticketTimeLimit : new Date(Math.min(hold.warnAt.getTime(), hold.ticketTimeLimit.getTime()));
+  const check = (hold.checkedAt ?? booking.updatedAt).getTime() + HOLD_CHECK_INTERVAL_MS;
+  const deadline = hold.warned ? hold.ticketTimeLimit.getTime() : Math.min(hold.warnAt.getTime(), hold.ticketTimeLimit.getTime());
+  return new Date(Math.min(check, deadline));
 }
 
 export type CreateResult = { readonly created: true } | { readonly created: false; readonly existing: Booking };

@@ -43,7 +43,7 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     ...rest
   } = doc;
   // Fields a booking does not have yet may be stored as null (undefined is written as null): absent again here.
-  const { cancelledCoupons, cancellations, refunds, pendingCancellation, pendingAddition, ...older } = rest;
+  const { cancelledCoupons, cancellations, refunds, pendingCancellation, pendingAddition, nonRefundablePaise, ...older } = rest;
   return {
     bookingId: _id,
     ...older,
@@ -52,6 +52,7 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
     ...(refunds && { refunds }),
     ...(pendingCancellation && { pendingCancellation }),
     ...(pendingAddition && { pendingAddition }),
+    ...(typeof nonRefundablePaise === "number" && { nonRefundablePaise }),
     pnr: pnr ?? undefined,
     holdId: holdId ?? undefined,
     failure: failure ?? undefined,
@@ -62,8 +63,8 @@ export function fromBookingDocument(doc: BookingDocument): Booking {
   };
 }
 
-/** A hold without a ticketing under way has no `ticketing` field (never null: the booking type has no null there). */
+/** A hold without a ticketing under way or a check has no `ticketing` or `checkedAt` field (never null: the booking type has no null there). */
 function storedHold(hold: NonNullable<Booking["hold"]>): NonNullable<Booking["hold"]> {
-  const { ticketing, ...rest } = hold;
-  return ticketing ? { ...rest, ticketing } : rest;
+  const { ticketing, checkedAt, ...rest } = hold;
+  return { ...rest, ...(ticketing && { ticketing }), ...(checkedAt && { checkedAt }) };
 }

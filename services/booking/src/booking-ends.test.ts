@@ -1,0 +1,147 @@
+import { DomainError } from "@tarmac/kernel";
+import { failureOf } from "@tarmac/kernel/testing";
+import { BookingStatus, Payment } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { describe, expect, it } from "vitest";
+import { HOLD_CHECK_INTERVAL_MS } from "./domain/booking.js";
+import { AGENT, bookingHarness, createRequest, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
+import { decorateOnce, InjectedCrash } from "./testing/decorate-once.js";
+import { handlerContext as context } from "./testing/service-calls.js";
+import { TICKETING_DEADLINE_MS } from "./ticketing-worker.js";
+
+/** Issue: every booking reaches a final or actionable state within a bounded time, visibly. */
+
+const SWEEP_MS = 2_000;
+
+async function booked(h: BookingHarness): Promise<string> {
+  const res = await h.service.createBooking(createRequest(), context());
+  expect(res.status).toBe(BookingStatus.BOOKED);
+  return res.bookingId;
+}
+
+const eventTypes = async (h: BookingHarness) => (await h.outbox.pending(100)).map((e) => e.type);
+
+describe("a paid booking the airline does not ticket", () => {
+  it("fails and is refunded once when the airline no longer has the reservation", async () => {
+    const h = bookingHarness();
+    const before = h.wallet.balance;
+    const id = await booked(h);
+    h.airline.reservations.delete(id);
+    await h.ticketing.run();
+    h.clock.advance(SWEEP_MS);
+    await h.ticketing.run();
+    const failed = (await h.store.get(id))!;
+    expect(failed.status).toBe("FAILED");
+    expect(failed.statusHistory.at(-1)!.reason).toMatch(/no longer has reservation \w+; 8600\.00 INR credited back/);
+    expect(failed.failure?.code).toBe("PROVIDER_REJECTED");
+    expect(h.wallet.balance).toBe(before);
+    expect([...h.wallet.credits.entries()]).toEqual([[id, NET_FARE]]);
+    expect(await eventTypes(h)).toContain("booking.failed");
+  });
+
+  it("fails and is refunded when the airline cancelled the reservation before ticketing", async () => {
+    const h = bookingHarness();
+    const before = h.wallet.balance;
+    const id = await booked(h);
+    const reservation = h.airline.reservations.get(id)!;
+    h.airline.reservations.set(id, { ...reservation, status: "CANCELLED", failureReason: "flight withdrawn" });
+    await h.ticketing.run();
+    const failed = (await h.store.get(id))!;
+    expect(failed.status).toBe("FAILED");
+    expect(failed.statusHistory.at(-1)!.reason).toContain("the airline cancelled reservation");
+    expect(failed.statusHistory.at(-1)!.reason).toContain("flight withdrawn");
+    expect(h.wallet.balance).toBe(before);
+  });
+
+  it("releases and refunds a booking the airline has not ticketed by the ticketing deadline, and not before", async () => {
+    const h = bookingHarness();
+    const before = h.wallet.balance;
+    const id = await booked(h);
+    h.clock.advance(TICKETING_DEADLINE_MS - 60_000);
+    await h.ticketing.run();
+    expect((await h.store.get(id))!.status).toBe("BOOKED");
+    h.clock.advance(5 * 60_000);
+    await h.ticketing.run();
+    const failed = (await h.store.get(id))!;
+    expect(failed.status).toBe("FAILED");
+    expect(failed.statusHistory.at(-1)!.reason).toContain("did not ticket within 2 hours");
+    expect(h.airline.reservations.get(id)!.status).toBe("CANCELLED");
+    expect(h.wallet.balance).toBe(before);
+  });
+});
+
+describe("a create whose wallet hold is refused", () => {
+  it("ends FAILED with nothing held when the wallet has no account for the agency", async () => {
+    const h = bookingHarness({
+      decorate: (w) => ({
+        ...w,
+        wallet: decorateOnce(w.wallet, "hold", () =>
+          Promise.reject(new DomainError("WALLET_ACCOUNT_NOT_FOUND", `No wallet account for agent ${AGENT}`)),
+        ),
+      }),
+    });
+    const failure = await failureOf(h.service.createBooking(createRequest(), context()));
+    expect(failure.code).toBe("WALLET_ACCOUNT_NOT_FOUND");
+    const [failed] = await h.store.listByStatus("FAILED", new Date("2030-01-01"), 10);
+    expect(failed?.statusHistory.map((c) => c.status)).toEqual(["PENDING", "FAILED"]);
+    expect(h.airline.reserveCalls).toEqual([]);
+    expect(await h.store.listByStatus("PENDING", new Date("2030-01-01"), 10)).toEqual([]);
+  });
+
+  it("lets the recovery sweep end a PENDING booking whose wallet account is missing instead of retrying for ever", async () => {
+    let holds = 0;
+    const h = bookingHarness({
+      decorate: (w) => ({
+        ...w,
+        wallet: {
+          ...w.wallet,
+          // The create dies at its hold; from then on the wallet knows no account for the agency.
+          hold: () => Promise.reject(++holds === 1 ? new InjectedCrash() : new DomainError("WALLET_ACCOUNT_NOT_FOUND", "no account")),
+        },
+      }),
+    });
+    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(InjectedCrash);
+    const [pending] = await h.store.listByStatus("PENDING", new Date("2030-01-01"), 10);
+    h.clock.advance(61_000);
+    await h.recovery.run();
+    const failed = (await h.store.get(pending!.bookingId))!;
+    expect(failed.status).toBe("FAILED");
+    expect(h.wallet.held).toBe(0);
+    expect(h.airline.reservations.get(failed.bookingId)?.status ?? "CANCELLED").toBe("CANCELLED");
+  });
+});
+
+describe("a hold the airline dropped", () => {
+  it("ends EXPIRED with the event within one check interval, long before its ticket time limit", async () => {
+    const h = bookingHarness();
+    const res = await h.service.createBooking(createRequest({ payment: Payment.HOLD }), context());
+    const id = res.bookingId;
+    h.clock.advance(SWEEP_MS);
+    await h.holdSweep.run();
+    expect((await h.store.get(id))!.status).toBe("HELD");
+    h.airline.dropHold(id);
+    for (let t = 0; t <= HOLD_CHECK_INTERVAL_MS + SWEEP_MS; t += SWEEP_MS) {
+      h.clock.advance(SWEEP_MS);
+      await h.holdSweep.run();
+    }
+    const expired = (await h.store.get(id))!;
+    expect(expired.status).toBe("EXPIRED");
+    expect(expired.statusHistory.at(-1)!.reason).toContain("the airline dropped the hold");
+    expect(await eventTypes(h)).toContain("booking.expired");
+    expect(h.wallet.calls).toEqual([]);
+  });
+
+  it("keeps a hold the airline still holds HELD, its updated_at untouched by the checks", async () => {
+    const h = bookingHarness();
+    const res = await h.service.createBooking(createRequest({ payment: Payment.HOLD }), context());
+    const before = (await h.store.get(res.bookingId))!;
+    for (let i = 0; i < 3; i++) {
+      h.clock.advance(HOLD_CHECK_INTERVAL_MS + SWEEP_MS);
+      await h.holdSweep.run();
+    }
+    const after = (await h.store.get(res.bookingId))!;
+    expect(after.status).toBe("HELD");
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(after.statusHistory).toEqual(before.statusHistory);
+    expect(after.hold?.checkedAt).toEqual(h.clock.now());
+  });
+});
