@@ -53,6 +53,33 @@ describe("reschedule", () => {
     expect((await h.outbox.pending(30)).map((e) => e.type)).toContain("booking.rescheduled");
   });
 
+  it("keeps the change fee and the platform fee of a reschedule when the booking is cancelled afterwards", async () => {
+    const h = bookingHarness();
+    const bookingId = await booked(h);
+    h.airline.ticket(bookingId, "TICKETED");
+    await h.ticketing.run();
+    await h.service.quoteReschedule({
+      agentId: AGENT,
+      bookingId,
+      newOfferId: newOffer(h, NET_FARE + 100_000),
+      reasonCode: ReasonCode.CUSTOMER_REQUEST,
+    } as never);
+    await h.service.confirmReschedule({ agentId: AGENT, bookingId } as never);
+    const changed = (await h.store.get(bookingId))!;
+    // Debited: the fare, its 1,000.00 difference, the airline's 1,000.00 change fee and the 250.00 platform fee.
+    expect(changed.debitPaise).toBe(NET_FARE + 100_000 + 100_000 + OTA_FEE);
+    const balance = h.wallet.balance;
+    const quote = await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
+    // The new fare is non-refundable: its 7,000.00 base fare is the penalty. The fare and its
+    // difference are refundable paid; the change fee and the reschedule's platform fee are not.
+    expect([quote.airlinePenaltyPaise, quote.otaFeePaise]).toEqual([700_000n, BigInt(OTA_FEE)]);
+    expect(quote.refundAmountPaise).toBe(BigInt(NET_FARE + 100_000 - 700_000 - OTA_FEE));
+    expect(quote.items.map((i) => Number(i.paidPaise))).toEqual([NET_FARE + 100_000]);
+    const confirmed = await h.service.confirmCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
+    expect(confirmed.refundAmountPaise).toBe(quote.refundAmountPaise);
+    expect(h.wallet.balance).toBe(balance + NET_FARE + 100_000 - 700_000 - OTA_FEE);
+  });
+
   describe("interrupted confirm, settled by the sweep", () => {
     async function interrupted(at: "afterChange" | "beforeChange") {
       const h = bookingHarness({
@@ -229,9 +256,11 @@ describe("seats, baggage and meals across a reschedule", () => {
     const changed = (await h.store.get(bookingId))!;
     expect([changed.extras, changed.extrasPaise, changed.debitPaise]).toEqual([[], 0, booked.debitPaise - (530_000 - owed)]);
     expect((await h.airline.provider().findReservation(bookingId))?.extras).toBeUndefined();
-    // Cancelled afterwards: nothing added is left to keep, the refund is what is left of the debit less penalty and fee.
+    // Cancelled afterwards: nothing added is left to keep; the reschedule's change fee and platform fee
+    // are not refundable paid, the rest of the debit is, less penalty and fee.
     const cancel = await h.service.quoteCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
-    expect(cancel.refundAmountPaise).toBe(BigInt(changed.debitPaise) - cancel.airlinePenaltyPaise - cancel.otaFeePaise);
+    expect(changed.nonRefundablePaise).toBe(owed);
+    expect(cancel.refundAmountPaise).toBe(BigInt(changed.debitPaise - owed) - cancel.airlinePenaltyPaise - cancel.otaFeePaise);
   });
 
   it("refuses a confirm after baggage or meals were bought since the quote, so nothing goes undecided", async () => {

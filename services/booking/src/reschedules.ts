@@ -5,6 +5,7 @@ import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js"
 import { bookingEvent, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
 import { withConfirmation, type ConfirmKey } from "./domain/keyed-confirmations.js";
+import { nonRefundablePaid } from "./domain/part-shares.js";
 import { quoteReschedule, requireReschedulable } from "./domain/quote-reschedule.js";
 import { carriedExtras, holdsQuotedItems, rescheduleItems } from "./domain/reschedule-items.js";
 import { newestValid, withQuote, type NewFare, type Quote, type ReasonCode, type RescheduleQuote } from "./domain/quotes.js";
@@ -170,6 +171,8 @@ export class Reschedules {
         extrasPaise,
         totalPricePaise: newTotalPaise,
         debitPaise: booking.debitPaise + quote.totalPayablePaise - refundPaise,
+        // Collected for the airline and earned by the platform: a later cancellation does not refund them.
+        nonRefundablePaise: nonRefundablePaid(booking) + changePenaltyPaise,
         ticketNumbers: reservation.tickets,
         quotes: booking.quotes.filter((q) => q.kind !== "RESCHEDULE"),
         pendingReschedule: undefined,

@@ -131,10 +131,12 @@ describe("a reschedule of a booking with a seat, baggage and a meal", () => {
     const withMeals = await status(bookingId);
     expect(start - (await balance())).toBe(withMeals.debited_paise);
 
-    // Cancelled afterwards: the carried bag is refunded with the fare, the EMD of the meals added after stays with the airline.
+    // Cancelled afterwards: the carried bag is refunded with the fare, the EMD of the meals added after stays with the airline,
+    // and so do the reschedule's change fee and platform fee (collected and earned: not refundable paid).
     const cancel = (await api.post("/api/v1/flight/booking/cancel/quote", cancelTerms(bookingId))).json;
     expect(cancel.airline_penalty_paise).toBeGreaterThanOrEqual(2 * newMeal.price_paise);
-    expect(cancel.refund_amount_paise).toBe(withMeals.debited_paise - cancel.airline_penalty_paise - cancel.ota_fee_paise);
+    const refundablePaid = withMeals.debited_paise - q.airline_change_fee_paise - q.ota_fee_paise;
+    expect(cancel.refund_amount_paise).toBe(refundablePaid - cancel.airline_penalty_paise - cancel.ota_fee_paise);
     const done = await api.post("/api/v1/flight/booking/cancel/confirm", cancelTerms(bookingId), { "idempotency-key": "rx-cancel-1" });
     expect(done.status, done.text).toBe(200);
     const refunded = await eventually(async () => {

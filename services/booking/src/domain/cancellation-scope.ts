@@ -48,9 +48,16 @@ const lapOf = (paxId: string) => (paxId.startsWith("ADT") ? `INF${paxId.slice(3)
  * the field: an unknown or already cancelled passenger, a direction the booking does not fly (or no
  * longer has), an adult whose lap infant would stay, a child left without an adult; a voluntary
  * cancellation of one direction of a non-refundable round trip (BOOKING_DIRECTION_NOT_CANCELLABLE:
- * its fare is one round-trip fare) unless for a no-show or a cancelled flight; a void of anything but the whole, never partly cancelled booking.
+ * its fare is one round-trip fare) unless for a no-show or a cancelled flight; a void of anything but the whole, never partly cancelled booking;
+ * a no-show on a direction whose first flight has not left at `now` (reason_code: nobody has missed it yet).
  */
-export function resolveScope(booking: Booking, scope: CancellationScope, type: CancellationType, reason: ReasonCode): ResolvedScope {
+export function resolveScope(
+  booking: Booking,
+  scope: CancellationScope,
+  type: CancellationType,
+  reason: ReasonCode,
+  now: Date,
+): ResolvedScope {
   const remaining = bookedParts(booking);
   const remainingPax = new Set(remaining.map((p) => p.paxId));
   const remainingDirections = new Set(remaining.map((p) => p.direction));
@@ -70,6 +77,7 @@ export function resolveScope(booking: Booking, scope: CancellationScope, type: C
   const parts = remaining.filter((p) => pax.has(p.paxId) && directions.has(p.direction));
   const staysBooked = remaining.filter((p) => !parts.includes(p));
   checkCompanions(parts, staysBooked);
+  if (reason === "NO_SHOW") checkDeparted(booking, [...new Set(parts.map((p) => p.direction))], now);
   const partial = staysBooked.length > 0 || (booking.cancelledCoupons ?? []).length > 0;
   const oneDirection = [...directions].length < remainingDirections.size;
   // A no-show forfeits the fare anyway (taxes back) and a cancelled flight refunds it: either may take one direction.
@@ -113,4 +121,25 @@ function checkCompanions(parts: readonly BookedPart[], staying: readonly BookedP
   }
   const unique = [...new Map(errors.map((e) => [e.message, e])).values()];
   if (unique.length > 0) throw validationFailed(unique);
+}
+
+/**
+ * A no-show is claimed for a flight the passenger did not take: only once the direction's first
+ * segment has left. Before that the coupon is still good, and a NO_SHOW would cancel it with the
+ * airline and refund the taxes of a part that the direction rules may not let go (one direction of a
+ * non-refundable round trip): that is an ordinary cancellation.
+ */
+function checkDeparted(booking: Booking, directions: readonly Direction[], now: Date): void {
+  const ahead = directions.filter((d) => {
+    const first = booking.segments.find((s) => s.direction === d);
+    return first !== undefined && Date.parse(first.depTime) > now.getTime();
+  });
+  if (ahead.length > 0)
+    throw validationFailed([
+      fieldError(
+        "reason_code",
+        "INVALID_VALUE",
+        `NO_SHOW is accepted only after the first flight of a direction has left: ${ahead.join(" and ")} has not departed yet; quote CUSTOMER_REQUEST instead`,
+      ),
+    ]);
 }

@@ -37,6 +37,8 @@ function family(overrides: Partial<Booking> = {}): Booking {
 }
 
 const at = new Date("2026-11-22T06:00:00Z"); // more than 72 hours before either direction
+const afterOutbound = new Date("2026-12-01T03:00:00Z"); // the outbound left at 00:30 UTC, the return leaves on the 5th
+const afterBoth = new Date("2026-12-05T03:00:00Z"); // the return left at 00:30 UTC
 const quote = (
   booking: Booking,
   scope: Partial<CancellationScope> = {},
@@ -135,7 +137,7 @@ describe("partial cancellation quotes", () => {
     expect(saverQuote.airlinePenaltyPaise).toBeGreaterThan(plain.airlinePenaltyPaise);
     // ADT2's base fare: 200 of the 570 weight points (two adults and a child at 75%, an infant at 10%, both ways).
     expect(Math.abs(saverQuote.airlinePenaltyPaise - (3_200_000 * 200) / 570)).toBeLessThanOrEqual(2);
-    const noShow = quote(refundable, both, "NO_SHOW");
+    const noShow = quote(refundable, both, "NO_SHOW", "VOLUNTARY", afterBoth);
     const paid = noShow.items!.reduce((s, i) => s + i.paidPaise, 0);
     const taxes = paid - noShow.airlinePenaltyPaise;
     expect(Math.abs(taxes - (600_000 * 200) / 570)).toBeLessThanOrEqual(2);
@@ -152,7 +154,7 @@ describe("partial cancellation quotes", () => {
     const parts = ["ADT1", "ADT2", "CHD1", "INF1"].flatMap((id) => (["OUTBOUND", "RETURN"] as const).map((d) => ({ id, d })));
     let refunded = 0;
     for (const reason of ["CUSTOMER_REQUEST", "NO_SHOW"] as const) {
-      const each = quote(booking, {}, reason).items!;
+      const each = quote(booking, {}, reason, "VOLUNTARY", afterBoth).items!;
       for (const item of each) expect(item.refundAmountPaise).toBeGreaterThanOrEqual(0);
     }
     const steep = family({
@@ -218,14 +220,38 @@ describe("partial cancellation rules", () => {
 
   it("lets a no-show take one direction of a non-refundable round trip (taxes back), and only as VOLUNTARY", () => {
     const booking = family({ fareRules: saver });
-    const noShow = quote(booking, { directions: ["RETURN"] }, "NO_SHOW", "VOLUNTARY");
-    expect(noShow.items!.map((i) => i.direction)).toEqual(["RETURN", "RETURN", "RETURN", "RETURN"]);
+    const noShow = quote(booking, { directions: ["OUTBOUND"] }, "NO_SHOW", "VOLUNTARY", afterOutbound);
+    expect(noShow.items!.map((i) => i.direction)).toEqual(["OUTBOUND", "OUTBOUND", "OUTBOUND", "OUTBOUND"]);
     // The penalty keeps everything but each part's taxes.
     for (const item of noShow.items!) expect(item.refundAmountPaise).toBeLessThan(item.paidPaise);
     expect(noShow.refundAmountPaise).toBeGreaterThan(0);
-    expect(() => quote(booking, { directions: ["RETURN"] }, "NO_SHOW", "INVOLUNTARY")).toThrow(
+    expect(() => quote(booking, { directions: ["OUTBOUND"] }, "NO_SHOW", "INVOLUNTARY", afterOutbound)).toThrow(
       expect.objectContaining({ code: "VALIDATION_FAILED", errors: [expect.objectContaining({ field: "cancellation_type" })] }),
     );
+  });
+
+  it("refuses NO_SHOW before the first departure of a direction it takes, naming reason_code, and cancels nothing", () => {
+    const booking = family({ fareRules: saver });
+    const noShowFailure = (scope: Partial<CancellationScope>, now: Date) => {
+      try {
+        quote(booking, scope, "NO_SHOW", "VOLUNTARY", now);
+      } catch (error) {
+        return error as { code: string; errors: { field: string; message: string }[] };
+      }
+      throw new Error("quoted");
+    };
+    // Fourteen days out: nobody can have missed a flight yet, whatever the scope.
+    for (const scope of [{}, { directions: ["RETURN" as const] }, { passengerIds: ["ADT2"], directions: ["OUTBOUND" as const] }]) {
+      const failure = noShowFailure(scope, new Date("2026-11-17T06:00:00Z"));
+      expect(failure.code).toBe("VALIDATION_FAILED");
+      expect(failure.errors).toEqual([expect.objectContaining({ field: "reason_code", message: expect.stringContaining("NO_SHOW") })]);
+    }
+    // After the outbound left: a no-show on it is accepted, one on the return (or the whole trip) is not yet.
+    expect(quote(booking, { directions: ["OUTBOUND"] }, "NO_SHOW", "VOLUNTARY", afterOutbound).refundAmountPaise).toBeGreaterThan(0);
+    expect(noShowFailure({ directions: ["RETURN"] }, afterOutbound).errors[0]!.message).toContain("RETURN");
+    expect(noShowFailure({}, afterOutbound).errors[0]!.message).toContain("RETURN");
+    // The return gone too: the whole trip may be claimed.
+    expect(quote(booking, {}, "NO_SHOW", "VOLUNTARY", afterBoth).items).toHaveLength(8);
   });
 });
 

@@ -1,6 +1,6 @@
 import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
 import type { Booking } from "./booking.js";
-import { addedExtrasPaise, itemise, itemiseTotals } from "./cancellation-items.js";
+import { addedExtrasPaise, itemise, itemiseTotals, refundablePaidOf } from "./cancellation-items.js";
 import { resolveScope } from "./cancellation-scope.js";
 import { cancellationPenalty } from "./penalties.js";
 import {
@@ -11,6 +11,7 @@ import {
   type CancellationType,
   type ReasonCode,
 } from "./quotes.js";
+import { platformFee, settle, type Settlement } from "./refundable-paid.js";
 import { voidEligibleUntil } from "./void-window.js";
 
 /** API guide, Booking states: only a live booking can be cancelled. */
@@ -34,10 +35,11 @@ export interface CancellationPolicy {
 
 /**
  * A cancellation quote (API guide, Cancellation and reschedule; Partial cancellation, void and
- * refunds). The whole booking, never partly cancelled, for a reason other than NO_SHOW or
- * FLIGHT_CANCELLED: `refund = debited - airline penalty - OTA fee` as always, never below zero,
- * itemised in proportion to what each passenger and direction paid. A void: no penalty, the void
- * fee, the rest refunded. Anything else: the sum of each part's own figures (itemise).
+ * refunds), always by the rule `refund = refundable paid - airline penalty - platform fee`, never
+ * below zero (settle, refundable-paid.ts), with the platform fee of platformFee. A void: no penalty,
+ * the void fee. The whole booking, never partly cancelled, for a reason other than NO_SHOW or
+ * FLIGHT_CANCELLED: the fare rules' penalty for the booking, itemised in proportion to what each
+ * passenger and direction may get back. Anything else: the sum of each part's own figures (itemise).
  */
 export function quoteCancellation(
   booking: Booking,
@@ -56,14 +58,10 @@ export function quoteCancellation(
     throw validationFailed([
       fieldError("cancellation_type", "INVALID_VALUE", "reason_code NO_SHOW is a voluntary cancellation: send cancellation_type VOLUNTARY"),
     ]);
-  const resolved = resolveScope(booking, scope, request.cancellationType, request.reasonCode);
+  const resolved = resolveScope(booking, scope, request.cancellationType, request.reasonCode, policy.now);
   const voidUntil = voidEligibleUntil(booking, policy.now);
-  const figures = (items: readonly CancellationItem[]) => ({
-    airlinePenaltyPaise: sum(items, "airlinePenaltyPaise"),
-    otaFeePaise: sum(items, "otaFeePaise"),
-    refundAmountPaise: sum(items, "refundAmountPaise"),
-  });
-  let totals: { airlinePenaltyPaise: number; otaFeePaise: number; refundAmountPaise: number };
+  const fee = platformFee(request.cancellationType, request.reasonCode, policy);
+  let totals: Settlement;
   let items: CancellationItem[];
   if (request.cancellationType === "VOID") {
     if (voidUntil === undefined)
@@ -71,21 +69,22 @@ export function quoteCancellation(
         "BOOKING_VOID_NOT_ALLOWED",
         "A booking can be voided only until 23:59 IST of the day it was ticketed, whole and never partly cancelled; quote a cancellation instead",
       );
-    const fee = Math.min(policy.voidFeePaise ?? 0, booking.debitPaise);
-    totals = { airlinePenaltyPaise: 0, otaFeePaise: fee, refundAmountPaise: booking.debitPaise - fee };
+    totals = settle(refundablePaidOf(booking, resolved.parts), 0, fee);
     items = itemiseTotals(booking, resolved.parts, totals);
   } else if (resolved.wholeBooking && request.reasonCode !== "NO_SHOW" && request.reasonCode !== "FLIGHT_CANCELLED") {
     const involuntary = request.cancellationType === "INVOLUNTARY";
     // A voluntary cancellation leaves the airline the EMDs of extras added after booking.
     const kept = involuntary ? 0 : addedExtrasPaise(booking, resolved.parts);
-    const airlinePenaltyPaise = Math.min(booking.debitPaise, cancellationPenalty(booking, involuntary, policy.now) + kept);
-    const refundAmountPaise = Math.max(0, booking.debitPaise - airlinePenaltyPaise - policy.otaFeePaise);
-    totals = { airlinePenaltyPaise, otaFeePaise: policy.otaFeePaise, refundAmountPaise };
+    const penalty = cancellationPenalty(booking, involuntary, policy.now) + kept;
+    totals = settle(refundablePaidOf(booking, resolved.parts), penalty, fee);
     items = itemiseTotals(booking, resolved.parts, totals);
   } else {
-    const otaFeePaise = request.reasonCode === "FLIGHT_CANCELLED" ? 0 : policy.otaFeePaise;
-    items = itemise(booking, resolved.parts, { ...request, otaFeePaise, now: policy.now });
-    totals = figures(items);
+    items = itemise(booking, resolved.parts, { ...request, otaFeePaise: fee, now: policy.now });
+    totals = {
+      airlinePenaltyPaise: sum(items, "airlinePenaltyPaise"),
+      otaFeePaise: sum(items, "otaFeePaise"),
+      refundAmountPaise: sum(items, "refundAmountPaise"),
+    };
   }
   return {
     kind: "CANCELLATION",

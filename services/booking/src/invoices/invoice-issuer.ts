@@ -27,7 +27,7 @@ export class InvoiceIssuer {
   async ticketed(booking: Booking): Promise<Invoice | undefined> {
     const terms = booking.taxTerms;
     if (!terms) return undefined;
-    const lines = fareLines(booking, terms, terms.gstKind, booking.debitPaise);
+    const lines = fareLines(booking, terms, terms.gstKind);
     return this.issue(booking, "TAX_INVOICE", "TICKETED", lines, "", "Tickets issued");
   }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_TAX_RATES } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
-import type { BookedExtra } from "../domain/booking.js";
+import type { BookedExtra, BookedPassenger } from "../domain/booking.js";
+import { quoteCancellation } from "../domain/quote-cancellation.js";
 import { bookingFixture } from "../testing/booking-fixture.js";
 import { fareLines, itemLines, refundLines } from "./invoice-lines.js";
 
@@ -31,7 +32,7 @@ const booking = bookingFixture({
 
 describe("invoice lines", () => {
   it("put each passenger's own seats, baggage and meals on that passenger's tax invoice line, adding up to the debit", () => {
-    const lines = fareLines(booking, DEFAULT_TAX_RATES, "IGST", booking.debitPaise);
+    const lines = fareLines(booking, DEFAULT_TAX_RATES, "IGST");
     expect(lines.map((l) => [l.paxId, l.seats, l.other])).toEqual([
       ["ADT1", 45_000, 0],
       ["ADT2", 0, 40_000],
@@ -53,5 +54,39 @@ describe("invoice lines", () => {
       ["ADT2", 52_122, 52_122],
     ]);
     expect(refundLines(booking, 52_123, []).map((l) => l.total)).toEqual([26_062, 26_061]);
+  });
+
+  it("share a family's fare by the airline's fare per passenger type, the same allocation its cancellation quotes use", () => {
+    const person = booking.passengers[0]!;
+    const pax = (paxId: string, type: BookedPassenger["type"]): BookedPassenger => ({ ...person, paxId, type });
+    // The airline's fares: an adult 7,000.00, a child 75% of it, a lap infant 10% (no seat, no airport fees).
+    const pricing = { baseFare: 700_000 + 525_000 + 70_000, taxes: 80_000 + 71_250 + 3_500, commission: 20_000, otaMarkup: 30_000 };
+    const netFare = pricing.baseFare + pricing.taxes + pricing.otaMarkup - pricing.commission;
+    const family = bookingFixture({
+      status: "TICKETED",
+      passengers: [pax("ADT1", "ADT"), pax("CHD1", "CHD"), pax("INF1", "INF")],
+      pricing: { ...pricing, agentMarkup: 0, netFare, finalPrice: netFare },
+      debitPaise: netFare + 45_000,
+    });
+    const lines = fareLines(family, DEFAULT_TAX_RATES, "IGST");
+    expect(lines.map((l) => [l.paxId, l.baseFare, l.seats])).toEqual([
+      ["ADT1", 700_000, 45_000],
+      ["CHD1", 525_000, 0],
+      ["INF1", 70_000, 0],
+    ]);
+    // The infant's service fee is a tenth of the adult's, not a third of the booking's.
+    const [adultFee, infantFee] = [lines[0]!.serviceFee + lines[0]!.igst, lines[2]!.serviceFee + lines[2]!.igst];
+    expect(Math.abs(infantFee * 10 - adultFee)).toBeLessThanOrEqual(10);
+    expect(lines.reduce((sum, l) => sum + l.total, 0)).toBe(family.debitPaise);
+
+    // A cancellation refunding everything credits each passenger exactly that passenger's invoice line.
+    const q = quoteCancellation(
+      family,
+      { quoteId: "q", reasonCode: "FLIGHT_CANCELLED", cancellationType: "INVOLUNTARY" },
+      { otaFeePaise: 25_000, now: new Date("2026-11-22T06:00:00Z") },
+    );
+    const refunds = (q.items ?? []).map((i) => ({ paxId: i.paxId, pricePaise: i.refundAmountPaise }));
+    const credited = refundLines(family, q.refundAmountPaise, refunds).map((l) => [l.paxId, l.total]);
+    expect(credited).toEqual(lines.map((l) => [l.paxId, l.total]));
   });
 });

@@ -1,19 +1,7 @@
 import { taxLines, type GstKind, type TaxRates } from "@tarmac/kernel";
 import type { Booking } from "../domain/booking.js";
+import { perPassenger, shareByPassenger } from "../domain/part-shares.js";
 import type { InvoiceLine } from "./invoice.js";
-
-/** `total` in `parts` whole-paise shares as equal as can be, the first ones a paisa larger. */
-function allocate(total: number, parts: number): number[] {
-  const base = Math.floor(total / parts);
-  const extra = total - base * parts;
-  return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
-}
-
-/** `allocate` as a lookup by passenger index. */
-function shareOf(total: number, parts: number): (i: number) => number {
-  const shares = allocate(total, parts);
-  return (i) => shares[i] ?? 0;
-}
 
 const nameOf = (p: Booking["passengers"][number]) => `${p.title} ${p.firstName} ${p.lastName}`;
 
@@ -33,42 +21,49 @@ function lineTotal(l: Omit<InvoiceLine, "total">): number {
 }
 
 /**
- * A tax invoice's lines: the fare's amounts and their tax lines shared out equally among the
- * passengers (the airline prices the booking as a whole), each passenger's own seats, and as
- * `other` each passenger's own baggage and meals plus a share of what the wallet paid beyond the
- * fare, seats and extras (a change made before ticketing). The lines add up to `debitPaise`, the
- * wallet debit they document.
+ * A tax invoice's lines, one per passenger, from the booking's one allocation (partShares): the
+ * fare's amounts by the airline's fare per passenger type, each passenger's own seats, and as
+ * `other` each passenger's own baggage and meals plus their share of what the wallet paid beyond
+ * the fare, seats and extras (a change made before ticketing). The platform's markup and the
+ * commission are split into their tax lines per passenger, GST and TDS by the same weights and
+ * the service fee and gross commission making up the rest, so each line totals exactly what its
+ * passenger's parts paid (what a cancellation of them refunds from) and the lines add up to the
+ * booking's debit.
  */
-export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind, debitPaise: number): InvoiceLine[] {
-  const p = booking.pricing;
-  const t = taxLines(p, rates, gstKind);
-  const n = booking.passengers.length;
+export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind): InvoiceLine[] {
+  const t = taxLines(booking.pricing, rates, gstKind);
+  const own = {
+    baseFare: perPassenger(booking, (s) => s.baseFarePaise),
+    taxes: perPassenger(booking, (s) => s.taxesPaise),
+    otaMarkup: perPassenger(booking, (s) => s.otaMarkupPaise),
+    commission: perPassenger(booking, (s) => s.commissionPaise),
+    // The fare paid beyond the booked fare's own amounts, and the reschedule fees.
+    beyond: perPassenger(booking, (s) => s.fareBeyondPaise + s.nonRefundablePaise),
+  };
   const shares = {
-    baseFare: shareOf(p.baseFare, n),
-    taxes: shareOf(p.taxes, n),
-    serviceFee: shareOf(t.serviceFee, n),
-    cgst: shareOf(t.cgst, n),
-    sgst: shareOf(t.sgst, n),
-    igst: shareOf(t.igst, n),
-    grossCommission: shareOf(t.grossCommission, n),
-    tds: shareOf(t.tds, n),
-    other: shareOf(debitPaise - p.netFare - booking.seatsPaise - (booking.extrasPaise ?? 0), n),
+    cgst: shareByPassenger(booking, t.cgst),
+    sgst: shareByPassenger(booking, t.sgst),
+    igst: shareByPassenger(booking, t.igst),
+    tds: shareByPassenger(booking, t.tds),
   };
   const extras = booking.extras ?? [];
   return booking.passengers.map((pax, i) => {
+    const at = (list: readonly number[]) => list[i] ?? 0;
+    const gst = at(shares.cgst) + at(shares.sgst) + at(shares.igst);
+    const commission = at(own.commission);
     const line = {
       paxId: pax.paxId,
       passengerName: nameOf(pax),
-      baseFare: shares.baseFare(i),
-      taxes: shares.taxes(i),
+      baseFare: at(own.baseFare),
+      taxes: at(own.taxes),
       seats: ownPaise(booking.seats, pax.paxId),
-      serviceFee: shares.serviceFee(i),
-      cgst: shares.cgst(i),
-      sgst: shares.sgst(i),
-      igst: shares.igst(i),
-      grossCommission: shares.grossCommission(i),
-      tds: shares.tds(i),
-      other: shares.other(i) + ownPaise(extras, pax.paxId),
+      serviceFee: at(own.otaMarkup) - gst,
+      cgst: at(shares.cgst),
+      sgst: at(shares.sgst),
+      igst: at(shares.igst),
+      grossCommission: commission + at(shares.tds),
+      tds: at(shares.tds),
+      other: at(own.beyond) + ownPaise(extras, pax.paxId),
     };
     return { ...line, total: lineTotal(line) };
   });
@@ -87,12 +82,12 @@ export function itemLines(booking: Booking, items: readonly PaxAmount[]): Invoic
  * own refund (`perPassenger`, a cancellation's items or a reschedule's dropped items), zero for a
  * passenger it does not refund, like the tax invoice's own seats and extras. Whatever the
  * per-passenger amounts do not account for (a cancellation of an earlier release, without items)
- * is shared out equally, so the lines always add up to the credit.
+ * is shared out by the fare weights, so the lines always add up to the credit.
  */
-export function refundLines(booking: Booking, amount: number, perPassenger: readonly PaxAmount[]): InvoiceLine[] {
-  const own = booking.passengers.map((pax) => ownPaise(perPassenger, pax.paxId));
-  const rest = shareOf(amount - own.reduce((sum, p) => sum + p, 0), booking.passengers.length);
-  return booking.passengers.map((pax, i) => noteLine(pax, { other: (own[i] ?? 0) + rest(i) }));
+export function refundLines(booking: Booking, amount: number, byPassenger: readonly PaxAmount[]): InvoiceLine[] {
+  const own = booking.passengers.map((pax) => ownPaise(byPassenger, pax.paxId));
+  const rest = shareByPassenger(booking, amount - own.reduce((sum, p) => sum + p, 0));
+  return booking.passengers.map((pax, i) => noteLine(pax, { other: (own[i] ?? 0) + (rest[i] ?? 0) }));
 }
 
 type NoteAmounts = Partial<Pick<InvoiceLine, "serviceFee" | "cgst" | "sgst" | "igst" | "other">>;
@@ -106,26 +101,26 @@ function noteLine(pax: Booking["passengers"][number], amounts: NoteAmounts): Inv
 }
 
 /**
- * A note's lines: `amount` shared out equally; the platform's own fee in it (`feePaise`, GST
- * inside) shown as service fee and GST, the rest (fare difference, airline fee, refund) as `other`.
+ * A note's lines: `amount` shared out by the fare weights, as the tax invoice shares the fare; the
+ * platform's own fee in it (`feePaise`, GST inside) shown as service fee and GST, the rest (fare
+ * difference, airline fee, refund) as `other`.
  */
 export function noteLines(booking: Booking, amount: number, feePaise: number, rates: TaxRates, gstKind: GstKind): InvoiceLine[] {
-  const n = booking.passengers.length;
   const fee = taxLines({ baseFare: 0, taxes: 0, commission: 0, otaMarkup: feePaise, netFare: feePaise }, rates, gstKind);
   const shares = {
-    serviceFee: shareOf(fee.serviceFee, n),
-    cgst: shareOf(fee.cgst, n),
-    sgst: shareOf(fee.sgst, n),
-    igst: shareOf(fee.igst, n),
-    other: shareOf(amount - feePaise, n),
+    serviceFee: shareByPassenger(booking, fee.serviceFee),
+    cgst: shareByPassenger(booking, fee.cgst),
+    sgst: shareByPassenger(booking, fee.sgst),
+    igst: shareByPassenger(booking, fee.igst),
+    other: shareByPassenger(booking, amount - feePaise),
   };
   return booking.passengers.map((pax, i) =>
     noteLine(pax, {
-      serviceFee: shares.serviceFee(i),
-      cgst: shares.cgst(i),
-      sgst: shares.sgst(i),
-      igst: shares.igst(i),
-      other: shares.other(i),
+      serviceFee: shares.serviceFee[i] ?? 0,
+      cgst: shares.cgst[i] ?? 0,
+      sgst: shares.sgst[i] ?? 0,
+      igst: shares.igst[i] ?? 0,
+      other: shares.other[i] ?? 0,
     }),
   );
 }
