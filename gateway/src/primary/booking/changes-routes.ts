@@ -65,8 +65,8 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
             description:
               "The airline penalty (from the fare rules and the time before departure), the platform fee and the refund for " +
               "cancelling the whole booking, or only `passenger_ids` and/or `directions`, itemised per passenger and direction, " +
-              "with what stays booked. INVOLUNTARY cancellations carry no airline penalty; FLIGHT_CANCELLED refunds everything; " +
-              "NO_SHOW refunds only taxes; VOID (the day of ticketing, until `void_eligible_until`) refunds everything. An adult " +
+              "with what stays booked. INVOLUNTARY cancellations carry no airline penalty and no platform fee; FLIGHT_CANCELLED refunds everything; " +
+              "NO_SHOW (only once the direction has departed, else 400 on `reason_code`) refunds only taxes; VOID (the day of ticketing, until `void_eligible_until`) refunds everything. An adult " +
               "cannot go without its lap infant (400 on `passenger_ids`); one direction of a non-refundable round trip cannot " +
               "go alone (422 BOOKING_DIRECTION_NOT_CANCELLABLE). Valid 10 minutes (`quote_valid_until`). Scope `flight.cancel`.",
             body: cancellationRequestSchema,

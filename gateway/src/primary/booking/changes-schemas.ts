@@ -58,8 +58,10 @@ const quoteValidUntil = instant("The quote holds until then (10 minutes); confir
 const cancellationTerms = {
   booking_id: string("The booking."),
   airline_penalty_paise: paise("The airline's penalty kept: none when involuntary, the base fare when not refundable"),
-  ota_fee_paise: paise("The platform's fee kept"),
-  refund_amount_paise: paise("Credited to the wallet: debited - airline penalty - platform fee, never below zero"),
+  ota_fee_paise: paise("The platform's fee kept: none when involuntary or FLIGHT_CANCELLED"),
+  refund_amount_paise: paise(
+    "Credited to the wallet: refundable paid (what was debited less the fees of reschedules) - airline penalty - platform fee, never below zero",
+  ),
   currency,
 };
 

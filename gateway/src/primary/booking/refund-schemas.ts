@@ -29,7 +29,9 @@ const paxId = string("A passenger's `id` (`ADT1`, `CHD1`, `INF1`...).", { patter
 export const cancellationItemSchema = object({
   pax_id: paxId,
   direction: direction("The direction."),
-  paid_paise: paise("What this passenger paid for this direction: its share of the debit and its own seats"),
+  paid_paise: paise(
+    "What this passenger paid for this direction that a cancellation may refund: its share of the fare by passenger type, its own seats, baggage and meals; not its share of reschedule fees",
+  ),
   airline_penalty_paise: paise("The airline's penalty on it"),
   ota_fee_paise: paise("Its share of the platform's fee"),
   refund_amount_paise: paise("What comes back for it: paid - penalty - fee, never below zero"),
@@ -56,7 +58,7 @@ export const cancellationRecordSchema = object({
   directions: array(direction("A direction."), "The directions asked for; empty: all that were left."),
   airline_penalty_paise: paise("The airline's penalty kept"),
   ota_fee_paise: paise("The platform's fee kept"),
-  refund_amount_paise: paise("The refund requested: debited share - airline penalty - platform fee, never below zero"),
+  refund_amount_paise: paise("The refund requested: refundable paid - airline penalty - platform fee, never below zero"),
   items: array(cancellationItemSchema, "Per passenger and direction."),
   stays_booked: array(bookedPartSchema, "What stayed booked after it; empty when it cancelled all that was left."),
   refund_id: nullable(string("`rfd_...`."), "The refund request it became; null for cancellations of earlier releases."),

@@ -292,7 +292,9 @@ export const bookingResponseSchema = object({
       reason_code: reasonCode,
       airline_penalty_paise: paise("The airline's penalty kept"),
       ota_fee_paise: paise("The platform's fee kept"),
-      refund_amount_paise: paise("Credited to the wallet: debited - airline penalty - platform fee, never below zero"),
+      refund_amount_paise: paise(
+        "Credited to the wallet: refundable paid (what was debited less the fees of reschedules) - airline penalty - platform fee, never below zero",
+      ),
       confirmed_at: instant("When the cancellation was confirmed."),
     }),
     "The latest cancellation; null until there is one.",
