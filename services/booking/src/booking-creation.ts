@@ -34,6 +34,8 @@ export interface BookingCreationDeps {
   readonly billing: BillingSettings;
   /** The agency's own billing details, for a create that gives no `gst`. */
   readonly agencies: AgencyBilling;
+  /** A new booking is left to its create call this long before the recovery sweep may take it (recoverAfter). */
+  readonly recoveryGraceMs: number;
 }
 
 const REQUIRED = ["agent_id", "fare_token", "idempotency_key"] as const;
@@ -107,7 +109,7 @@ export class BookingCreation {
     await this.requireFreeSeats(fare.providerOfferKey, seats.seats, signal);
 
     const now = this.deps.clock.now();
-    const booking = newBooking({
+    const made = newBooking({
       bookingId: newId("bkg"),
       agentId: request.agentId,
       idempotencyKey: request.idempotencyKey,
@@ -122,6 +124,7 @@ export class BookingCreation {
       gst,
       taxTerms: taxTermsFor(this.deps.billing, gst),
     });
+    const booking: Booking = { ...made, recoverAfter: new Date(now.getTime() + this.deps.recoveryGraceMs) };
     const stored = await this.deps.store.create(booking, [statusEvent(booking, undefined, now)]);
     // A concurrent first call stored it between the lookup and this write.
     if (!stored.created) return { booking: replayedBooking(stored.existing, fingerprint), replayed: true };

@@ -145,3 +145,45 @@ describe("a hold the airline dropped", () => {
     expect(after.hold?.checkedAt).toEqual(h.clock.now());
   });
 });
+
+describe("a create that gives up on a peer", () => {
+  it("is settled by the recovery sweep within seconds, and a retry under the key is told when to come back meanwhile", async () => {
+    const h = bookingHarness({
+      decorate: (w) => ({
+        ...w,
+        // The wallet took the hold but its answer never came back in time.
+        wallet: decorateOnce(w.wallet, "hold", async (call) => {
+          await call();
+          throw new DomainError("UNAVAILABLE", "A backing service is unavailable, please retry");
+        }),
+      }),
+    });
+    const request = createRequest();
+    expect((await failureOf(h.service.createBooking(request, context()))).code).toBe("UNAVAILABLE");
+    const retry = await failureOf(h.service.createBooking(request, context()));
+    expect([retry.code, retry.retryAfterSeconds]).toEqual(["IDEMPOTENCY_REQUEST_IN_PROGRESS", 2]);
+    // Not the 60 s grace: a few seconds and one sweep.
+    h.clock.advance(3_000 + SWEEP_MS);
+    await h.recovery.run();
+    // The airline was never asked: the sweep voids the hold and ends the booking; the retry hears it.
+    const answer = await failureOf(h.service.createBooking(request, context()));
+    expect(answer.message).toContain("nothing was charged");
+    expect([h.wallet.held, h.wallet.captured]).toEqual([0, []]);
+    expect((await h.store.listByStatus("FAILED", new Date("2030-01-01"), 10)).length).toBe(1);
+  });
+
+  it("is left to the whole grace when the create call crashed outright (nothing could hand it over)", async () => {
+    const h = bookingHarness({
+      decorate: (w) => ({
+        ...w,
+        wallet: decorateOnce(w.wallet, "hold", () => Promise.reject(new InjectedCrash())),
+        store: decorateOnce(w.store, "update", () => Promise.reject(new InjectedCrash())),
+      }),
+    });
+    await expect(h.service.createBooking(createRequest(), context())).rejects.toBeInstanceOf(InjectedCrash);
+    h.clock.advance(3_000 + SWEEP_MS);
+    expect(await h.recovery.run()).toBe(0);
+    h.clock.advance(60_000);
+    expect(await h.recovery.run()).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 import type { AirlineProvider, HoldTerms, ProviderReservation, ReservationRequest } from "@tarmac/airline";
-import { DomainError, formatPaise, type Logger } from "@tarmac/kernel";
+import { DomainError, formatPaise, type Clock, type Logger } from "@tarmac/kernel";
+import { BookingChangedConcurrently } from "./booking-writer.js";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking, BookingHold } from "./domain/booking.js";
 import type { Payment, StepOutcome, WalletPayments } from "./wallet-payments.js";
@@ -9,10 +10,18 @@ export interface BookingFlowDeps {
   /** Guarded: deadline, metrics and PROVIDER_* errors on every call. */
   readonly provider: AirlineProvider;
   readonly writer: BookingWriter;
+  readonly clock: Clock;
   readonly logger: Logger;
   /** How long before a hold's ticket time limit booking.hold_expiring is published. */
   readonly holdNoticeMs: number;
 }
+
+/**
+ * A create that gave up with its outcome unknown is handed to the recovery sweep this long after:
+ * time for a peer call the caller abandoned to finish or be abandoned too (each carries the
+ * request's deadline), so the sweep does not race it.
+ */
+const HAND_OVER_AFTER_MS = 3_000;
 
 /** Provider answers that say for certain no reservation was made. */
 const REFUSALS = new Set([
@@ -41,15 +50,48 @@ export function bookingDebit(booking: Booking): Payment {
  * recovery sweep finishes from the same idempotent steps.
  */
 export class BookingFlow {
+  /** The errors `fail` threw: the booking they answer is over, FAILED; nothing to hand over. */
+  private readonly ended = new WeakSet<object>();
+
   constructor(private readonly deps: BookingFlowDeps) {}
 
   async place(pending: Booking, signal?: AbortSignal): Promise<Booking> {
-    if (pending.payment === "HOLD") return this.hold(pending, signal);
+    const latest = { booking: pending };
+    try {
+      return await (pending.payment === "HOLD" ? this.hold(pending, signal) : this.pay(latest, signal));
+    } catch (error) {
+      if (!(error instanceof BookingChangedConcurrently) && !(error instanceof Object && this.ended.has(error)))
+        await this.handOver(latest.booking, error);
+      throw error;
+    }
+  }
+
+  /**
+   * This call gives up with the booking's outcome unknown (a peer timed out or failed mid-way):
+   * the recovery sweep may take it moments from now rather than after the whole grace, so a retry
+   * under the key (IN_PROGRESS meanwhile) learns the outcome within seconds. If even this write
+   * fails, the grace set at create still applies.
+   */
+  private async handOver(booking: Booking, cause: unknown): Promise<void> {
+    const soon = this.deps.clock.now().getTime() + HAND_OVER_AFTER_MS;
+    // Never later than the grace set at create.
+    const recoverAfter = new Date(Math.min(soon, booking.recoverAfter?.getTime() ?? soon));
+    try {
+      await this.deps.writer.amend(booking, { recoverAfter });
+      this.deps.logger.warn({ bookingId: booking.bookingId, err: cause }, "booking create interrupted: handed to the recovery sweep");
+    } catch (error) {
+      this.deps.logger.warn({ bookingId: booking.bookingId, err: error }, "booking create interrupted: left to the recovery grace");
+    }
+  }
+
+  private async pay(latest: { booking: Booking }, signal?: AbortSignal): Promise<Booking> {
     const { payments, writer, provider } = this.deps;
+    const pending = latest.booking;
     let booking = pending;
     const settlement = await payments.payFor(bookingDebit(pending), async (holdId) => {
       // Stored before the airline is asked, so a recovery after a crash finds the hold.
       booking = await writer.amend(booking, { holdId });
+      latest.booking = booking;
       return this.reserve(booking, signal);
     });
     switch (settlement.kind) {
@@ -124,6 +166,7 @@ export class BookingFlow {
     const failure = { code: error.code, message: error.message, ...(error.provider && { provider: error.provider }) };
     await this.deps.writer.move(booking, "FAILED", failureReason(error), { failure });
     this.deps.logger.info({ bookingId: booking.bookingId, code: error.code }, "booking failed");
+    this.ended.add(error);
     throw error;
   }
 }

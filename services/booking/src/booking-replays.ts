@@ -16,7 +16,9 @@ export function replayedBooking(existing: Booking, fingerprint: string): Booking
 /** A booking already stored under the key: its outcome, or the error it failed with. */
 function outcomeOf(existing: Booking): Booking {
   if (existing.status === "PENDING") {
-    throw new DomainError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "This booking is still being made; retry in a moment");
+    throw new DomainError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "This booking is still being made; retry in a moment", {
+      retryAfterSeconds: 2,
+    });
   }
   if (existing.status === "FAILED" && existing.failure) {
     const code = isErrorCode(existing.failure.code) ? existing.failure.code : "INTERNAL";

@@ -27,6 +27,7 @@ import type { BillingSettings } from "./invoices/billing-settings.js";
 import { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import { InvoiceListing } from "./invoices/invoice-listing.js";
 import type { InvoiceStore } from "./invoices/invoice-store.js";
+import type { Reconciler } from "./reconciliation/reconciler.js";
 
 /** What every part shares, and what a decorator may wrap: the store, the wallet, the airline. */
 export interface BookingDependencies {
@@ -59,6 +60,8 @@ export interface BookingWiring extends BookingDependencies {
   readonly agencies: AgencyBilling;
   /** Tax invoices, credit and debit notes. */
   readonly invoices: InvoiceStore;
+  /** What answers Reconcile (the server builds it over its undecorated stores). */
+  readonly reconciler?: Reconciler;
 }
 
 export interface BookingParts {
@@ -74,7 +77,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
   const invoices = new InvoiceIssuer({ store: w.invoices, billing: w.billing, clock, logger });
   const writer = new BookingWriter(store, clock);
   const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
-  const flow = new BookingFlow({ payments, provider, writer, logger, holdNoticeMs: w.holdNoticeMs });
+  const flow = new BookingFlow({ payments, provider, writer, clock, logger, holdNoticeMs: w.holdNoticeMs });
   const holds = new HoldTicketing({ writer, payments, provider, clock, logger });
   const cancellations = new Cancellations({
     writer,
@@ -98,7 +101,17 @@ export function wireBooking(w: BookingWiring): BookingParts {
   });
   const cursors = createBookingListCursorCodec(createSigner(w.bookingSecret, "booking-list"), BOOKING_STATUSES);
   const listing = new BookingListing(store, cursors);
-  const creation = new BookingCreation({ store, fare: w.fare, provider, flow, clock, logger, billing: w.billing, agencies: w.agencies });
+  const creation = new BookingCreation({
+    store,
+    fare: w.fare,
+    provider,
+    flow,
+    clock,
+    logger,
+    billing: w.billing,
+    agencies: w.agencies,
+    recoveryGraceMs: w.recoveryGraceMs,
+  });
   const additions = new AncillaryAdditions({
     store,
     writer,
@@ -121,6 +134,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
       refunds: new RefundListing(store, createSigner(w.bookingSecret, "refund-list")),
       invoices: invoiceListing,
       additions,
+      ...(w.reconciler && { reconciler: w.reconciler }),
     }),
     holdSweep: new HoldSweep({ store, holds, provider, writer, clock, logger }),
     recovery: new RecoverySweep({
@@ -131,7 +145,6 @@ export function wireBooking(w: BookingWiring): BookingParts {
       provider,
       clock,
       logger,
-      graceMs: w.recoveryGraceMs,
       holdNoticeMs: w.holdNoticeMs,
     }),
     ticketing: new TicketingWorker({

@@ -17,8 +17,6 @@ export interface RecoverySweepDeps {
   readonly provider: AirlineProvider;
   readonly clock: Clock;
   readonly logger: Logger;
-  /** A PENDING booking younger than this may still be in its create call: left alone. */
-  readonly graceMs: number;
   /** A recovered hold's booking.hold_expiring notice comes this long before its limit. */
   readonly holdNoticeMs: number;
 }
@@ -38,9 +36,10 @@ export class RecoverySweep {
 
   /** Settles interrupted creates and cancellations; answers how many bookings it settled. */
   async run(): Promise<number> {
-    const { store, clock, graceMs, cancellations, logger } = this.deps;
+    const { store, clock, cancellations, logger } = this.deps;
     const now = clock.now();
-    const pending = await store.claimDue("PENDING", new Date(now.getTime() - graceMs), BATCH, sweepClaim(now));
+    // Due at its recoverAfter: its create call is surely over by then (BookingCreation, BookingFlow).
+    const pending = await store.claimDue("PENDING", new Date(now.getTime() + 1), BATCH, sweepClaim(now));
     // A confirm refunds at once; a CANCELLED booking a few seconds old lost its refund to a crash.
     const unrefunded = await store.claimDue("CANCELLED", new Date(now.getTime() - REFUND_GRACE_MS), BATCH, sweepClaim(now));
     reportStuck([...pending, ...unrefunded], logger);

@@ -190,6 +190,12 @@ export interface Booking {
   readonly extrasPaise?: number | undefined;
   /** What the agent's customer pays: final price + seats + extras. */
   readonly totalPricePaise: number;
+  /**
+   * PENDING only: from when the recovery sweep may finish or unwind it, its create call surely
+   * over (created + RECOVERY_GRACE_SECONDS, or moments after the call gave up on a peer). Absent on
+   * bookings of earlier releases: a minute after it last changed.
+   */
+  readonly recoverAfter?: Date | undefined;
   /** Everything the wallet was debited for this booking: net fare + seats + extras, plus reschedule payments. */
   readonly debitPaise: number;
   /**

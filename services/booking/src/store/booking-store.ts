@@ -50,11 +50,14 @@ export interface ClaimOptions {
 /** A reschedule confirm still marked pending this long after it started was interrupted (its calls last seconds). */
 export const RESCHEDULE_REPAIR_AFTER_MS = 60_000;
 
+/** A PENDING booking of an earlier release (no recoverAfter) is left to its create call this long after it last changed. */
+const LEGACY_RECOVERY_GRACE_MS = 60_000;
+
 /** A CANCELLED booking whose refunds are all settled (one the airline rejected) is never due again. */
 const NEVER = new Date("9999-12-31T00:00:00Z");
 
 /**
- * When a booking is due for its sweep: after an interrupted reschedule, partial cancellation or addition,
+ * When a booking is due for its sweep: PENDING at its recoverAfter; after an interrupted reschedule, partial cancellation or addition,
  * once it surely is one; when a pending refund is next to be asked about; TICKETED when its last
  * segment lands; otherwise when it last changed.
  */
@@ -66,6 +69,7 @@ export function sweepInstantOf(booking: Booking): Date {
   const refundDue = (booking.refunds ?? [])
     .filter((r) => r.status === "REQUESTED" || r.status === "PROCESSING")
     .map((r) => r.nextCheckAt.getTime());
+  if (booking.status === "PENDING") return booking.recoverAfter ?? new Date(booking.updatedAt.getTime() + LEGACY_RECOVERY_GRACE_MS);
   const own =
     booking.status === "TICKETED" ? booking.lastArrivalAt : booking.status === "CANCELLED" && booking.refunds ? NEVER : booking.updatedAt;
   return refundDue.length > 0 ? new Date(Math.min(own.getTime(), ...refundDue)) : own;
