@@ -3,7 +3,7 @@ import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { eventBody, InProcessBus, type OutboxEvent } from "@tarmac/events";
 import { ConfigError, fromConnectError, parseConfig, type ServiceHost } from "@tarmac/kernel";
-import { activeAgents, asPermittedCaller, ManualClock, productionCallerEnv, silentLogger } from "@tarmac/kernel/testing";
+import { activeAgents, asPermittedCaller, ManualClock, productionCallerEnv, signedAs, silentLogger } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { WalletMovedEventSchema } from "@tarmac/proto/tarmac/events/v1/events_pb.js";
 import { EntryKind, WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
@@ -167,6 +167,23 @@ describe("wallet service over a real HTTP/2 port", () => {
       code: "VALIDATION_FAILED",
       errors: [{ field: "amount_paise", code: "OUT_OF_RANGE" }],
     });
+  });
+
+  it("lets booking's identity credit only refunds of what a booking paid, and ops goodwill", async () => {
+    const agentId = "agt_credit";
+    const as = (caller: string) =>
+      createClient(WalletService, createGrpcTransport({ baseUrl: host.url, interceptors: [signedAs(caller)] }));
+    await client().openAccount({ agentId });
+    const minted = await as("booking")
+      .credit({ agentId, amountPaise: 10_000_000n, reference: "bkg_none", reason: "refund" })
+      .catch((e: unknown) => e);
+    expect(ConnectError.from(minted).code).toBe(Code.FailedPrecondition);
+    expect(fromConnectError(minted)).toMatchObject({ code: "WALLET_CREDIT_NOT_ALLOWED", status: 422 });
+    await as("admin").credit({ agentId, amountPaise: 10_000_000n, reference: "goodwill-credit", reason: "goodwill" });
+    const { holdId } = await as("booking").hold({ agentId, amountPaise: 30_000n, reference: "bkg_credit" });
+    await as("booking").capture({ holdId });
+    await as("booking").credit({ agentId, amountPaise: 30_000n, reference: "bkg_credit/rfd_1", reason: "refund" });
+    expect((await client().getBalance({ agentId })).balance).toMatchObject({ balancePaise: 10_000_000n });
   });
 
   it("voids expired holds on its sweep timer", async () => {

@@ -171,7 +171,14 @@ describe("WalletServiceImpl", () => {
   });
 
   describe("Credit, TopUp, SetCreditLimit", () => {
+    /** Booking's payment for bkg_1: held and captured. */
+    const paid = async (amountPaise: bigint, reference = "bkg_1") => {
+      await call().topUp({ agentId: AGENT, amountPaise, reference: `seed:${reference}` });
+      await call().capture({ holdId: (await call().hold({ agentId: AGENT, amountPaise, reference })).holdId });
+    };
+
     it("credits a refund once per reference", async () => {
+      await paid(10_000n);
       const res = await call().credit({ agentId: AGENT, amountPaise: 4_500n, reference: "bkg_1:cancel", reason: "Cancellation refund" });
       expect(figures(res.balance).balance).toBe(4_500);
       expect(figures((await call().credit({ agentId: AGENT, amountPaise: 4_500n, reference: "bkg_1:cancel" })).balance).balance).toBe(
@@ -187,6 +194,32 @@ describe("WalletServiceImpl", () => {
         description: "Cancellation refund",
         reference: "bkg_1:cancel",
       });
+    });
+
+    it("lets booking credit only a refund of what a booking paid, and not more than it has not had back", async () => {
+      // Issue 34: booking's identity credited 10,000,000 paise to an agency with nothing behind it.
+      const free = await failureOf(call().credit({ agentId: AGENT, amountPaise: 10_000_000n, reference: "compensation-1" }));
+      expect(free.code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+      expect((await failureOf(call().credit({ agentId: AGENT, amountPaise: 10_000_000n, reference: "bkg_1" }))).code).toBe(
+        "WALLET_CREDIT_NOT_ALLOWED",
+      );
+      await paid(10_000n);
+      await call().credit({ agentId: AGENT, amountPaise: 6_000n, reference: "bkg_1/rfd_1" });
+      const over = await failureOf(call().credit({ agentId: AGENT, amountPaise: 4_001n, reference: "bkg_1/rfd_2" }));
+      expect(over).toMatchObject({ code: "WALLET_CREDIT_NOT_ALLOWED", message: expect.stringContaining("at most 40.00 INR remains") });
+      await call().credit({ agentId: AGENT, amountPaise: 4_000n, reference: "bkg_1/rfd_2" });
+      expect(figures((await call().getBalance({ agentId: AGENT })).balance).balance).toBe(10_000);
+      // A caller nobody authenticated (an in-process call) is held to booking's rule.
+      const anonymous = calls(svc(), { caller: undefined });
+      expect((await failureOf(anonymous.credit({ agentId: AGENT, amountPaise: 1n, reference: "bkg_1/rfd_3" }))).code).toBe(
+        "WALLET_CREDIT_NOT_ALLOWED",
+      );
+    });
+
+    it("lets ops credit goodwill with no booking behind it", async () => {
+      const ops = calls(svc(), { caller: "admin" });
+      const res = await ops.credit({ agentId: AGENT, amountPaise: 10_000_000n, reference: "goodwill-2026-11-22", reason: "Goodwill" });
+      expect(figures(res.balance).balance).toBe(10_000_000);
     });
 
     it("validates credit and top-up requests", async () => {

@@ -6,10 +6,15 @@ import { DomainError } from "../errors/domain-error.js";
 import { errorInterceptor } from "../interceptors.js";
 import { createLogger } from "../logger.js";
 import { developmentCredential, developmentTrustedCallers } from "./credentials.js";
+import { authenticatedCaller } from "./authenticated-caller.js";
 import { callerAuthInterceptor, callerTokenInterceptor } from "./interceptors.js";
 import { CallerTokenIssuer, CallerTokenVerifier } from "./tokens.js";
 
-const policy = { GetBalance: { gateway: "agent-context" }, TopUp: { admin: "trusted" } } as const;
+const policy = {
+  GetBalance: { gateway: "agent-context" },
+  TopUp: { admin: "trusted" },
+  Credit: { admin: "trusted", booking: "trusted" },
+} as const;
 
 function wallet(client: Interceptor[], suspended: string[] = []) {
   const lines: { level: number; msg: string }[] = [];
@@ -23,15 +28,24 @@ function wallet(client: Interceptor[], suspended: string[] = []) {
     assertActive: (agentId: string) =>
       suspended.includes(agentId) ? Promise.reject(new DomainError("AUTH_AGENT_SUSPENDED", "The agency is suspended")) : Promise.resolve(),
   };
-  const transport = createRouterTransport((router) => router.service(WalletService, { getBalance: () => ({}), topUp: () => ({}) }), {
-    router: {
-      interceptors: [
-        errorInterceptor(createLogger({ name: "t" }, sink)),
-        callerAuthInterceptor({ verifier: new CallerTokenVerifier(developmentTrustedCallers()), policy, grants: new Map(), standing }),
-      ],
+  const transport = createRouterTransport(
+    (router) =>
+      router.service(WalletService, {
+        getBalance: () => ({}),
+        topUp: () => ({}),
+        // Answers who the handler was told called it.
+        credit: (_request, context) => ({ balance: { agentId: authenticatedCaller(context) ?? "(unknown)" } }),
+      }),
+    {
+      router: {
+        interceptors: [
+          errorInterceptor(createLogger({ name: "t" }, sink)),
+          callerAuthInterceptor({ verifier: new CallerTokenVerifier(developmentTrustedCallers()), policy, grants: new Map(), standing }),
+        ],
+      },
+      transport: { interceptors: client },
     },
-    transport: { interceptors: client },
-  });
+  );
   return { client: createClient(WalletService, transport), lines };
 }
 
@@ -62,6 +76,12 @@ describe("the caller authentication interceptor", () => {
     };
     expect(await codeOf(wallet([adminVouches, signed("gateway")]).client.getBalance({ agentId: "agt_1" }))).toBe("PermissionDenied");
     expect(await codeOf(wallet([signed("gateway", true)], ["agt_1"]).client.getBalance({ agentId: "agt_1" }))).toBe("PermissionDenied");
+  });
+
+  it("tells the handler which permitted caller called it", async () => {
+    expect((await wallet([signed("booking")]).client.credit({ agentId: "agt_1" })).balance?.agentId).toBe("booking");
+    expect((await wallet([signed("admin")]).client.credit({ agentId: "agt_1" })).balance?.agentId).toBe("admin");
+    expect(authenticatedCaller(undefined)).toBeUndefined();
   });
 
   it("signs with the cached token at once and rejects, never throws, when the calls after it throw", async () => {

@@ -1,6 +1,7 @@
 import type { Interceptor } from "@connectrpc/connect";
 import type { AgentStanding } from "../agent-standing.js";
 import { DomainError } from "../errors/domain-error.js";
+import { setAuthenticatedCaller } from "./authenticated-caller.js";
 import { AGENT_CONTEXT_ISSUERS, ruleFor, type CallerGrants, type CallerPolicy } from "./policy.js";
 import { AGENT_CONTEXT_HEADER, CALLER_TOKEN_HEADER, type CallerTokenIssuer, type CallerTokenVerifier } from "./tokens.js";
 
@@ -58,6 +59,7 @@ export function callerAuthInterceptor(access: CallerAccess): Interceptor {
       // Services settling earlier work (booking's sweeps holding or refunding) are "trusted" and pass.
       await access.standing?.assertActive(context.subject);
     }
+    setAuthenticatedCaller(req.contextValues, caller);
     return next(req);
   };
 }

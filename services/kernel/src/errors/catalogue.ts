@@ -68,6 +68,9 @@ export const catalogue = {
   BOOKING_VOID_NOT_ALLOWED: entry(422, "BOOKING", Code.FailedPrecondition),
   WALLET_INSUFFICIENT_FUNDS: entry(402, "WALLET", Code.FailedPrecondition),
   WALLET_ACCOUNT_NOT_FOUND: entry(404, "WALLET", Code.NotFound),
+  // A Credit from booking with no booking payment behind it, or beyond what the booking paid from
+  // that wallet less what it already got back. Between services only: no agency request causes it.
+  WALLET_CREDIT_NOT_ALLOWED: entry(422, "WALLET", Code.FailedPrecondition),
   // Statement cursors follow the search cursor rules (API guide, Pagination).
   WALLET_CURSOR_INVALID: entry(400, "WALLET", Code.InvalidArgument),
   WALLET_CURSOR_EXPIRED: entry(410, "WALLET", Code.FailedPrecondition),

@@ -1,5 +1,6 @@
+import { bookingOfReference } from "./booking-refund.js";
 import type { VoidReason } from "./hold.js";
-import type { TransactionKind } from "./ledger.js";
+import type { LedgerTransaction, TransactionKind } from "./ledger.js";
 
 /**
  * The wallet's state-changing operations, already validated for form (non-empty ids, positive
@@ -38,14 +39,24 @@ export interface VoidCommand {
   readonly reason: VoidReason;
 }
 
+/**
+ * Why money is credited, which decides how much may be:
+ * - "booking": a refund of a booking (booking's calls). The reference must start with the booking
+ *   id (booking-refund.ts), and the credit may not exceed what that booking's holds captured from
+ *   this wallet less what was already credited back for it (WALLET_CREDIT_NOT_ALLOWED).
+ * - "goodwill": ops crediting by hand (`pnpm admin`), with or without a booking behind it.
+ */
+export type CreditGrounds = "booking" | "goodwill";
+
 /** A refund to the agent (kind REFUND). */
 export interface CreditCommand {
   readonly type: "credit";
   readonly agentId: string;
   readonly amountPaise: number;
-  /** E.g. `bkg_123:cancel`. */
+  /** E.g. `bkg_123` or `bkg_123/rfd_456`. */
   readonly reference: string;
   readonly description: string;
+  readonly grounds: CreditGrounds;
 }
 
 export interface TopUpCommand {
@@ -88,4 +99,13 @@ export function idempotencyKeyOf(command: WalletCommand): IdempotencyKey | undef
 /** The agent whose account the command changes, when the command names it (capture and void name a hold). */
 export function agentIdOf(command: WalletCommand): string | undefined {
   return "agentId" in command ? command.agentId : undefined;
+}
+
+/**
+ * The booking whose money a store must read for the command (CommandState.booking): a credit on
+ * booking grounds naming one, unless it repeats an earlier credit (a replay moves nothing).
+ */
+export function refundedBooking(command: WalletCommand, prior: LedgerTransaction | undefined): string | undefined {
+  if (command.type !== "credit" || command.grounds !== "booking" || prior) return undefined;
+  return bookingOfReference(command.reference);
 }

@@ -50,7 +50,9 @@ describe("decide", () => {
       ),
       commit(decide({ type: "capture", holdId: "hld_1" }, state({ account: withHeld, hold: heldHold() }), NOW)),
       commit(decide({ type: "void", holdId: "hld_1", reason: "REQUESTED" }, state({ account: withHeld, hold: heldHold() }), NOW)),
-      commit(decide({ type: "credit", agentId: "agt_1", amountPaise: 700, reference: "r", description: "" }, state(), NOW)),
+      commit(
+        decide({ type: "credit", agentId: "agt_1", amountPaise: 700, reference: "r", description: "", grounds: "goodwill" }, state(), NOW),
+      ),
       commit(decide({ type: "topUp", agentId: "agt_1", amountPaise: 900, reference: "t", description: "" }, state(), NOW)),
     ];
     for (const c of commits) {
@@ -103,6 +105,50 @@ describe("decide", () => {
     expect(() =>
       decide({ type: "topUp", agentId: "agt_1", amountPaise: 1, reference: "t", description: "" }, state({ account: broken }), NOW),
     ).toThrow(/available is negative/);
+  });
+
+  describe("a credit on booking grounds", () => {
+    const refund = (reference: string, amountPaise: number) =>
+      ({ type: "credit", agentId: "agt_1", amountPaise, reference, description: "", grounds: "booking" }) as const;
+    const paid = (capturedPaise: number, refundedPaise = 0) => state({ booking: { capturedPaise, refundedPaise } });
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error as { code?: string; message: string };
+      }
+      throw new Error("expected a refusal");
+    };
+
+    it("refuses a reference that names no booking, whatever the ledger holds", () => {
+      for (const reference of ["goodwill-1", "agt_1:bkg_1", "BKG_1", "bkg_", "bkg_1;x"]) {
+        const error = refusal(() => decide(refund(reference, 1), paid(10_000), NOW));
+        expect([reference, error.code]).toEqual([reference, "WALLET_CREDIT_NOT_ALLOWED"]);
+        expect(error.message).toContain("names no booking");
+      }
+    });
+
+    it("refuses a booking that paid nothing from this wallet", () => {
+      const error = refusal(() => decide(refund("bkg_1", 10_000_000), paid(0), NOW));
+      expect(error).toMatchObject({ code: "WALLET_CREDIT_NOT_ALLOWED", message: expect.stringContaining("paid nothing") });
+    });
+
+    it("credits up to what the booking paid less what it got back, and not one paisa more", () => {
+      expect(commit(decide(refund("bkg_1/rfd_2", 6_000), paid(10_000, 4_000), NOW)).account.balancePaise).toBe(16_000);
+      const error = refusal(() => decide(refund("bkg_1/rfd_2", 6_001), paid(10_000, 4_000), NOW));
+      expect(error.code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+      expect(error.message).toContain("at most 60.00 INR remains");
+    });
+
+    it("replays a repeat of an earlier credit though the booking has nothing left to refund", () => {
+      const prior = commit(decide(refund("bkg_1", 10_000), paid(10_000), NOW)).transaction;
+      expect(decide(refund("bkg_1", 10_000), state({ prior }), NOW).type).toBe("replay");
+    });
+
+    it("leaves goodwill unbounded by any booking", () => {
+      const goodwill = { ...refund("goodwill-1", 10_000_000), grounds: "goodwill" } as const;
+      expect(commit(decide(goodwill, state(), NOW)).account.balancePaise).toBe(10_010_000);
+    });
   });
 
   it("the sweep's void leaves a hold that has not expired alone", () => {

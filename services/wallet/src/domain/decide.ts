@@ -1,6 +1,7 @@
 import { newEvent, type OutboxEvent } from "@tarmac/events";
 import { DomainError, fieldError, newId, validationFailed } from "@tarmac/kernel";
 import { accountInvariantBreach, availableOf, type WalletAccount } from "./account.js";
+import { bookingOfReference, type BookingMoney } from "./booking-refund.js";
 import type {
   CaptureCommand,
   CreditCommand,
@@ -23,6 +24,12 @@ export interface CommandState {
   readonly prior: LedgerTransaction | undefined;
   /** Capture and void: the named hold. Hold: the prior transaction's hold, if there is a prior. */
   readonly hold: Hold | undefined;
+  /**
+   * A credit on booking grounds without a prior, whose reference names a booking: what that
+   * booking captured from the account and got back. Read in the same atomic unit as the account,
+   * so two racing refunds of one booking cannot both fit the same remainder.
+   */
+  readonly booking?: BookingMoney;
 }
 
 /** Nothing to write: a repeat of something already done. */
@@ -309,6 +316,7 @@ function addToBalance(
     checkPrior(state.prior, command.agentId, command.amountPaise, account.currency);
     return { type: "replay", account };
   }
+  if (command.type === "credit" && command.grounds === "booking") checkBookingRefund(command, state, account.currency);
   const amount = command.amountPaise;
   if (account.balancePaise + amount > MAX_BALANCE_PAISE) {
     throw validationFailed([
@@ -330,6 +338,38 @@ function addToBalance(
     description: command.description || fallback,
   });
   return { type: "commit", before: account, ...posted, events: [walletEvent(WALLET_CREDITED, posted.transaction)] };
+}
+
+/**
+ * Booking may credit only what a booking paid from this wallet and has not had back (issue 34):
+ * its caller identity must not be able to create money, for any agency, in one call.
+ */
+function checkBookingRefund(command: CreditCommand, state: CommandState, currency: string): void {
+  const bookingId = bookingOfReference(command.reference);
+  if (bookingId === undefined) {
+    throw new DomainError(
+      "WALLET_CREDIT_NOT_ALLOWED",
+      `Credit reference "${command.reference}" names no booking: booking credits only refunds of a booking, ` +
+        `referenced "<booking id>", "<booking id>:..." or "<booking id>/..."`,
+    );
+  }
+  if (!state.booking) throw new Error(`credit ${command.reference}: the store read nothing of booking ${bookingId}`);
+  const { capturedPaise, refundedPaise } = state.booking;
+  if (capturedPaise === 0) {
+    throw new DomainError(
+      "WALLET_CREDIT_NOT_ALLOWED",
+      `Booking ${bookingId} paid nothing from the wallet of agent ${command.agentId}: there is nothing to refund`,
+    );
+  }
+  const remaining = capturedPaise - refundedPaise;
+  if (command.amountPaise > remaining) {
+    throw new DomainError(
+      "WALLET_CREDIT_NOT_ALLOWED",
+      `A refund of ${formatMoney(command.amountPaise, currency)} exceeds what booking ${bookingId} paid from the wallet of agent ` +
+        `${command.agentId} (${formatMoney(capturedPaise, currency)}) less what was credited back for it ` +
+        `(${formatMoney(refundedPaise, currency)}): at most ${formatMoney(Math.max(0, remaining), currency)} remains`,
+    );
+  }
 }
 
 function setCreditLimit(command: SetCreditLimitCommand, state: CommandState, now: Date): Decision {

@@ -1,7 +1,8 @@
 import { MemoryOutbox } from "@tarmac/events";
 import { deepCopy, defined, MemoryLeaseStore, type Clock, type LeaseStore } from "@tarmac/kernel";
 import type { WalletAccount } from "../domain/account.js";
-import { agentIdOf, idempotencyKeyOf, type IdempotencyKey, type WalletCommand } from "../domain/commands.js";
+import { bookingMoneyOf } from "../domain/booking-refund.js";
+import { agentIdOf, idempotencyKeyOf, refundedBooking, type IdempotencyKey, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
 import type { Hold } from "../domain/hold.js";
 import { isStatementKind, type LedgerTransaction } from "../domain/ledger.js";
@@ -123,8 +124,12 @@ export class MemoryWalletStore implements WalletStore {
     else if (prior?.holdId) hold = this.holds.get(prior.holdId);
     const agentId = agentIdOf(command) ?? hold?.agentId;
     const account = agentId === undefined ? undefined : this.accounts.get(agentId);
+    const bookingId = refundedBooking(command, prior);
+    // The agent's whole ledger, scanned: credits are rare, and a booking's money is in no index here.
+    const booking =
+      agentId === undefined || bookingId === undefined ? undefined : bookingMoneyOf(bookingId, this.ledgers.get(agentId) ?? []);
     // decide() returns new objects and never mutates these, but copies keep that a local fact.
-    return { account: copy(account), prior: copy(prior), hold: copy(hold) };
+    return { account: copy(account), prior: copy(prior), hold: copy(hold), ...(booking && { booking }) };
   }
 
   private write(commit: Commit): void {

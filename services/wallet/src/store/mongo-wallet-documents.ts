@@ -16,7 +16,7 @@ export function int64(value: number): Long {
   return mongoDriver().Long.fromNumber(value);
 }
 
-function fromInt64(value: unknown): number {
+export function fromInt64(value: unknown): number {
   const { Long } = mongoDriver();
   const n =
     typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : Long.isLong(value) ? value.toNumber() : Number.NaN;

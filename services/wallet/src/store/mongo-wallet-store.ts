@@ -9,7 +9,8 @@ import {
 } from "@tarmac/kernel";
 import type { ClientSession, Collection, Db, Filter } from "mongodb";
 import type { WalletAccount } from "../domain/account.js";
-import { agentIdOf, idempotencyKeyOf, type WalletCommand } from "../domain/commands.js";
+import { bookingMoneyOf, type BookingMoney } from "../domain/booking-refund.js";
+import { agentIdOf, idempotencyKeyOf, refundedBooking, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
 import type { Hold } from "../domain/hold.js";
 import { STATEMENT_KINDS, type LedgerTransaction } from "../domain/ledger.js";
@@ -18,6 +19,7 @@ import {
   ACCOUNT_VALIDATOR,
   fromAccountDocument,
   fromHoldDocument,
+  fromInt64,
   fromTransactionDocument,
   HOLD_VALIDATOR,
   int64,
@@ -258,7 +260,31 @@ export class MongoWalletStore implements WalletStore {
     const hold = holdDoc ? fromHoldDocument(holdDoc) : undefined;
     const agentId = agentIdOf(command) ?? hold?.agentId;
     const accountDoc = agentId === undefined ? null : await this.accounts.findOne({ _id: agentId }, { session });
-    return { account: accountDoc ? fromAccountDocument(accountDoc) : undefined, prior, hold };
+    const bookingId = refundedBooking(command, prior);
+    const booking = agentId === undefined || bookingId === undefined ? undefined : await this.bookingMoney(agentId, bookingId, session);
+    return { account: accountDoc ? fromAccountDocument(accountDoc) : undefined, prior, hold, ...(booking && { booking }) };
+  }
+
+  /**
+   * The booking's captures and refunds on the agent's account, from the same snapshot as the
+   * account. A refund racing another of the same agent cannot both fit: each writes the account
+   * guarded on the seq it read, so the later one runs again and reads the earlier one here.
+   */
+  private async bookingMoney(agentId: string, bookingId: string, session: ClientSession): Promise<BookingMoney> {
+    // Anchored on the literal booking id (letters, digits and "_", nothing a pattern reads as
+    // syntax): the (kind, reference) index scans only this booking's keys.
+    const reference = { $regex: `^${bookingId}(?:[:/]|$)` };
+    const docs = await this.transactions
+      .find(
+        { kind: { $in: ["CAPTURE", "REFUND"] }, reference, agentId },
+        { session, projection: { kind: 1, reference: 1, amountPaise: 1 } },
+      )
+      .hint("kind_reference_unique")
+      .toArray();
+    return bookingMoneyOf(
+      bookingId,
+      docs.map((doc) => ({ kind: doc.kind, reference: doc.reference, amountPaise: fromInt64(doc.amountPaise) })),
+    );
   }
 
   private async write(commit: Commit, session: ClientSession): Promise<void> {

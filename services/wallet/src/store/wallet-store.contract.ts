@@ -47,8 +47,12 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
     });
   const capture = (holdId: string) => exec({ type: "capture", holdId });
   const voidHold = (holdId: string, reason: "REQUESTED" | "EXPIRED" = "REQUESTED") => exec({ type: "void", holdId, reason });
+  /** Ops' credit (goodwill): no booking behind it. */
   const credit = (amountPaise: number, reference: string, agentId = agent) =>
-    exec({ type: "credit", agentId, amountPaise, reference, description: "" });
+    exec({ type: "credit", agentId, amountPaise, reference, description: "", grounds: "goodwill" });
+  /** Booking's credit: a refund of the booking `reference` names. */
+  const refund = (amountPaise: number, reference: string, agentId = agent) =>
+    exec({ type: "credit", agentId, amountPaise, reference, description: "", grounds: "booking" });
   const setLimit = (creditLimitPaise: number, reference: string, agentId = agent) =>
     exec({ type: "setCreditLimit", agentId, creditLimitPaise, reference });
   const balance = async (agentId = agent) => {
@@ -216,6 +220,70 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         const refused = outcomes.filter((o) => o.status === "rejected");
         expect(refused.length).toBeGreaterThanOrEqual(1);
         for (const o of refused) expect(o.reason).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+      });
+    });
+
+    describe("refunds of a booking (booking's credits)", () => {
+      let booking: string;
+      beforeEach(async () => {
+        await openAccount(agent, 0);
+        await openAccount(other, 0);
+        await topUp(100_000, ref("seed"));
+        booking = newId("bkg");
+      });
+      /** What booking does to pay: hold under a reference of the booking, then capture. */
+      const pay = async (amountPaise: number, reference = booking, agentId = agent) =>
+        capture((await hold(amountPaise, reference, { agentId })).hold!.holdId);
+
+      it("refuses a credit with no booking payment behind it and moves nothing", async () => {
+        expect((await failureOf(refund(10_000_000, ref("goodwill")))).code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+        // Held but never captured: the booking has paid nothing yet.
+        await hold(5_000, booking);
+        const error = await failureOf(refund(5_000, `${booking}/rfd_1`));
+        expect(error.code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+        expect(error.message).toContain("paid nothing");
+        expect(await balance()).toMatchObject({ balance: 100_000, held: 5_000 });
+        expect((await eventsOf()).map((e) => e.data.kind)).toEqual(["TOP_UP"]);
+        // A refusal records nothing: the reference credits once the booking has paid.
+        await capture((await hold(5_000, booking)).hold!.holdId);
+        expect((await refund(5_000, `${booking}/rfd_1`)).replayed).toBe(false);
+      });
+
+      it("refunds what the booking paid under all its references, less what it got back, and not one paisa more", async () => {
+        await pay(10_000);
+        await pay(2_000, `${booking}:qte_1`);
+        await refund(4_000, `${booking}/rfd_1`);
+        const over = await failureOf(refund(8_001, `${booking}/rfd_2`));
+        expect(over.code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+        expect(over.message).toContain("at most 80.00 INR remains");
+        await refund(8_000, `${booking}/rfd_2`);
+        expect((await failureOf(refund(1, `${booking}:qte_1:refund`))).code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+        // A repeat still answers the earlier credit, though nothing is left to refund.
+        expect((await refund(4_000, `${booking}/rfd_1`)).replayed).toBe(true);
+        expect(await balance()).toMatchObject({ balance: 100_000, held: 0 });
+        await expectSound();
+      });
+
+      it("counts this wallet's payments for this booking only, not another's or a booking whose id it prefixes", async () => {
+        await pay(50_000, `${booking}0`);
+        await topUp(100_000, ref("other-seed"), other);
+        await pay(30_000, `${booking}:elsewhere`, other);
+        expect((await failureOf(refund(1, booking))).code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+        expect((await refund(30_000, `${booking}/rfd_1`, other)).account.balancePaise).toBe(100_000);
+        // Ops' goodwill needs no booking and counts against it like any credit.
+        await credit(10_000_000, ref("goodwill"));
+        await credit(20_000, `${booking}0:goodwill`);
+        expect((await failureOf(refund(30_001, `${booking}0`))).code).toBe("WALLET_CREDIT_NOT_ALLOWED");
+        expect((await refund(30_000, `${booking}0`)).replayed).toBe(false);
+      });
+
+      it("lets racing refunds of one booking together credit no more than it paid", async () => {
+        await pay(10_000);
+        const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => refund(4_000, `${booking}/rfd_${i}`)));
+        expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(2);
+        for (const o of outcomes) if (o.status === "rejected") expect(o.reason).toMatchObject({ code: "WALLET_CREDIT_NOT_ALLOWED" });
+        expect(await balance()).toMatchObject({ balance: 98_000 });
+        await expectSound();
       });
     });
 

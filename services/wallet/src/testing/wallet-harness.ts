@@ -1,5 +1,6 @@
 import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
-import { createSigner } from "@tarmac/kernel";
+import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
+import { createSigner, setAuthenticatedCaller } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import {
   CaptureRequestSchema,
@@ -11,6 +12,7 @@ import {
   SetCreditLimitRequestSchema,
   TopUpRequestSchema,
   VoidRequestSchema,
+  WalletService,
 } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { createStatementCursorCodec } from "../domain/statement.js";
 import { MemoryWalletStore } from "../store/memory-wallet-store.js";
@@ -41,14 +43,31 @@ export function walletHarness(options: { store?: WalletStore; clock?: ManualCloc
 
 type Init<S extends DescMessage> = MessageInitShape<S>;
 
-/** The service's methods taking plain request fields, each built into its message with `create`. */
-export function calls(service: WalletServiceImpl) {
+/** The context of a Credit served to `caller`, as callerAuthInterceptor leaves it; undefined: a caller nobody authenticated. */
+function creditContext(caller: string | undefined): HandlerContext {
+  const context = createHandlerContext({
+    service: WalletService,
+    method: WalletService.method.credit,
+    protocolName: "test",
+    requestMethod: "POST",
+    url: "http://test/tarmac.wallet.v1.WalletService/Credit",
+  });
+  if (caller !== undefined) setAuthenticatedCaller(context.values, caller);
+  return context;
+}
+
+/**
+ * The service's methods taking plain request fields, each built into its message with `create`.
+ * Credit is called as `options.caller` (default booking, whose credits must refund a booking).
+ */
+export function calls(service: WalletServiceImpl, options: { readonly caller?: string } = {}) {
+  const caller = "caller" in options ? options.caller : "booking";
   return {
     openAccount: (init: Init<typeof OpenAccountRequestSchema>) => service.openAccount(create(OpenAccountRequestSchema, init)),
     hold: (init: Init<typeof HoldRequestSchema>) => service.hold(create(HoldRequestSchema, init)),
     capture: (init: Init<typeof CaptureRequestSchema>) => service.capture(create(CaptureRequestSchema, init)),
     void: (init: Init<typeof VoidRequestSchema>) => service.void(create(VoidRequestSchema, init)),
-    credit: (init: Init<typeof CreditRequestSchema>) => service.credit(create(CreditRequestSchema, init)),
+    credit: (init: Init<typeof CreditRequestSchema>) => service.credit(create(CreditRequestSchema, init), creditContext(caller)),
     topUp: (init: Init<typeof TopUpRequestSchema>) => service.topUp(create(TopUpRequestSchema, init)),
     setCreditLimit: (init: Init<typeof SetCreditLimitRequestSchema>) => service.setCreditLimit(create(SetCreditLimitRequestSchema, init)),
     getBalance: (init: Init<typeof GetBalanceRequestSchema>) => service.getBalance(create(GetBalanceRequestSchema, init)),

@@ -35,6 +35,8 @@ interface Issued {
   readonly amountPaise: number;
   /** For a successful hold: the hold id it answered. */
   holdId?: string;
+  /** A refund booking credits (of a hold's booking), not ops' goodwill: bounded by what the booking paid. */
+  readonly byBooking?: boolean;
 }
 
 export interface WorkloadReport {
@@ -48,11 +50,16 @@ export interface WorkloadReport {
 }
 
 /** Refusals the workload provokes on purpose; anything else is a failure of the wallet. */
-const EXPECTED: ReadonlySet<ErrorCode> = new Set(["WALLET_INSUFFICIENT_FUNDS", "IDEMPOTENCY_KEY_REUSED", "VALIDATION_FAILED"]);
+const EXPECTED: ReadonlySet<ErrorCode> = new Set([
+  "WALLET_INSUFFICIENT_FUNDS",
+  "IDEMPOTENCY_KEY_REUSED",
+  "VALIDATION_FAILED",
+  "WALLET_CREDIT_NOT_ALLOWED",
+]);
 
 /**
- * A seeded random workload through the service class: holds, captures, voids, refunds, top-ups
- * and credit-limit changes across several agents, many calls in flight at once, deliberate
+ * A seeded random workload through the service class: holds (each a booking's), captures, voids,
+ * refunds (booking's, of a random booking and amount, and ops' goodwill), top-ups and credit-limit changes across several agents, many calls in flight at once, deliberate
  * repeats of references (same and different parameters), racing capture/void pairs, clock jumps
  * that expire holds, and sweeps.
  */
@@ -68,6 +75,7 @@ export async function runWorkload(
   /** Mostly one of the latest items (holds still open), sometimes any. */
   const pickRecent = <T>(items: readonly T[]): T | undefined => (random() < 0.8 ? pick(items.slice(-24)) : pick(items));
   const rpc = calls(service);
+  const ops = calls(service, { caller: "admin" });
   const sweeper = new HoldSweeper({ store, clock, logger: silentLogger(), intervalMs: 3_600_000, batchSize: 50 });
   const run = `w${options.seed.toString(36)}${Date.now().toString(36)}`;
   const agentIds = Array.from({ length: options.agents }, (_, i) => `agt_${run}_${i}`);
@@ -113,7 +121,22 @@ export async function runWorkload(
       // Same reference, another amount or another agent: must be refused (or win, if it got there first).
       return random() < 0.5 ? { ...base, amountPaise: base.amountPaise + 1 } : { ...base, agentId: pick(agentIds)! };
     }
-    const fresh: Issued = { kind, reference: `${run}:${kind}:${++seq}`, agentId, amountPaise };
+    // A hold's reference is a booking id, as booking's are: refunds name it.
+    const fresh: Issued = { kind, reference: kind === "HOLD" ? `bkg_${run}n${++seq}` : `${run}:${kind}:${++seq}`, agentId, amountPaise };
+    issuedByRef.push(fresh);
+    return fresh;
+  };
+  /** Booking refunding part of a hold's booking (paid or not, refunded already or not) under a new reference. */
+  const bookingRefund = (): Issued | undefined => {
+    const paid = pick(issuedByRef.filter((i) => i.kind === "HOLD"));
+    if (!paid) return undefined;
+    const fresh: Issued = {
+      kind: "REFUND",
+      reference: `${paid.reference}/r${++seq}`,
+      agentId: paid.agentId,
+      amountPaise: int(1, paid.amountPaise),
+      byBooking: true,
+    };
     issuedByRef.push(fresh);
     return fresh;
   };
@@ -145,11 +168,13 @@ export async function runWorkload(
       return holdId ? [settle("void", rpc.void({ holdId }))] : [];
     }
     if (roll < 0.75) {
-      const issued = reference("REFUND", agentId, int(1, 80_000));
+      const issued = (random() < 0.5 ? bookingRefund() : undefined) ?? reference("REFUND", agentId, int(1, 80_000));
+      // A repeat is credited by whoever credited the first time.
+      const creditor = issued.byBooking ? rpc : ops;
       return [
         settle(
           "credit",
-          rpc.credit({ agentId: issued.agentId, amountPaise: BigInt(issued.amountPaise), reference: issued.reference }),
+          creditor.credit({ agentId: issued.agentId, amountPaise: BigInt(issued.amountPaise), reference: issued.reference }),
           issued,
         ),
       ];

@@ -904,9 +904,13 @@ export const WalletService: GenService<{
   },
   /**
    * Credits a refund to an agent's balance (ledger kind REFUND) and publishes
-   * tarmac.wallet.credited. Idempotent by reference (a retry moves nothing). Called by the booking
-   * service for cancellations and failed ticketing, with the booking id as reference, and by the
-   * admin CLI for goodwill credits.
+   * tarmac.wallet.credited. Idempotent by reference (a retry moves nothing, even once the booking
+   * has nothing left to refund). Called by the booking service for cancellations, reschedules and
+   * failed ticketing, with a reference that starts with the booking id ("<booking id>",
+   * "<booking id>:..." or "<booking id>/..."), and by the admin CLI for goodwill credits. Any
+   * caller but admin credits only a booking's refund: a reference naming no booking, or an amount
+   * above what that booking's holds captured from this wallet less what was already credited back
+   * for it, answers WALLET_CREDIT_NOT_ALLOWED (FAILED_PRECONDITION).
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.Credit
    */
