@@ -1,8 +1,9 @@
-import { createClient } from "@connectrpc/connect";
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { parseConfig } from "@tarmac/kernel";
-import { ManualClock, silentLogger, testCredential } from "@tarmac/kernel/testing";
+import { ManualClock, signedAs, silentLogger, testCredential } from "@tarmac/kernel/testing";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
+import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { airlineConfigSchema } from "./config.js";
 import { connectAirline } from "./provider-env.js";
@@ -24,10 +25,10 @@ describe("the airline service on a real HTTP/2 port", () => {
     started.push(host);
     return host;
   };
-  // What search, fare and booking build from AIRLINE_URL.
-  const clientOf = (url: string) =>
+  // What search, fare and booking build from AIRLINE_URL, each with its own credential.
+  const clientOf = (url: string, caller = "booking") =>
     connectAirline(
-      { airlineUrl: url, airlineName: "SANDBOX", providerTimeoutMs: 2_000, callerAuth: { credential: testCredential("booking") } },
+      { airlineUrl: url, airlineName: "SANDBOX", providerTimeoutMs: 2_000, callerAuth: { credential: testCredential(caller) } },
       { clock: new ManualClock() },
     );
 
@@ -37,22 +38,54 @@ describe("the airline service on a real HTTP/2 port", () => {
     const host = await start(journal, clock);
     const health = createClient(Health, createGrpcTransport({ baseUrl: host.url }));
     expect((await health.check({ service: "" })).status).toBe(ServingStatus.SERVING);
-    // Two processes, as booking and fare would be.
+    // Separate processes, as search, fare and two booking replicas would be.
     const booking = clientOf(host.url);
-    const fare = clientOf(host.url);
-    const [offer] = (await fare.searchFlights(BLR_CCU)).filter((o) => o.segments.length === 1);
+    const fare = clientOf(host.url, "fare");
+    const [offer] = (await clientOf(host.url, "search").searchFlights(BLR_CCU)).filter((o) => o.segments.length === 1);
     const [seat] = freeSeats((await fare.seatMap(offer!.key)).segments[0]!);
     const held = await booking.reserve(
       reservationOf("bk_shared", offer!.key, ONE_ADULT, [{ paxId: "ADT1", segmentIndex: 0, seat: seat! }]),
     );
     expect(freeSeats((await fare.seatMap(offer!.key)).segments[0]!)).not.toContain(seat);
-    expect(await fare.findReservation("bk_shared")).toEqual(held);
+    expect(await clientOf(host.url).findReservation("bk_shared")).toEqual(held);
 
     await host.stop();
     const again = await start(journal, clock);
     const afterRestart = clientOf(again.url);
     expect(await afterRestart.findReservation("bk_shared")).toEqual(held);
     expect(freeSeats((await afterRestart.seatMap(offer!.key)).segments[0]!)).not.toContain(seat);
+  });
+
+  it("lets search and fare read offers only: reservations are booking's alone (issue 34)", async () => {
+    const host = await start(new MemoryReservationJournal(), new ManualClock("2026-11-22T06:00:00Z"));
+    const as = (caller: string) =>
+      createClient(AirlineService, createGrpcTransport({ baseUrl: host.url, interceptors: [signedAs(caller)] }));
+    const outcome = (call: Promise<unknown>) =>
+      call.then(
+        () => "answered",
+        (error: unknown) => Code[ConnectError.from(error).code],
+      );
+    const reads = { search: ["SearchFlights", "LivePrice"], fare: ["GetSeatMap", "GetAncillaries"] };
+    const reservations = AirlineService.methods.map((m) => m.name).filter((name) => ![...reads.search, ...reads.fare].includes(name));
+    const allowed: Record<string, string[]> = { ...reads, booking: ["GetSeatMap", "GetAncillaries", ...reservations] };
+    expect(reservations).toEqual(expect.arrayContaining(["Reserve", "CancelReservation", "RequestRefund", "TicketHold", "AddExtras"]));
+    for (const [caller, methods] of Object.entries(allowed)) {
+      const client = as(caller) as unknown as Record<string, (request: object) => Promise<unknown>>;
+      for (const method of AirlineService.methods) {
+        const answer = await outcome(client[method.localName]!({}));
+        // Allowed: whatever the empty request gets (an answer, a validation error), never a refusal of the caller.
+        expect([caller, method.name, answer === "PermissionDenied"]).toEqual([caller, method.name, !methods.includes(method.name)]);
+      }
+    }
+    // The finding: booking's reservation, which a search identity cancelled and fare's asked to refund.
+    const booking = clientOf(host.url);
+    const [offer] = (await clientOf(host.url, "search").searchFlights(BLR_CCU)).filter((o) => o.segments.length === 1);
+    const held = await booking.reserve(reservationOf("bkg_victim", offer!.key, ONE_ADULT, []));
+    expect(await outcome(as("search").cancelReservation({ clientReference: "bkg_victim" }))).toBe("PermissionDenied");
+    expect(await outcome(as("fare").requestRefund({ clientReference: "bkg_victim", refundReference: "r1", amountPaise: 1n }))).toBe(
+      "PermissionDenied",
+    );
+    expect(await booking.findReservation("bkg_victim")).toEqual(held);
   });
 
   it("refuses to start in production without MONGODB_URI", () => {

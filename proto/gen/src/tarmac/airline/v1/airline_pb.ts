@@ -2170,8 +2170,10 @@ export const RefundStatusSchema: GenEnum<RefundStatus> = /*@__PURE__*/
  * live prices, seat maps and reservations. The sandbox airline serves it as one system for every
  * process and replica; an adapter to a real carrier or GDS serves the same contract.
  *
- * Callers: search, fare and booking, each allowed every method and acting for any agency (search
- * uses SearchFlights and LivePrice, fare GetSeatMap, booking GetSeatMap and the reservations).
+ * Callers: search, fare and booking, acting for any agency, each allowed only what it does: search
+ * SearchFlights and LivePrice; fare GetSeatMap and GetAncillaries; booking GetSeatMap,
+ * GetAncillaries and every reservation method (reading, reserving, ticketing, cancelling,
+ * changing, refunding, adding extras).
  * Every call carries a caller token (README, Calling services directly; the
  * per-method policy is the service's caller-policy.ts): without a valid one it answers
  * SERVICE_CALLER_UNAUTHENTICATED (UNAUTHENTICATED), and a caller the method does not allow, or a
