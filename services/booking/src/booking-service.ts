@@ -29,6 +29,8 @@ import {
   type QuoteCancellationResponse,
   type QuoteRescheduleRequest,
   type QuoteRescheduleResponse,
+  type ReconcileRequest,
+  type ReconcileResponse,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import {
   cancellationAnswer,
@@ -61,6 +63,8 @@ import type {
   ListInvoicesResponse,
 } from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
 import type { BookingStore } from "./store/booking-store.js";
+import { reconcile } from "./reconciliation/reconcile-answer.js";
+import type { Reconciler } from "./reconciliation/reconciler.js";
 
 export interface BookingServiceDeps {
   /** Reads: a booking by id or PNR, and the agent's own booking a change is asked for. */
@@ -73,6 +77,8 @@ export interface BookingServiceDeps {
   readonly refunds: RefundListing;
   readonly invoices: InvoiceListing;
   readonly additions: AncillaryAdditions;
+  /** Reconcile's work (admin only); absent where nothing reconciles (a service built for one test). */
+  readonly reconciler?: Pick<Reconciler, "run">;
 }
 
 /**
@@ -103,6 +109,11 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   async getInvoice(request: GetInvoiceRequest): Promise<GetInvoiceResponse> {
     return this.deps.invoices.get(request);
+  }
+
+  async reconcile(request: ReconcileRequest): Promise<ReconcileResponse> {
+    if (!this.deps.reconciler) throw new DomainError("INTERNAL", "reconciliation is not wired in this service");
+    return reconcile(this.deps.reconciler, request);
   }
 
   async quoteCancellation(request: QuoteCancellationRequest): Promise<QuoteCancellationResponse> {

@@ -1,6 +1,6 @@
 import type { CallerPolicy } from "@tarmac/kernel";
 
-/** Who calls booking: agencies through the gateway, each for its own bookings only. */
+/** Who calls booking: agencies through the gateway, each for its own bookings only; ops reconcile through the admin command line. */
 export const bookingCallerPolicy: CallerPolicy = {
   CreateBooking: { gateway: "agent-context" },
   GetBooking: { gateway: "agent-context" },
@@ -16,4 +16,5 @@ export const bookingCallerPolicy: CallerPolicy = {
   GetInvoice: { gateway: "agent-context" },
   QuoteAncillaryAddition: { gateway: "agent-context" },
   ConfirmAncillaryAddition: { gateway: "agent-context" },
+  Reconcile: { admin: "trusted" },
 };

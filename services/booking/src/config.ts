@@ -50,6 +50,12 @@ export const bookingConfigSchema = z
     HOLD_EXPIRING_NOTICE_SECONDS: env.seconds(7200),
     /** How often recovery, ticketing and the flown sweep run. */
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+    /** How often one replica reconciles every agency's ledger, bookings and tax documents (README, Reconciliation). */
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+    /** How long past its expiry an open wallet hold is left to the wallet's sweep before reconciliation reports it. */
+    RECONCILE_HOLD_GRACE_SECONDS: env.seconds(300),
+    /** How long past its deadline a booking may stay in a non-final state before reconciliation reports it. */
+    RECONCILE_STUCK_AFTER_SECONDS: env.seconds(1800),
     /** Sandbox airline: how long after a reservation its tickets are issued. */
     SANDBOX_TICKETING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
     /** Signs ListBookings cursors. */
@@ -98,6 +104,11 @@ export const bookingConfigSchema = z
     recoveryGraceMs: v.RECOVERY_GRACE_SECONDS * 1000,
     holdNoticeMs: v.HOLD_EXPIRING_NOTICE_SECONDS * 1000,
     sweepIntervalMs: v.BOOKING_SWEEP_INTERVAL_MS,
+    reconciliation: {
+      intervalMs: v.RECONCILE_INTERVAL_MS,
+      holdGraceMs: v.RECONCILE_HOLD_GRACE_SECONDS * 1000,
+      stuckAfterMs: v.RECONCILE_STUCK_AFTER_SECONDS * 1000,
+    },
     sandboxTicketingDelayMs: v.SANDBOX_TICKETING_DELAY_MS,
     bookingSecret: v.TARMAC_BOOKING_SECRET,
     billing: billingSettings({

@@ -12,6 +12,7 @@ import {
   AgentStanding,
   createServiceClient,
   hostSettings,
+  LeaseHolder,
   MongoLeaseStore,
   type LeaseStore,
   openStorage,
@@ -30,6 +31,9 @@ import { wireBooking, type BookingDependencies } from "./booking-wiring.js";
 import type { BookingConfig } from "./config.js";
 import { bookingRoutes } from "./routes.js";
 import type { BookingStore } from "./store/booking-store.js";
+import type { AgencyDirectory } from "./store/agency-directory.js";
+import { Reconciler } from "./reconciliation/reconciler.js";
+import { startReconciliationLoop, type ReconciliationLoop } from "./reconciliation/reconciliation-loop.js";
 import { MemoryBookingStore } from "./store/memory-booking-store.js";
 import { MongoBookingStore } from "./store/mongo-booking-store.js";
 import type { InvoiceStore } from "./invoices/invoice-store.js";
@@ -63,6 +67,8 @@ export interface BookingServiceOverrides {
 export interface StartedBookingService extends ServiceHost {
   /** Runs the recovery sweep, the ticketing worker and the hold sweep once, now (tests, operations). */
   sweepNow(): Promise<void>;
+  /** The background reconciliation: one round now, as its timer runs it (tests). */
+  readonly reconciliation: Pick<ReconciliationLoop, "runOnce">;
 }
 
 /** Builds the booking service's dependencies from configuration and serves it on one HTTP/2 port. */
@@ -73,23 +79,23 @@ export async function startBookingService(
 ): Promise<StartedBookingService> {
   const clock = overrides.clock ?? systemClock;
   // Leases only on MongoDB: in memory this process is the only replica.
-  const storage = await openStorage<{ store: BookingStore; outbox: OutboxReader; invoices: InvoiceStore; leases?: LeaseStore }>(
-    "bookings",
-    config,
-    logger,
-    {
-      inMemory: () => {
-        const outbox = new MemoryOutbox({ logger });
-        return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore(outbox) };
-      },
-      onMongo: async (db) => {
-        const bookings = await MongoBookingStore.open(db, logger);
-        const invoices = new MongoInvoiceStore(db, bookings.outbox);
-        await invoices.ensureIndexes();
-        return { ...bookings, invoices, leases: new MongoLeaseStore(db) };
-      },
+  const storage = await openStorage<{
+    store: BookingStore & AgencyDirectory;
+    outbox: OutboxReader;
+    invoices: InvoiceStore;
+    leases?: LeaseStore;
+  }>("bookings", config, logger, {
+    inMemory: () => {
+      const outbox = new MemoryOutbox({ logger });
+      return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore(outbox) };
     },
-  );
+    onMongo: async (db) => {
+      const bookings = await MongoBookingStore.open(db, logger);
+      const invoices = new MongoInvoiceStore(db, bookings.outbox);
+      await invoices.ensureIndexes();
+      return { ...bookings, invoices, leases: new MongoLeaseStore(db) };
+    },
+  });
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000, credential: config.callerAuth.credential };
   const airline = overrides.provider ?? connectAirline(config, { clock, ticketingDelayMs: config.sandboxTicketingDelayMs });
   const wired: BookingDependencies = {
@@ -100,6 +106,18 @@ export async function startBookingService(
   const auth = overrides.auth ?? createServiceClient(AuthService, config.authUrl, peerOptions);
   // One remembered record per agency for the standing check and the billing lookup of a create.
   const standing = new AgentStanding(auth);
+  // Over the stores and the wallet as they are, never as a test decorates them: it only reads.
+  const reconciler = new Reconciler({
+    store: storage.value.store,
+    directory: storage.value.store,
+    invoices: storage.value.invoices,
+    wallet: wired.wallet,
+    clock,
+    logger,
+    holdGraceMs: config.reconciliation.holdGraceMs,
+    stuckAfterMs: config.reconciliation.stuckAfterMs,
+    recoveryGraceMs: config.recoveryGraceMs,
+  });
   const { service, recovery, ticketing, holdSweep } = wireBooking({
     ...(overrides.decorate ? overrides.decorate(wired) : wired),
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
@@ -116,6 +134,7 @@ export async function startBookingService(
     billing: config.billing,
     agencies: authAgencyBilling(standing.agents),
     invoices: storage.value.invoices,
+    reconciler,
   });
   const sweepNow = async () => {
     await recovery.run();
@@ -131,6 +150,14 @@ export async function startBookingService(
     ...(storage.value.leases && { leases: storage.value.leases }),
   });
   const sweeps = runEvery(config.sweepIntervalMs, "booking sweeps", logger, sweepNow);
+  const { intervalMs } = config.reconciliation;
+  const reconciliation = startReconciliationLoop({
+    reconciler,
+    intervalMs,
+    logger,
+    // A lease outliving two intervals: the holder renews it every run, another replica takes over after a missed one.
+    ...(storage.value.leases && { lease: new LeaseHolder(storage.value.leases, "booking-reconciliation", clock, 2 * intervalMs + 60_000) }),
+  });
   const stopNotices = followStandingNotices(standing, { source: overrides.notices, events: config.events, logger });
   const host = await startServiceHost({
     callerAuth: config.callerAuth,
@@ -147,9 +174,10 @@ export async function startBookingService(
     async release() {
       await stopNotices();
       await sweeps.stop();
+      await reconciliation.stop();
       await relay.stop();
       await storage.close();
     },
   });
-  return { ...host, sweepNow };
+  return { ...host, sweepNow, reconciliation };
 }

@@ -4,7 +4,8 @@ import type { CallerPolicy } from "@tarmac/kernel";
  * Who calls the wallet. Money moves for a booking only at booking's request (its sweeps settle
  * bookings with no agency on the line, so booking is trusted to name the agency); money is created
  * (top-ups, credit limits, manual credits) only by ops through the admin command line; agencies
- * read their own balance and statement through the gateway; booking's reconciler reads open holds.
+ * read their own balance and statement through the gateway; booking's reconciler reads
+ * every agency's balance, statement and open holds.
  */
 export const walletCallerPolicy: CallerPolicy = {
   OpenAccount: { admin: "trusted" },
@@ -16,9 +17,9 @@ export const walletCallerPolicy: CallerPolicy = {
   Credit: { booking: "trusted", admin: "trusted" },
   TopUp: { admin: "trusted" },
   SetCreditLimit: { admin: "trusted" },
-  GetBalance: { gateway: "agent-context", admin: "trusted" },
-  ListStatement: { gateway: "agent-context", admin: "trusted" },
-  // The booking service's reconciler compares the ledger with its bookings.
+  // Booking's reconciler reads every agency's ledger to compare it with its bookings.
+  GetBalance: { gateway: "agent-context", admin: "trusted", booking: "trusted" },
+  ListStatement: { gateway: "agent-context", admin: "trusted", booking: "trusted" },
   ListOpenHolds: { booking: "trusted", admin: "trusted" },
 };
 

@@ -1,5 +1,6 @@
 import { MemoryOutbox } from "@tarmac/events";
 import { describe } from "vitest";
+import { agencyDirectoryContract } from "./agency-directory.contract.js";
 import { bookingStoreLookupsContract } from "./booking-store-lookups.contract.js";
 import { bookingStoreRefundsContract } from "./booking-store-refunds.contract.js";
 import { bookingStoreContract } from "./booking-store.contract.js";
@@ -13,4 +14,5 @@ describe("MemoryBookingStore", () => {
   bookingStoreContract(open);
   bookingStoreLookupsContract(open);
   bookingStoreRefundsContract(open);
+  agencyDirectoryContract(open);
 });

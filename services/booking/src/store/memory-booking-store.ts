@@ -1,6 +1,7 @@
 import { deepCopy, defined } from "@tarmac/kernel";
 import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
 import type { Booking, BookingStatus } from "../domain/booking.js";
+import type { AgencyDirectory } from "./agency-directory.js";
 import { compareNewestFirst, matchesQuery, type BookingListQuery } from "./booking-list-query.js";
 import {
   compareRefundsNewestFirst,
@@ -19,7 +20,7 @@ import {
  * In-process bookings for development and tests. Every method does its checks and writes without
  * awaiting in between, so each is atomic on the event loop, outbox append included.
  */
-export class MemoryBookingStore implements BookingStore {
+export class MemoryBookingStore implements BookingStore, AgencyDirectory {
   private readonly byId = new Map<string, Booking>();
   private readonly byIdempotencyKey = new Map<string, string>();
   /** Agent and PNR -> the ids of the agent's bookings with that PNR. */
@@ -70,6 +71,10 @@ export class MemoryBookingStore implements BookingStore {
       .sort(compareNewestFirst)
       .slice(0, query.limit)
       .map((b) => deepCopy(b));
+  }
+
+  async agentIds(): Promise<string[]> {
+    return [...new Set([...this.byId.values()].map((b) => b.agentId))].sort();
   }
 
   async findByPnr(agentId: string, pnr: string): Promise<Booking | undefined> {

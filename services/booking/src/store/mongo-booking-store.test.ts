@@ -1,6 +1,7 @@
 import { describeOnMongo, findsDuring, planOf } from "@tarmac/kernel/testing";
 import { MongoOutbox } from "@tarmac/events";
 import { expect, it } from "vitest";
+import { agencyDirectoryContract } from "./agency-directory.contract.js";
 import { bookingStoreLookupsContract } from "./booking-store-lookups.contract.js";
 import { bookingStoreRefundsContract } from "./booking-store-refunds.contract.js";
 import { bookingStoreContract } from "./booking-store.contract.js";
@@ -20,6 +21,7 @@ describeOnMongo("MongoBookingStore", (mongo) => {
   bookingStoreContract(open);
   bookingStoreLookupsContract(open);
   bookingStoreRefundsContract(open);
+  agencyDirectoryContract(open);
 
   it("creates the unique idempotency index, the agent's PNR index (not unique) and the sweep index, dropping the old unique PNR index", async () => {
     const db = mongo.fresh();

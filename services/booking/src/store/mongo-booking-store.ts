@@ -13,6 +13,7 @@ import {
   type CreateResult,
   type DueField,
 } from "./booking-store.js";
+import type { AgencyDirectory } from "./agency-directory.js";
 import type { BookingListQuery } from "./booking-list-query.js";
 import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./mongo-booking-documents.js";
 import { AGENT_INDEXES, confirmationKeyFilter, listFilter, NEWEST_FIRST, OBSOLETE_AGENT_INDEXES } from "./mongo-booking-queries.js";
@@ -25,7 +26,7 @@ const DUPLICATE_KEY = 11000;
  * gateway's idempotency store; the version in the update filter serialises the create flow and
  * the sweeps.
  */
-export class MongoBookingStore implements BookingStore {
+export class MongoBookingStore implements BookingStore, AgencyDirectory {
   private readonly bookings: Collection<BookingDocument>;
   private readonly latest: Collection<BookingDocument>;
 
@@ -116,6 +117,12 @@ export class MongoBookingStore implements BookingStore {
   async list(query: BookingListQuery): Promise<Booking[]> {
     const docs = await this.bookings.find(listFilter(query)).sort(NEWEST_FIRST).limit(query.limit).toArray();
     return docs.map(fromBookingDocument);
+  }
+
+  async agentIds(): Promise<string[]> {
+    // A distinct over the (agentId, idempotencyKey) index's prefix: one key per agency, not one per booking.
+    const ids = await this.bookings.distinct("agentId", {}, { maxTimeMS: 5_000 });
+    return ids.map(String).sort();
   }
 
   async findByPnr(agentId: string, pnr: string): Promise<Booking | undefined> {
