@@ -70,16 +70,20 @@ export class BookingWriter {
   }
 
   /**
-   * A change that keeps the status (the wallet hold, a quote, a reschedule). With a `reason` it
-   * is part of the booking's story: appended to the history under the same status, with `events`.
+   * A change that keeps the status (the wallet hold, a quote, a reschedule), published with
+   * `events`. With a `reason` it is part of the booking's story: appended to the history under the
+   * same status. Progress of something with a history of its own (a refund) gives none.
    */
   async amend(
     booking: Booking,
     changes: Omit<Partial<Booking>, "status" | "statusHistory" | "version">,
-    story?: { readonly reason: string; readonly events: readonly OutboxEvent[] },
+    story?: { readonly reason?: string; readonly events: readonly OutboxEvent[] },
   ): Promise<Booking> {
     const at = this.clock.now();
-    const history = story ? [...booking.statusHistory, { status: booking.status, at, reason: story.reason }] : booking.statusHistory;
+    const history =
+      story?.reason !== undefined
+        ? [...booking.statusHistory, { status: booking.status, at, reason: story.reason }]
+        : booking.statusHistory;
     const amended = { ...booking, ...changes, statusHistory: history, updatedAt: at, version: booking.version + 1 };
     if (!(await this.store.update(amended, story?.events ?? []))) throw new BookingChangedConcurrently(booking.bookingId);
     return amended;

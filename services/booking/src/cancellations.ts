@@ -234,11 +234,7 @@ export class Cancellations {
       at,
     );
     const cancellation = booking.cancellation && { ...booking.cancellation, refundId: refund.refundId };
-    return this.deps.writer.amend(
-      booking,
-      { refunds: [refund], cancellation },
-      { reason: "refund requested", events: [refundEvent(booking, refund, at)] },
-    );
+    return this.deps.writer.amend(booking, { refunds: [refund], cancellation }, { events: [refundEvent(booking, refund, at)] });
   }
 
   private counted(quote: CancellationQuote, refund: RefundRecord): void {

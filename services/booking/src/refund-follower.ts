@@ -89,10 +89,8 @@ export class RefundFollower {
     const moved =
       refund.status === "REFUNDED" && booking.status === "CANCELLED" && booking.cancellation?.refundId === refund.refundId
         ? await this.deps.writer.move(booking, "REFUNDED", reason, changes, () => [event()])
-        : await this.deps.writer.amend(booking, changes, {
-            reason: `refund ${refund.refundId} ${refund.status}: ${reason}`,
-            events: [event()],
-          });
+        : // The refund's own history tells its progress; the booking's status history only its status changes.
+          await this.deps.writer.amend(booking, changes, { events: [event()] });
     countRefund(refund.status, this.deps.metrics);
     return moved;
   }

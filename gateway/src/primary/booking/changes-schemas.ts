@@ -75,7 +75,7 @@ export const cancellationQuoteResponseSchema = object({
   quote_valid_until: quoteValidUntil,
   ...itemised,
   void_eligible_until: nullableInstant(
-    "Until when the whole booking may be voided (`cancellation_type: VOID`): 23:59:59 IST of the day it was ticketed; null when it may not.",
+    "Until when the whole booking may be voided (`cancellation_type: VOID`): 23:59:59 IST of the day it was ticketed; null when it may not, and on a quote for part of the booking.",
   ),
 });
 export const cancellationConfirmResponseSchema = object({

@@ -262,7 +262,9 @@ export const bookingResponseSchema = object({
     "Every state the booking went through, oldest first.",
   ),
   last_arrival_at: instant("When the last segment arrives; the booking is `FLOWN` after it."),
-  debited_paise: paise("Everything the wallet was debited for this booking (fare, seats, baggage, meals, reschedules), before any refund"),
+  debited_paise: paise(
+    "What the wallet took for this booking: fare, seats, baggage, meals and reschedule payments, net of what a reschedule gave back at once; cancellation refunds are in `refunds` and not taken off",
+  ),
   payment: paymentOf("How the booking is paid: `WALLET` at once, or `HOLD` (held, ticketed and paid later)."),
   hold: nullable(
     object({

@@ -272,6 +272,8 @@ describe("void", () => {
     expectConsistent(q, ticketed);
     const voluntary = quote(ticketed, {}, "CUSTOMER_REQUEST", "VOLUNTARY", inside);
     expect(voluntary.voidEligibleUntil).toEqual(q.voidEligibleUntil);
+    // A quote for part of the booking could never be confirmed as a void: it does not offer one.
+    expect(quote(ticketed, { passengerIds: ["ADT2"] }, "CUSTOMER_REQUEST", "VOLUNTARY", inside).voidEligibleUntil).toBeUndefined();
     const after = new Date("2026-11-22T18:31:00Z"); // 00:01 IST on the 23rd
     expect(() => quote(ticketed, {}, "CUSTOMER_REQUEST", "VOID", after)).toThrow(
       expect.objectContaining({ code: "BOOKING_VOID_NOT_ALLOWED" }),

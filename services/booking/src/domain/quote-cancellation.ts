@@ -98,7 +98,8 @@ export function quoteCancellation(
     items,
     coupons: resolved.coupons,
     staysBooked: resolved.staysBooked,
-    voidEligibleUntil: voidUntil,
+    // A void takes the whole booking: a quote for part of it could never be confirmed as one.
+    voidEligibleUntil: resolved.wholeBooking ? voidUntil : undefined,
   };
 }
 
