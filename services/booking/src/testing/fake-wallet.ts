@@ -4,6 +4,7 @@ import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js"
 
 interface Hold {
   readonly holdId: string;
+  readonly reference: string;
   readonly agentId: string;
   readonly amount: number;
   state: "HELD" | "CAPTURED" | "VOIDED";
@@ -41,7 +42,13 @@ export class FakeWallet {
         const existing = this.holds.get(request.reference);
         if (existing) return { holdId: existing.holdId };
         if (this.balance - this.held < amount) throw fail("WALLET_INSUFFICIENT_FUNDS", `available ${this.balance - this.held}`);
-        const hold: Hold = { holdId: `hold_${request.reference}`, agentId: request.agentId, amount, state: "HELD" };
+        const hold: Hold = {
+          holdId: `hold_${request.reference}`,
+          reference: request.reference,
+          agentId: request.agentId,
+          amount,
+          state: "HELD",
+        };
         this.holds.set(request.reference, hold);
         return { holdId: hold.holdId };
       },
@@ -65,6 +72,13 @@ export class FakeWallet {
       credit: (request) => {
         this.calls.push(`credit ${request.reference}`);
         if (!this.credits.has(request.reference)) {
+          // The real wallet's bound on booking's credits (issue 34): a booking's refunds never exceed what it paid.
+          const booking = bookingOf(request.reference);
+          const paid = this.captured.filter((h) => bookingOf(h.reference) === booking).reduce((sum, h) => sum + h.amount, 0);
+          const back = [...this.credits].filter(([ref]) => bookingOf(ref) === booking).reduce((sum, [, amount]) => sum + amount, 0);
+          if (booking === undefined || paiseFromProto(request.amountPaise) > paid - back) {
+            throw toConnectError(new DomainError("WALLET_CREDIT_NOT_ALLOWED", `${request.reference}: paid ${paid}, credited back ${back}`));
+          }
           this.credits.set(request.reference, paiseFromProto(request.amountPaise));
           this.balance += paiseFromProto(request.amountPaise);
         }
@@ -78,4 +92,9 @@ export class FakeWallet {
     if (!hold) throw toConnectError(new DomainError("VALIDATION_FAILED", `no hold ${holdId}`));
     return hold;
   }
+}
+
+/** The booking a wallet reference names, as the wallet reads it (its domain/booking-refund.ts). */
+function bookingOf(reference: string): string | undefined {
+  return /^(bkg_[0-9A-Za-z]+)(?:[:/]|$)/.exec(reference)?.[1];
 }
