@@ -10,13 +10,14 @@ import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { EntryKind, WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { searchCallerPolicy } from "@tarmac/search";
 import { walletCallerPolicy } from "@tarmac/wallet";
 import { webhooksCallerPolicy } from "@tarmac/webhooks";
 import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./stack.js";
+import { adultPassenger, apiClient, contact } from "./testing/api-client.js";
 import { relaxedRateLimits } from "./testing/rate-limits.js";
 import { onboardAgent } from "./testing/second-agent.js";
 
@@ -79,6 +80,44 @@ describe("who may call the services directly", () => {
       for (const [method] of agencyMethods) expect([method, withoutContext[method]]).toEqual([method, "PermissionDenied"]);
     });
   }
+
+  it("lets booking's identity credit a wallet only the refund of what a booking paid (issue 34)", async () => {
+    const agency = await onboardAgent(stack, "Agency R", "ops@agency-r.test");
+    const asBooking = createClient(
+      WalletService,
+      createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [signedAs("booking")] }),
+    );
+    const admin = createClient(WalletService, createGrpcTransport({ baseUrl: stack.services.wallet!, interceptors: [signedAs("admin")] }));
+    const balance = async () => (await admin.getBalance({ agentId: agency.agentId })).balance?.balancePaise;
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => "credited",
+        (e: unknown) => fromConnectError(e).code,
+      );
+    const before = await balance();
+    // The finding: 10,000,000 paise credited in one call, with no booking or one that never existed.
+    for (const reference of ["compensation-1", "bkg_01JZZZZZZZZZZZZZZZZZZZZZZZ"]) {
+      expect(await refusal(asBooking.credit({ agentId: agency.agentId, amountPaise: 10_000_000n, reference }))).toBe(
+        "WALLET_CREDIT_NOT_ALLOWED",
+      );
+    }
+    // A real booking of the agency: booking may give back what it paid, not a paisa more.
+    const api = apiClient(stack.gatewayUrl, agency.apiKey);
+    const { fareToken } = await api.lockedFare({ origin: "BLR", dest: "CCU" });
+    const booked = await api.post(
+      "/api/v1/flight/booking/create",
+      { fare_token: fareToken, passengers: [adultPassenger(1)], contact_info: contact },
+      { "idempotency-key": "r-1" },
+    );
+    expect(booked.status, booked.text).toBe(200);
+    const bookingId: string = booked.json.booking_id;
+    // A statement's CAPTURE line is signed from the agency's side: minus what was paid.
+    const paid = -(await admin.listStatement({ agentId: agency.agentId })).lines.find((l) => l.kind === EntryKind.CAPTURE)!.amountPaise;
+    const over = { agentId: agency.agentId, amountPaise: paid + 1n, reference: `${bookingId}/rfd_x` };
+    expect(await refusal(asBooking.credit(over))).toBe("WALLET_CREDIT_NOT_ALLOWED");
+    expect(await refusal(asBooking.credit({ ...over, amountPaise: paid }))).toBe("credited");
+    expect(await balance()).toBe(before);
+  });
 
   it("lets the gateway act for the agency it vouches for, and for no other", async () => {
     const search = createClient(
