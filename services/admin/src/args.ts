@@ -21,6 +21,7 @@ export interface GlobalValues {
   readonly "auth-url"?: string;
   readonly "wallet-url"?: string;
   readonly "webhooks-url"?: string;
+  readonly "booking-url"?: string;
 }
 
 /**
@@ -46,6 +47,9 @@ export function locate(argv: readonly string[], groups: readonly CommandGroup[])
   if (groupWord === undefined) return { rest, help, problem: "missing command" };
   const group = groups.find((g) => g.name === groupWord);
   if (!group) return { rest, help, problem: `unknown command "${shown(groupWord)}"` };
+  // A group that is itself the command (`reconcile`): its command has no name of its own.
+  const bare = group.commands.find((c) => c.name === "");
+  if (bare) return { group, command: bare, rest: without(1), help };
   if (commandWord === undefined) return { group, rest, help, problem: `missing command after "${group.name}"` };
   const twoWords = group.commands.find((c) => thirdWord !== undefined && c.name === `${commandWord} ${thirdWord}`);
   if (twoWords) return { group, command: twoWords, rest: without(3), help };
@@ -88,6 +92,7 @@ export function readArgs(command: Command, rest: readonly string[]): { raw: RawI
     ...(typeof values["auth-url"] === "string" && { "auth-url": values["auth-url"] }),
     ...(typeof values["wallet-url"] === "string" && { "wallet-url": values["wallet-url"] }),
     ...(typeof values["webhooks-url"] === "string" && { "webhooks-url": values["webhooks-url"] }),
+    ...(typeof values["booking-url"] === "string" && { "booking-url": values["booking-url"] }),
   };
   return { raw, globals };
 }

@@ -83,12 +83,22 @@ describe("the command line", () => {
 
   it("connects where flags, then env, then defaults say", async () => {
     const { clients } = wallet();
-    const env = { AUTH_URL: "http://auth.env:1", WALLET_URL: "http://wallet.env:2", WEBHOOKS_URL: "http://webhooks.env:3" };
+    const env = {
+      AUTH_URL: "http://auth.env:1",
+      WALLET_URL: "http://wallet.env:2",
+      WEBHOOKS_URL: "http://webhooks.env:3",
+      BOOKING_URL: "http://booking.env:4",
+    };
     expect((await run(["wallet", "balance", AGENT_ID], { clients })).connected).toEqual([
-      { auth: "http://127.0.0.1:50055", wallet: "http://127.0.0.1:50054", webhooks: "http://127.0.0.1:50057" },
+      {
+        auth: "http://127.0.0.1:50055",
+        wallet: "http://127.0.0.1:50054",
+        webhooks: "http://127.0.0.1:50057",
+        booking: "http://127.0.0.1:50053",
+      },
     ]);
     expect((await run(["wallet", "balance", AGENT_ID], { clients, env })).connected).toEqual([
-      { auth: "http://auth.env:1", wallet: "http://wallet.env:2", webhooks: "http://webhooks.env:3" },
+      { auth: "http://auth.env:1", wallet: "http://wallet.env:2", webhooks: "http://webhooks.env:3", booking: "http://booking.env:4" },
     ]);
     const flags = [
       "wallet",
@@ -99,9 +109,11 @@ describe("the command line", () => {
       "https://w.ops/",
       "--webhooks-url",
       "https://h.ops",
+      "--booking-url",
+      "https://b.ops",
     ];
     expect((await run(flags, { clients, env })).connected).toEqual([
-      { auth: "https://a.ops", wallet: "https://w.ops", webhooks: "https://h.ops" },
+      { auth: "https://a.ops", wallet: "https://w.ops", webhooks: "https://h.ops", booking: "https://b.ops" },
     ]);
     const bad = await run(["wallet", "balance", AGENT_ID, "--wallet-url", "w.ops:50054"], { clients });
     expect(bad).toMatchObject({ code: 2, connected: [] });

@@ -58,7 +58,7 @@ export async function runCli(argv: readonly string[], io: CliEnvironment): Promi
     const output = await command.run(input, { clients: io.connect(urls), now: io.now ?? (() => new Date()), env: io.env });
     io.stdout(json ? JSON.stringify(output.json) : output.text);
     if (output.notice) io.stderr(output.notice);
-    return EXIT.ok;
+    return output.exitCode ?? EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) return usage(error);
     const report = describeFailure(error);

@@ -54,13 +54,13 @@ describe("the real gRPC clients", () => {
   afterAll(() => host?.stop());
 
   it("call both services over gRPC (HTTP/2)", async () => {
-    const clients = connectClients({ auth: host.url, wallet: host.url, webhooks: host.url }, testCredential());
+    const clients = connectClients({ auth: host.url, wallet: host.url, webhooks: host.url, booking: host.url }, testCredential());
     expect((await clients.auth.getAgent({ agentId: "agt_x" })).agent?.agentId).toBe("agt_x");
     expect((await clients.wallet.getBalance({ agentId: AGENT_ID })).balance?.balancePaise).toBe(100n);
   });
 
   it("tag a failure with the service, URL and method", async () => {
-    const clients = connectClients({ auth: host.url, wallet: host.url, webhooks: host.url }, testCredential());
+    const clients = connectClients({ auth: host.url, wallet: host.url, webhooks: host.url, booking: host.url }, testCredential());
     const error = await clients.wallet.getBalance({ agentId: "agt_nope" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PeerCallError);
     expect(error).toMatchObject({ peer: "wallet", url: host.url, method: "WalletService.GetBalance" });

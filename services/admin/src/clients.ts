@@ -2,22 +2,26 @@ import type { DescService } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { createServiceClient, type CallerCredential } from "@tarmac/kernel";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 
-export type Peer = "auth" | "wallet" | "webhooks";
+export type Peer = "auth" | "wallet" | "webhooks" | "booking";
 
 /** The services the command line talks to; commands get them injected. */
 export interface AdminClients {
   readonly auth: Client<typeof AuthService>;
   readonly wallet: Client<typeof WalletService>;
   readonly webhooks: Client<typeof WebhookService>;
+  /** Reconcile only. */
+  readonly booking: Client<typeof BookingService>;
 }
 
 export interface ServiceUrls {
   readonly auth: string;
   readonly wallet: string;
   readonly webhooks: string;
+  readonly booking: string;
 }
 
 /** A failed call, with the service and URL it went to, so the message can name them. */
@@ -42,6 +46,8 @@ export function connectClients(urls: ServiceUrls, credential: CallerCredential, 
       auth: createServiceClient(AuthService, urls.auth, { timeoutMs, credential }),
       wallet: createServiceClient(WalletService, urls.wallet, { timeoutMs, credential }),
       webhooks: createServiceClient(WebhookService, urls.webhooks, { timeoutMs, credential }),
+      // A reconciliation reads every agency's ledger and bookings: far longer than one call's ten seconds.
+      booking: createServiceClient(BookingService, urls.booking, { timeoutMs: Math.max(timeoutMs, 300_000), credential }),
     },
     urls,
   );
@@ -53,6 +59,7 @@ export function adminClients(clients: AdminClients, urls: ServiceUrls): AdminCli
     auth: tagged(AuthService, clients.auth, "auth", urls.auth),
     wallet: tagged(WalletService, clients.wallet, "wallet", urls.wallet),
     webhooks: tagged(WebhookService, clients.webhooks, "webhooks", urls.webhooks),
+    booking: tagged(BookingService, clients.booking, "booking", urls.booking),
   };
 }
 

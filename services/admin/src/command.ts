@@ -31,6 +31,8 @@ interface CommandOutput {
   readonly json: Record<string, unknown>;
   readonly text: string;
   readonly notice?: string;
+  /** The exit code when not 0: a check that ran and found something (EXIT.found). */
+  readonly exitCode?: number;
 }
 
 /** Positionals by key and flags by name, as parsed, for the command's zod schema. */

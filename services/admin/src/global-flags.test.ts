@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AUTH_URL, DEFAULT_WALLET_URL, DEFAULT_WEBHOOKS_URL, resolveUrls } from "./global-flags.js";
+import { DEFAULT_AUTH_URL, DEFAULT_BOOKING_URL, DEFAULT_WALLET_URL, DEFAULT_WEBHOOKS_URL, resolveUrls } from "./global-flags.js";
 import { UsageError } from "./usage-error.js";
 
 describe("resolveUrls", () => {
   it("defaults to the services' development ports", () => {
-    expect(resolveUrls({}, {})).toEqual({ auth: DEFAULT_AUTH_URL, wallet: DEFAULT_WALLET_URL, webhooks: DEFAULT_WEBHOOKS_URL });
+    expect(resolveUrls({}, {})).toEqual({
+      auth: DEFAULT_AUTH_URL,
+      wallet: DEFAULT_WALLET_URL,
+      webhooks: DEFAULT_WEBHOOKS_URL,
+      booking: DEFAULT_BOOKING_URL,
+    });
+    expect(DEFAULT_BOOKING_URL).toBe("http://127.0.0.1:50053");
     expect(DEFAULT_AUTH_URL).toBe("http://127.0.0.1:50055");
     expect(DEFAULT_WALLET_URL).toBe("http://127.0.0.1:50054");
     expect(DEFAULT_WEBHOOKS_URL).toBe("http://127.0.0.1:50057");
@@ -20,11 +26,13 @@ describe("resolveUrls", () => {
       auth: "http://auth.internal:50055",
       wallet: "http://wallet.internal:50054",
       webhooks: "http://webhooks.internal:50057",
+      booking: DEFAULT_BOOKING_URL,
     });
     expect(resolveUrls({ "auth-url": "https://auth.ops:443", "webhooks-url": "https://webhooks.ops:443/" }, env)).toEqual({
       auth: "https://auth.ops:443",
       wallet: "http://wallet.internal:50054",
       webhooks: "https://webhooks.ops:443",
+      booking: DEFAULT_BOOKING_URL,
     });
     expect(resolveUrls({}, { AUTH_URL: "" }).auth).toBe(DEFAULT_AUTH_URL);
   });

@@ -6,6 +6,7 @@ import { UsageError } from "./usage-error.js";
 export const DEFAULT_AUTH_URL = "http://127.0.0.1:50055";
 export const DEFAULT_WALLET_URL = "http://127.0.0.1:50054";
 export const DEFAULT_WEBHOOKS_URL = "http://127.0.0.1:50057";
+export const DEFAULT_BOOKING_URL = "http://127.0.0.1:50053";
 
 /** Flags every command takes, anywhere on the line. */
 export const GLOBAL_FLAGS = {
@@ -21,23 +22,29 @@ export const GLOBAL_FLAGS = {
     value: "<url>",
     description: `Webhooks service gRPC URL (env WEBHOOKS_URL, default ${DEFAULT_WEBHOOKS_URL})`,
   },
+  "booking-url": {
+    type: "string",
+    value: "<url>",
+    description: `Booking service gRPC URL (env BOOKING_URL, default ${DEFAULT_BOOKING_URL})`,
+  },
   help: { type: "boolean", short: "h", description: "Show help for the command line, a group or a command" },
 } as const satisfies Record<string, FlagSpec>;
 
 /** Global flags that take a value, so a scan for command words can step over it. */
-export const GLOBAL_VALUE_FLAGS = new Set(["--auth-url", "--wallet-url", "--webhooks-url"]);
+export const GLOBAL_VALUE_FLAGS = new Set(["--auth-url", "--wallet-url", "--webhooks-url", "--booking-url"]);
 
 const serviceUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
 /** The flag wins over the environment, the environment over the default. */
 export function resolveUrls(
-  flags: { "auth-url"?: string; "wallet-url"?: string; "webhooks-url"?: string },
+  flags: { "auth-url"?: string; "wallet-url"?: string; "webhooks-url"?: string; "booking-url"?: string },
   env: NodeJS.ProcessEnv,
 ): ServiceUrls {
   return {
     auth: pick("--auth-url", flags["auth-url"], "AUTH_URL", env.AUTH_URL, DEFAULT_AUTH_URL),
     wallet: pick("--wallet-url", flags["wallet-url"], "WALLET_URL", env.WALLET_URL, DEFAULT_WALLET_URL),
     webhooks: pick("--webhooks-url", flags["webhooks-url"], "WEBHOOKS_URL", env.WEBHOOKS_URL, DEFAULT_WEBHOOKS_URL),
+    booking: pick("--booking-url", flags["booking-url"], "BOOKING_URL", env.BOOKING_URL, DEFAULT_BOOKING_URL),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GROUPS } from "./commands/index.js";
 import { run } from "./testing/run.js";
 
-const everyCommand = GROUPS.flatMap((g) => g.commands.map((c) => [`${g.name} ${c.name}`, c] as const));
+const everyCommand = GROUPS.flatMap((g) => g.commands.map((c) => [`${g.name} ${c.name}`.trim(), c] as const));
 
 describe("help", () => {
   it.each([["--help"], ["-h"]])("describes every command at the top with %s", async (flag) => {
@@ -10,9 +10,11 @@ describe("help", () => {
     expect(result).toMatchObject({ code: 0, stderr: "", connected: [] });
     expect(result.stdout).toContain("Usage: pnpm admin <group> <command> [arguments] [flags]");
     for (const [path, command] of everyCommand) expect(result.stdout).toMatch(new RegExp(`^ {2}${path} +${escape(command.summary)}$`, "m"));
-    for (const flag of ["--json", "--auth-url <url>", "--wallet-url <url>", "--webhooks-url <url>", "-h, --help"])
+    for (const flag of ["--json", "--auth-url <url>", "--wallet-url <url>", "--webhooks-url <url>", "--booking-url <url>", "-h, --help"])
       expect(result.stdout).toContain(flag);
-    expect(result.stdout).toContain("Exit codes: 0 done, 1 a service refused or could not be reached, 2 bad command line.");
+    expect(result.stdout).toContain(
+      "Exit codes: 0 done, 1 a service refused or could not be reached, 2 bad command line, 3 reconcile found discrepancies.",
+    );
     expect(result.stdout).toContain('pnpm admin agents create --name "Sky Travels"');
   });
 
@@ -24,7 +26,11 @@ describe("help", () => {
     ]) {
       const result = await run(argv);
       expect(result.code).toBe(0);
-      expect(result.stdout).toContain(`Usage: pnpm admin ${name} <command> [arguments] [flags]`);
+      // A group that is itself the command (reconcile) shows the command's help.
+      const bare = group.commands.some((c) => c.name === "");
+      expect(result.stdout).toContain(
+        bare ? `Usage: pnpm admin ${name} [flags]` : `Usage: pnpm admin ${name} <command> [arguments] [flags]`,
+      );
       for (const command of group.commands) {
         expect(result.stdout).toContain(command.summary);
         expect(result.stdout).toContain(command.examples[0]);

@@ -3,10 +3,10 @@ import { GLOBAL_FLAGS } from "./global-flags.js";
 
 const PROGRAM = "pnpm admin";
 
-const EXIT_CODES = "Exit codes: 0 done, 1 a service refused or could not be reached, 2 bad command line.";
+const EXIT_CODES = "Exit codes: 0 done, 1 a service refused or could not be reached, 2 bad command line, 3 reconcile found discrepancies.";
 
 export function rootHelp(groups: readonly CommandGroup[]): string {
-  const commands = groups.flatMap((g) => g.commands.map((c) => [`${g.name} ${c.name}`, c.summary] as const));
+  const commands = groups.flatMap((g) => g.commands.map((c) => [`${g.name} ${c.name}`.trim(), c.summary] as const));
   return [
     "Tarmac admin: agents, API keys and wallets, for operations, over the services' gRPC contracts.",
     "",
@@ -49,7 +49,7 @@ export function groupHelp(group: CommandGroup): string {
 export function commandHelp(command: Command): string {
   const hasFlags = Object.keys(command.flags).length > 0;
   return [
-    `${PROGRAM} ${command.group} ${command.name}: ${command.summary}`,
+    `${PROGRAM} ${command.group} ${command.name}`.trim() + `: ${command.summary}`,
     "",
     `Usage: ${PROGRAM} ${command.group} ${command.name} ${argLabels(command)} [flags]`.replace(/ +/g, " "),
     "",

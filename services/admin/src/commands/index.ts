@@ -6,6 +6,7 @@ import { agentsSetTier } from "./agents-tier.js";
 import { credentialsInit, credentialsNew, credentialsToken } from "./credentials.js";
 import { keysIssue, keysRotate } from "./keys-issue.js";
 import { keysList, keysRevoke } from "./keys.js";
+import { reconcile } from "./reconcile.js";
 import { walletBalance, walletCreditLimit, walletOpen, walletTopUp } from "./wallet.js";
 import { webhooksDeliveries, webhooksList } from "./webhooks.js";
 
@@ -30,6 +31,11 @@ export const GROUPS: readonly CommandGroup[] = [
     name: "wallet",
     summary: "Agent wallets: top up, credit limit, balance",
     commands: [walletTopUp, walletCreditLimit, walletBalance, walletOpen],
+  },
+  {
+    name: "reconcile",
+    summary: "Prove each agency's wallet, bookings and tax documents agree",
+    commands: [reconcile],
   },
   {
     name: "webhooks",

@@ -4,6 +4,7 @@ import { createClient, createRouterTransport, type ServiceImpl } from "@connectr
 import { errorInterceptor } from "@tarmac/kernel";
 import { silentLogger } from "@tarmac/kernel/testing";
 import { AgentSchema, AgentStatus, AgentTier, ApiKeySchema, AuthService, Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { BookingService } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { BalanceSchema, WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { WebhookService } from "@tarmac/proto/tarmac/webhooks/v1/webhooks_pb.js";
 import { adminClients, type AdminClients, type ServiceUrls } from "../clients.js";
@@ -12,6 +13,7 @@ export const FAKE_URLS: ServiceUrls = {
   auth: "http://auth.test:50055",
   wallet: "http://wallet.test:50054",
   webhooks: "http://webhooks.test:50057",
+  booking: "http://booking.test:50053",
 };
 export const NOW = new Date("2026-11-22T06:00:00.000Z");
 export const AGENT_ID = "agt_01JD8X3Q4N";
@@ -22,6 +24,7 @@ export interface FakeImpls {
   readonly auth?: Partial<ServiceImpl<typeof AuthService>>;
   readonly wallet?: Partial<ServiceImpl<typeof WalletService>>;
   readonly webhooks?: Partial<ServiceImpl<typeof WebhookService>>;
+  readonly booking?: Partial<ServiceImpl<typeof BookingService>>;
 }
 
 /** An RPC a fake received, e.g. { method: "AuthService.CreateAgent", request }. */
@@ -53,6 +56,7 @@ export function fakeServices(impls: FakeImpls): { clients: AdminClients; calls: 
       router.service(AuthService, record(AuthService, impls.auth));
       router.service(WalletService, record(WalletService, impls.wallet));
       router.service(WebhookService, record(WebhookService, impls.webhooks));
+      router.service(BookingService, record(BookingService, impls.booking));
     },
     { router: { interceptors: [errorInterceptor(silentLogger())] } },
   );
@@ -61,6 +65,7 @@ export function fakeServices(impls: FakeImpls): { clients: AdminClients; calls: 
       auth: createClient(AuthService, transport),
       wallet: createClient(WalletService, transport),
       webhooks: createClient(WebhookService, transport),
+      booking: createClient(BookingService, transport),
     },
     FAKE_URLS,
   );
