@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { ReconcileRequestSchema, type ReconcileResponse } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import { ReconcileRequestSchema } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ReconcileResponseSchema } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ const orphan = {
 };
 
 function services(answer: MessageInitShape<typeof ReconcileResponseSchema>) {
-  return fakeServices({ booking: { reconcile: () => answer as ReconcileResponse } });
+  return fakeServices({ booking: { reconcile: () => answer } });
 }
 
 describe("reconcile", () => {
