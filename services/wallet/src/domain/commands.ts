@@ -46,7 +46,7 @@ export interface VoidCommand {
  *   this wallet less what was already credited back for it (WALLET_CREDIT_NOT_ALLOWED).
  * - "goodwill": ops crediting by hand (`pnpm admin`), with or without a booking behind it.
  */
-export type CreditGrounds = "booking" | "goodwill";
+type CreditGrounds = "booking" | "goodwill";
 
 /** A refund to the agent (kind REFUND). */
 export interface CreditCommand {
