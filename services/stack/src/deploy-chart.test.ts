@@ -148,6 +148,7 @@ describe("Helm chart deploy/helm/tarmac", () => {
       "nats.yaml",
       "networkpolicy.yaml",
       "pdb.yaml",
+      "prometheusrule.yaml",
       "service.yaml",
       "serviceaccount.yaml",
       "servicemonitor.yaml",
@@ -165,6 +166,24 @@ describe("Helm chart deploy/helm/tarmac", () => {
       expect(read("templates", file), file).toContain("range $name, $svc := .Values.services");
     }
     for (const file of files) expect(read("templates", file), `${file} has a tab`).not.toContain("\t");
+  });
+
+  it("prometheusRule: alerts on the reconciliation metrics booking publishes, scoped to the release, off by default", () => {
+    const rule = read("templates", "prometheusrule.yaml");
+    expect(values.prometheusRule).toMatchObject({ enabled: false, for: expect.any(String), staleAfterSeconds: expect.any(Number) });
+    expect(rule).toMatch(/^\{\{- if and \.Values\.prometheusRule\.enabled \.Values\.metrics\.enabled \}\}$/m);
+    expect(rule).toContain("kind: PrometheusRule");
+    const loop = readFileSync(join(chartDir, "../../../services/booking/src/reconciliation/reconciliation-loop.ts"), "utf8");
+    for (const metric of ["reconciliation_discrepancies", "reconciliation_last_run_timestamp_seconds"]) {
+      expect(loop, `booking publishes ${metric}`).toContain(`name: "${metric}"`);
+      // Each expression selects the release's namespace, so two releases in one Prometheus never alert for each other.
+      expect(rule).toContain(`${metric}{ {{- $selector -}} }`);
+    }
+    expect(rule).toMatch(
+      /alert: TarmacReconciliationDiscrepancy\n\s+expr: max by \(kind\) \(reconciliation_discrepancies\{[^\n]*\}\) > 0\n\s+for:/,
+    );
+    // Prometheus's own template braces pass through Helm as text.
+    expect(rule).toContain('{{ `"Reconciliation found {{ $value }} {{ $labels.kind }} discrepancies"` }}');
   });
 
   it("the users' CI lints the chart, validates three renders with kubeconform and checks that mistakes fail", () => {
