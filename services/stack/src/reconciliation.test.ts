@@ -13,7 +13,8 @@ import { relaxedRateLimits } from "./testing/rate-limits.js";
 
 /**
  * Reconciliation over the whole in-memory stack (README, Reconciliation): normal lifecycles
- * (booked and ticketed, cancelled and refunded, rescheduled with its debit note) agree everywhere;
+ * (booked and ticketed, cancelled and refunded, rescheduled with its debit note, held then ticketed,
+ * held then released) agree everywhere;
  * one credit made by hand is the one discrepancy found, by the Reconcile RPC and the background loop's metric.
  */
 describe("reconciliation of the stack's ledger, bookings and tax documents", () => {
@@ -67,8 +68,8 @@ describe("reconciliation of the stack's ledger, bookings and tax documents", () 
     // Ticketed, rescheduled (its debit note).
     const rescheduled = await book({ origin: "DEL", dest: "BOM" });
     await reached(rescheduled, "TICKETED");
-    const search = await api.post("/api/v1/flight/search", { origin: "DEL", dest: "BOM", dod: yyyymmdd(new Date(), 27), limit: 20 });
-    const offer = search.json.results.find((o: { segments: { flight_no: string }[] }) =>
+    const newOffers = await api.post("/api/v1/flight/search", { origin: "DEL", dest: "BOM", dod: yyyymmdd(new Date(), 27), limit: 20 });
+    const offer = newOffers.json.results.find((o: { segments: { flight_no: string }[] }) =>
       o.segments.every((s) => !s.flight_no.startsWith("9")),
     );
     const quote = await api.post("/api/v1/flight/booking/reschedule/quote", {
@@ -85,10 +86,34 @@ describe("reconciliation of the stack's ledger, bookings and tax documents", () 
     expect(changed.status, changed.text).toBe(200);
     await reached(rescheduled, "TICKETED");
 
+    // Held, then ticketed (paid at ticketing); held, then released (nothing paid).
+    const search = await api.post("/api/v1/flight/search", { origin: "BLR", dest: "HYD", dod: yyyymmdd(new Date(), 28), limit: 200 });
+    const holdable = search.json.results.find(
+      (o: { airline: string; segments: { flight_no: string }[] }) =>
+        o.airline === "AI" && o.segments.every((s) => !s.flight_no.startsWith("9")),
+    );
+    const hold = async (key: string) => {
+      const fare = await api.post("/api/v1/flight/fare/validate", { search_id: holdable.search_id, signature: holdable.signature });
+      const order = { fare_token: fare.json.fare_token, passengers: [adultPassenger(1)], contact_info: contact, payment: "HOLD" };
+      const held = await api.post("/api/v1/flight/booking/create", order, { "idempotency-key": key });
+      expect(held.status, held.text).toBe(200);
+      return held.json.booking_id as string;
+    };
+    const heldThenTicketed = await hold("recon-hold-1");
+    const ticket = await api.post(
+      "/api/v1/flight/booking/ticket",
+      { booking_id: heldThenTicketed },
+      { "idempotency-key": "recon-ticket-1" },
+    );
+    expect(ticket.status, ticket.text).toBe(200);
+    await reached(heldThenTicketed, "TICKETED");
+    const released = await hold("recon-hold-2");
+    expect((await api.post("/api/v1/flight/booking/release", { booking_id: released })).status).toBe(200);
+
     const clean = await booking.reconcile({ agentId: DEMO_AGENT_ID });
     expect(clean.discrepancies.map((d) => `${d.kind} ${d.ids.join(",")}: ${d.detail}`)).toEqual([]);
     expect(clean).toMatchObject({ agenciesChecked: 1, busyAgentIds: [], unreadableAgentIds: [] });
-    expect(clean.bookingsChecked).toBeGreaterThanOrEqual(3);
+    expect(clean.bookingsChecked).toBeGreaterThanOrEqual(5);
 
     // Money into the agency's wallet that no booking accounts for.
     await wallet.credit({ agentId: DEMO_AGENT_ID, amountPaise: 12_345n, reference: "goodwill-recon-1", reason: "by hand" });
