@@ -1,6 +1,7 @@
 import { financialYear, gstinState, type Clock, type Logger } from "@tarmac/kernel";
 import type { BookedExtra, Booking } from "../domain/booking.js";
 import type { RescheduleQuote } from "../domain/quotes.js";
+import type { RefundRecord } from "../domain/refunds.js";
 import type { BillingSettings } from "./billing-settings.js";
 import type { Invoice, InvoiceDraft, InvoiceKind, InvoiceLine, InvoiceParty } from "./invoice.js";
 import { invoiceIssuedEvent } from "./invoice-events.js";
@@ -24,11 +25,21 @@ export interface InvoiceIssuerDeps {
 export class InvoiceIssuer {
   constructor(private readonly deps: InvoiceIssuerDeps) {}
 
+  /**
+   * The tax invoice documents everything debited so far, so a refund credited before it (a
+   * passenger cancelled before the airline ticketed) gets its credit note now, keyed by the refund
+   * as the refund's own step keys it: the documents then add up to what the wallet kept.
+   */
   async ticketed(booking: Booking): Promise<Invoice | undefined> {
     const terms = booking.taxTerms;
     if (!terms) return undefined;
     const lines = fareLines(booking, terms, terms.gstKind);
-    return this.issue(booking, "TAX_INVOICE", "TICKETED", lines, "", "Tickets issued");
+    const invoice = await this.issue(booking, "TAX_INVOICE", "TICKETED", lines, "", "Tickets issued");
+    for (const refund of booking.refunds ?? []) {
+      if (refund.status === "REFUNDED")
+        await this.refunded(booking, refund.amountPaise, refund.refundId, refundedPerPassenger(booking, refund));
+    }
+    return invoice;
   }
 
   /**
@@ -121,6 +132,13 @@ export class InvoiceIssuer {
     );
     return invoice;
   }
+}
+
+/** Whose refund it is: the items of the cancellation it refunds (none for cancellations of earlier releases), as the refund follower credits them. */
+export function refundedPerPassenger(booking: Booking, refund: RefundRecord): PaxAmount[] {
+  const cancellation = (booking.cancellations ?? []).find((c) => c.refundId === refund.refundId) ?? booking.cancellation;
+  if (cancellation?.refundId !== refund.refundId) return [];
+  return (cancellation.items ?? []).map((i) => ({ paxId: i.paxId, pricePaise: i.refundAmountPaise }));
 }
 
 /** The agency as the booking names it: its GST details when given, else an unregistered recipient. */
