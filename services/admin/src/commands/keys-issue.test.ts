@@ -9,9 +9,10 @@ import { SHOWN_ONCE } from "./keys-issue.js";
 const at = (iso: string) => timestampFromDate(new Date(iso));
 const NEW_KEY = `tk_live_Zz9yX8wV_${"s".repeat(32)}`;
 
-function services() {
+function services(existing: string[] = []) {
   return fakeServices({
     auth: {
+      listApiKeys: () => ({ keys: existing.map((prefix) => apiKey({ prefix })) }),
       issueApiKey: (req) => ({
         key: apiKey({ scopes: req.scopes, expiresAt: req.expiresAt, prefix: req.sandbox ? "tk_test_" : "tk_live_" }),
         apiKey: req.sandbox ? API_KEY.replace("tk_live_", "tk_test_") : API_KEY,
@@ -52,7 +53,22 @@ describe("keys issue", () => {
   it("leaves scopes to the service's default for the tier, and sets no expiry, unless told", async () => {
     const { clients, calls } = services();
     await run(["keys", "issue", AGENT_ID], { clients });
-    expect(calls[0]?.request).toEqual(create(IssueApiKeyRequestSchema, { agentId: AGENT_ID, scopes: [], sandbox: false }));
+    expect(calls.at(-1)?.request).toEqual(create(IssueApiKeyRequestSchema, { agentId: AGENT_ID, scopes: [], sandbox: false }));
+  });
+
+  it.each([
+    ["a sandbox agency (every key tk_test_)", ["tk_test_", "tk_test_"], [], true],
+    ["a live agency", ["tk_live_"], [], false],
+    ["an agency with both kinds", ["tk_test_", "tk_live_"], [], false],
+    ["an agency without keys", [], [], false],
+    ["a sandbox agency told --live", ["tk_test_"], ["--live"], false],
+    ["a live agency told --sandbox", ["tk_live_"], ["--sandbox"], true],
+  ])("issues %s a key of its kind unless told", async (_, existing, flags, sandbox) => {
+    const { clients, calls } = services(existing);
+    const result = await run(["keys", "issue", AGENT_ID, ...flags], { clients });
+    expect(result.code).toBe(0);
+    expect(calls.at(-1)).toMatchObject({ method: "AuthService.IssueApiKey", request: { sandbox } });
+    expect(result.stdout).toContain(sandbox ? "tk_test_" : "tk_live_");
   });
 
   it("prints key and secret as one JSON object, the warning on stderr", async () => {
@@ -83,6 +99,7 @@ describe("keys issue", () => {
     [["--expires-in-days", "0"], "error: --expires-in-days: must be a whole number from 1 to 3650"],
     [["--expires-in-days", "1.5"], "error: --expires-in-days: must be a whole number from 1 to 3650"],
     [["--sandbox=yes"], "error: --sandbox does not take a value"],
+    [["--sandbox", "--live"], "error: --live: choose --sandbox or --live, not both"],
   ])("refuses %j with exit code 2", async (extra, message) => {
     const result = await run(["keys", "issue", AGENT_ID, ...extra]);
     expect(result).toMatchObject({ code: 2, stdout: "" });

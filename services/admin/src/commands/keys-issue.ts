@@ -1,5 +1,6 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { z } from "zod";
+import type { AdminClients } from "../clients.js";
 import { defineCommand } from "../command.js";
 import { agentId, keyId, scopeList, wholeNumber } from "../fields.js";
 import { SCOPE_NAMES, scopeToProto } from "../scopes.js";
@@ -23,30 +24,37 @@ export const keysIssue = defineCommand({
   summary: "Issue an API key (shown once)",
   description:
     "Issues an API key for an agent (IssueApiKey) and prints it once: the service keeps only its SHA-256 hash. " +
-    "Without --scopes the auth service gives the default scopes of the agent's tier.",
+    "Without --scopes the auth service gives the default scopes of the agent's tier. Without --sandbox or --live " +
+    "the key is of the agent's kind: a sandbox key (tk_test_) when every key it already has is one (a sandbox " +
+    "agency, such as the development demo agent), else a live key (tk_live_).",
   args: [{ key: "agentId", label: "<agent id>", description: "The agent the key belongs to" }],
   flags: {
     scopes: { type: "string", value: "<a,b,c>", description: `Comma-separated, of: ${SCOPE_NAMES.join(", ")} (default: the tier's)` },
     "expires-in-days": { type: "string", value: "<N>", description: "Expire the key after N days, 1 to 3650 (default: never)" },
-    sandbox: { type: "boolean", description: "Issue a sandbox key (tk_test_...) instead of a live one (tk_live_...)" },
+    sandbox: { type: "boolean", description: "Issue a sandbox key (tk_test_...) (default: as the agent's other keys)" },
+    live: { type: "boolean", description: "Issue a live key (tk_live_...) (default: as the agent's other keys)" },
   },
   examples: [
     "pnpm admin keys issue agt_01JD8X3Q4N --scopes flight.search,flight.book,wallet.read",
     "pnpm admin keys issue agt_01JD8X3Q4N --scopes flight.search --expires-in-days 90 --sandbox --json",
   ],
-  input: z.object({
-    agentId,
-    scopes: scopeList.default([]),
-    "expires-in-days": wholeNumber(1, 3650).optional(),
-    sandbox: z.boolean().default(false),
-  }),
+  input: z
+    .object({
+      agentId,
+      scopes: scopeList.default([]),
+      "expires-in-days": wholeNumber(1, 3650).optional(),
+      sandbox: z.boolean().optional(),
+      live: z.boolean().optional(),
+    })
+    .refine((input) => !(input.sandbox && input.live), { path: ["live"], message: "choose --sandbox or --live, not both" }),
   async run(input, { clients, now }) {
     const days = input["expires-in-days"];
+    const sandbox = input.sandbox ?? (input.live ? false : await isSandboxAgency(clients, input.agentId));
     const issued = await clients.auth.issueApiKey({
       agentId: input.agentId,
       scopes: input.scopes.map(scopeToProto),
       ...(days !== undefined && { expiresAt: timestampFromDate(new Date(now().getTime() + days * DAY_MS)) }),
-      sandbox: input.sandbox,
+      sandbox,
     });
     const key = keyView(issued.key, now());
     return {
@@ -56,6 +64,17 @@ export const keysIssue = defineCommand({
     };
   },
 });
+
+/**
+ * An agency whose keys are all sandbox keys is a sandbox agency (API guide, Authentication: tk_test_
+ * for sandbox agencies); a new key of another kind would surprise whoever asked for it.
+ */
+async function isSandboxAgency(clients: AdminClients, agentId: string): Promise<boolean> {
+  const { keys } = await clients.auth.listApiKeys({ agentId });
+  return keys.length > 0 && keys.every((key) => key.prefix === SANDBOX_PREFIX);
+}
+
+const SANDBOX_PREFIX = "tk_test_";
 
 export const keysRotate = defineCommand({
   group: "keys",
