@@ -40,7 +40,7 @@ export const TICKETING_DEADLINE_MS = 2 * 3_600_000;
 /** What a BOOKED booking's reservation says about its tickets; every answer has a branch. */
 type TicketingOutcome = "ticketed" | "awaiting" | "refused" | "cancelled" | "lost";
 
-export function ticketingOutcome(reservation: ProviderReservation | undefined): TicketingOutcome {
+function ticketingOutcome(reservation: ProviderReservation | undefined): TicketingOutcome {
   if (reservation === undefined) return "lost";
   switch (reservation.status) {
     case "TICKETED":
