@@ -19,7 +19,7 @@ export async function reconcile(reconciler: Pick<Reconciler, "run">, request: Re
   return reconcileAnswer(await reconciler.run(request.agentId === "" ? undefined : request.agentId));
 }
 
-export function reconcileAnswer(report: ReconciliationReport): ReconcileResponse {
+function reconcileAnswer(report: ReconciliationReport): ReconcileResponse {
   return create(ReconcileResponseSchema, {
     checkedAt: toTimestamp(report.checkedAt),
     agenciesChecked: report.agenciesChecked,
