@@ -1,4 +1,4 @@
-import { gstAddressStateError, gstinFieldError, gstStateCode } from "@tarmac/kernel";
+import { gstAddressStateError, gstinFieldError, gstStateCode } from "@tarmac/tax";
 import { z } from "zod";
 import { parseRupees } from "./rupees.js";
 import { parseScopeList } from "./scopes.js";

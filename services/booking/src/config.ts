@@ -12,9 +12,8 @@ import {
   callerAuthConfig,
   callerAuthEnv,
   checkCallerAuth,
-  DEFAULT_TAX_RATES,
-  gstinProblem,
 } from "@tarmac/kernel";
+import { DEFAULT_TAX_RATES, gstinProblem } from "@tarmac/tax";
 import { billingSettings, DEVELOPMENT_GSTIN } from "./invoices/billing-settings.js";
 import { z } from "zod";
 

@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Cabin as DomainCabin, FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline";
-import { paiseFromProto, paiseToProto, taxLines, toTimestamp } from "@tarmac/kernel";
+import { paiseFromProto, paiseToProto, toTimestamp } from "@tarmac/kernel";
+import { taxLines } from "@tarmac/tax";
 import {
   AncillaryKind,
   BookingSchema,

@@ -37,6 +37,5 @@ export * from "./agent-standing.js";
 export * from "./known-agents.js";
 export * from "./mongo-validated-collection.js";
 export * from "./free-port.js";
-export * from "./india-tax/index.js";
 export * from "./flat-string.js";
 export * from "./errors/never-sent.js";

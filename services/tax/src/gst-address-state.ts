@@ -1,4 +1,4 @@
-import { fieldError, type FieldError } from "../errors/domain-error.js";
+import { fieldError, type FieldError } from "@tarmac/kernel";
 import { GST_STATES, gstinProblem, gstinState } from "./gstin.js";
 
 /** A state name compared without case, punctuation or spacing, "&" read as "and". */

@@ -1,4 +1,4 @@
-import { fieldError, type FieldError } from "../errors/domain-error.js";
+import { fieldError, type FieldError } from "@tarmac/kernel";
 import { gstinProblem } from "./gstin.js";
 
 const MESSAGES = {

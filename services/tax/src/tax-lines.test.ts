@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentOf } from "../money.js";
+import { percentOf } from "@tarmac/kernel";
 import { financialYear } from "./financial-year.js";
 import { gstKindFor, taxLines } from "./tax-lines.js";
 import { DEFAULT_TAX_RATES } from "./tax-rates.js";

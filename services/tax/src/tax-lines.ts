@@ -1,4 +1,4 @@
-import { assertPaise, percentOf } from "../money.js";
+import { assertPaise, percentOf } from "@tarmac/kernel";
 import type { TaxRates } from "./tax-rates.js";
 
 /** The booking amounts the tax lines are derived from (paise, the whole booking). */

@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { gstinCheckCharacter } from "@tarmac/kernel";
+import { gstinCheckCharacter } from "@tarmac/tax";
 import { failureOf } from "@tarmac/kernel/testing";
 import { BillingDetailsSchema, type BillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { beforeEach, describe, expect, it } from "vitest";

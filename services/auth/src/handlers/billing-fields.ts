@@ -1,4 +1,5 @@
-import { fieldError, gstAddressStateError, gstinFieldError } from "@tarmac/kernel";
+import { fieldError } from "@tarmac/kernel";
+import { gstAddressStateError, gstinFieldError } from "@tarmac/tax";
 import type { BillingDetails as ProtoBillingDetails } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { normalizeEmail } from "../domain/agent-user.js";
 import { MAX_ADDRESS_LINES, PIN_CODE, type BillingDetails } from "../domain/billing-details.js";

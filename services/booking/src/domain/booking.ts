@@ -1,4 +1,4 @@
-import type { GstKind } from "@tarmac/kernel";
+import type { GstKind } from "@tarmac/tax";
 import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline";
 import type { KeyedConfirmation } from "./keyed-confirmations.js";
 import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";

@@ -1,5 +1,6 @@
 import type { FareRequirements, RequiredAt } from "@tarmac/airline";
-import { fieldError, gstinFieldError, type FieldError } from "@tarmac/kernel";
+import { fieldError, type FieldError } from "@tarmac/kernel";
+import { gstinFieldError } from "@tarmac/tax";
 import type { PassengerInput } from "./booking-request.js";
 import { countryCodeError } from "./country-codes.js";
 import { isCalendarDate } from "./dates.js";

@@ -1,4 +1,4 @@
-import { gstinProblem, gstinState, type TaxRates } from "@tarmac/kernel";
+import { gstinProblem, gstinState, type TaxRates } from "@tarmac/tax";
 import type { InvoiceParty } from "./invoice.js";
 
 /** The platform as supplier on every invoice, and the tax rates it applies (booking config). */

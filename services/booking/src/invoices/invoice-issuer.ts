@@ -1,4 +1,5 @@
-import { financialYear, gstinState, type Clock, type Logger } from "@tarmac/kernel";
+import { type Clock, type Logger } from "@tarmac/kernel";
+import { financialYear, gstinState } from "@tarmac/tax";
 import type { BookedExtra, Booking } from "../domain/booking.js";
 import type { RescheduleQuote } from "../domain/quotes.js";
 import type { RefundRecord } from "../domain/refunds.js";

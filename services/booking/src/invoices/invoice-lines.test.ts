@@ -1,4 +1,4 @@
-import { DEFAULT_TAX_RATES } from "@tarmac/kernel";
+import { DEFAULT_TAX_RATES } from "@tarmac/tax";
 import { describe, expect, it } from "vitest";
 import type { BookedExtra, BookedPassenger } from "../domain/booking.js";
 import { quoteCancellation } from "../domain/quote-cancellation.js";

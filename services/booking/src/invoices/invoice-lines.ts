@@ -1,4 +1,4 @@
-import { taxLines, type GstKind, type TaxRates } from "@tarmac/kernel";
+import { taxLines, type GstKind, type TaxRates } from "@tarmac/tax";
 import type { Booking } from "../domain/booking.js";
 import { perPassenger, shareByPassenger } from "../domain/part-shares.js";
 import type { InvoiceLine } from "./invoice.js";

@@ -1,4 +1,4 @@
-import type { GstKind } from "@tarmac/kernel";
+import type { GstKind } from "@tarmac/tax";
 
 export type InvoiceKind = "TAX_INVOICE" | "CREDIT_NOTE" | "DEBIT_NOTE";
 

@@ -1,4 +1,4 @@
-import { gstinState, gstKindFor } from "@tarmac/kernel";
+import { gstinState, gstKindFor } from "@tarmac/tax";
 import type { TaxTerms } from "../domain/booking.js";
 import type { BillingSettings } from "./billing-settings.js";
 

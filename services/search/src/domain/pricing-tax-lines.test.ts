@@ -1,4 +1,5 @@
-import { DEFAULT_TAX_RATES, percentOf, taxLines } from "@tarmac/kernel";
+import { percentOf } from "@tarmac/kernel";
+import { DEFAULT_TAX_RATES, taxLines } from "@tarmac/tax";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../testing/seeded-random.js";
 import { priceOffer } from "./pricing.js";
