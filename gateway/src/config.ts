@@ -72,6 +72,8 @@ export const gatewayConfigSchema = z
     /** development serves GET /api/dev/outbox (the auth service's development OTP outbox). */
     TARMAC_ENV: commonEnv.TARMAC_ENV,
     LOG_LEVEL: commonEnv.LOG_LEVEL,
+    /** Checked here; the kernel's clients read it once per process (fast-path/switch.ts). */
+    TARMAC_GRPC_FAST_PATH: commonEnv.TARMAC_GRPC_FAST_PATH,
   })
   // A restart on memory would forget which Idempotency-Keys were used: a retry would book twice.
   .superRefine((v, ctx) => {

@@ -8,7 +8,8 @@ import { forwardDeadlineInterceptor } from "./deadline.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
 import { createPeerClient } from "./peer-client.js";
 import { PeerSessions } from "./peer-sessions.js";
-import { createUnaryGrpcTransport } from "./unary-grpc-transport.js";
+import { grpcFastPathEnabled } from "./fast-path/switch.js";
+import { createUnaryGrpcTransport } from "./fast-path/unary-grpc-transport.js";
 
 export { createPeerClient };
 
@@ -20,12 +21,15 @@ export interface ServiceClientOptions {
   /** Per-call deadline unless the caller passes its own. */
   readonly timeoutMs?: number;
   readonly interceptors?: Interceptor[];
+  /** Unary calls on the kernel's fast path (fast-path/); default TARMAC_GRPC_FAST_PATH (on). */
+  readonly grpcFastPath?: boolean;
 }
 
 /**
  * The gRPC transport (one HTTP/2 session) to a peer: each call is signed with this process's
  * credential and carries the current request id and what is left of the current caller's
- * deadline. Clients of several services on one peer share it (createPeerClient).
+ * deadline. Clients of several services on one peer share it (createPeerClient). Unary calls go
+ * through the fast path's transport unless it is switched off; streams always through Connect's.
  */
 export function createServiceTransport(baseUrl: string, options: ServiceClientOptions): Transport {
   const issuer = new CallerTokenIssuer(options.credential);
@@ -42,7 +46,8 @@ export function createServiceTransport(baseUrl: string, options: ServiceClientOp
   };
   // Peers sit on the same network: gzip of large pages costs more CPU than it saves in transfer.
   const streams = createGrpcTransport({ ...shared, sessionManager: sessions, acceptCompression: [] });
-  return createUnaryGrpcTransport({ ...shared, sessions, streams });
+  // Off: Connect's transport carries unary calls too.
+  return (options.grpcFastPath ?? grpcFastPathEnabled()) ? createUnaryGrpcTransport({ ...shared, sessions, streams }) : streams;
 }
 
 /** A client of one service on a peer, over its own transport (createServiceTransport). */

@@ -70,6 +70,12 @@ export const commonEnv = {
   TARMAC_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** How often a service checks its dependencies (MongoDB, NATS) for its grpc.health.v1 status. */
   READINESS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /**
+   * `off`: unary gRPC served and called through plain Connect, not the kernel's fast path
+   * (fast-path/). Checked here with the rest of the configuration; the kernel reads it once per
+   * process (fast-path/switch.ts), since one process may host several services.
+   */
+  TARMAC_GRPC_FAST_PATH: z.enum(["on", "off"]).default("on"),
 };
 
 /** The part of a parsed configuration every service has. */

@@ -17,7 +17,7 @@ export * from "./clock.js";
 export * from "./ids.js";
 export * from "./defined.js";
 export * from "./deep-copy.js";
-export * from "./encoded-answer.js";
+export * from "./fast-path/encoded-answer.js";
 export * from "./money.js";
 export * from "./signing.js";
 export * from "./timestamps.js";

@@ -17,7 +17,8 @@ import { processMetrics, startMetricsServer, type MetricsRegistry } from "./metr
 import { rpcMetricsInterceptor } from "./rpc-metrics.js";
 import { serveReflection } from "./reflection/server-reflection.js";
 import { ReadinessMonitor, type DependencyProbe } from "./readiness.js";
-import { recordingRouter, withUnaryGrpcFastPath } from "./unary-grpc-handler.js";
+import { grpcFastPathEnabled } from "./fast-path/switch.js";
+import { recordingRouter, withUnaryGrpcFastPath } from "./fast-path/unary-grpc-handler.js";
 
 export interface ServiceHostOptions {
   readonly name: string;
@@ -36,6 +37,8 @@ export interface ServiceHostOptions {
   readonly agentStanding?: AgentStanding;
   /** The service's own checks, run after the caller is authenticated (e.g. activeAgentInterceptor). */
   readonly interceptors?: readonly Interceptor[];
+  /** Unary binary gRPC on the kernel's fast path (fast-path/); default TARMAC_GRPC_FAST_PATH (on). */
+  readonly grpcFastPath?: boolean;
   /** How long in-flight calls may run after a stop is requested. */
   readonly drainTimeoutMs?: number;
   /**
@@ -125,10 +128,11 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
     deadlineInterceptor(logger),
     ...(options.interceptors ?? []),
   ];
+  const fastPath = options.grpcFastPath ?? grpcFastPathEnabled();
   const unarySpecs: MethodImplSpec[] = [];
   const handler = connectNodeAdapter({
     routes(connectRouter) {
-      const router = recordingRouter(connectRouter, unarySpecs);
+      const router = fastPath ? recordingRouter(connectRouter, unarySpecs) : connectRouter;
       router.service(Health, health);
       serveReflection(router, [...options.services, Health]);
       options.routes(router);
@@ -138,7 +142,7 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
     grpcWeb: true,
     connect: true,
   });
-  const dual = dualProtocolServer(withUnaryGrpcFastPath(handler, unarySpecs, interceptors, logger));
+  const dual = dualProtocolServer(fastPath ? withUnaryGrpcFastPath(handler, unarySpecs, interceptors, logger) : handler);
   const { server } = dual;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -2,7 +2,7 @@ import { constants, type ClientHttp2Stream, type IncomingHttpHeaders } from "nod
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { Http2SessionManager } from "@connectrpc/connect-node";
 import { headerRecord, webHeaders } from "./http2-headers.js";
-import { deadlineTimer } from "./deadline-timer.js";
+import { deadlineTimer } from "../deadline-timer.js";
 
 /** What came back for one request on its HTTP/2 stream. */
 export interface GrpcExchangeResult {

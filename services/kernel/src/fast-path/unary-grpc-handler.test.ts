@@ -5,9 +5,9 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { SearchFlightsResponseSchema, SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withEncoding } from "./encoded-answer.js";
-import { DomainError } from "./errors/domain-error.js";
-import { errorInterceptor } from "./interceptors.js";
-import { silentLogger } from "./testing/silent-logger.js";
+import { DomainError } from "../errors/domain-error.js";
+import { errorInterceptor } from "../interceptors.js";
+import { silentLogger } from "../testing/silent-logger.js";
 import { recordingRouter, withUnaryGrpcFastPath } from "./unary-grpc-handler.js";
 
 /** What the implementation saw of the last call. */

@@ -14,7 +14,7 @@ import { invokeUnaryImplementation } from "@connectrpc/connect/protocol";
 import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
 import { encodingOf } from "./encoded-answer.js";
 import { headerRecord, webHeaders } from "./http2-headers.js";
-import type { Logger } from "./logger.js";
+import type { Logger } from "../logger.js";
 import { createUnaryHandlerContext } from "./unary-handler-context.js";
 
 type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;

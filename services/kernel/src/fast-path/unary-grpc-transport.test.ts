@@ -4,10 +4,10 @@ import { connectNodeAdapter, createGrpcTransport, Http2SessionManager } from "@c
 import { Health, HealthCheckResponse_ServingStatus } from "@tarmac/proto/grpc/health/v1/health_pb.js";
 import { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "./errors/domain-error.js";
-import { freePort } from "./free-port.js";
-import { errorInterceptor } from "./interceptors.js";
-import { silentLogger } from "./testing/silent-logger.js";
+import { DomainError } from "../errors/domain-error.js";
+import { freePort } from "../free-port.js";
+import { errorInterceptor } from "../interceptors.js";
+import { silentLogger } from "../testing/silent-logger.js";
 import { createUnaryGrpcTransport } from "./unary-grpc-transport.js";
 
 /** What the peer saw of the last call: its headers, and whether its signal aborted. */

@@ -12,7 +12,7 @@ import {
 import { encodeEnvelope } from "@connectrpc/connect/protocol";
 import { validateResponseWithCompression, validateTrailer } from "@connectrpc/connect/protocol-grpc";
 import type { Http2SessionManager } from "@connectrpc/connect-node";
-import { grpcTimeoutOf, remainingMsOf } from "./deadline.js";
+import { grpcTimeoutOf, remainingMsOf } from "../deadline.js";
 import { exchange } from "./grpc-exchange.js";
 import { asHeaders, PlainHeaders } from "./plain-headers.js";
 

@@ -1,7 +1,7 @@
 import type { DescMethodUnary } from "@bufbuild/protobuf";
 import { Code, ConnectError, createContextValues, type HandlerContext } from "@connectrpc/connect";
 import { asHeaders, PlainHeaders } from "./plain-headers.js";
-import { deadlineTimer } from "./deadline-timer.js";
+import { deadlineTimer } from "../deadline-timer.js";
 
 /** One reason for every call that ended normally: no new error (and stack trace) per call. */
 const CALL_COMPLETED = new ConnectError("the call has completed", Code.Canceled);

@@ -9,7 +9,7 @@ const profile: CpuProfile = {
     { id: 1, callFrame: frame("(root)"), children: [2, 3, 4, 6] },
     { id: 2, callFrame: frame("(idle)") },
     { id: 3, callFrame: frame("(garbage collector)") },
-    { id: 4, callFrame: frame("serve", "file:///app/services/kernel/src/unary-grpc-handler.ts"), children: [5] },
+    { id: 4, callFrame: frame("serve", "file:///app/services/kernel/src/fast-path/unary-grpc-handler.ts"), children: [5] },
     { id: 5, callFrame: frame("create", "file:///app/services/booking/src/booking-creation.ts"), children: [8] },
     { id: 6, callFrame: frame("handler", "file:///app/node_modules/.pnpm/fastify@5/node_modules/fastify/lib/route.js"), children: [7] },
     { id: 7, callFrame: frame("stringify", "file:///app/gateway/src/primary/search/offer-json.ts") },

@@ -16,7 +16,7 @@ export type Share = "calls" | "http" | "gc" | "program" | "other";
  * services were one program.
  */
 const CALLS =
-  /node:internal\/http2|@connectrpc|@bufbuild\/protobuf|kernel\/src\/(unary-|grpc-|plain-headers|peer-|caller-auth|deadline|within|rpc-metrics|interceptors|http2-headers|encoded-answer|service-host|dual-protocol)/;
+  /node:internal\/http2|@connectrpc|@bufbuild\/protobuf|kernel\/src\/(fast-path\/|peer-|caller-auth|deadline|within|rpc-metrics|interceptors|service-host|dual-protocol)/;
 /** The gateway's own HTTP request: Fastify, its plugins and Node's HTTP/1.1. */
 const HTTP = /fastify|find-my-way|avvio|light-my-request|node:_http|node:internal\/http[^2]/;
 
