@@ -9,6 +9,12 @@ describe("start banner", () => {
     apiKey: `tk_test_Abcd1234_${"x".repeat(32)}`,
     keyFixed: false,
     today: new Date("2026-11-22T06:00:00Z"),
+    services: {
+      auth: "http://127.0.0.1:41001",
+      wallet: "http://127.0.0.1:41002",
+      webhooks: "http://127.0.0.1:41003",
+      booking: "http://127.0.0.1:41004",
+    },
   };
 
   it("dates the sample search 30 days ahead as YYYYMMDD", () => {
@@ -25,6 +31,15 @@ describe("start banner", () => {
     expect(banner).toContain(`X-API-Key: ${facts.apiKey}`);
     expect(banner).toContain("new at every start");
     expect(startBanner({ ...facts, keyFixed: true })).toContain("from TARMAC_DEV_API_KEY");
+  });
+
+  it("points the admin command line and grpcurl at the services as started, not at their documented ports", () => {
+    const banner = startBanner(facts);
+    expect(banner).toContain(
+      "export AUTH_URL=http://127.0.0.1:41001 WALLET_URL=http://127.0.0.1:41002 WEBHOOKS_URL=http://127.0.0.1:41003 BOOKING_URL=http://127.0.0.1:41004",
+    );
+    expect(banner).toContain("127.0.0.1:41002 tarmac.wallet.v1.WalletService/GetBalance");
+    expect(banner).not.toMatch(/5005\d/);
   });
 
   it("prints one machine-readable ready line", () => {

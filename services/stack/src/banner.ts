@@ -12,6 +12,19 @@ export interface BannerFacts {
   readonly today: Date;
   /** `pnpm start:split`: every service in a process of its own. */
   readonly split?: boolean;
+  /**
+   * Where the services the admin command line and grpcurl call listen, as started: their documented
+   * ports, or free ones under TARMAC_SERVICE_PORTS=ephemeral (issue 36: the banner named 50054 then).
+   */
+  readonly services: AdminPeers;
+}
+
+/** The services `pnpm admin` calls, by the variable it reads each URL from. */
+export interface AdminPeers {
+  readonly auth: string;
+  readonly wallet: string;
+  readonly webhooks: string;
+  readonly booking: string;
 }
 
 /** YYYYMMDD of the UTC day `days` after `from`. */
@@ -24,6 +37,7 @@ export function yyyymmdd(from: Date, days: number): string {
 export function startBanner(facts: BannerFacts): string {
   const body = JSON.stringify({ origin: "DEL", dest: "BOM", dod: yyyymmdd(facts.today, 30), pax_adult: 1, limit: 5 });
   const { currency, balancePaise, creditLimitPaise } = DEMO_WALLET;
+  const { auth, wallet, webhooks, booking } = facts.services;
   return [
     "",
     facts.split
@@ -54,8 +68,12 @@ export function startBanner(facts: BannerFacts): string {
     "",
     `  SERVICE_CREDENTIAL=${formatCredential(developmentCredential("admin"))}`,
     "",
+    "The admin command line (pnpm admin) and grpcurl find the services here (paste the export first):",
+    "",
+    `  export AUTH_URL=${auth} WALLET_URL=${wallet} WEBHOOKS_URL=${webhooks} BOOKING_URL=${booking}`,
+    "",
     '  grpcurl -plaintext -H "authorization: Bearer $(npx --yes pnpm@10.34.9 --silent admin credentials token wallet)" \\',
-    `    -d '{"agent_id":"${facts.agentId}"}' 127.0.0.1:50054 tarmac.wallet.v1.WalletService/GetBalance`,
+    `    -d '{"agent_id":"${facts.agentId}"}' ${new URL(wallet).host} tarmac.wallet.v1.WalletService/GetBalance`,
     "",
     "Stop with Ctrl-C.",
     "",

@@ -20,6 +20,7 @@ try {
       apiKey: stack.apiKey,
       keyFixed,
       today: new Date(),
+      services: stack.services,
     }),
   );
   process.stdout.write(`${readyLine(stack.gatewayUrl, stack.apiKey)}\n`);

@@ -27,6 +27,7 @@ try {
       keyFixed: Boolean(process.env.TARMAC_DEV_API_KEY),
       today: new Date(),
       split: true,
+      services: stack.services,
     }),
   );
   process.stdout.write(`${readyLine(stack.gatewayUrl, stack.apiKey)}\n`);

@@ -20,6 +20,8 @@ export interface SplitStack {
   readonly operationsUrl: string;
   /** The demo agent's sandbox key (TARMAC_DEV_API_KEY, or one made up for this run). */
   readonly apiKey: string;
+  /** Each service's gRPC URL as its callers reach it (a round-robin proxy's for replicas). */
+  readonly services: Readonly<Record<ProcessKind, string>>;
   /** Every process by name: `search`, `booking-1`, `booking-2`, ... */
   readonly processes: ReadonlyMap<string, ServiceProcess>;
   /** Stops the process (SIGKILL: as a crash) and starts it again with the same environment. */
@@ -116,6 +118,10 @@ export async function startSplitStack(options: SplitStackOptions = {}): Promise<
     gatewayUrl: `http://127.0.0.1:${gateway.port}`,
     operationsUrl,
     apiKey,
+    services: Object.fromEntries(Object.entries(addresses).map(([kind, port]) => [kind, `http://127.0.0.1:${port}`])) as Record<
+      ProcessKind,
+      string
+    >,
     processes,
     async restart(name, signal = "SIGKILL") {
       const process = processes.get(name);
