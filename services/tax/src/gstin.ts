@@ -1,9 +1,9 @@
 /**
  * GSTIN (Goods and Services Tax Identification Number): 2-digit state code, the holder's PAN,
- * the registration's entity number (1-9, A-Z), "Z" by default, and a base-36 check character
+ * the registration's entity number (1-9, A-Z), "Z" (the only 14th character GSTINs carry), and a base-36 check character
  * (the GSTN's Luhn mod 36 variant over the first 14 characters).
  */
-const GSTIN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z][A-Z][0-9A-Z]$/;
+const GSTIN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /**
