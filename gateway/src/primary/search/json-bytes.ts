@@ -1,9 +1,3 @@
-/**
- * Node's Buffer has latin1Write (what write(text, offset, "latin1") calls after checking its
- * arguments); its types do not declare it.
- */
-type LatinBuffer = Buffer & { latin1Write(text: string, offset: number): number };
-
 /** A slab holds about seven pages of 100 offers (141 KB each); a text longer than what is left moves to a new one. */
 const SLAB_BYTES = 1024 * 1024;
 
@@ -14,7 +8,7 @@ const SLAB_BYTES = 1024 * 1024;
  * text in it is referenced any more (sent, or dropped); the next text goes to a new one.
  */
 export class JsonBytes {
-  private slab = Buffer.allocUnsafe(SLAB_BYTES) as LatinBuffer;
+  private slab = Buffer.allocUnsafe(SLAB_BYTES);
   /** Where the text being written starts in the slab. */
   private start = 0;
   private pos = 0;
@@ -40,14 +34,14 @@ export class JsonBytes {
   /** JSON text known to be ASCII: one byte per character, copied without encoding. */
   ascii(text: string): void {
     this.room(text.length);
-    this.pos += this.slab.latin1Write(text, this.pos);
+    this.pos += this.slab.write(text, this.pos, "latin1");
   }
 
   private room(bytes: number): void {
     if (this.pos + bytes <= this.slab.length) return;
     const written = this.pos - this.start;
     // The texts taken before stay where they are; the one being written moves with its part.
-    const slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, 2 * (written + bytes))) as LatinBuffer;
+    const slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, 2 * (written + bytes)));
     this.slab.copy(slab, 0, this.start, this.pos);
     this.slab = slab;
     this.start = 0;

@@ -19,7 +19,7 @@ export type SearchFlightsPage = Omit<SearchFlightsResponse, "results" | "$typeNa
  * SearchService's SearchFlights as the primary search route reads it. The answer's `results` are
  * declared `repeated bytes` instead of `repeated Offer`: both are length-delimited entries under
  * the same field number, so the wire is the same, and the route writes each offer's JSON straight
- * from its bytes (offer-wire-json.ts) instead of building the Offer messages, fare rules included,
+ * from its bytes (offer-json.ts) instead of building the Offer messages, fare rules included,
  * that the page never shows. The descriptor is derived from the generated one at start, so every
  * other field stays as the contract declares it.
  */

@@ -1,12 +1,6 @@
 import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { paiseFromProto } from "@tarmac/kernel";
 
-/**
- * Node's Buffer has latin1Slice (what toString("latin1", start, end) calls after checking its
- * arguments, a third of a short string's cost); its types do not declare it.
- */
-type LatinBuffer = Buffer & { latin1Slice(start: number, end: number): string };
-
 const NON_ASCII = /[\u0080-\uffff]/;
 const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** 1 for each byte a JSON string cannot hold as it is: controls, the quote, the backslash and all but ASCII. */
@@ -27,11 +21,11 @@ export class WireReader {
   pos = 0;
   /** Whether a string read so far has characters beyond ASCII (the text then is not its own Latin-1). */
   nonAscii = false;
-  private readonly buf: LatinBuffer;
+  private readonly buf: Buffer;
   private latin1Text: string | undefined;
 
   constructor(bytes: Uint8Array) {
-    this.buf = (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as LatinBuffer;
+    this.buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   get length(): number {
@@ -93,7 +87,7 @@ export class WireReader {
     for (let i = start; i < end; i++) {
       if (ESCAPED[buf[i] ?? 0] === 1) return this.escaped(start, end);
     }
-    this.latin1Text ??= buf.latin1Slice(0, buf.length);
+    this.latin1Text ??= buf.toString("latin1");
     return this.latin1Text.substring(start, end);
   }
 
@@ -114,7 +108,7 @@ export class WireReader {
   /** The bytes from the reader's position to `end`, as a key to compare messages by. */
   latin1(end: number): string {
     if (end > this.buf.length) eof();
-    return this.buf.latin1Slice(this.pos, end);
+    return this.buf.toString("latin1", this.pos, end);
   }
 
   skip(tag: number): void {
