@@ -1,9 +1,17 @@
+import { create } from "@bufbuild/protobuf";
 import { DomainError } from "@tarmac/kernel";
 import { failureOf } from "@tarmac/kernel/testing";
-import { BookingStatus, Payment } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
+import {
+  BookingStatus,
+  CancellationType,
+  ConfirmCancellationRequestSchema,
+  ReasonCode,
+  Payment,
+  QuoteCancellationRequestSchema,
+} from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import { describe, expect, it } from "vitest";
 import { HOLD_CHECK_INTERVAL_MS } from "./domain/booking.js";
-import { AGENT, bookingHarness, createRequest, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
+import { adult, AGENT, bookingHarness, createRequest, NET_FARE, type BookingHarness } from "./testing/booking-harness.js";
 import { decorateOnce, InjectedCrash } from "./testing/decorate-once.js";
 import { handlerContext as context } from "./testing/service-calls.js";
 import { TICKETING_DEADLINE_MS } from "./ticketing-worker.js";
@@ -11,6 +19,7 @@ import { TICKETING_DEADLINE_MS } from "./ticketing-worker.js";
 /** Issue: every booking reaches a final or actionable state within a bounded time, visibly. */
 
 const SWEEP_MS = 2_000;
+const voluntary = { reasonCode: ReasonCode.CUSTOMER_REQUEST, cancellationType: CancellationType.VOLUNTARY };
 
 async function booked(h: BookingHarness): Promise<string> {
   const res = await h.service.createBooking(createRequest(), context());
@@ -185,5 +194,117 @@ describe("a create that gives up on a peer", () => {
     expect(await h.recovery.run()).toBe(0);
     h.clock.advance(60_000);
     expect(await h.recovery.run()).toBe(1);
+  });
+});
+
+describe("a paid booking failing ticketing while its money moves", () => {
+  const quoteCancel = (h: BookingHarness, bookingId: string, passengerIds: string[] = []) =>
+    h.service.quoteCancellation(
+      create(QuoteCancellationRequestSchema, {
+        agentId: AGENT,
+        bookingId,
+        ...voluntary,
+        passengerIds,
+      }),
+    );
+  const confirmCancel = (h: BookingHarness, bookingId: string, passengerIds: string[] = []) =>
+    h.service.confirmCancellation(
+      create(ConfirmCancellationRequestSchema, {
+        agentId: AGENT,
+        bookingId,
+        ...voluntary,
+        passengerIds,
+      }),
+    );
+
+  it("refuses a cancellation while its credit-back's answer is lost, then finishes: credited exactly once, in full", async () => {
+    let lost = false;
+    const h = bookingHarness({
+      decorate: (w) => ({
+        ...w,
+        // The wallet credits, but its answer never comes back.
+        wallet: decorateOnce(
+          w.wallet,
+          "credit",
+          async (call) => {
+            await call();
+            throw new DomainError("UNAVAILABLE", "A backing service is unavailable, please retry");
+          },
+          () => lost,
+        ),
+      }),
+    });
+    const before = h.wallet.balance;
+    const id = await booked(h);
+    h.airline.ticket(id, "TICKETING_FAILED");
+    lost = true;
+    await h.ticketing.run();
+    const marked = (await h.store.get(id))!;
+    expect([marked.status, marked.ticketingFailure?.reason]).toEqual(["BOOKED", "ticketing failed: fare not ticketable"]);
+    expect((await failureOf(quoteCancel(h, id))).code).toBe("BOOKING_INVALID_STATE");
+    h.clock.advance(SWEEP_MS);
+    await h.ticketing.run();
+    expect((await h.store.get(id))!.status).toBe("FAILED");
+    expect(h.wallet.balance).toBe(before);
+    expect([...h.wallet.credits.values()]).toEqual([NET_FARE]);
+  });
+
+  it("settles a partial refund still processing at the airline with the rest: FAILED, every refund done, everything back once", async () => {
+    const h = bookingHarness({ pax: { adult: 2, child: 0, infant: 0 } });
+    const before = h.wallet.balance;
+    const { bookingId } = await h.service.createBooking(
+      createRequest({ passengers: [adult(1), adult(2, { firstName: "Meera" })] }),
+      context(),
+    );
+    h.airline.refundOutcome = "PROCESSING";
+    await quoteCancel(h, bookingId, ["ADT2"]);
+    await confirmCancel(h, bookingId, ["ADT2"]);
+    h.airline.ticket(bookingId, "TICKETING_FAILED");
+    await h.ticketing.run();
+    const failed = (await h.store.get(bookingId))!;
+    expect(failed.status).toBe("FAILED");
+    expect(failed.refunds!.map((r) => r.status)).toEqual(["REFUNDED"]);
+    expect(h.wallet.balance).toBe(before);
+    expect([...h.wallet.credits.values()].reduce((a, b) => a + b, 0)).toBe(failed.debitPaise);
+  });
+});
+
+describe("a refund the airline confirmed while the wallet's answer was lost", () => {
+  it("is credited once and stays REFUNDED whatever the airline answers later", async () => {
+    let lost = false;
+    const h = bookingHarness({
+      decorate: (w) => ({
+        ...w,
+        wallet: decorateOnce(
+          w.wallet,
+          "credit",
+          async (call) => {
+            await call();
+            throw new DomainError("UNAVAILABLE", "A backing service is unavailable, please retry");
+          },
+          () => lost,
+        ),
+      }),
+    });
+    const id = await booked(h);
+    h.airline.ticket(id, "TICKETED");
+    await h.ticketing.run();
+    lost = true;
+    const fields = { agentId: AGENT, bookingId: id, ...voluntary };
+    await h.service.quoteCancellation(create(QuoteCancellationRequestSchema, fields));
+    await h.service.confirmCancellation(create(ConfirmCancellationRequestSchema, fields)).catch(() => undefined);
+    const credited = [...h.wallet.credits.values()];
+    expect(credited).toHaveLength(1);
+    // The airline now says otherwise (its systems changed their mind): the refund it confirmed stands.
+    h.airline.refundOutcome = "REJECTED";
+    for (let i = 0; i < 3; i++) {
+      h.clock.advance(60_000);
+      await h.ticketing.run();
+      await h.recovery.run();
+    }
+    const booking = (await h.store.get(id))!;
+    expect(booking.status).toBe("REFUNDED");
+    expect(booking.refunds!.map((r) => r.status)).toEqual(["REFUNDED"]);
+    expect([...h.wallet.credits.values()]).toEqual(credited);
   });
 });

@@ -45,17 +45,22 @@ export class RefundFollower {
     return current;
   }
 
-  private async followOne(booking: Booking, refundId: string): Promise<Booking> {
+  private async followOne(claimed: Booking, refundId: string): Promise<Booking> {
     const { provider, wallet, clock, logger } = this.deps;
-    const refund = defined(
+    let booking = claimed;
+    let refund = defined(
       booking.refunds?.find((r) => r.refundId === refundId),
       "refund",
     );
     const answer =
-      refund.amountPaise === 0
+      refund.amountPaise === 0 || refund.airlineRefundedAt !== undefined
         ? { status: "REFUNDED" as const, reason: undefined }
         : await provider.requestRefund({ clientReference: booking.bookingId, refundReference: refundId, amountPaise: refund.amountPaise });
     const now = clock.now();
+    if (answer.status === "REFUNDED" && refund.amountPaise > 0 && refund.airlineRefundedAt === undefined) {
+      refund = { ...refund, airlineRefundedAt: now };
+      booking = await this.deps.writer.amend(booking, { refunds: replaced(booking, refund) });
+    }
     if (answer.status === "PROCESSING") {
       const next = new Date(now.getTime() + REFUND_POLL_MS);
       if (refund.status === "PROCESSING")

@@ -4,6 +4,7 @@ import { defined, formatPaise, processMetrics, type Clock, type Logger, type Met
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Booking } from "./domain/booking.js";
+import { isPendingRefund, moveRefund, type RefundRecord } from "./domain/refunds.js";
 import type { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import type { BookingStore } from "./store/booking-store.js";
 import { reportStuck, sweepClaim } from "./sweep-claims.js";
@@ -85,11 +86,14 @@ export class TicketingWorker {
     for (const { booking } of [...booked, ...landed].filter((c) => c.booking.pendingAddition && !c.booking.pendingReschedule)) {
       await this.guard(booking, () => this.deps.resumeAddition(booking));
     }
+    // Marked as failing ticketing on an earlier run: finished first, and nothing else touches their money.
+    const failing = (b: Booking) => b.ticketingFailure !== undefined;
+    for (const { booking } of booked.filter((c) => failing(c.booking))) await this.guard(booking, () => this.ticket(booking));
     const cancelling = (b: Booking) =>
-      !b.pendingReschedule && !b.pendingAddition && (b.pendingCancellation !== undefined || dueRefund(b, now));
+      !failing(b) && !b.pendingReschedule && !b.pendingAddition && (b.pendingCancellation !== undefined || dueRefund(b, now));
     for (const { booking } of [...booked, ...landed].filter((c) => cancelling(c.booking)))
       await this.guard(booking, () => this.deps.settleCancellations(booking));
-    const free = (b: Booking) => !b.pendingReschedule && !b.pendingAddition && !cancelling(b);
+    const free = (b: Booking) => !failing(b) && !b.pendingReschedule && !b.pendingAddition && !cancelling(b);
     for (const { booking } of booked.filter((c) => free(c.booking))) await this.guard(booking, () => this.ticket(booking));
     for (const { booking } of landed.filter((c) => free(c.booking) && c.booking.lastArrivalAt.getTime() <= now.getTime()))
       await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
@@ -97,6 +101,8 @@ export class TicketingWorker {
 
   private async ticket(booking: Booking): Promise<void> {
     const { provider, writer, logger } = this.deps;
+    // Decided on an earlier run (its credit's answer lost, say): finished, whatever the airline says now.
+    if (booking.ticketingFailure) return this.failWithRefund(booking, booking.ticketingFailure.reason);
     const reservation = await provider.findReservation(booking.bookingId);
     const outcome = ticketingOutcome(reservation);
     this.count(outcome);
@@ -134,25 +140,49 @@ export class TicketingWorker {
   }
 
   /**
-   * BOOKED to FAILED with what the booking paid and has not had back credited in the same step
-   * (API guide, Booking states): the wallet credits the booking id once, so a crash between the
-   * credit and the move never refunds twice.
+   * BOOKED to FAILED with everything the booking paid and has not had back credited (API guide,
+   * Booking states). The decision is stored first (ticketingFailure), so nothing can cancel or
+   * change the booking while its money goes back, and a run after a lost credit answer repeats the
+   * credit (the wallet credits a reference once) and finishes. Refunds of earlier partial
+   * cancellations still under way are settled by this credit: the airline issued no ticket to refund.
    */
-  private async failWithRefund(booking: Booking, why: string): Promise<void> {
-    const { wallet, writer, logger } = this.deps;
-    // What partial cancellations refunded (or will) is not credited twice.
-    const refunded = (booking.refunds ?? []).filter((r) => r.status !== "REJECTED").reduce((sum, r) => sum + r.amountPaise, 0);
+  private async failWithRefund(claimed: Booking, why: string): Promise<void> {
+    const { writer, logger, clock } = this.deps;
+    const booking = claimed.ticketingFailure
+      ? claimed
+      : await writer.amend(claimed, { ticketingFailure: { reason: why, at: clock.now() } });
+    const reason = booking.ticketingFailure?.reason ?? why;
+    // Each pending refund under its own reference first (one a crash left credited is not credited
+    // again), then the rest under the booking id: together exactly what the booking paid.
+    const now = clock.now();
+    const refunds: RefundRecord[] = [];
+    for (const refund of booking.refunds ?? []) {
+      if (!isPendingRefund(refund)) {
+        refunds.push(refund);
+        continue;
+      }
+      await this.credit(booking, refund.amountPaise, refund.walletReference, `${reason}; refund ${refund.refundId}`);
+      refunds.push(moveRefund(refund, "REFUNDED", now, "credited with the rest of the booking: the airline did not ticket it"));
+    }
+    const refunded = refunds.filter((r) => r.status === "REFUNDED").reduce((sum, r) => sum + r.amountPaise, 0);
     const back = Math.max(0, booking.debitPaise - refunded);
-    if (back > 0)
-      await wallet.credit({
-        agentId: booking.agentId,
-        amountPaise: BigInt(back),
-        reference: booking.bookingId,
-        reason: `Refund: ${why}; booking ${booking.bookingId}`,
-      });
-    const reason = `${why}; ${formatPaise(back)} ${booking.currency} credited back`;
-    await writer.move(booking, "FAILED", reason, { failure: { code: "PROVIDER_REJECTED", message: reason } });
-    logger.warn({ bookingId: booking.bookingId, agentId: booking.agentId, creditedPaise: back }, `booking failed after payment: ${why}`);
+    await this.credit(booking, back, booking.bookingId, reason);
+    const story = `${reason}; ${formatPaise(back)} ${booking.currency} credited back`;
+    await writer.move(booking, "FAILED", story, {
+      failure: { code: "PROVIDER_REJECTED", message: story },
+      ...(booking.refunds && { refunds }),
+    });
+    logger.warn({ bookingId: booking.bookingId, agentId: booking.agentId, creditedPaise: back }, `booking failed after payment: ${reason}`);
+  }
+
+  private async credit(booking: Booking, amountPaise: number, reference: string, why: string): Promise<void> {
+    if (amountPaise <= 0) return;
+    await this.deps.wallet.credit({
+      agentId: booking.agentId,
+      amountPaise: BigInt(amountPaise),
+      reference,
+      reason: `Refund: ${why}; booking ${booking.bookingId}`,
+    });
   }
 
   private count(outcome: TicketingOutcome): void {

@@ -2,6 +2,7 @@ import type { ReservationExtra } from "@tarmac/airline";
 import { DomainError, fieldError, type FieldError } from "@tarmac/kernel";
 import type { AdditionClaims, AdditionTokenRefusal } from "./addition-token.js";
 import type { BookedExtra, Booking } from "./booking.js";
+import { refuseWhileFailing } from "./ticketing-failure.js";
 
 /** How long QuoteAncillaryAddition's tokens are good for: the airline's price stands that long. */
 export const ADDITION_TOKEN_TTL_MS = 15 * 60_000;
@@ -14,6 +15,7 @@ export function requireAddable(booking: Booking): void {
       `Booking ${booking.bookingId} is ${booking.status}; baggage and meals can be added to BOOKED or TICKETED bookings only`,
     );
   }
+  refuseWhileFailing(booking, "added to");
   if (booking.pendingAddition || booking.pendingCancellation || booking.pendingReschedule)
     throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} has a change running; retry in a moment`);
 }

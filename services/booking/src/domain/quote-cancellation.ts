@@ -12,6 +12,7 @@ import {
   type ReasonCode,
 } from "./quotes.js";
 import { platformFee, settle, type Settlement } from "./refundable-paid.js";
+import { refuseWhileFailing } from "./ticketing-failure.js";
 import { voidEligibleUntil } from "./void-window.js";
 
 /** API guide, Booking states: only a live booking can be cancelled. */
@@ -22,6 +23,7 @@ export function requireCancellable(booking: Booking): void {
       `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be cancelled`,
     );
   }
+  refuseWhileFailing(booking, "cancelled");
 }
 
 const WHOLE_BOOKING: CancellationScope = { passengerIds: [], directions: [] };

@@ -2,6 +2,7 @@ import { DomainError, fieldError, validationFailed, defined } from "@tarmac/kern
 import type { Booking } from "./booking.js";
 import { changeFee } from "./penalties.js";
 import { droppedPaise, type RescheduleItem } from "./reschedule-items.js";
+import { refuseWhileFailing } from "./ticketing-failure.js";
 import { QUOTE_VALIDITY_MS, type NewFare, type ReasonCode, type RescheduleQuote } from "./quotes.js";
 
 /** API guide, Booking states: a reschedule keeps BOOKED or TICKETED; nothing else can change flights. */
@@ -12,6 +13,7 @@ export function requireReschedulable(booking: Booking): void {
       `Booking ${booking.bookingId} is ${booking.status}; only BOOKED or TICKETED bookings can be rescheduled`,
     );
   }
+  refuseWhileFailing(booking, "rescheduled");
   // A reschedule replaces the whole itinerary for every passenger; a partly cancelled booking has less to move.
   if ((booking.cancelledCoupons ?? []).length > 0)
     throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} is partly cancelled; it cannot be rescheduled`);

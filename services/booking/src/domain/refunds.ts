@@ -34,6 +34,12 @@ export interface RefundRecord {
   readonly updatedAt: Date;
   /** When a sweep asks the airline again while it is REQUESTED or PROCESSING. */
   readonly nextCheckAt: Date;
+  /**
+   * When the airline answered that it refunded: stored before the wallet is credited, so a credit
+   * whose answer was lost is asked for again and the airline is never asked again (an answer it
+   * changed afterwards could otherwise leave money credited on a refund marked REJECTED).
+   */
+  readonly airlineRefundedAt?: Date | undefined;
   /** The airline's reason when REJECTED. */
   readonly rejectionReason?: string | undefined;
   readonly history: readonly RefundChange[];

@@ -159,12 +159,14 @@ function documentsEqualMoney(money: ReadonlyMap<string, BookingMoney>): void {
 
 /**
  * 4: credited back <= debited - (reschedules' change and platform fees + what cancellations kept),
- * from the service's own answers. A FAILED booking is given back everything it paid (the airline
- * or wallet gave up on it: commit 72bf73f), so for it only credited <= debited.
+ * from the service's own answers. A FAILED booking, or one marked on its way there, is given back
+ * everything it paid (the airline gave up on it: ticketing-worker.ts), so for it only credited <= debited.
  */
 function nothingRefundedThatWasKept(world: MoneyWorld, m: BookingMoney): void {
   const seen = world.seenOf(m.booking.bookingId);
-  const kept = m.booking.status === "FAILED" ? 0 : seen.rescheduleFeesPaise + seen.cancellationKeptPaise;
+  // Marked ticketingFailure: on its way to FAILED, its money going back first.
+  const givenUp = m.booking.status === "FAILED" || m.booking.ticketingFailure !== undefined;
+  const kept = givenUp ? 0 : seen.rescheduleFeesPaise + seen.cancellationKeptPaise;
   if (m.creditedPaise > m.capturedPaise - kept) {
     throw new InvariantBroken(
       4,
