@@ -182,6 +182,7 @@ describe("POST /api/v1/flight/booking/create", () => {
     [{ ...body, passengers: [] }, "passengers", "OUT_OF_RANGE"],
     [{ ...body, contact_info: { email: "a@example.com" } }, "contact_info.phone", "REQUIRED"],
     [{ ...body, fare_token: undefined }, "fare_token", "REQUIRED"],
+    [{ ...body, agent_id: 12345 }, "agent_id", "INVALID_FORMAT"],
   ])("rejects %j on %s", async (payload, field, code) => {
     gateway = await testApp({ booking: fakeBooking([]) });
     const envelope = expectEnvelope(await post("/api/v1/flight/booking/create", payload, { "idempotency-key": "k" }), "VALIDATION_FAILED");

@@ -107,7 +107,8 @@ async function requireOwnAgentAndKey(request: FastifyRequest<{ Body: CreateBooki
   const body: unknown = request.body;
   if (typeof body !== "object" || body === null) return;
   const given = body as Partial<CreateBookingBody>;
-  if (given.agent_id !== undefined && given.agent_id !== callerOf(request).agentId) {
+  // Another type is a field error for validation to name (issue 36: agent_id 12345 was a 403).
+  if (typeof given.agent_id === "string" && given.agent_id !== callerOf(request).agentId) {
     throw new DomainError("AUTH_FORBIDDEN", "agent_id names another agent than this API key's");
   }
   const key = request.headers["idempotency-key"];
