@@ -1,60 +1,56 @@
+import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
 import type { FastifyPluginCallback, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { unsupportedMediaType } from "../errors/error-mapping.js";
 
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /**
-     * The route's body is documented as an empty object (`wallet/balance`): a request without a
-     * body (no Content-Type, or application/json with nothing in it) reads as `{}`.
-     */
-    emptyBodyIsObject?: boolean;
-  }
-}
-
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
-/** Nothing to read: no Transfer-Encoding and a Content-Length that is absent or 0. */
-function hasNoBody(request: FastifyRequest): boolean {
-  const length = request.headers["content-length"];
-  return request.headers["transfer-encoding"] === undefined && (length === undefined || length === "0");
-}
+/** Fails on the first byte that is not UTF-8, where Buffer#toString would put U+FFFD and go on. */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-/** Routes for which an empty body means "nothing sent": those without a body schema, and those that opt in. */
-function takesEmptyBody(request: FastifyRequest): boolean {
-  return request.routeOptions.schema?.body === undefined || request.routeOptions.config.emptyBodyIsObject === true;
+/** Routes without a body schema take no input (logout): nothing, or an empty JSON object. */
+function takesNoBody(request: FastifyRequest): boolean {
+  return request.routeOptions.schema?.body === undefined;
 }
 
 /**
- * Bodies are JSON only: application/json, optionally with charset=utf-8 (RFC 8259 JSON is UTF-8;
- * another charset would be decoded wrongly, so it is refused rather than guessed). Fastify would
- * also accept text/plain and would run a bodyless request without Content-Type straight into
- * validation; both are 415 here for every route that declares a body schema, except that a
- * request with no body at all on a route with `config.emptyBodyIsObject` reads as `{}`. An empty
- * application/json body is 400 VALIDATION_MALFORMED_JSON where a body is expected, and nothing
- * on routes without a body (logout) or with `emptyBodyIsObject`. Checked before the body is read.
+ * One rule for bodies on every route (API guide, Errors): a body is JSON, application/json,
+ * optionally with charset=utf-8 (RFC 8259 JSON is UTF-8; another charset would be decoded wrongly,
+ * so it is refused rather than guessed), and its bytes are UTF-8 (else 400
+ * VALIDATION_MALFORMED_JSON rather than a string quietly holding U+FFFD). Fastify would also accept
+ * text/plain and would run a bodyless request without Content-Type straight into validation; both
+ * are 415 on every route that takes a body. An operation that takes a body takes a JSON object, `{}`
+ * when there is nothing to say (wallet/balance): an empty body is not JSON, so it is 400
+ * VALIDATION_MALFORMED_JSON there as on every other such route (issue 36: wallet/balance alone read
+ * it as `{}`). A route that takes no body (logout) takes none, or `{}`; anything else sent is 400.
+ * Checked before the body is read.
  */
 const jsonBodyPlugin: FastifyPluginCallback = (app, _options, done) => {
   app.removeContentTypeParser("text/plain");
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, parsed) => {
-    const text = body.toString();
-    if (text === "" && takesEmptyBody(request)) {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, parsed) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      parsed(new DomainError("VALIDATION_MALFORMED_JSON", "Request body is not UTF-8"), undefined);
+      return;
+    }
+    if (text === "" && takesNoBody(request)) {
       parsed(null, undefined);
       return;
     }
     void parseJson(request, text, parsed);
   });
   app.addHook("preParsing", (request, _reply, payload, next) => {
-    if (request.routeOptions.schema?.body === undefined) {
+    if (takesNoBody(request)) {
       next(null, payload);
       return;
     }
     const contentType = request.headers["content-type"];
     if (contentType === undefined) {
-      if (request.routeOptions.config.emptyBodyIsObject === true && hasNoBody(request)) next(null, payload);
-      else next(unsupportedMediaType());
+      next(unsupportedMediaType());
       return;
     }
     const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
@@ -65,7 +61,12 @@ const jsonBodyPlugin: FastifyPluginCallback = (app, _options, done) => {
     next(null, payload);
   });
   app.addHook("preValidation", (request, _reply, next) => {
-    if (request.routeOptions.config.emptyBodyIsObject === true && request.body === undefined) request.body = {};
+    const body: unknown = request.body;
+    const emptyObject = typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+    if (takesNoBody(request) && body !== undefined && !emptyObject) {
+      next(validationFailed([fieldError("body", "INVALID_VALUE", "This operation takes no body: send none, or {}")]));
+      return;
+    }
     next();
   });
   done();

@@ -21,13 +21,12 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
     summary: "Wallet balance of the calling agent",
     description:
       "Balance, credit limit, amounts held by bookings in progress and what is available (`balance + credit_limit - held`), " +
-      "in paise. The body is an empty object, or no body at all. Scope `wallet.read`.",
+      "in paise. The body is an empty JSON object, `{}`. Scope `wallet.read`.",
     body: emptyBodySchema,
     success: { schema: balanceResponseSchema, description: "The wallet." },
     errors: ["WALLET_ACCOUNT_NOT_FOUND"],
   });
-  // "Empty body" (API guide, Wallet): no body at all, or an empty JSON one, reads as {}.
-  app.post("/wallet/balance", { schema: balanceSchema, config: { ...config, emptyBodyIsObject: true } }, async (request) => {
+  app.post("/wallet/balance", { schema: balanceSchema, config }, async (request) => {
     const { balance } = await wallet.getBalance({ agentId: callerOf(request).agentId });
     if (!balance) throw new Error("wallet answered without a balance");
     return balanceJson(balance);

@@ -70,31 +70,52 @@ describe("wallet on the primary surface", () => {
     });
   });
 
-  it("reads a balance request with no body, or an empty JSON one, as {}; a body of another type stays 415", async () => {
+  it.each(["/api/v1/wallet/balance", "/api/v1/wallet/statement"])(
+    "takes {} on %s, and refuses no body or an empty one as every route with a body does",
+    async (url) => {
+      gateway = await testApp({ wallet: fakeWallet([]) });
+      const headers = { "x-api-key": keys.walletOnly };
+      expectEnvelope(await gateway.app.inject({ method: "POST", url, headers }), "UNSUPPORTED_MEDIA_TYPE");
+      expectEnvelope(
+        await gateway.app.inject({ method: "POST", url, headers: { ...headers, "content-length": "0" } }),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      const emptyJson = await gateway.app.inject({
+        method: "POST",
+        url,
+        headers: { ...headers, "content-type": "application/json" },
+        payload: "",
+      });
+      expectEnvelope(emptyJson, "VALIDATION_MALFORMED_JSON");
+      const text = await gateway.app.inject({
+        method: "POST",
+        url,
+        headers: { ...headers, "content-type": "text/plain" },
+        payload: "{}",
+      });
+      expectEnvelope(text, "UNSUPPORTED_MEDIA_TYPE");
+      expectEnvelope(await gateway.app.inject({ method: "POST", url, headers, payload: "{}" }), "UNSUPPORTED_MEDIA_TYPE");
+      const ok = await gateway.app.inject({
+        method: "POST",
+        url,
+        headers: { ...headers, "content-type": "application/json" },
+        payload: "{}",
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expectEnvelope(await post(url, { x: 1 }), "VALIDATION_FAILED");
+    },
+  );
+
+  it("refuses a body that is not UTF-8 as malformed rather than reading U+FFFD", async () => {
     gateway = await testApp({ wallet: fakeWallet([]) });
-    const url = "/api/v1/wallet/balance";
-    const bare = await gateway.app.inject({ method: "POST", url, headers: { "x-api-key": keys.walletOnly } });
-    expect(bare.statusCode, bare.body).toBe(200);
-    expect(bare.json()).toMatchObject({ agent_id: AGENT_ID, available_paise: 59_095_000 });
-    const lengthZero = await gateway.app.inject({ method: "POST", url, headers: { "x-api-key": keys.walletOnly, "content-length": "0" } });
-    expect(lengthZero.statusCode, lengthZero.body).toBe(200);
-    const emptyJson = await gateway.app.inject({
+    const payload = Buffer.concat([Buffer.from('{"cursor":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const res = await gateway.app.inject({
       method: "POST",
-      url,
+      url: "/api/v1/wallet/statement",
       headers: { "x-api-key": keys.walletOnly, "content-type": "application/json" },
-      payload: "",
+      payload,
     });
-    expect(emptyJson.statusCode, emptyJson.body).toBe(200);
-    const text = await gateway.app.inject({
-      method: "POST",
-      url,
-      headers: { "x-api-key": keys.walletOnly, "content-type": "text/plain" },
-      payload: "{}",
-    });
-    expectEnvelope(text, "UNSUPPORTED_MEDIA_TYPE");
-    const untyped = await gateway.app.inject({ method: "POST", url, headers: { "x-api-key": keys.walletOnly }, payload: "{}" });
-    expectEnvelope(untyped, "UNSUPPORTED_MEDIA_TYPE");
-    expectEnvelope(await post(url, { x: 1 }), "VALIDATION_FAILED");
+    expect(expectEnvelope(res, "VALIDATION_MALFORMED_JSON").error.message).toBe("Request body is not UTF-8");
   });
 
   it("pages the statement with signed amounts", async () => {

@@ -2,7 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { DomainError, fieldError, toConnectError, validationFailed } from "@tarmac/kernel";
 import { OtpChannel, type SendOtpRequest } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { otp, tokens } from "../../testing/fake-services.js";
+import { otp, sessionToken, tokens } from "../../testing/fake-services.js";
 import { expectSecondaryError, type SecondaryTestApp, secondaryTestApp, securePost } from "../../testing/secondary.js";
 
 let gateway: SecondaryTestApp;
@@ -167,6 +167,40 @@ describe("POST /api/auth/logout", () => {
       payload: "x",
     });
     expectSecondaryError(text, "UNSUPPORTED_MEDIA_TYPE");
+    const emptyObject = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers, payload: "{}" });
+    expect(emptyObject.statusCode, emptyObject.body).toBe(200);
+  });
+
+  it.each([
+    ["null", "VALIDATION_FAILED"],
+    ["[]", "VALIDATION_FAILED"],
+    ['{"token":"x"}', "VALIDATION_FAILED"],
+    ["{", "VALIDATION_MALFORMED_JSON"],
+  ] as const)("refuses the body %s, which logout does not take, with %s and revokes nothing", async (payload, code) => {
+    gateway = await secondaryTestApp();
+    const headers = { authorization: `Bearer ${tokens.valid}`, "content-type": "application/json" };
+    expectSecondaryError(await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers, payload }), code);
+    expect(gateway.calls.logout).toEqual([]);
+  });
+
+  it("refuses a body that is not UTF-8 with VALIDATION_MALFORMED_JSON", async () => {
+    gateway = await secondaryTestApp();
+    const headers = { authorization: `Bearer ${tokens.valid}`, "content-type": "application/json" };
+    const payload = Buffer.from([0x7b, 0xff, 0x7d]);
+    expectSecondaryError(
+      await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers, payload }),
+      "VALIDATION_MALFORMED_JSON",
+    );
+    expect(gateway.calls.logout).toEqual([]);
+  });
+
+  it("answers 401 AUTH_INVALID_TOKEN for a bearer token that is no session token, without asking auth", async () => {
+    gateway = await secondaryTestApp();
+    for (const token of ["garbage", "tk_sess_short", "tk_test_agent001_0123456789abcdef0123456789abcdef"]) {
+      const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers: { authorization: `Bearer ${token}` } });
+      expectSecondaryError(response, "AUTH_INVALID_TOKEN");
+    }
+    expect(gateway.calls.logout).toEqual([]);
   });
 
   it("answers 401 AUTH_MISSING_CREDENTIALS without a token, leaving cookies alone", async () => {
@@ -178,7 +212,8 @@ describe("POST /api/auth/logout", () => {
 
   it("answers 200 and clears the cookie for a token auth does not know, or no longer knows (logout is idempotent)", async () => {
     gateway = await secondaryTestApp();
-    for (const token of ["tok_gone", tokens.valid, tokens.valid]) {
+    const gone = sessionToken("gone");
+    for (const token of [gone, tokens.valid, tokens.valid]) {
       const response = await gateway.app.inject({
         method: "POST",
         url: "/api/auth/logout",
@@ -188,7 +223,7 @@ describe("POST /api/auth/logout", () => {
       expect(response.json()).toEqual({ success: true, data: { logged_out: true } });
       expect(response.headers["set-cookie"]).toBe(CLEARED_COOKIE);
     }
-    expect(gateway.calls.logout).toEqual(["tok_gone", tokens.valid, tokens.valid]);
+    expect(gateway.calls.logout).toEqual([gone, tokens.valid, tokens.valid]);
   });
 
   it("clears the cookie should auth ever refuse the token as invalid, answering its 401", async () => {
@@ -199,7 +234,11 @@ describe("POST /api/auth/logout", () => {
         },
       },
     });
-    const response = await gateway.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: "tarmac_session=tok_gone" } });
+    const response = await gateway.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: `tarmac_session=${sessionToken("gone")}` },
+    });
     expectSecondaryError(response, "AUTH_INVALID_TOKEN");
     expect(response.headers["set-cookie"]).toBe(CLEARED_COOKIE);
   });

@@ -1,4 +1,4 @@
-import { DomainError } from "@tarmac/kernel";
+import { DomainError, isSessionTokenFormat } from "@tarmac/kernel";
 import { OtpChannel } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ServiceClients } from "../../clients.js";
@@ -112,6 +112,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     const token = sessionTokenOf(request);
     if (token === undefined) {
       throw new DomainError("AUTH_MISSING_CREDENTIALS", `Send Authorization: Bearer <token> or the ${SESSION_COOKIE} cookie`);
+    }
+    // Not a session token at all: 401, as for any unknown token (API guide, Authentication), not a quiet 200.
+    if (!isSessionTokenFormat(token)) {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      throw new DomainError("AUTH_INVALID_TOKEN", "The session token is not valid");
     }
     tokens.forget(token);
     try {
