@@ -13,7 +13,7 @@ import {
   callerAuthEnv,
   checkCallerAuth,
 } from "@tarmac/kernel";
-import { DEFAULT_TAX_RATES, gstinProblem } from "@tarmac/tax";
+import { DEFAULT_TAX_RATES, DEFAULT_VALUATION, gstinProblem } from "@tarmac/tax";
 import { billingSettings, DEVELOPMENT_GSTIN } from "./invoices/billing-settings.js";
 import { z } from "zod";
 
@@ -67,6 +67,8 @@ export const bookingConfigSchema = z
     /** GST on the platform's service fee (18%: SAC 998555), and TDS on commission (2%: section 194H from 1 October 2024), basis points. */
     GST_SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_TAX_RATES.gstOnServiceFeeBps),
     TDS_COMMISSION_BPS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_TAX_RATES.tdsOnCommissionBps),
+    /** The value of the ticket-booking fee: ACTUAL (the fee, GST inside) or RULE_32_3 (5% / 10% of the basic fare; API guide, GST and invoices). */
+    GST_VALUATION: z.enum(["ACTUAL", "RULE_32_3"]).default(DEFAULT_VALUATION),
   })
   .superRefine((v, ctx) => {
     checkCallerAuth(v, ctx, "booking");
@@ -117,6 +119,7 @@ export const bookingConfigSchema = z
       email: v.TARMAC_BILLING_EMAIL,
       gstOnServiceFeeBps: v.GST_SERVICE_FEE_BPS,
       tdsOnCommissionBps: v.TDS_COMMISSION_BPS,
+      valuation: v.GST_VALUATION,
     }),
     usesDevelopmentSecret: v.TARMAC_BOOKING_SECRET === DEVELOPMENT_BOOKING_SECRET,
   }));

@@ -44,14 +44,17 @@ export function taxLines(amounts: PricedAmounts, rates: TaxRates, gstKind: GstKi
   const cgst = gstKind === "CGST_SGST" ? Math.floor(gst / 2) : 0;
   const sgst = gstKind === "CGST_SGST" ? gst - cgst : 0;
   const igst = gstKind === "IGST" ? gst : 0;
-  const grossCommission = grossOf(assertPaise(amounts.commission, "commission"), rates.tdsOnCommissionBps);
+  const grossCommission = grossCommissionOf(assertPaise(amounts.commission, "commission"), rates.tdsOnCommissionBps);
   const tds = grossCommission - amounts.commission;
   const netPayable = amounts.baseFare + amounts.taxes + otaMarkup - grossCommission + tds;
   return { serviceFee, cgst, sgst, igst, grossCommission, tds, netPayable, gstKind };
 }
 
-/** The smallest gross g with g - tds(g) = net; tds(g) grows by at most 1 per paisa, so one exists. */
-function grossOf(net: number, tdsBps: number): number {
+/**
+ * The gross commission that leaves `net` after TDS: the smallest gross g with g - tds(g) = net
+ * (tds(g) = round(g x rate), half up); tds(g) grows by at most 1 per paisa, so one exists.
+ */
+export function grossCommissionOf(net: number, tdsBps: number): number {
   if (tdsBps <= 0 || net === 0) return net;
   let gross = Math.floor((net * 10000) / (10000 - tdsBps)) - 2;
   if (gross < net) gross = net;

@@ -71,7 +71,14 @@ describe("a booking without gst is billed to the agency's billing details", () =
     h.agencyBilling.clear();
     const unregistered = await ticketedInvoice(h);
     expect(unregistered.invoice.gstKind).toBe("CGST_SGST");
-    expect(unregistered.invoice.recipient).toMatchObject({ gstin: "", name: `Agency ${AGENT}` });
+    // Said to be unregistered (B2C), not dressed up as "Agency agt_one" with the passenger's e-mail (issue 35, finding 7).
+    expect(unregistered.invoice.recipient).toMatchObject({
+      gstin: "",
+      name: `Unregistered recipient (no GSTIN, B2C): agency ${AGENT}`,
+      email: "",
+      registered: false,
+    });
+    expect(unregistered.invoice.placeOfSupply).toMatchObject({ stateCode: "29", stateName: "Karnataka" });
   });
 });
 

@@ -1,10 +1,12 @@
-import { gstinProblem, gstinState, type TaxRates } from "@tarmac/tax";
+import { DEFAULT_VALUATION, gstinProblem, gstinState, type TaxRates, type ValuationBasis } from "@tarmac/tax";
 import type { InvoiceParty } from "./invoice.js";
 
 /** The platform as supplier on every invoice, and the tax rates it applies (booking config). */
 export interface BillingSettings {
   readonly supplier: InvoiceParty;
   readonly rates: TaxRates;
+  /** How the ticket-booking service fee is valued (README, Configuration): ACTUAL unless Rule 32(3)'s option is taken. */
+  readonly valuation: ValuationBasis;
 }
 
 /** A development GSTIN (Karnataka, valid check character); production must set TARMAC_GSTIN. */
@@ -17,6 +19,7 @@ export function billingSettings(v: {
   email: string;
   gstOnServiceFeeBps: number;
   tdsOnCommissionBps: number;
+  valuation?: ValuationBasis;
 }): BillingSettings {
   const problem = gstinProblem(v.gstin);
   if (problem !== undefined) throw new Error(`TARMAC_GSTIN: ${problem}`);
@@ -24,5 +27,6 @@ export function billingSettings(v: {
   return {
     supplier: { name: v.legalName, gstin: v.gstin, address: v.address, stateCode, email: v.email },
     rates: { gstOnServiceFeeBps: v.gstOnServiceFeeBps, tdsOnCommissionBps: v.tdsOnCommissionBps },
+    valuation: v.valuation ?? DEFAULT_VALUATION,
   };
 }

@@ -30,10 +30,14 @@ async function cancel(h: BookingHarness, bookingId: string, passengerIds: string
   return { quote, confirmed };
 }
 
-async function creditNotes(h: BookingHarness, bookingId: string) {
+async function notes(h: BookingHarness, bookingId: string, kind: InvoiceKind) {
   const documents = (await h.service.listInvoices(create(ListInvoicesRequestSchema, { agentId: AGENT, bookingId }))).invoices;
-  return documents.filter((d) => d.kind === InvoiceKind.CREDIT_NOTE).reverse();
+  return documents.filter((d) => d.kind === kind).sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));
 }
+const creditNotes = (h: BookingHarness, bookingId: string) => notes(h, bookingId, InvoiceKind.CREDIT_NOTE);
+/** Each refund's fee note: debit notes other than reschedules' and additions'. */
+const feeNotes = async (h: BookingHarness, bookingId: string) =>
+  (await notes(h, bookingId, InvoiceKind.DEBIT_NOTE)).filter((d) => d.supplies.some((s) => s.kind === "CANCELLATION_FEE"));
 
 /** What the wallet credited for one refund (by its wallet reference). */
 async function credited(h: BookingHarness, bookingId: string, refundId: string): Promise<number> {
@@ -41,8 +45,16 @@ async function credited(h: BookingHarness, bookingId: string, refundId: string):
   return h.wallet.credits.get(refund.walletReference) ?? 0;
 }
 
-const lineAmounts = (note: { lines: { paxId: string; otherPaise: bigint; totalPaise: bigint }[] }) =>
-  note.lines.map((l) => [l.paxId, Number(l.otherPaise), Number(l.totalPaise)]);
+/** Per passenger: what the credit note gives back less what the fee note keeps, i.e. the passenger's refund. */
+const lineAmounts = (note: Doc, fee: Doc | undefined) =>
+  note.lines.map((l) => {
+    const kept = fee?.lines.find((f) => f.paxId === l.paxId)?.totalPaise ?? 0n;
+    return [l.paxId, Number(l.totalPaise - kept), Number(l.totalPaise - kept)];
+  });
+interface Doc {
+  lines: { paxId: string; totalPaise: bigint }[];
+  totalPaise: bigint;
+}
 
 describe("credit note lines", () => {
   it("credit a partial cancellation of ADT2 to ADT2 alone, its own refund; the total is the wallet credit", async () => {
@@ -53,11 +65,12 @@ describe("credit note lines", () => {
     expect(quote.items.map((i) => [i.paxId, Number(i.refundAmountPaise)])).toEqual([["ADT2", refund]]);
 
     const [note] = await creditNotes(h, bookingId);
-    expect(lineAmounts(note!)).toEqual([
+    const [fee] = await feeNotes(h, bookingId);
+    expect(lineAmounts(note!, fee)).toEqual([
       ["ADT1", 0, 0],
       ["ADT2", refund, refund],
     ]);
-    expect(Number(note!.totalPaise)).toBe(await credited(h, bookingId, confirmed.refundId));
+    expect(Number(note!.totalPaise - fee!.totalPaise)).toBe(await credited(h, bookingId, confirmed.refundId));
   });
 
   it("credit each passenger's own refund when the rest of the booking is cancelled after a partial one", async () => {
@@ -67,8 +80,9 @@ describe("credit note lines", () => {
     const rest = await cancel(h, bookingId, []);
     expect(rest.quote.items.map((i) => i.paxId)).toEqual(["ADT1"]);
 
-    const notes = await creditNotes(h, bookingId);
-    expect(notes.map(lineAmounts)).toEqual([
+    const credits = await creditNotes(h, bookingId);
+    const fees = await feeNotes(h, bookingId);
+    expect(credits.map((n, i) => lineAmounts(n, fees[i]))).toEqual([
       [
         ["ADT1", 0, 0],
         ["ADT2", Number(first.quote.refundAmountPaise), Number(first.quote.refundAmountPaise)],
@@ -78,7 +92,7 @@ describe("credit note lines", () => {
         ["ADT2", 0, 0],
       ],
     ]);
-    expect(Number(notes[1]!.totalPaise)).toBe(await credited(h, bookingId, rest.confirmed.refundId));
+    expect(Number(credits[1]!.totalPaise - fees[1]!.totalPaise)).toBe(await credited(h, bookingId, rest.confirmed.refundId));
   });
 
   it("credit a whole-booking cancellation by each passenger's refund item, ADT2's with the meal it added", async () => {
@@ -90,7 +104,9 @@ describe("credit note lines", () => {
     const own = (paxId: string) => quote.items.filter((i) => i.paxId === paxId).reduce((sum, i) => sum + Number(i.refundAmountPaise), 0);
     expect(own("ADT2")).toBeGreaterThan(own("ADT1"));
     const [note] = await creditNotes(h, bookingId);
-    expect(lineAmounts(note!)).toEqual([
+    // The airline cancelled the flight: no fee kept, no fee note.
+    expect(await feeNotes(h, bookingId)).toEqual([]);
+    expect(lineAmounts(note!, undefined)).toEqual([
       ["ADT1", own("ADT1"), own("ADT1")],
       ["ADT2", own("ADT2"), own("ADT2")],
     ]);

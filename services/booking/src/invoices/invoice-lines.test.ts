@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { BookedExtra, BookedPassenger } from "../domain/booking.js";
 import { quoteCancellation } from "../domain/quote-cancellation.js";
 import { bookingFixture } from "../testing/booking-fixture.js";
-import { fareLines, itemLines, refundLines } from "./invoice-lines.js";
+import type { DocumentTerms } from "./document-lines.js";
+import { additionContents, refundContents, summaryLines, ticketContents } from "./invoice-lines.js";
+
+const TERMS: DocumentTerms = { ...DEFAULT_TAX_RATES, gstKind: "IGST", valuation: "ACTUAL" };
+const fareLines = (b: typeof booking) => summaryLines(b, ticketContents(b, TERMS));
 
 const meal = (paxId: string, pricePaise: number): BookedExtra => ({
   paxId,
@@ -32,7 +36,7 @@ const booking = bookingFixture({
 
 describe("invoice lines", () => {
   it("put each passenger's own seats, baggage and meals on that passenger's tax invoice line, adding up to the debit", () => {
-    const lines = fareLines(booking, DEFAULT_TAX_RATES, "IGST");
+    const lines = fareLines(booking);
     expect(lines.map((l) => [l.paxId, l.seats, l.other])).toEqual([
       ["ADT1", 45_000, 0],
       ["ADT2", 0, 40_000],
@@ -41,19 +45,23 @@ describe("invoice lines", () => {
   });
 
   it("charge an addition to the passengers who bought it, nothing to the others", () => {
-    const lines = itemLines(booking, [meal("ADT1", 45_000), meal("ADT1", 5_000)]);
+    const lines = summaryLines(booking, additionContents(booking, [meal("ADT1", 45_000), meal("ADT1", 5_000)]));
     expect(lines.map((l) => [l.paxId, l.other, l.total])).toEqual([
       ["ADT1", 50_000, 50_000],
       ["ADT2", 0, 0],
     ]);
   });
 
-  it("credit each passenger's own refund, and share out equally only what no passenger's item accounts for (cancellations without items)", () => {
-    expect(refundLines(booking, 52_122, [{ paxId: "ADT2", pricePaise: 52_122 }]).map((l) => [l.paxId, l.other, l.total])).toEqual([
-      ["ADT1", 0, 0],
-      ["ADT2", 52_122, 52_122],
-    ]);
-    expect(refundLines(booking, 52_123, []).map((l) => l.total)).toEqual([26_062, 26_061]);
+  it("credit a refund without the cancellation's items (earlier releases) as the airline's amounts, shared by fare weight", () => {
+    const { credit, debit } = refundContents(
+      booking,
+      ticketContents(booking, TERMS),
+      { amountPaise: 52_123, cancellationType: "VOLUNTARY", items: [] },
+      TERMS,
+    );
+    expect(summaryLines(booking, credit).map((l) => l.total)).toEqual([26_062, 26_061]);
+    expect(credit.supplies).toEqual([]);
+    expect(debit.supplies).toEqual([]);
   });
 
   it("share a family's fare by the airline's fare per passenger type, the same allocation its cancellation quotes use", () => {
@@ -68,7 +76,7 @@ describe("invoice lines", () => {
       pricing: { ...pricing, agentMarkup: 0, netFare, finalPrice: netFare },
       debitPaise: netFare + 45_000,
     });
-    const lines = fareLines(family, DEFAULT_TAX_RATES, "IGST");
+    const lines = fareLines(family);
     expect(lines.map((l) => [l.paxId, l.baseFare, l.seats])).toEqual([
       ["ADT1", 700_000, 45_000],
       ["CHD1", 525_000, 0],
@@ -85,8 +93,12 @@ describe("invoice lines", () => {
       { quoteId: "q", reasonCode: "FLIGHT_CANCELLED", cancellationType: "INVOLUNTARY" },
       { otaFeePaise: 25_000, now: new Date("2026-11-22T06:00:00Z") },
     );
-    const refunds = (q.items ?? []).map((i) => ({ paxId: i.paxId, pricePaise: i.refundAmountPaise }));
-    const credited = refundLines(family, q.refundAmountPaise, refunds).map((l) => [l.paxId, l.total]);
+    const invoiced = ticketContents(family, TERMS);
+    const refund = { amountPaise: q.refundAmountPaise, cancellationType: q.cancellationType, items: q.items ?? [] };
+    const { credit } = refundContents(family, invoiced, refund, TERMS);
+    const credited = summaryLines(family, credit).map((l) => [l.paxId, l.total]);
     expect(credited).toEqual(lines.map((l) => [l.paxId, l.total]));
+    // Its tax too: each passenger's service fee line comes back exactly.
+    expect(credit.supplies).toEqual(invoiced.supplies);
   });
 });

@@ -1,126 +1,201 @@
-import { taxLines, type GstKind, type TaxRates } from "@tarmac/tax";
-import type { Booking } from "../domain/booking.js";
-import { perPassenger, shareByPassenger } from "../domain/part-shares.js";
-import type { InvoiceLine } from "./invoice.js";
+import type { BookedExtra, Booking } from "../domain/booking.js";
+import { partShares, shareByPassenger } from "../domain/part-shares.js";
+import type { CancellationItem, CancellationType, Direction, RescheduleQuote } from "../domain/quotes.js";
+import type { RescheduleItem } from "../domain/reschedule-items.js";
+import {
+  airFareLine,
+  commissionLine,
+  pureAgentLine,
+  serviceFeeLine,
+  supplyLine,
+  totalOf,
+  totalsOf,
+  travelRef,
+  type DocumentTerms,
+} from "./document-lines.js";
+import type { CommissionLine, DocumentTotals, InvoiceLine, PureAgentLine, SupplyLine } from "./invoice.js";
 
-const nameOf = (p: Booking["passengers"][number]) => `${p.title} ${p.firstName} ${p.lastName}`;
-
-/** An amount of money that belongs to one passenger: an item's price, a cancellation item's refund. */
+/** An amount of money that belongs to one passenger: a cancellation item's refund. */
 export interface PaxAmount {
   readonly paxId: string;
   readonly pricePaise: number;
 }
 
-/** What one passenger's own items (seats, baggage, meals) cost. */
-function ownPaise(items: readonly PaxAmount[], paxId: string): number {
-  return items.filter((s) => s.paxId === paxId).reduce((sum, s) => sum + s.pricePaise, 0);
+/** What a document says: our supplies, what was collected for the airline, the commission. */
+export interface DocumentContents {
+  readonly supplies: readonly SupplyLine[];
+  readonly pureAgent: readonly PureAgentLine[];
+  readonly commission: readonly CommissionLine[];
 }
 
-function lineTotal(l: Omit<InvoiceLine, "total">): number {
-  return l.baseFare + l.taxes + l.seats + l.serviceFee + l.cgst + l.sgst + l.igst - l.grossCommission + l.tds + l.other;
+const EMPTY: DocumentContents = { supplies: [], pureAgent: [], commission: [] };
+
+/** A passenger's own item on a direction (seat, bag, meal). */
+const onDirection = (booking: Booking, item: { paxId: string; segmentIndex: number }, paxId: string, direction: Direction) =>
+  item.paxId === paxId && booking.segments[item.segmentIndex]?.direction === direction;
+
+/**
+ * The tax invoice at ticketing, from the booking's one allocation (partShares), per passenger and
+ * direction: the service fee in the fare as our supply; the airline's fare, taxes and the fare
+ * paid beyond them, each seat and each bag or meal (the airline's EMDs) as amounts collected for
+ * the airline; the commission with its TDS. They add up to everything debited so far.
+ */
+export function ticketContents(booking: Booking, terms: DocumentTerms): DocumentContents {
+  const supplies: SupplyLine[] = [];
+  const pureAgent: PureAgentLine[] = [];
+  const commission: CommissionLine[] = [];
+  for (const share of partShares(booking)) {
+    const ref = travelRef(booking, share.paxId, share.direction);
+    if (share.otaMarkupPaise !== 0 || terms.valuation !== "ACTUAL")
+      supplies.push(serviceFeeLine(booking, ref, share.otaMarkupPaise, share.baseFarePaise, terms));
+    // Fare paid beyond the fare's amounts and the change fees of a reschedule before ticketing: the airline's.
+    const other = share.fareBeyondPaise + share.nonRefundablePaise;
+    pureAgent.push(airFareLine(booking, ref, share.baseFarePaise, share.taxesPaise, other));
+    for (const seat of booking.seats.filter((s) => onDirection(booking, s, share.paxId, share.direction)))
+      pureAgent.push(pureAgentLine(ref, "SEAT", { other: seat.pricePaise }));
+    for (const extra of (booking.extras ?? []).filter((e) => onDirection(booking, e, share.paxId, share.direction)))
+      pureAgent.push(extraLine(booking, extra));
+    if (share.commissionPaise !== 0)
+      commission.push(commissionLine(share.paxId, share.direction, share.commissionPaise, terms.tdsOnCommissionBps));
+  }
+  return { supplies, pureAgent, commission };
+}
+
+function extraLine(booking: Booking, extra: BookedExtra): PureAgentLine {
+  const direction = booking.segments[extra.segmentIndex]?.direction ?? "OUTBOUND";
+  const ref = travelRef(booking, extra.paxId, direction);
+  return pureAgentLine(ref, extra.kind, { other: extra.pricePaise, emdNumbers: extra.emdNumber ? [extra.emdNumber] : [] });
+}
+
+/** Baggage and meals added after ticketing: the airline's EMDs, collected for it (no fee of ours). */
+export function additionContents(booking: Booking, items: readonly BookedExtra[]): DocumentContents {
+  return { ...EMPTY, pureAgent: items.filter((i) => i.pricePaise !== 0).map((i) => extraLine(booking, i)) };
 }
 
 /**
- * A tax invoice's lines, one per passenger, from the booking's one allocation (partShares): the
- * fare's amounts by the airline's fare per passenger type, each passenger's own seats, and as
- * `other` each passenger's own baggage and meals plus their share of what the wallet paid beyond
- * the fare, seats and extras (a change made before ticketing). The platform's markup and the
- * commission are split into their tax lines per passenger, GST and TDS by the same weights and
- * the service fee and gross commission making up the rest, so each line totals exactly what its
- * passenger's parts paid (what a cancellation of them refunds from) and the lines add up to the
- * booking's debit.
+ * A refund's documents (section 34): a credit note giving back, per cancelled passenger and
+ * direction, exactly the service fee line the tax invoice charged for it (its taxable value and
+ * tax), the commission it paid (with its TDS), and the airline's amounts less its penalty; and a
+ * debit note charging our cancellation (or void) fee as a supply of its own. credit - debit = the
+ * refund. A cancellation without items (earlier releases), or one whose figures the invoiced lines
+ * cannot explain, credits the refund as the airline's amounts alone.
  */
-export function fareLines(booking: Booking, rates: TaxRates, gstKind: GstKind): InvoiceLine[] {
-  const t = taxLines(booking.pricing, rates, gstKind);
-  const own = {
-    baseFare: perPassenger(booking, (s) => s.baseFarePaise),
-    taxes: perPassenger(booking, (s) => s.taxesPaise),
-    otaMarkup: perPassenger(booking, (s) => s.otaMarkupPaise),
-    commission: perPassenger(booking, (s) => s.commissionPaise),
-    // The fare paid beyond the booked fare's own amounts, and the reschedule fees.
-    beyond: perPassenger(booking, (s) => s.fareBeyondPaise + s.nonRefundablePaise),
-  };
-  const shares = {
-    cgst: shareByPassenger(booking, t.cgst),
-    sgst: shareByPassenger(booking, t.sgst),
-    igst: shareByPassenger(booking, t.igst),
-    tds: shareByPassenger(booking, t.tds),
-  };
-  const extras = booking.extras ?? [];
-  return booking.passengers.map((pax, i) => {
-    const at = (list: readonly number[]) => list[i] ?? 0;
-    const gst = at(shares.cgst) + at(shares.sgst) + at(shares.igst);
-    const commission = at(own.commission);
-    const line = {
-      paxId: pax.paxId,
-      passengerName: nameOf(pax),
-      baseFare: at(own.baseFare),
-      taxes: at(own.taxes),
-      seats: ownPaise(booking.seats, pax.paxId),
-      serviceFee: at(own.otaMarkup) - gst,
-      cgst: at(shares.cgst),
-      sgst: at(shares.sgst),
-      igst: at(shares.igst),
-      grossCommission: commission + at(shares.tds),
-      tds: at(shares.tds),
-      other: at(own.beyond) + ownPaise(extras, pax.paxId),
-    };
-    return { ...line, total: lineTotal(line) };
+export function refundContents(
+  booking: Booking,
+  invoiced: DocumentContents,
+  refund: { readonly amountPaise: number; readonly cancellationType: CancellationType; readonly items: readonly CancellationItem[] },
+  terms: DocumentTerms,
+): { credit: DocumentContents; debit: DocumentContents } {
+  const itemsRefund = refund.items.reduce((sum, i) => sum + i.refundAmountPaise, 0);
+  if (refund.items.length === 0 || itemsRefund !== refund.amountPaise) {
+    const first = booking.segments[0]?.direction ?? "OUTBOUND";
+    const shares = shareByPassenger(booking, refund.amountPaise);
+    const pureAgent = booking.passengers
+      .map((p, i) => pureAgentLine(travelRef(booking, p.paxId, first), "AIR_FARE", { other: shares[i] ?? 0 }))
+      .filter((l) => l.amountPaise !== 0);
+    return { credit: { ...EMPTY, pureAgent }, debit: EMPTY };
+  }
+  const credit = { supplies: [] as SupplyLine[], pureAgent: [] as PureAgentLine[], commission: [] as CommissionLine[] };
+  const debit = { supplies: [] as SupplyLine[], pureAgent: [] as PureAgentLine[], commission: [] as CommissionLine[] };
+  const feeKind = refund.cancellationType === "VOID" ? "VOID_FEE" : "CANCELLATION_FEE";
+  const shares = partShares(booking);
+  for (const item of refund.items) {
+    const ref = travelRef(booking, item.paxId, item.direction);
+    const mine = <T extends { paxId: string; direction: Direction }>(list: readonly T[]) =>
+      list.filter((l) => l.paxId === item.paxId && l.direction === item.direction);
+    const fees = mine(invoiced.supplies).filter((s) => s.kind === "SERVICE_FEE");
+    const commission = mine(invoiced.commission);
+    const given = item.refundAmountPaise + item.otaFeePaise;
+    const net = (list: readonly CommissionLine[]) => list.reduce((s, c) => s + c.grossCommissionPaise - c.tdsPaise, 0);
+    let airline = given - fees.reduce((s, f) => s + f.considerationPaise, 0) + net(commission);
+    if (airline >= 0) {
+      credit.supplies.push(...fees);
+      credit.commission.push(...commission);
+    } else airline = given;
+    const share = shares.find((s) => s.paxId === item.paxId && s.direction === item.direction);
+    const baseFare = Math.min(airline, Math.max(0, (share?.baseFarePaise ?? 0) - item.airlinePenaltyPaise));
+    const taxes = Math.min(airline - baseFare, share?.taxesPaise ?? 0);
+    if (airline !== 0) credit.pureAgent.push(airFareLine(booking, ref, baseFare, taxes, airline - baseFare - taxes));
+    if (item.otaFeePaise > 0) debit.supplies.push(supplyLine(ref, feeKind, item.otaFeePaise, terms));
+  }
+  return { credit, debit };
+}
+
+/**
+ * A reschedule's documents: a debit note for our reschedule fee (a supply of ours) and, collected
+ * for the airline, the fare difference and its change fee, shared between the passengers by fare
+ * weight; a credit note for the seats, baggage and meals it drops (each passenger's own, the
+ * airline's EMDs). Debit less credit is the wallet's net movement.
+ */
+export function rescheduleContents(
+  booking: Booking,
+  quote: RescheduleQuote,
+  terms: DocumentTerms,
+): { debit: DocumentContents; credit: DocumentContents } {
+  // The new flights (quotes stored by earlier releases may lack them: the booked ones).
+  const segments = (quote.newFare as RescheduleQuote["newFare"] | undefined)?.segments ?? booking.segments;
+  const rebooked: Booking = { ...booking, segments, ticketNumbers: [] };
+  const direction = segments[0]?.direction ?? "OUTBOUND";
+  const fee = shareByPassenger(booking, quote.otaFeePaise);
+  const difference = shareByPassenger(booking, quote.fareDifferencePaise);
+  const change = shareByPassenger(booking, quote.airlineChangeFeePaise);
+  const debit = { supplies: [] as SupplyLine[], pureAgent: [] as PureAgentLine[], commission: [] };
+  booking.passengers.forEach((p, i) => {
+    const ref = travelRef(rebooked, p.paxId, direction);
+    if ((fee[i] ?? 0) > 0) debit.supplies.push(supplyLine(ref, "RESCHEDULE_FEE", fee[i] ?? 0, terms));
+    if ((difference[i] ?? 0) !== 0) debit.pureAgent.push(pureAgentLine(ref, "FARE_DIFFERENCE", { other: difference[i] ?? 0 }));
+    if ((change[i] ?? 0) !== 0) debit.pureAgent.push(pureAgentLine(ref, "AIRLINE_FEE", { other: change[i] ?? 0 }));
+  });
+  const dropped = (quote.items ?? []).filter((i) => i.outcome === "REFUNDED" && i.pricePaise !== 0);
+  const credit = { ...EMPTY, pureAgent: dropped.map((item) => droppedLine(booking, item)) };
+  return { debit, credit };
+}
+
+function droppedLine(booking: Booking, item: RescheduleItem): PureAgentLine {
+  const direction = booking.segments[item.segmentIndex]?.direction ?? "OUTBOUND";
+  const emd = (booking.extras ?? []).find((e) => e.paxId === item.paxId && e.segmentIndex === item.segmentIndex && e.code === item.code);
+  return pureAgentLine(travelRef(booking, item.paxId, direction), item.kind, {
+    other: item.pricePaise,
+    emdNumbers: emd?.emdNumber ? [emd.emdNumber] : [],
   });
 }
 
-/**
- * A debit note's lines for baggage and meals added after ticketing: each passenger's line carries
- * what that passenger bought (as `other`), zero for the others; they add up to the wallet debit.
- */
-export function itemLines(booking: Booking, items: readonly PaxAmount[]): InvoiceLine[] {
-  return booking.passengers.map((pax) => noteLine(pax, { other: ownPaise(items, pax.paxId) }));
+export function totalsAndAmount(contents: DocumentContents): { totals: DocumentTotals; totalPaise: number } {
+  const totals = totalsOf(contents.supplies, contents.pureAgent, contents.commission);
+  return { totals, totalPaise: totalOf(totals) };
 }
 
 /**
- * A credit note's lines for a refund of `amount`: each passenger's line carries that passenger's
- * own refund (`perPassenger`, a cancellation's items or a reschedule's dropped items), zero for a
- * passenger it does not refund, like the tax invoice's own seats and extras. Whatever the
- * per-passenger amounts do not account for (a cancellation of an earlier release, without items)
- * is shared out by the fare weights, so the lines always add up to the credit.
+ * One summary line per passenger (the `lines` of earlier releases, kept for clients reading
+ * them): base fare and taxes of the air fare, seats, the taxable value of our supplies and its
+ * tax, the commission and TDS, and the rest as `other`; they add up to the document's total.
  */
-export function refundLines(booking: Booking, amount: number, byPassenger: readonly PaxAmount[]): InvoiceLine[] {
-  const own = booking.passengers.map((pax) => ownPaise(byPassenger, pax.paxId));
-  const rest = shareByPassenger(booking, amount - own.reduce((sum, p) => sum + p, 0));
-  return booking.passengers.map((pax, i) => noteLine(pax, { other: (own[i] ?? 0) + (rest[i] ?? 0) }));
-}
-
-type NoteAmounts = Partial<Pick<InvoiceLine, "serviceFee" | "cgst" | "sgst" | "igst" | "other">>;
-
-/** A note's line for one passenger: no fare, seats, commission or TDS; these amounts, zero when absent. */
-function noteLine(pax: Booking["passengers"][number], amounts: NoteAmounts): InvoiceLine {
-  const zero = { serviceFee: 0, cgst: 0, sgst: 0, igst: 0, other: 0 };
-  const fare = { baseFare: 0, taxes: 0, seats: 0, grossCommission: 0, tds: 0 };
-  const line = { paxId: pax.paxId, passengerName: nameOf(pax), ...fare, ...zero, ...amounts };
-  return { ...line, total: lineTotal(line) };
-}
-
-/**
- * A note's lines: `amount` shared out by the fare weights, as the tax invoice shares the fare; the
- * platform's own fee in it (`feePaise`, GST inside) shown as service fee and GST, the rest (fare
- * difference, airline fee, refund) as `other`.
- */
-export function noteLines(booking: Booking, amount: number, feePaise: number, rates: TaxRates, gstKind: GstKind): InvoiceLine[] {
-  const fee = taxLines({ baseFare: 0, taxes: 0, commission: 0, otaMarkup: feePaise, netFare: feePaise }, rates, gstKind);
-  const shares = {
-    serviceFee: shareByPassenger(booking, fee.serviceFee),
-    cgst: shareByPassenger(booking, fee.cgst),
-    sgst: shareByPassenger(booking, fee.sgst),
-    igst: shareByPassenger(booking, fee.igst),
-    other: shareByPassenger(booking, amount - feePaise),
-  };
-  return booking.passengers.map((pax, i) =>
-    noteLine(pax, {
-      serviceFee: shares.serviceFee[i] ?? 0,
-      cgst: shares.cgst[i] ?? 0,
-      sgst: shares.sgst[i] ?? 0,
-      igst: shares.igst[i] ?? 0,
-      other: shares.other[i] ?? 0,
-    }),
-  );
+export function summaryLines(booking: Booking, contents: DocumentContents): InvoiceLine[] {
+  return booking.passengers.map((pax) => {
+    const own = <T extends { paxId: string }>(list: readonly T[]) => list.filter((l) => l.paxId === pax.paxId);
+    const sum = <T>(list: readonly T[], pick: (t: T) => number) => list.reduce((s, t) => s + pick(t), 0);
+    const supplies = own(contents.supplies);
+    const pure = own(contents.pureAgent);
+    const fare = pure.filter((p) => p.kind === "AIR_FARE");
+    const line = {
+      paxId: pax.paxId,
+      passengerName: `${pax.title} ${pax.firstName} ${pax.lastName}`,
+      baseFare: sum(fare, (p) => p.baseFarePaise),
+      taxes: sum(fare, (p) => p.airlineTaxesPaise),
+      seats: sum(
+        pure.filter((p) => p.kind === "SEAT"),
+        (p) => p.amountPaise,
+      ),
+      serviceFee: sum(supplies, (s) => s.taxableValuePaise),
+      cgst: sum(supplies, (s) => s.cgstPaise),
+      sgst: sum(supplies, (s) => s.sgstPaise),
+      igst: sum(supplies, (s) => s.igstPaise),
+      grossCommission: sum(own(contents.commission), (c) => c.grossCommissionPaise),
+      tds: sum(own(contents.commission), (c) => c.tdsPaise),
+    };
+    const total = sum(supplies, (s) => s.considerationPaise) + sum(pure, (p) => p.amountPaise) - line.grossCommission + line.tds;
+    const listed =
+      line.baseFare + line.taxes + line.seats + line.serviceFee + line.cgst + line.sgst + line.igst - line.grossCommission + line.tds;
+    return { ...line, other: total - listed, total };
+  });
 }

@@ -43,7 +43,7 @@ describe("invoices over a booking's life", () => {
     const bookingId = await ticketed(h, { passengers: [adult(1), adult(2, { firstName: "Meera" })] });
     const list = async () => (await h.service.listInvoices(listRequest({ agentId: AGENT, bookingId }))).invoices;
     const [invoice] = await list();
-    expect(invoice).toMatchObject({ kind: InvoiceKind.TAX_INVOICE, invoiceNumber: "TI/2026-27/000001", gstKind: "IGST", sac: "998555" });
+    expect(invoice).toMatchObject({ kind: InvoiceKind.TAX_INVOICE, invoiceNumber: "TI2627000001", gstKind: "IGST", sac: "998551" });
     expect(invoice!.totalPaise).toBe(BigInt(NET_FARE));
     expect(invoice!.lines.map((l) => [l.paxId, l.passengerName])).toEqual([
       ["ADT1", "MR Arjun Mehta"],
@@ -68,11 +68,15 @@ describe("invoices over a booking's life", () => {
     await h.service.confirmCancellation({ agentId: AGENT, bookingId, ...cancellation } as never);
 
     const documents = await list();
-    expect(documents.map((d) => [d.kind, d.invoiceNumber, d.originalInvoiceNumber])).toEqual([
-      [InvoiceKind.CREDIT_NOTE, "CN/2026-27/000001", "TI/2026-27/000001"],
-      [InvoiceKind.DEBIT_NOTE, "DN/2026-27/000001", "TI/2026-27/000001"],
-      [InvoiceKind.TAX_INVOICE, "TI/2026-27/000001", ""],
-    ]);
+    // The cancellation's refund: a credit note, and a debit note for the cancellation fee kept.
+    expect(documents.map((d) => [d.kind, d.invoiceNumber, d.originalInvoiceNumber]).sort()).toEqual(
+      [
+        [InvoiceKind.CREDIT_NOTE, "CN2627000001", "TI2627000001"],
+        [InvoiceKind.DEBIT_NOTE, "DN2627000001", "TI2627000001"],
+        [InvoiceKind.DEBIT_NOTE, "DN2627000002", "TI2627000001"],
+        [InvoiceKind.TAX_INVOICE, "TI2627000001", ""],
+      ].sort(),
+    );
     for (const d of documents) expect(d.lines.reduce((sum, l) => sum + l.totalPaise, 0n)).toBe(d.totalPaise);
     const signed = documents.reduce((sum, d) => sum + (d.kind === InvoiceKind.CREDIT_NOTE ? -d.totalPaise : d.totalPaise), 0n);
     expect(Number(signed)).toBe(walletNet(h, bookingId));
@@ -118,8 +122,12 @@ describe("invoices over a booking's life", () => {
     const debit = documents.find((d) => d.kind === InvoiceKind.DEBIT_NOTE && d.reason.startsWith("Reschedule"))!;
     expect(debit.totalPaise).toBe(charges);
     const sum = (pick: (l: (typeof debit.lines)[number]) => bigint) => debit.lines.reduce((s, l) => s + pick(l), 0n);
-    // The platform fee shows as service fee plus GST; the rest (fare difference, airline fee) as a non-negative `other`.
-    expect(sum((l) => l.serviceFeePaise + l.cgstPaise + l.sgstPaise + l.igstPaise)).toBe(q.otaFeePaise);
+    // The platform fee shows as service fee plus GST (and a round-off of at most 2 paise); the rest (fare difference, airline fee) as a non-negative `other`.
+    const feeShown = sum((l) => l.serviceFeePaise + l.cgstPaise + l.sgstPaise + l.igstPaise);
+    expect(q.otaFeePaise - feeShown).toBeGreaterThanOrEqual(0n);
+    expect(q.otaFeePaise - feeShown).toBeLessThanOrEqual(2n * BigInt(debit.lines.length));
+    expect(debit.supplies.map((s) => [s.kind, s.sac])).toEqual([["RESCHEDULE_FEE", "998551"]]);
+    expect(debit.supplies.reduce((t, s) => t + s.considerationPaise, 0n)).toBe(q.otaFeePaise);
     expect(sum((l) => l.serviceFeePaise)).toBeGreaterThan(0n);
     for (const l of debit.lines) expect(l.otherPaise).toBeGreaterThanOrEqual(0n);
     const credit = documents.find((d) => d.kind === InvoiceKind.CREDIT_NOTE)!;
@@ -161,7 +169,7 @@ describe("invoices over a booking's life", () => {
     } while (pageToken !== "");
     expect(invoices.map((i) => i.bookingId).sort()).toEqual([...ids].sort());
     expect(invoices.map((i) => i.invoiceNumber).sort()).toEqual(
-      Array.from({ length: 50 }, (_, i) => `TI/2026-27/${String(i + 1).padStart(6, "0")}`),
+      Array.from({ length: 50 }, (_, i) => `TI2627${String(i + 1).padStart(6, "0")}`),
     );
   });
 

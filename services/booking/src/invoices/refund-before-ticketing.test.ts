@@ -36,12 +36,13 @@ describe("a refund credited before the booking is ticketed", () => {
     await h.ticketing.run();
     await h.ticketing.run();
     const documents = await h.invoices.forBooking(bookingId);
-    expect(documents.map((d) => d.kind)).toEqual(["TAX_INVOICE", "CREDIT_NOTE"]);
-    const [invoice, note] = documents;
+    // The credit note, and the debit note for the cancellation fee kept.
+    expect(documents.map((d) => d.kind)).toEqual(["TAX_INVOICE", "CREDIT_NOTE", "DEBIT_NOTE"]);
+    const [invoice, note, fee] = documents;
     const debited = h.wallet.captured.reduce((sum, c) => sum + c.amount, 0);
     const credited = [...h.wallet.credits.values()].reduce((sum, c) => sum + c, 0);
     expect(credited).toBe(Number(refundAmountPaise));
-    expect(invoice!.totalPaise - note!.totalPaise).toBe(debited - credited);
+    expect(invoice!.totalPaise + fee!.totalPaise - note!.totalPaise).toBe(debited - credited);
     // The note credits the cancelled passengers, each no more than their invoice line; ADT1's stays at 0.00.
     const line = (doc: typeof invoice, paxId: string) => doc!.lines.find((l) => l.paxId === paxId)!.total;
     expect(line(note, "ADT1")).toBe(0);

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/booking/v1/invoice.proto.
  */
 export const file_tarmac_booking_v1_invoice: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9pbnZvaWNlLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSJfCgxJbnZvaWNlUGFydHkSDAoEbmFtZRgBIAEoCRINCgVnc3RpbhgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEhIKCnN0YXRlX2NvZGUYBCABKAkSDQoFZW1haWwYBSABKAkirAIKC0ludm9pY2VMaW5lEg4KBnBheF9pZBgBIAEoCRIWCg5wYXNzZW5nZXJfbmFtZRgCIAEoCRIXCg9iYXNlX2ZhcmVfcGFpc2UYAyABKAMSEwoLdGF4ZXNfcGFpc2UYBCABKAMSEwoLc2VhdHNfcGFpc2UYBSABKAMSGQoRc2VydmljZV9mZWVfcGFpc2UYBiABKAMSEgoKY2dzdF9wYWlzZRgHIAEoAxISCgpzZ3N0X3BhaXNlGAggASgDEhIKCmlnc3RfcGFpc2UYCSABKAMSHgoWZ3Jvc3NfY29tbWlzc2lvbl9wYWlzZRgKIAEoAxIRCgl0ZHNfcGFpc2UYCyABKAMSEwoLb3RoZXJfcGFpc2UYDCABKAMSEwoLdG90YWxfcGFpc2UYDSABKAMi1gMKB0ludm9pY2USFgoOaW52b2ljZV9udW1iZXIYASABKAkSLAoEa2luZBgCIAEoDjIeLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2VLaW5kEhIKCmJvb2tpbmdfaWQYAyABKAkSCwoDcG5yGAQgASgJEhAKCGFnZW50X2lkGAUgASgJEi0KCWlzc3VlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOZmluYW5jaWFsX3llYXIYByABKAkSMQoIc3VwcGxpZXIYCCABKAsyHy50YXJtYWMuYm9va2luZy52MS5JbnZvaWNlUGFydHkSMgoJcmVjaXBpZW50GAkgASgLMh8udGFybWFjLmJvb2tpbmcudjEuSW52b2ljZVBhcnR5EhAKCGdzdF9raW5kGAogASgJEgsKA3NhYxgLIAEoCRItCgVsaW5lcxgMIAMoCzIeLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2VMaW5lEhMKC3RvdGFsX3BhaXNlGA0gASgDEhAKCGN1cnJlbmN5GA4gASgJEh8KF29yaWdpbmFsX2ludm9pY2VfbnVtYmVyGA8gASgJEg4KBnJlYXNvbhgQIAEoCSJ6ChNMaXN0SW52b2ljZXNSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSFgoOZmluYW5jaWFsX3llYXIYAyABKAkSEQoJcGFnZV9zaXplGAQgASgFEhIKCnBhZ2VfdG9rZW4YBSABKAkiXQoUTGlzdEludm9pY2VzUmVzcG9uc2USLAoIaW52b2ljZXMYASADKAsyGi50YXJtYWMuYm9va2luZy52MS5JbnZvaWNlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI9ChFHZXRJbnZvaWNlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoCSJBChJHZXRJbnZvaWNlUmVzcG9uc2USKwoHaW52b2ljZRgBIAEoCzIaLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2UqhAEKC0ludm9pY2VLaW5kEhwKGElOVk9JQ0VfS0lORF9VTlNQRUNJRklFRBAAEhwKGElOVk9JQ0VfS0lORF9UQVhfSU5WT0lDRRABEhwKGElOVk9JQ0VfS0lORF9DUkVESVRfTk9URRACEhsKF0lOVk9JQ0VfS0lORF9ERUJJVF9OT1RFEANiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9pbnZvaWNlLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSKHAQoMSW52b2ljZVBhcnR5EgwKBG5hbWUYASABKAkSDQoFZ3N0aW4YAiABKAkSDwoHYWRkcmVzcxgDIAEoCRISCgpzdGF0ZV9jb2RlGAQgASgJEg0KBWVtYWlsGAUgASgJEhIKCnN0YXRlX25hbWUYBiABKAkSEgoKcmVnaXN0ZXJlZBgHIAEoCCJJCg1QbGFjZU9mU3VwcGx5EhIKCnN0YXRlX2NvZGUYASABKAkSEgoKc3RhdGVfbmFtZRgCIAEoCRIQCghnc3Rfa2luZBgDIAEoCSKwAwoKU3VwcGx5TGluZRIMCgRraW5kGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3NhYxgDIAEoCRIOCgZwYXhfaWQYBCABKAkSFgoOcGFzc2VuZ2VyX25hbWUYBSABKAkSEQoJZGlyZWN0aW9uGAYgASgJEg4KBnNlY3RvchgHIAEoCRITCgt0cmF2ZWxfZGF0ZRgIIAEoCRIPCgdmbGlnaHRzGAkgAygJEhYKDnRpY2tldF9udW1iZXJzGAogAygJEhsKE2NvbnNpZGVyYXRpb25fcGFpc2UYCyABKAMSGwoTdGF4YWJsZV92YWx1ZV9wYWlzZRgMIAEoAxIUCgxnc3RfcmF0ZV9icHMYDSABKAUSFQoNY2dzdF9yYXRlX2JwcxgOIAEoBRISCgpjZ3N0X3BhaXNlGA8gASgDEhUKDXNnc3RfcmF0ZV9icHMYECABKAUSEgoKc2dzdF9wYWlzZRgRIAEoAxIVCg1pZ3N0X3JhdGVfYnBzGBIgASgFEhIKCmlnc3RfcGFpc2UYEyABKAMSGAoQYWRqdXN0bWVudF9wYWlzZRgUIAEoAyLMAgoNUHVyZUFnZW50TGluZRIMCgRraW5kGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg4KBnBheF9pZBgDIAEoCRIWCg5wYXNzZW5nZXJfbmFtZRgEIAEoCRIRCglkaXJlY3Rpb24YBSABKAkSDgoGc2VjdG9yGAYgASgJEhMKC3RyYXZlbF9kYXRlGAcgASgJEg8KB2ZsaWdodHMYCCADKAkSFgoOdGlja2V0X251bWJlcnMYCSADKAkSEwoLZW1kX251bWJlcnMYCiADKAkSFwoPYmFzZV9mYXJlX3BhaXNlGAsgASgDEhsKE2FpcmxpbmVfdGF4ZXNfcGFpc2UYDCABKAMSGQoRYWlybGluZV9nc3RfcGFpc2UYDSABKAMSEwoLb3RoZXJfcGFpc2UYDiABKAMSFAoMYW1vdW50X3BhaXNlGA8gASgDImYKDkNvbW1pc3Npb25MaW5lEg4KBnBheF9pZBgBIAEoCRIRCglkaXJlY3Rpb24YAiABKAkSHgoWZ3Jvc3NfY29tbWlzc2lvbl9wYWlzZRgDIAEoAxIRCgl0ZHNfcGFpc2UYBCABKAMihwIKDkRvY3VtZW50VG90YWxzEhsKE3RheGFibGVfdmFsdWVfcGFpc2UYASABKAMSEgoKY2dzdF9wYWlzZRgCIAEoAxISCgpzZ3N0X3BhaXNlGAMgASgDEhIKCmlnc3RfcGFpc2UYBCABKAMSGAoQYWRqdXN0bWVudF9wYWlzZRgFIAEoAxIaChJzdXBwbHlfdmFsdWVfcGFpc2UYBiABKAMSGAoQcHVyZV9hZ2VudF9wYWlzZRgHIAEoAxIZChFhaXJsaW5lX2dzdF9wYWlzZRgIIAEoAxIeChZncm9zc19jb21taXNzaW9uX3BhaXNlGAkgASgDEhEKCXRkc19wYWlzZRgKIAEoAyKsAgoLSW52b2ljZUxpbmUSDgoGcGF4X2lkGAEgASgJEhYKDnBhc3Nlbmdlcl9uYW1lGAIgASgJEhcKD2Jhc2VfZmFyZV9wYWlzZRgDIAEoAxITCgt0YXhlc19wYWlzZRgEIAEoAxITCgtzZWF0c19wYWlzZRgFIAEoAxIZChFzZXJ2aWNlX2ZlZV9wYWlzZRgGIAEoAxISCgpjZ3N0X3BhaXNlGAcgASgDEhIKCnNnc3RfcGFpc2UYCCABKAMSEgoKaWdzdF9wYWlzZRgJIAEoAxIeChZncm9zc19jb21taXNzaW9uX3BhaXNlGAogASgDEhEKCXRkc19wYWlzZRgLIAEoAxITCgtvdGhlcl9wYWlzZRgMIAEoAxITCgt0b3RhbF9wYWlzZRgNIAEoAyK1BgoHSW52b2ljZRIWCg5pbnZvaWNlX251bWJlchgBIAEoCRIsCgRraW5kGAIgASgOMh4udGFybWFjLmJvb2tpbmcudjEuSW52b2ljZUtpbmQSEgoKYm9va2luZ19pZBgDIAEoCRILCgNwbnIYBCABKAkSEAoIYWdlbnRfaWQYBSABKAkSLQoJaXNzdWVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5maW5hbmNpYWxfeWVhchgHIAEoCRIxCghzdXBwbGllchgIIAEoCzIfLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2VQYXJ0eRIyCglyZWNpcGllbnQYCSABKAsyHy50YXJtYWMuYm9va2luZy52MS5JbnZvaWNlUGFydHkSEAoIZ3N0X2tpbmQYCiABKAkSCwoDc2FjGAsgASgJEi0KBWxpbmVzGAwgAygLMh4udGFybWFjLmJvb2tpbmcudjEuSW52b2ljZUxpbmUSEwoLdG90YWxfcGFpc2UYDSABKAMSEAoIY3VycmVuY3kYDiABKAkSHwoXb3JpZ2luYWxfaW52b2ljZV9udW1iZXIYDyABKAkSDgoGcmVhc29uGBAgASgJEjkKD3BsYWNlX29mX3N1cHBseRgRIAEoCzIgLnRhcm1hYy5ib29raW5nLnYxLlBsYWNlT2ZTdXBwbHkSFgoOcmV2ZXJzZV9jaGFyZ2UYEiABKAgSLwoIc3VwcGxpZXMYEyADKAsyHS50YXJtYWMuYm9va2luZy52MS5TdXBwbHlMaW5lEjQKCnB1cmVfYWdlbnQYFCADKAsyIC50YXJtYWMuYm9va2luZy52MS5QdXJlQWdlbnRMaW5lEjUKCmNvbW1pc3Npb24YFSADKAsyIS50YXJtYWMuYm9va2luZy52MS5Db21taXNzaW9uTGluZRIxCgZ0b3RhbHMYFiABKAsyIS50YXJtYWMuYm9va2luZy52MS5Eb2N1bWVudFRvdGFscxI5ChVvcmlnaW5hbF9pbnZvaWNlX2RhdGUYFyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wInoKE0xpc3RJbnZvaWNlc1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIWCg5maW5hbmNpYWxfeWVhchgDIAEoCRIRCglwYWdlX3NpemUYBCABKAUSEgoKcGFnZV90b2tlbhgFIAEoCSJdChRMaXN0SW52b2ljZXNSZXNwb25zZRIsCghpbnZvaWNlcxgBIAMoCzIaLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2USFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KEUdldEludm9pY2VSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhYKDmludm9pY2VfbnVtYmVyGAIgASgJIkEKEkdldEludm9pY2VSZXNwb25zZRIrCgdpbnZvaWNlGAEgASgLMhoudGFybWFjLmJvb2tpbmcudjEuSW52b2ljZSqEAQoLSW52b2ljZUtpbmQSHAoYSU5WT0lDRV9LSU5EX1VOU1BFQ0lGSUVEEAASHAoYSU5WT0lDRV9LSU5EX1RBWF9JTlZPSUNFEAESHAoYSU5WT0lDRV9LSU5EX0NSRURJVF9OT1RFEAISGwoXSU5WT0lDRV9LSU5EX0RFQklUX05PVEUQA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A party on an invoice.
@@ -56,6 +56,20 @@ export type InvoiceParty = Message<"tarmac.booking.v1.InvoiceParty"> & {
    * @generated from field: string email = 5;
    */
   email: string;
+
+  /**
+   * The state's name as the GST state list names it (Karnataka); empty when not known.
+   *
+   * @generated from field: string state_name = 6;
+   */
+  stateName: string;
+
+  /**
+   * False for an agency without a GST registration (unregistered, B2C).
+   *
+   * @generated from field: bool registered = 7;
+   */
+  registered: boolean;
 };
 
 /**
@@ -64,6 +78,443 @@ export type InvoiceParty = Message<"tarmac.booking.v1.InvoiceParty"> & {
  */
 export const InvoicePartySchema: GenMessage<InvoiceParty> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_invoice, 0);
+
+/**
+ * Where a supply is made (Rule 46(n)), and so the tax it bears.
+ *
+ * @generated from message tarmac.booking.v1.PlaceOfSupply
+ */
+export type PlaceOfSupply = Message<"tarmac.booking.v1.PlaceOfSupply"> & {
+  /**
+   * GST state code, two digits.
+   *
+   * @generated from field: string state_code = 1;
+   */
+  stateCode: string;
+
+  /**
+   * The state's name (Maharashtra).
+   *
+   * @generated from field: string state_name = 2;
+   */
+  stateName: string;
+
+  /**
+   * IGST (outside the supplier's state) or CGST_SGST.
+   *
+   * @generated from field: string gst_kind = 3;
+   */
+  gstKind: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.PlaceOfSupply.
+ * Use `create(PlaceOfSupplySchema)` to create a new message.
+ */
+export const PlaceOfSupplySchema: GenMessage<PlaceOfSupply> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 1);
+
+/**
+ * One taxable supply of the platform's (Rule 46 (g)-(m)), all paise and basis points.
+ * consideration = taxable_value + cgst + sgst + igst + adjustment; each head = round(taxable_value
+ * x its rate), half up.
+ *
+ * @generated from message tarmac.booking.v1.SupplyLine
+ */
+export type SupplyLine = Message<"tarmac.booking.v1.SupplyLine"> & {
+  /**
+   * SERVICE_FEE, CANCELLATION_FEE, RESCHEDULE_FEE or VOID_FEE.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * The service described, with its sector and date.
+   *
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * 998551: reservation services for transportation.
+   *
+   * @generated from field: string sac = 3;
+   */
+  sac: string;
+
+  /**
+   * The passenger (ADT1, CHD1...).
+   *
+   * @generated from field: string pax_id = 4;
+   */
+  paxId: string;
+
+  /**
+   * "MR Arjun Mehta".
+   *
+   * @generated from field: string passenger_name = 5;
+   */
+  passengerName: string;
+
+  /**
+   * OUTBOUND or RETURN.
+   *
+   * @generated from field: string direction = 6;
+   */
+  direction: string;
+
+  /**
+   * DEL-BOM.
+   *
+   * @generated from field: string sector = 7;
+   */
+  sector: string;
+
+  /**
+   * The first flight's local departure date, YYYY-MM-DD.
+   *
+   * @generated from field: string travel_date = 8;
+   */
+  travelDate: string;
+
+  /**
+   * AI101, ...
+   *
+   * @generated from field: repeated string flights = 9;
+   */
+  flights: string[];
+
+  /**
+   * The passenger's tickets on that direction.
+   *
+   * @generated from field: repeated string ticket_numbers = 10;
+   */
+  ticketNumbers: string[];
+
+  /**
+   * What the agency pays for it, tax included.
+   *
+   * @generated from field: int64 consideration_paise = 11;
+   */
+  considerationPaise: bigint;
+
+  /**
+   * The value tax is charged on.
+   *
+   * @generated from field: int64 taxable_value_paise = 12;
+   */
+  taxableValuePaise: bigint;
+
+  /**
+   * The GST rate (1800: 18%).
+   *
+   * @generated from field: int32 gst_rate_bps = 13;
+   */
+  gstRateBps: number;
+
+  /**
+   * Central GST rate and amount (intra-state), else 0.
+   *
+   * @generated from field: int32 cgst_rate_bps = 14;
+   */
+  cgstRateBps: number;
+
+  /**
+   * Central GST amount.
+   *
+   * @generated from field: int64 cgst_paise = 15;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * State GST rate and amount (intra-state), else 0.
+   *
+   * @generated from field: int32 sgst_rate_bps = 16;
+   */
+  sgstRateBps: number;
+
+  /**
+   * State GST amount.
+   *
+   * @generated from field: int64 sgst_paise = 17;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * Integrated GST rate and amount (inter-state), else 0.
+   *
+   * @generated from field: int32 igst_rate_bps = 18;
+   */
+  igstRateBps: number;
+
+  /**
+   * Integrated GST amount.
+   *
+   * @generated from field: int64 igst_paise = 19;
+   */
+  igstPaise: bigint;
+
+  /**
+   * Round-off (0 to 2 paise), or under Rule 32(3) what the deemed value leaves out.
+   *
+   * @generated from field: int64 adjustment_paise = 20;
+   */
+  adjustmentPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.SupplyLine.
+ * Use `create(SupplyLineSchema)` to create a new message.
+ */
+export const SupplyLineSchema: GenMessage<SupplyLine> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 2);
+
+/**
+ * An amount collected for the airline as pure agent (Rule 33): not the platform's supply.
+ * amount = base_fare + airline_taxes + other.
+ *
+ * @generated from message tarmac.booking.v1.PureAgentLine
+ */
+export type PureAgentLine = Message<"tarmac.booking.v1.PureAgentLine"> & {
+  /**
+   * AIR_FARE, SEAT, BAGGAGE, MEAL, FARE_DIFFERENCE or AIRLINE_FEE.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * What it is, with its sector and date.
+   *
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * The passenger (ADT1, CHD1...).
+   *
+   * @generated from field: string pax_id = 3;
+   */
+  paxId: string;
+
+  /**
+   * "MR Arjun Mehta".
+   *
+   * @generated from field: string passenger_name = 4;
+   */
+  passengerName: string;
+
+  /**
+   * OUTBOUND or RETURN.
+   *
+   * @generated from field: string direction = 5;
+   */
+  direction: string;
+
+  /**
+   * DEL-BOM.
+   *
+   * @generated from field: string sector = 6;
+   */
+  sector: string;
+
+  /**
+   * The first flight's local departure date, YYYY-MM-DD.
+   *
+   * @generated from field: string travel_date = 7;
+   */
+  travelDate: string;
+
+  /**
+   * AI101, ...
+   *
+   * @generated from field: repeated string flights = 8;
+   */
+  flights: string[];
+
+  /**
+   * The airline's tickets of the passenger on that direction.
+   *
+   * @generated from field: repeated string ticket_numbers = 9;
+   */
+  ticketNumbers: string[];
+
+  /**
+   * The airline's EMD numbers of the item, when it has them.
+   *
+   * @generated from field: repeated string emd_numbers = 10;
+   */
+  emdNumbers: string[];
+
+  /**
+   * The airline's base fare.
+   *
+   * @generated from field: int64 base_fare_paise = 11;
+   */
+  baseFarePaise: bigint;
+
+  /**
+   * The airline's taxes and fees.
+   *
+   * @generated from field: int64 airline_taxes_paise = 12;
+   */
+  airlineTaxesPaise: bigint;
+
+  /**
+   * Of the airline's taxes, its own GST (the agency's input credit, on the airline's invoice).
+   *
+   * @generated from field: int64 airline_gst_paise = 13;
+   */
+  airlineGstPaise: bigint;
+
+  /**
+   * Anything else collected for the airline (seats, EMDs, fare differences, change fees).
+   *
+   * @generated from field: int64 other_paise = 14;
+   */
+  otherPaise: bigint;
+
+  /**
+   * The line's amount.
+   *
+   * @generated from field: int64 amount_paise = 15;
+   */
+  amountPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.PureAgentLine.
+ * Use `create(PureAgentLineSchema)` to create a new message.
+ */
+export const PureAgentLineSchema: GenMessage<PureAgentLine> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 3);
+
+/**
+ * The commission of one passenger on one direction and the TDS withheld from it (section 194H).
+ *
+ * @generated from message tarmac.booking.v1.CommissionLine
+ */
+export type CommissionLine = Message<"tarmac.booking.v1.CommissionLine"> & {
+  /**
+   * The passenger (ADT1, CHD1...).
+   *
+   * @generated from field: string pax_id = 1;
+   */
+  paxId: string;
+
+  /**
+   * OUTBOUND or RETURN.
+   *
+   * @generated from field: string direction = 2;
+   */
+  direction: string;
+
+  /**
+   * Commission before TDS, deducted.
+   *
+   * @generated from field: int64 gross_commission_paise = 3;
+   */
+  grossCommissionPaise: bigint;
+
+  /**
+   * TDS withheld from it, added.
+   *
+   * @generated from field: int64 tds_paise = 4;
+   */
+  tdsPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.CommissionLine.
+ * Use `create(CommissionLineSchema)` to create a new message.
+ */
+export const CommissionLineSchema: GenMessage<CommissionLine> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 4);
+
+/**
+ * A document's totals, all paise. total_paise = supply_value + pure_agent - gross_commission + tds.
+ *
+ * @generated from message tarmac.booking.v1.DocumentTotals
+ */
+export type DocumentTotals = Message<"tarmac.booking.v1.DocumentTotals"> & {
+  /**
+   * Taxable value of the platform's supplies.
+   *
+   * @generated from field: int64 taxable_value_paise = 1;
+   */
+  taxableValuePaise: bigint;
+
+  /**
+   * Tax by head.
+   *
+   * @generated from field: int64 cgst_paise = 2;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * State GST amount.
+   *
+   * @generated from field: int64 sgst_paise = 3;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * Integrated GST amount.
+   *
+   * @generated from field: int64 igst_paise = 4;
+   */
+  igstPaise: bigint;
+
+  /**
+   * Round-offs (and Rule 32(3) differences).
+   *
+   * @generated from field: int64 adjustment_paise = 5;
+   */
+  adjustmentPaise: bigint;
+
+  /**
+   * The supplies' value, tax included.
+   *
+   * @generated from field: int64 supply_value_paise = 6;
+   */
+  supplyValuePaise: bigint;
+
+  /**
+   * Collected for the airline as pure agent.
+   *
+   * @generated from field: int64 pure_agent_paise = 7;
+   */
+  pureAgentPaise: bigint;
+
+  /**
+   * Of that, the airline's own GST.
+   *
+   * @generated from field: int64 airline_gst_paise = 8;
+   */
+  airlineGstPaise: bigint;
+
+  /**
+   * Commission before TDS, and the TDS.
+   *
+   * @generated from field: int64 gross_commission_paise = 9;
+   */
+  grossCommissionPaise: bigint;
+
+  /**
+   * TDS withheld from the commission.
+   *
+   * @generated from field: int64 tds_paise = 10;
+   */
+  tdsPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.DocumentTotals.
+ * Use `create(DocumentTotalsSchema)` to create a new message.
+ */
+export const DocumentTotalsSchema: GenMessage<DocumentTotals> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 5);
 
 /**
  * One passenger's share of a document, all paise. total_paise = base_fare + taxes + seats +
@@ -169,7 +620,7 @@ export type InvoiceLine = Message<"tarmac.booking.v1.InvoiceLine"> & {
  * Use `create(InvoiceLineSchema)` to create a new message.
  */
 export const InvoiceLineSchema: GenMessage<InvoiceLine> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 1);
+  messageDesc(file_tarmac_booking_v1_invoice, 6);
 
 /**
  * A tax invoice, credit note or debit note: immutable once issued.
@@ -178,7 +629,8 @@ export const InvoiceLineSchema: GenMessage<InvoiceLine> = /*@__PURE__*/
  */
 export type Invoice = Message<"tarmac.booking.v1.Invoice"> & {
   /**
-   * <series><financial year>/<6-digit number>: TI/2026-27/000001, CN/..., DN/...; one gap-free
+   * <series><financial year's two years><6-digit number>: TI2627000001, CN..., DN... (at most 16
+   * characters, Rule 46(b); TI/2026-27/000001 on documents of earlier releases); one gap-free
    * series per kind per financial year (April to March, India's calendar).
    *
    * @generated from field: string invoice_number = 1;
@@ -249,7 +701,7 @@ export type Invoice = Message<"tarmac.booking.v1.Invoice"> & {
   gstKind: string;
 
   /**
-   * SAC of the service fee (998555, travel arrangement services).
+   * SAC of the platform's supplies (998551, reservation services for transportation).
    *
    * @generated from field: string sac = 11;
    */
@@ -290,6 +742,55 @@ export type Invoice = Message<"tarmac.booking.v1.Invoice"> & {
    * @generated from field: string reason = 16;
    */
   reason: string;
+
+  /**
+   * Where the platform's supplies are made, with the state's name; absent on documents of earlier releases.
+   *
+   * @generated from field: tarmac.booking.v1.PlaceOfSupply place_of_supply = 17;
+   */
+  placeOfSupply?: PlaceOfSupply | undefined;
+
+  /**
+   * Whether tax is payable on reverse charge: always false.
+   *
+   * @generated from field: bool reverse_charge = 18;
+   */
+  reverseCharge: boolean;
+
+  /**
+   * The platform's taxable supplies (Rule 46 items); empty on documents of earlier releases.
+   *
+   * @generated from field: repeated tarmac.booking.v1.SupplyLine supplies = 19;
+   */
+  supplies: SupplyLine[];
+
+  /**
+   * The statement of amounts collected for the airline as pure agent.
+   *
+   * @generated from field: repeated tarmac.booking.v1.PureAgentLine pure_agent = 20;
+   */
+  pureAgent: PureAgentLine[];
+
+  /**
+   * The commission and its TDS.
+   *
+   * @generated from field: repeated tarmac.booking.v1.CommissionLine commission = 21;
+   */
+  commission: CommissionLine[];
+
+  /**
+   * Totals by kind; absent on documents of earlier releases.
+   *
+   * @generated from field: tarmac.booking.v1.DocumentTotals totals = 22;
+   */
+  totals?: DocumentTotals | undefined;
+
+  /**
+   * For notes: the tax invoice's date.
+   *
+   * @generated from field: google.protobuf.Timestamp original_invoice_date = 23;
+   */
+  originalInvoiceDate?: Timestamp | undefined;
 };
 
 /**
@@ -297,7 +798,7 @@ export type Invoice = Message<"tarmac.booking.v1.Invoice"> & {
  * Use `create(InvoiceSchema)` to create a new message.
  */
 export const InvoiceSchema: GenMessage<Invoice> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 2);
+  messageDesc(file_tarmac_booking_v1_invoice, 7);
 
 /**
  * ListInvoices' request.
@@ -347,7 +848,7 @@ export type ListInvoicesRequest = Message<"tarmac.booking.v1.ListInvoicesRequest
  * Use `create(ListInvoicesRequestSchema)` to create a new message.
  */
 export const ListInvoicesRequestSchema: GenMessage<ListInvoicesRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 3);
+  messageDesc(file_tarmac_booking_v1_invoice, 8);
 
 /**
  * ListInvoices' answer.
@@ -375,7 +876,7 @@ export type ListInvoicesResponse = Message<"tarmac.booking.v1.ListInvoicesRespon
  * Use `create(ListInvoicesResponseSchema)` to create a new message.
  */
 export const ListInvoicesResponseSchema: GenMessage<ListInvoicesResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 4);
+  messageDesc(file_tarmac_booking_v1_invoice, 9);
 
 /**
  * GetInvoice's request.
@@ -403,7 +904,7 @@ export type GetInvoiceRequest = Message<"tarmac.booking.v1.GetInvoiceRequest"> &
  * Use `create(GetInvoiceRequestSchema)` to create a new message.
  */
 export const GetInvoiceRequestSchema: GenMessage<GetInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 5);
+  messageDesc(file_tarmac_booking_v1_invoice, 10);
 
 /**
  * GetInvoice's answer.
@@ -424,7 +925,7 @@ export type GetInvoiceResponse = Message<"tarmac.booking.v1.GetInvoiceResponse">
  * Use `create(GetInvoiceResponseSchema)` to create a new message.
  */
 export const GetInvoiceResponseSchema: GenMessage<GetInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 6);
+  messageDesc(file_tarmac_booking_v1_invoice, 11);
 
 /**
  * What a document is.
@@ -440,21 +941,23 @@ export enum InvoiceKind {
   UNSPECIFIED = 0,
 
   /**
-   * Issued once per booking when it is ticketed: the fare, seats and service fee.
+   * Issued once per booking when it is ticketed: the service fee (the platform's supply), with the
+   * fare, seats and EMDs collected for the airline beside it.
    *
    * @generated from enum value: INVOICE_KIND_TAX_INVOICE = 1;
    */
   TAX_INVOICE = 1,
 
   /**
-   * Issued on each refund credited to the wallet: the amount given back.
+   * Issued on each refund credited to the wallet: the amount given back, with the tax of the fee
+   * given back.
    *
    * @generated from enum value: INVOICE_KIND_CREDIT_NOTE = 2;
    */
   CREDIT_NOTE = 2,
 
   /**
-   * Issued on each paid change (reschedule): the amount added.
+   * Issued on each paid change (reschedule, addition) and for the fee kept on a cancellation or void.
    *
    * @generated from enum value: INVOICE_KIND_DEBIT_NOTE = 3;
    */
