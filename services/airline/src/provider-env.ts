@@ -1,8 +1,7 @@
 import { createServiceClient, env, type CallerCredential, type Clock } from "@tarmac/kernel";
 import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { z } from "zod";
-import { remoteAirline } from "./grpc/remote-airline.js";
-import type { AirlineProvider } from "./provider-port.js";
+import { remoteAirline, type AirlineProvider } from "@tarmac/airline-port";
 import { SANDBOX_PROVIDER_NAME } from "./sandbox/offers.js";
 import { createSandboxAirline } from "./sandbox/sandbox-airline.js";
 

@@ -7,7 +7,7 @@ import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { airlineConfigSchema } from "./config.js";
 import { connectAirline } from "./provider-env.js";
-import type { FlightQuery } from "./provider-port.js";
+import type { FlightQuery } from "@tarmac/airline-port";
 import { freeSeats, ONE_ADULT, reservationOf } from "./sandbox/test-support.js";
 import { MemoryReservationJournal } from "./sandbox/store/memory-reservation-journal.js";
 import { startAirlineService, type StartedAirlineService } from "./server.js";

@@ -10,7 +10,7 @@ import {
 } from "@tarmac/kernel";
 import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import type { AirlineConfig } from "./config.js";
-import { AirlineServiceImpl } from "./grpc/airline-service.js";
+import { AirlineServiceImpl } from "@tarmac/airline-port";
 import { airlineRoutes } from "./routes.js";
 import { openSandboxAirline, type SandboxAirline } from "./sandbox/sandbox-airline.js";
 import { MemoryReservationJournal } from "./sandbox/store/memory-reservation-journal.js";

@@ -1,4 +1,4 @@
-import type { AirlineProvider, ProviderAncillaries, ProviderReservation } from "@tarmac/airline";
+import type { AirlineProvider, ProviderAncillaries, ProviderReservation } from "@tarmac/airline-port";
 import { DomainError, fieldError, newId, validationFailed, type Clock, type Logger } from "@tarmac/kernel";
 import { bookingEvent, BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { AdditionTokenCodec } from "./domain/addition-token.js";

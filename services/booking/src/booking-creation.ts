@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { airportDirectory, documentRequirements, type AirlineProvider } from "@tarmac/airline";
+import { airportDirectory, documentRequirements, type AirlineProvider } from "@tarmac/airline-port";
 import { DomainError, fieldError, newId, validationFailed, type Clock, type Logger, defined } from "@tarmac/kernel";
 import { Payment, type CreateBookingRequest } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";

@@ -1,4 +1,4 @@
-import type { AirlineProvider, HoldTerms, ProviderReservation, ReservationRequest } from "@tarmac/airline";
+import type { AirlineProvider, HoldTerms, ProviderReservation, ReservationRequest } from "@tarmac/airline-port";
 import { DomainError, formatPaise, type Clock, type Logger } from "@tarmac/kernel";
 import { BookingChangedConcurrently } from "./booking-writer.js";
 import type { BookingWriter } from "./booking-writer.js";

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline-port";
 import { createSigner, type Clock, type Logger } from "@tarmac/kernel";
 import type { FareService } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";

@@ -1,4 +1,4 @@
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline-port";
 import { processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import { bookingEvent, BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
 import type { Booking, BookingHold } from "./domain/booking.js";

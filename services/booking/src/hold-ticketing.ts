@@ -1,4 +1,4 @@
-import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
+import type { AirlineProvider, ProviderReservation } from "@tarmac/airline-port";
 import { DomainError, formatPaise, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { BookingWriter } from "./booking-writer.js";
 import type { Booking, BookingHold, PendingTicketing } from "./domain/booking.js";

@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import type { Cabin as DomainCabin, FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline";
+import type { Cabin as DomainCabin, FareRules, PenaltyBand, ProviderSegment } from "@tarmac/airline-port";
 import { paiseFromProto, paiseToProto, toTimestamp } from "@tarmac/kernel";
 import { taxLines } from "@tarmac/tax";
 import {

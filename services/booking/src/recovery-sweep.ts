@@ -1,4 +1,4 @@
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline-port";
 import { DomainError, type Clock, type Logger } from "@tarmac/kernel";
 import { bookingDebit, heldTerms } from "./booking-flow.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";

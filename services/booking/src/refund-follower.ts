@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline-port";
 import { defined, formatPaise, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { BookingWriter } from "./booking-writer.js";

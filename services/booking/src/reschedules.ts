@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
+import type { AirlineProvider, ProviderReservation } from "@tarmac/airline-port";
 import { DomainError, idCreatedAt, newId, type Clock, type Logger, defined } from "@tarmac/kernel";
 import type { SearchService } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { bookingEvent, type BookingWriter } from "./booking-writer.js";

@@ -1,5 +1,6 @@
 import type { Client } from "@connectrpc/connect";
-import { connectAirline, guardProvider, type AirlineProvider } from "@tarmac/airline";
+import { connectAirline } from "@tarmac/airline";
+import { guardProvider, type AirlineProvider } from "@tarmac/airline-port";
 import {
   followStandingNotices,
   MemoryOutbox,

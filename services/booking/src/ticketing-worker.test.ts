@@ -1,4 +1,4 @@
-import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
+import type { AirlineProvider, ProviderReservation } from "@tarmac/airline-port";
 import { MemoryOutbox } from "@tarmac/events";
 import { createMetricsRegistry } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import type { AirlineProvider, ProviderReservation } from "@tarmac/airline";
+import type { AirlineProvider, ProviderReservation } from "@tarmac/airline-port";
 import { defined, formatPaise, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { WalletService } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { BookingChangedConcurrently, type BookingWriter } from "./booking-writer.js";
@@ -109,7 +109,8 @@ export class TicketingWorker {
     switch (outcome) {
       case "ticketed": {
         const found = defined(reservation, "reservation");
-        await this.deps.invoices.ticketed({ ...booking, pnr: booking.pnr ?? found.pnr });
+        // The tax invoice names the tickets (Rule 46: the service described), before they are stored.
+        await this.deps.invoices.ticketed({ ...booking, pnr: booking.pnr ?? found.pnr, ticketNumbers: found.tickets });
         await writer.move(booking, "TICKETED", "tickets issued by the airline", { ticketNumbers: found.tickets });
         logger.info({ bookingId: booking.bookingId, tickets: found.tickets.length }, "booking ticketed");
         return;

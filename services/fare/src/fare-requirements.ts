@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { airportDirectory, documentRequirements, type RequiredAt as RequiredAtName } from "@tarmac/airline";
+import { airportDirectory, documentRequirements, type RequiredAt as RequiredAtName } from "@tarmac/airline-port";
 import { FareRequirementsSchema, RequiredAt, type FareRequirements } from "@tarmac/proto/tarmac/fare/v1/fare_pb.js";
 import { Cabin, type Offer } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client, HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline-port";
 import {
   DomainError,
   fieldError,

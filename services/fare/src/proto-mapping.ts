@@ -1,5 +1,5 @@
 import { create, fromJson, type JsonObject, toJson } from "@bufbuild/protobuf";
-import type { SeatPosition as DomainSeatPosition } from "@tarmac/airline";
+import type { SeatPosition as DomainSeatPosition } from "@tarmac/airline-port";
 import { paiseToProto, toTimestamp } from "@tarmac/kernel";
 import {
   FareLockSchema,

@@ -1,5 +1,6 @@
 import type { Client } from "@connectrpc/connect";
-import { connectAirline, type AirlineProvider, guardProvider } from "@tarmac/airline";
+import { connectAirline } from "@tarmac/airline";
+import { type AirlineProvider, guardProvider } from "@tarmac/airline-port";
 import {
   createServiceClient,
   createSigner,

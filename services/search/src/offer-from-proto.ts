@@ -4,7 +4,7 @@ import type {
   FareRules as DomainFareRules,
   PenaltyBand,
   ProviderSegment,
-} from "@tarmac/airline";
+} from "@tarmac/airline-port";
 import { paiseFromProto } from "@tarmac/kernel";
 import type { Cabin, Direction, FareRules, Offer, PricingBreakdown, Segment } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { PricedOffer } from "./domain/priced-offer.js";

@@ -7,7 +7,7 @@ import type {
   PassengerCounts,
   PenaltyBand as DomainPenaltyBand,
   ProviderSegment,
-} from "@tarmac/airline";
+} from "@tarmac/airline-port";
 import { paiseToProto, toTimestamp } from "@tarmac/kernel";
 import {
   Cabin,

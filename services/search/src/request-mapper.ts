@@ -1,5 +1,5 @@
 import { fieldError, validationFailed } from "@tarmac/kernel";
-import type { PassengerCounts } from "@tarmac/airline";
+import type { PassengerCounts } from "@tarmac/airline-port";
 import type { PassengerCounts as ProtoPassengerCounts, SearchFlightsRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import type { SearchInput } from "./domain/search-criteria.js";
 import { cabinFromProto } from "./offer-mapper.js";

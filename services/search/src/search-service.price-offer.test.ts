@@ -1,5 +1,5 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import type { ProviderOffer } from "@tarmac/airline";
+import type { ProviderOffer } from "@tarmac/airline-port";
 import { DomainError } from "@tarmac/kernel";
 import { GetOfferRequestSchema, PriceOfferRequestSchema } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { afterEach, describe, expect, it } from "vitest";

@@ -13,7 +13,7 @@ import {
   type SearchFlightsResponse,
   type SearchService,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
-import type { AirlineProvider, AirportDirectory } from "@tarmac/airline";
+import type { AirlineProvider, AirportDirectory } from "@tarmac/airline-port";
 import { createCursorCodec, type CursorCodec } from "./domain/cursor.js";
 import { createOfferSigner, type OfferSigner } from "./domain/offer-signature.js";
 import type { PricingRules } from "./domain/pricing-rules.js";

@@ -1,4 +1,5 @@
-import { airportDirectory, connectAirline, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline";
+import { connectAirline } from "@tarmac/airline";
+import { airportDirectory, type AirlineProvider, type AirportDirectory, guardProvider } from "@tarmac/airline-port";
 import {
   createSigner,
   hostSettings,

@@ -1,4 +1,4 @@
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline-port";
 import type { OutboxEvent } from "@tarmac/events";
 import { crashBefore } from "@tarmac/booking/testing";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";

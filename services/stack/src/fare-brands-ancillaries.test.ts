@@ -1,4 +1,4 @@
-import type { AirlineProvider } from "@tarmac/airline";
+import type { AirlineProvider } from "@tarmac/airline-port";
 import { silentLogger } from "@tarmac/kernel/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yyyymmdd } from "./banner.js";

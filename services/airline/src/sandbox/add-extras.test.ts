@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery } from "../provider-port.js";
+import type { FlightQuery } from "@tarmac/airline-port";
 import { ManualClock } from "@tarmac/kernel/testing";
 import { openSandboxAirline } from "./sandbox-airline.js";
 import { MemoryReservationJournal } from "./store/memory-reservation-journal.js";

@@ -1,5 +1,5 @@
 import { percentOf } from "@tarmac/kernel";
-import type { Cabin, ProviderAncillaries, ProviderAncillaryOption, ReservationExtra, ReservationRequest } from "../provider-port.js";
+import type { Cabin, ProviderAncillaries, ProviderAncillaryOption, ReservationExtra, ReservationRequest } from "@tarmac/airline-port";
 import { brandCodeOf } from "./fare-brands.js";
 import { findFlight } from "./flight-lookup.js";
 import { keyFlights, parseOfferKey, type OfferKey } from "./offer-key.js";

@@ -1,4 +1,4 @@
-import type { Cabin } from "../provider-port.js";
+import type { Cabin } from "@tarmac/airline-port";
 import type { AircraftType } from "./aircraft.js";
 import type { Carrier } from "./carriers.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery } from "../provider-port.js";
+import type { FlightQuery } from "@tarmac/airline-port";
 import { REFUND_DELAY_MS } from "./refunds.js";
 import { freeSeats, reservationOf, sandboxAt } from "./test-support.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery, ReservationChange } from "../provider-port.js";
+import type { FlightQuery, ReservationChange } from "@tarmac/airline-port";
 import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "./test-support.js";
 import { failureOf } from "@tarmac/kernel/testing";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery, ProviderOffer, ReservationChange, ReservationRequest } from "../provider-port.js";
+import type { FlightQuery, ProviderOffer, ReservationChange, ReservationRequest } from "@tarmac/airline-port";
 import { accountingCodeOf } from "./accounting-codes.js";
 import type { SandboxAirline } from "./sandbox-airline.js";
 import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "./test-support.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery, ProviderOffer } from "../provider-port.js";
+import type { FlightQuery, ProviderOffer } from "@tarmac/airline-port";
 import { ONE_ADULT, sandboxAt } from "./test-support.js";
 
 const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-12-01", pax: ONE_ADULT, cabin: "ECONOMY" };

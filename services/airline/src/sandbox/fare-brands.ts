@@ -1,4 +1,4 @@
-import type { Cabin, FareBrand, FareBrandCode, FareInclusions, FareRules } from "../provider-port.js";
+import type { Cabin, FareBrand, FareBrandCode, FareInclusions, FareRules } from "@tarmac/airline-port";
 import type { Carrier } from "./carriers.js";
 import type { FareClass } from "./fare-classes.js";
 

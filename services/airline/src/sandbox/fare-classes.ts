@@ -1,4 +1,4 @@
-import type { Cabin } from "../provider-port.js";
+import type { Cabin } from "@tarmac/airline-port";
 
 /** A booking class (reservation booking designator) and the fare rules the sandbox attaches to it. */
 export interface FareClass {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Cabin, FlightQuery } from "../provider-port.js";
+import type { Cabin, FlightQuery } from "@tarmac/airline-port";
 import { ONE_ADULT, expectValidOffers, sandboxAt } from "./test-support.js";
 
 const BOM_LHR: FlightQuery = { origin: "BOM", dest: "LHR", departureDate: "2026-12-10", pax: ONE_ADULT };

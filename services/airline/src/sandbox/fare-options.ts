@@ -1,5 +1,5 @@
 import { defined, percentOf } from "@tarmac/kernel";
-import { type Cabin, CABINS } from "../provider-port.js";
+import { type Cabin, CABINS } from "@tarmac/airline-port";
 import { type FareClass, fareClassesOf } from "./fare-classes.js";
 import type { SeatInventory } from "./inventory.js";
 import type { Itinerary } from "./itineraries.js";

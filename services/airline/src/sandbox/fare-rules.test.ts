@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CABINS, type FareRules, type FlightQuery, type ProviderOffer } from "../provider-port.js";
+import { CABINS, type FareRules, type FlightQuery, type ProviderOffer } from "@tarmac/airline-port";
 import { fareClassesOf } from "./fare-classes.js";
 import { BAND_HOURS, fareRulesOf } from "./fare-rules.js";
 import { ONE_ADULT, expectValidOffers, sandboxAt } from "./test-support.js";

@@ -1,6 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import { stricterFareRules } from "../penalty-bands.js";
-import type { Cabin, FareRules, PenaltyBand } from "../provider-port.js";
+import { stricterFareRules, type Cabin, type FareRules, type PenaltyBand } from "@tarmac/airline-port";
 import type { FareClass } from "./fare-classes.js";
 
 /** Where the charges step up: 3 days, 1 day and 2 hours before departure, then up to departure. */

@@ -1,4 +1,4 @@
-import type { AirportDirectory } from "../provider-port.js";
+import type { AirportDirectory } from "@tarmac/airline-port";
 import { carrierByCode } from "./carriers.js";
 import type { KeyFlight } from "./offer-key.js";
 import { scenarioFlightsOn } from "./scenario-flights.js";

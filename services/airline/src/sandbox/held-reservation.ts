@@ -1,5 +1,5 @@
 import { defined, percentOf } from "@tarmac/kernel";
-import type { HoldTerms } from "../provider-port.js";
+import type { HoldTerms } from "@tarmac/airline-port";
 import { DROP_AFTER_MS } from "./hold-terms.js";
 import type { AcceptedReservation } from "./reservation-check.js";
 import { scenarioOfFlights } from "./scenario-flights.js";

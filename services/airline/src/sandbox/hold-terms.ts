@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import type { HoldTerms, ProviderOffer } from "../provider-port.js";
+import type { HoldTerms, ProviderOffer } from "@tarmac/airline-port";
 import { carrierByCode, type Carrier } from "./carriers.js";
 
 const HOUR_MS = 3_600_000;

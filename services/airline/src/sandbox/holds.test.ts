@@ -1,6 +1,6 @@
 import { failureOf } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import type { FlightQuery, ProviderOffer } from "../provider-port.js";
+import type { FlightQuery, ProviderOffer } from "@tarmac/airline-port";
 import type { SandboxAirline } from "./sandbox-airline.js";
 import { ONE_ADULT, reservationOf, sandboxAt } from "./test-support.js";
 

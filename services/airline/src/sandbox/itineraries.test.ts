@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { airportDirectory } from "../airports/airport-directory.js";
+import { airportDirectory } from "@tarmac/airline-port";
 import { type ItineraryContext, itinerariesFor } from "./itineraries.js";
 import { LARGE_RESULT_PROFILE, STANDARD_PROFILE, type SearchProfile } from "./scenarios.js";
 import { Timetable } from "./schedule.js";

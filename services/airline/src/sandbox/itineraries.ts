@@ -1,6 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import { greatCircleKm } from "../airports/great-circle.js";
-import type { Airport, AirportDirectory } from "../provider-port.js";
+import { greatCircleKm, type Airport, type AirportDirectory } from "@tarmac/airline-port";
 import { type Carrier, CARRIERS } from "./carriers.js";
 import { addDays } from "./local-time.js";
 import { SERVED_AIRPORTS } from "./network.js";

@@ -1,6 +1,6 @@
 import { failureOf, ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import type { FlightQuery } from "../provider-port.js";
+import type { FlightQuery } from "@tarmac/airline-port";
 import { openSandboxAirline } from "./sandbox-airline.js";
 import { MemoryReservationJournal } from "./store/memory-reservation-journal.js";
 import type { ReservationJournal } from "./store/reservation-journal.js";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery } from "../provider-port.js";
-import { CABINS } from "../provider-port.js";
+import { type FlightQuery, CABINS } from "@tarmac/airline-port";
 import { fareClassesOf } from "./fare-classes.js";
 import { ONE_ADULT, expectValidOffers, sandboxAt } from "./test-support.js";
 

@@ -1,7 +1,6 @@
 import { ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import { airportDirectory } from "../airports/airport-directory.js";
-import type { FlightQuery, ProviderOffer } from "../provider-port.js";
+import { airportDirectory, type FlightQuery, type ProviderOffer } from "@tarmac/airline-port";
 import { fareClassesOf } from "./fare-classes.js";
 import { livePriceOf } from "./live-price.js";
 import { keyFlights, parseOfferKey } from "./offer-key.js";

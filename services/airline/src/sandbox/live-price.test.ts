@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FlightQuery, ProviderOffer } from "../provider-port.js";
+import type { FlightQuery, ProviderOffer } from "@tarmac/airline-port";
 import { ONE_ADULT, sandboxAt } from "./test-support.js";
 import { failureOf } from "@tarmac/kernel/testing";
 

@@ -1,5 +1,5 @@
 import { type Clock, defined } from "@tarmac/kernel";
-import type { AirportDirectory, LivePriceQuery, ProviderOffer } from "../provider-port.js";
+import type { AirportDirectory, LivePriceQuery, ProviderOffer } from "@tarmac/airline-port";
 import { keyFlights, type OfferKey, queryOfKey } from "./offer-key.js";
 import { fareUnavailable, invalidPassengers } from "./provider-faults.js";
 import type { ScenarioKind } from "./scenario-flights.js";

@@ -1,4 +1,4 @@
-import type { Airport } from "../provider-port.js";
+import type { Airport } from "@tarmac/airline-port";
 import type { Carrier } from "./carriers.js";
 
 /**

@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import { type Cabin, CABINS, type FlightQuery, type PassengerCounts } from "../provider-port.js";
+import { type Cabin, CABINS, type FlightQuery, type PassengerCounts } from "@tarmac/airline-port";
 import { type FareClass, fareClassesOf } from "./fare-classes.js";
 import { isCalendarDate } from "./local-time.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery, ProviderOffer, ProviderSegmentSeatMap } from "../provider-port.js";
+import type { FlightQuery, ProviderOffer, ProviderSegmentSeatMap } from "@tarmac/airline-port";
 import { ONE_ADULT, sandboxAt } from "./test-support.js";
 import { failureOf } from "@tarmac/kernel/testing";
 

@@ -1,5 +1,5 @@
 import type { Clock } from "@tarmac/kernel";
-import type { AirportDirectory, ProviderSeatMap } from "../provider-port.js";
+import type { AirportDirectory, ProviderSeatMap } from "@tarmac/airline-port";
 import { brandCodeOf } from "./fare-brands.js";
 import { findFlight } from "./flight-lookup.js";
 import { keyFlights, type OfferKey } from "./offer-key.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery, ProviderSegment } from "../provider-port.js";
+import type { FlightQuery, ProviderSegment } from "@tarmac/airline-port";
 import { ONE_ADULT, sandboxAt } from "./test-support.js";
 
 const offsetOf = (time: string) => time.slice(-6);

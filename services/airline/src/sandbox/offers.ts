@@ -1,5 +1,5 @@
 import { defined, percentOf } from "@tarmac/kernel";
-import type { Direction, PassengerCounts, ProviderOffer, ProviderSegment } from "../provider-port.js";
+import type { Direction, PassengerCounts, ProviderOffer, ProviderSegment } from "@tarmac/airline-port";
 import type { FareOption } from "./fare-options.js";
 import { brandCodeOf, fareBrandOf, lesserBrand } from "./fare-brands.js";
 import { fareRulesOf } from "./fare-rules.js";

@@ -1,5 +1,5 @@
 import { defined, percentOf } from "@tarmac/kernel";
-import type { Cabin, PassengerCounts } from "../provider-port.js";
+import type { Cabin, PassengerCounts } from "@tarmac/airline-port";
 import type { Itinerary } from "./itineraries.js";
 import { randomFor } from "./random.js";
 

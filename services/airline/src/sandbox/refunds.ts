@@ -1,4 +1,4 @@
-import type { AirlineRefund } from "../provider-port.js";
+import type { AirlineRefund } from "@tarmac/airline-port";
 import { scenarioOfFlights } from "./scenario-flights.js";
 
 /** How long the refund-delay scenario's refunds stay PROCESSING (by the airline's clock). */

@@ -1,7 +1,6 @@
 import { ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import { airportDirectory } from "../airports/airport-directory.js";
-import type { AirportDirectory } from "../provider-port.js";
+import { airportDirectory, type AirportDirectory } from "@tarmac/airline-port";
 import { type Itinerary, type ItineraryContext, itinerariesFor } from "./itineraries.js";
 import { rememberedItineraries } from "./remembered-itineraries.js";
 import { LARGE_RESULT_PROFILE, STANDARD_PROFILE } from "./scenarios.js";

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Airport } from "../provider-port.js";
+import type { Airport } from "@tarmac/airline-port";
 import { type Itinerary, type ItineraryContext, itinerariesFor } from "./itineraries.js";
 
 /**

@@ -11,7 +11,7 @@ import type {
   ProviderReservation,
   ReservationChange,
   ReservationRequest,
-} from "../provider-port.js";
+} from "@tarmac/airline-port";
 import { checkAddedExtras } from "./ancillary-options.js";
 import { holdStateOf } from "./held-reservation.js";
 import { SANDBOX_CURRENCY } from "./offers.js";

@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import type { HoldTerms, ReservationRequest } from "../provider-port.js";
+import type { HoldTerms, ReservationRequest } from "@tarmac/airline-port";
 import { ancillariesOf, checkExtras } from "./ancillary-options.js";
 import { livePriceOf } from "./live-price.js";
 import { keyFlights, type OfferKey } from "./offer-key.js";

@@ -1,6 +1,6 @@
 import { DomainError } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
-import type { ReservationPassenger } from "../provider-port.js";
+import type { ReservationPassenger } from "@tarmac/airline-port";
 import { paxCountsOf } from "./reservation-passengers.js";
 import { passengersFor } from "./test-support.js";
 

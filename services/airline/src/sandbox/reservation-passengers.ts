@@ -1,4 +1,4 @@
-import type { PassengerCounts, ReservationPassenger } from "../provider-port.js";
+import type { PassengerCounts, ReservationPassenger } from "@tarmac/airline-port";
 import { invalidPassengers } from "./provider-faults.js";
 
 /** No class ever shows more than 9 seats, so no fare seats more passengers than that. */

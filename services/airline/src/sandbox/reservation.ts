@@ -8,7 +8,7 @@ import type {
   ReservationRequest,
   ReservationStatus,
   TicketRecord,
-} from "../provider-port.js";
+} from "@tarmac/airline-port";
 import { holdEndedAt, holdFareAt, termsOf, type HoldState } from "./held-reservation.js";
 import {
   holdNotActive,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery } from "../provider-port.js";
+import type { FlightQuery } from "@tarmac/airline-port";
 import { ONE_ADULT, bounds, expectValidOffers, sandboxAt } from "./test-support.js";
 
 const DEL_DXB: FlightQuery = {

@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import type { PassengerCounts } from "../provider-port.js";
+import type { PassengerCounts } from "@tarmac/airline-port";
 import type { FareOption } from "./fare-options.js";
 import { firstDeparture, lastArrival } from "./itineraries.js";
 import { type RankedOffer, roundTripOffer } from "./offers.js";

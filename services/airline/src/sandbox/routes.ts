@@ -1,5 +1,4 @@
-import { greatCircleKm } from "../airports/great-circle.js";
-import type { Airport } from "../provider-port.js";
+import { greatCircleKm, type Airport } from "@tarmac/airline-port";
 import { aircraftType } from "./aircraft.js";
 import type { Carrier } from "./carriers.js";
 import { isDomesticTier, serves } from "./network.js";

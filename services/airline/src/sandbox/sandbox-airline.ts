@@ -1,6 +1,5 @@
 import type { Clock } from "@tarmac/kernel";
-import { airportDirectory } from "../airports/airport-directory.js";
-import type { AirlineProvider, AirportDirectory, ReservationRequest } from "../provider-port.js";
+import { airportDirectory, type AirlineProvider, type AirportDirectory, type ReservationRequest } from "@tarmac/airline-port";
 import { keyFlights, parseOfferKey } from "./offer-key.js";
 import { invalidOfferKey } from "./provider-faults.js";
 import { paxCountsOf } from "./reservation-passengers.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlightQuery, ProviderOffer } from "../provider-port.js";
+import type { FlightQuery, ProviderOffer } from "@tarmac/airline-port";
 import { scenarioOfFlight, scenarioOfFlights } from "./scenario-flights.js";
 import { expectValidOffers, ONE_ADULT, sandboxAt } from "./test-support.js";
 

@@ -1,5 +1,4 @@
-import { greatCircleKm } from "../airports/great-circle.js";
-import type { Airport } from "../provider-port.js";
+import { greatCircleKm, type Airport } from "@tarmac/airline-port";
 import { aircraftType, blockMinutes } from "./aircraft.js";
 import { cabinsOf } from "./cabins.js";
 import { type Carrier, carrierByCode } from "./carriers.js";

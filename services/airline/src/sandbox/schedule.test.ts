@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { airportDirectory } from "../airports/airport-directory.js";
-import type { Airport } from "../provider-port.js";
+import { airportDirectory, type Airport } from "@tarmac/airline-port";
 import { type Carrier, carrierByCode } from "./carriers.js";
 import { dailyFrequency } from "./routes.js";
 import { flightsOn, Timetable } from "./schedule.js";

@@ -1,6 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import { greatCircleKm } from "../airports/great-circle.js";
-import type { Airport, Cabin } from "../provider-port.js";
+import { greatCircleKm, type Airport, type Cabin } from "@tarmac/airline-port";
 import { type AircraftType, blockMinutes, eligibleAircraft } from "./aircraft.js";
 import { cabinsOf } from "./cabins.js";
 import type { Carrier } from "./carriers.js";

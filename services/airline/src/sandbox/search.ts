@@ -1,6 +1,6 @@
 import { withHoldTerms } from "./hold-terms.js";
 import { type Clock, fieldError, type FieldError, validationFailed } from "@tarmac/kernel";
-import type { Airport, AirportDirectory, FlightQuery, ProviderOffer } from "../provider-port.js";
+import type { Airport, AirportDirectory, FlightQuery, ProviderOffer } from "@tarmac/airline-port";
 import { type FareContext, type FareOption, fareOptionsOf } from "./fare-options.js";
 import { firstDeparture, type ItineraryContext } from "./itineraries.js";
 import { SeatInventory } from "./inventory.js";

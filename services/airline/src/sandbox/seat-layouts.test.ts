@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Cabin } from "../provider-port.js";
+import type { Cabin } from "@tarmac/airline-port";
 import { aircraftType } from "./aircraft.js";
 import { cabinsOf } from "./cabins.js";
 import { carrierByCode, CARRIERS } from "./carriers.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AirlineProvider, FlightQuery, ProviderOffer, ProviderSegmentSeatMap } from "../provider-port.js";
+import type { AirlineProvider, FlightQuery, ProviderOffer, ProviderSegmentSeatMap } from "@tarmac/airline-port";
 import { ONE_ADULT, sandboxAt } from "./test-support.js";
 
 const query = (origin: string, dest: string, extra: Partial<FlightQuery> = {}): FlightQuery => ({

@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import type { Cabin, ProviderSeat, ProviderSeatRow, ProviderSegmentSeatMap, SeatPosition } from "../provider-port.js";
+import type { Cabin, ProviderSeat, ProviderSeatRow, ProviderSegmentSeatMap, SeatPosition } from "@tarmac/airline-port";
 import { randomFor } from "./random.js";
 import { type CabinSection, cabinSections } from "./seat-layouts.js";
 import { FRONT_ROWS, seatPricePaise } from "./seat-prices.js";

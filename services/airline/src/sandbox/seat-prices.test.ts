@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SeatPosition } from "../provider-port.js";
+import type { SeatPosition } from "@tarmac/airline-port";
 import { carrierByCode } from "./carriers.js";
 import { type PricedSeat, seatPricePaise } from "./seat-prices.js";
 

@@ -1,5 +1,5 @@
 import { defined, percentOf } from "@tarmac/kernel";
-import type { Cabin, SeatPosition } from "../provider-port.js";
+import type { Cabin, SeatPosition } from "@tarmac/airline-port";
 import type { Carrier } from "./carriers.js";
 import { roundToRupee } from "./pricing.js";
 

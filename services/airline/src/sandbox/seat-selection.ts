@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import type { ProviderSeatMap, ProviderSegmentSeatMap, ReservationRequest } from "../provider-port.js";
+import type { ProviderSeatMap, ProviderSegmentSeatMap, ReservationRequest } from "@tarmac/airline-port";
 import { invalidSeatRequest, seatUnavailable } from "./provider-faults.js";
 import type { FlightRef } from "./seat-ledger.js";
 

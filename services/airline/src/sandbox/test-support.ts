@@ -9,7 +9,7 @@ import type {
   ProviderSegmentSeatMap,
   ReservationPassenger,
   ReservationRequest,
-} from "../provider-port.js";
+} from "@tarmac/airline-port";
 import { fareClassesOf } from "./fare-classes.js";
 import { createSandboxAirline } from "./sandbox-airline.js";
 

@@ -1,4 +1,4 @@
-import type { TicketRecord } from "../provider-port.js";
+import type { TicketRecord } from "@tarmac/airline-port";
 import type { AcceptedReservation } from "./reservation-check.js";
 import { scenarioOfFlight } from "./scenario-flights.js";
 import type { TicketNumbers } from "./ticket-numbers.js";

@@ -1,4 +1,4 @@
-import type { ProviderAncillaryOption } from "@tarmac/airline";
+import type { ProviderAncillaryOption } from "@tarmac/airline-port";
 import type { Signer } from "@tarmac/kernel";
 
 /** A baggage or meal option QuoteAncillaryAddition offered one passenger of one booking on one segment: the airline's option, bound. */

@@ -1,4 +1,4 @@
-import type { ReservationExtra } from "@tarmac/airline";
+import type { ReservationExtra } from "@tarmac/airline-port";
 import { DomainError, fieldError, type FieldError } from "@tarmac/kernel";
 import type { AdditionClaims, AdditionTokenRefusal } from "./addition-token.js";
 import type { BookedExtra, Booking } from "./booking.js";

@@ -1,5 +1,5 @@
 import type { GstKind } from "@tarmac/tax";
-import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline";
+import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline-port";
 import type { KeyedConfirmation } from "./keyed-confirmations.js";
 import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
 import type { PendingCancellation, RefundRecord } from "./refunds.js";

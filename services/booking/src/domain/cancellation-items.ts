@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import { penaltyBandAt } from "@tarmac/airline";
+import { penaltyBandAt } from "@tarmac/airline-port";
 import { allocate } from "./allocate.js";
 import type { Booking } from "./booking.js";
 import { directionsOf } from "./cancellation-scope.js";

@@ -1,5 +1,5 @@
 import { defined } from "@tarmac/kernel";
-import { penaltyBandAt } from "@tarmac/airline";
+import { penaltyBandAt } from "@tarmac/airline-port";
 import type { Booking } from "./booking.js";
 
 const HOUR_MS = 3_600_000;

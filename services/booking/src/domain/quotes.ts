@@ -1,4 +1,4 @@
-import type { FareRules, ProviderSegment } from "@tarmac/airline";
+import type { FareRules, ProviderSegment } from "@tarmac/airline-port";
 import type { BookedPricing } from "./booking.js";
 import type { RescheduleItem } from "./reschedule-items.js";
 

@@ -1,4 +1,4 @@
-import type { ProviderAncillaries, ProviderSegment } from "@tarmac/airline";
+import type { ProviderAncillaries, ProviderSegment } from "@tarmac/airline-port";
 import type { BookedExtra, Booking } from "./booking.js";
 
 /** What a reschedule does with a seat, baggage or meal the booking holds (API guide, Reschedule: seats, baggage and meals). */

@@ -1,4 +1,4 @@
-import { airportDirectory, documentRequirements } from "@tarmac/airline";
+import { airportDirectory, documentRequirements } from "@tarmac/airline-port";
 import { fieldError, validationFailed } from "@tarmac/kernel";
 import type { BookedPassenger, Booking } from "./booking.js";
 import { documentErrors } from "./validate-documents.js";

@@ -1,4 +1,4 @@
-import type { FareRequirements, RequiredAt } from "@tarmac/airline";
+import type { FareRequirements, RequiredAt } from "@tarmac/airline-port";
 import { fieldError, type FieldError } from "@tarmac/kernel";
 import { gstinFieldError } from "@tarmac/tax";
 import type { PassengerInput } from "./booking-request.js";

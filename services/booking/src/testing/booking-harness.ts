@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
-import { guardProvider } from "@tarmac/airline";
+import { guardProvider } from "@tarmac/airline-port";
 import { MemoryOutbox } from "@tarmac/events";
 import { createPeerClient, DomainError, toConnectError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";

@@ -8,9 +8,9 @@ import type {
   ProviderSeatMap,
   ReservationChange,
   ReservationRequest,
-} from "@tarmac/airline";
-import { refusingProvider } from "@tarmac/airline/testing";
-import type { AirlineProvider } from "@tarmac/airline";
+  AirlineProvider,
+} from "@tarmac/airline-port";
+import { refusingProvider } from "@tarmac/airline-port/testing";
 import { DomainError, type ErrorCode } from "@tarmac/kernel";
 
 /** What the fake airline sells on segment 0 after booking: 10 kg of baggage (one) and a vegetarian meal (two). */

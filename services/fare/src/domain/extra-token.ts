@@ -1,4 +1,4 @@
-import type { AncillaryKind } from "@tarmac/airline";
+import type { AncillaryKind } from "@tarmac/airline-port";
 import type { Signer } from "@tarmac/kernel";
 
 /** A baggage or meal option as GetAncillaries offered it to one passenger under one fare lock. */

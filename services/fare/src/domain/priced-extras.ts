@@ -1,4 +1,4 @@
-import type { ProviderAncillaries } from "@tarmac/airline";
+import type { ProviderAncillaries } from "@tarmac/airline-port";
 import type { FareLock } from "../store/fare-lock-store.js";
 import { extraIdOf, type ExtraTokenCodec } from "./extra-token.js";
 

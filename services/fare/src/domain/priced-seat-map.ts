@@ -1,4 +1,4 @@
-import type { ProviderSeatMap, SeatPosition } from "@tarmac/airline";
+import type { ProviderSeatMap, SeatPosition } from "@tarmac/airline-port";
 import type { FareLock } from "../store/fare-lock-store.js";
 import { ancillaryIdOf, type AncillaryTokenCodec } from "./ancillary-token.js";
 import { maySitInExitRow, seatedPassengers } from "./passenger-ids.js";

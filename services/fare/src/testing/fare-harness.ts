@@ -1,8 +1,7 @@
-import { guardProvider } from "@tarmac/airline";
+import { guardProvider, type AirlineProvider, type ProviderSeatMap } from "@tarmac/airline-port";
 import { create } from "@bufbuild/protobuf";
 import { createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
-import type { AirlineProvider, ProviderSeatMap } from "@tarmac/airline";
-import { refusingProvider } from "@tarmac/airline/testing";
+import { refusingProvider } from "@tarmac/airline-port/testing";
 import { createSigner, DomainError, toConnectError, createPeerClient } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import {

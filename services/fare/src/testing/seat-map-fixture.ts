@@ -1,4 +1,4 @@
-import type { ProviderSeat, ProviderSeatMap } from "@tarmac/airline";
+import type { ProviderSeat, ProviderSeatMap } from "@tarmac/airline-port";
 
 const seat = (row: number, letter: string, overrides: Partial<ProviderSeat> = {}): ProviderSeat => ({
   seat: `${row}${letter}`,

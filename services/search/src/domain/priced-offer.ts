@@ -1,4 +1,4 @@
-import type { FareBrand, FareRules, HoldTerms, ProviderSegment } from "@tarmac/airline";
+import type { FareBrand, FareRules, HoldTerms, ProviderSegment } from "@tarmac/airline-port";
 import type { PricingBreakdown } from "./pricing.js";
 
 /** An offer as the search caches it: the provider's itinerary with our id, signature and B2B price. */

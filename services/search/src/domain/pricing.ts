@@ -1,4 +1,4 @@
-import type { PassengerCounts, ProviderOffer } from "@tarmac/airline";
+import type { PassengerCounts, ProviderOffer } from "@tarmac/airline-port";
 import { assertPaise, percentOf } from "@tarmac/kernel";
 import type { PricingRules } from "./pricing-rules.js";
 

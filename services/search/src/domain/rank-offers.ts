@@ -1,4 +1,4 @@
-import type { PassengerCounts, ProviderOffer } from "@tarmac/airline";
+import type { PassengerCounts, ProviderOffer } from "@tarmac/airline-port";
 import { offerIdAllocator } from "./offer-ids.js";
 import type { OfferSigner } from "./offer-signature.js";
 import type { PricedOffer } from "./priced-offer.js";

@@ -1,4 +1,4 @@
-import type { PassengerCounts, ProviderOffer } from "@tarmac/airline";
+import type { PassengerCounts, ProviderOffer } from "@tarmac/airline-port";
 import type { PricedOffer } from "./priced-offer.js";
 import { priceProviderOffer } from "./pricing.js";
 import type { PricingRules } from "./pricing-rules.js";

@@ -1,4 +1,4 @@
-import type { FlightQuery } from "@tarmac/airline";
+import type { FlightQuery } from "@tarmac/airline-port";
 
 /** A search request as plain values, before validation (wire names in camelCase; absent = not sent). */
 export interface SearchInput {

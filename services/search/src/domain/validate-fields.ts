@@ -1,4 +1,4 @@
-import type { PassengerCounts } from "@tarmac/airline";
+import type { PassengerCounts } from "@tarmac/airline-port";
 import { fieldError, validationFailed, type FieldError } from "@tarmac/kernel";
 import { MAX_MODE_LENGTH, MAX_SEATED_PASSENGERS, PAGE_LIMIT, type SearchInput } from "./search-criteria.js";
 

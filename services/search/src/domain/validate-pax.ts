@@ -1,4 +1,4 @@
-import type { PassengerCounts } from "@tarmac/airline";
+import type { PassengerCounts } from "@tarmac/airline-port";
 import { fieldError, validationFailed } from "@tarmac/kernel";
 
 /**

@@ -1,5 +1,4 @@
-import type { Airport, AirportDirectory, Cabin } from "@tarmac/airline";
-import { CABINS } from "@tarmac/airline";
+import { type Airport, type AirportDirectory, type Cabin, CABINS } from "@tarmac/airline-port";
 import { fieldError, validationFailed, type FieldError } from "@tarmac/kernel";
 import { compactDateOf, dayNumberOf, isCompactDate, localDayNumber, toIsoDate } from "./dates.js";
 import { checkLimit, checkMode, checkPassengers } from "./validate-fields.js";

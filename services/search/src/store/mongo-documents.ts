@@ -1,4 +1,4 @@
-import type { FareBrand, FareRules, HoldTerms, PenaltyBand, ProviderSegment } from "@tarmac/airline";
+import type { FareBrand, FareRules, HoldTerms, PenaltyBand, ProviderSegment } from "@tarmac/airline-port";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { PricingBreakdown } from "../domain/pricing.js";
 import type { SearchedRoute } from "../domain/search-criteria.js";

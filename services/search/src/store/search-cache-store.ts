@@ -1,4 +1,4 @@
-import type { PassengerCounts } from "@tarmac/airline";
+import type { PassengerCounts } from "@tarmac/airline-port";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { SearchedRoute } from "../domain/search-criteria.js";
 

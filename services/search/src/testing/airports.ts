@@ -1,4 +1,4 @@
-import type { Airport, AirportDirectory } from "@tarmac/airline";
+import type { Airport, AirportDirectory } from "@tarmac/airline-port";
 
 const AIRPORTS: readonly Airport[] = [
   {

@@ -1,4 +1,4 @@
-import type { FareBrand, FareRules, ProviderOffer, ProviderSegment } from "@tarmac/airline";
+import type { FareBrand, FareRules, ProviderOffer, ProviderSegment } from "@tarmac/airline-port";
 import type { PricedOffer } from "../domain/priced-offer.js";
 import type { CachedSearch, CachedSearchMeta } from "../store/search-cache-store.js";
 

