@@ -1,4 +1,5 @@
 import swaggerUi from "@fastify/swagger-ui";
+import { withRequestDaysFrom } from "../openapi/recorded-examples.js";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 
@@ -38,6 +39,9 @@ const docsPagePlugin: FastifyPluginAsync = async (app) => {
     // The online validator badge would call validator.swagger.io.
     validatorUrl: false,
     theme: { title: "Tarmac API" },
+    // The request examples dated from today, as GET /api/v1/openapi.json serves them (Try it out sends them).
+    transformSpecification: (document) => withRequestDaysFrom(document as Record<string, unknown>, new Date()),
+    transformSpecificationClone: false,
     uiConfig: {
       deepLinking: true,
       docExpansion: "list",

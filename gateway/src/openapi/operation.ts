@@ -83,7 +83,7 @@ const requestIdHeader = {
   description:
     "Correlation id (1 to 128 letters, digits or `. _ : -`), echoed as the X-Request-ID response header and as `trace_id` in " +
     "errors. A malformed one is refused with 400 VALIDATION_FAILED; without one, the gateway generates one.",
-  examples: ["agency-7f3c91d2"],
+  // No example: the docs page's "Try it out" pre-fills one, and every call would share one trace id (issue 36).
 } as const;
 
 /** The idempotency plugin checks the key (onRequest) before this schema runs; it only documents it. */
@@ -97,7 +97,7 @@ const idempotencyKeyHeader = (required: boolean) =>
         "422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_REQUEST_IN_PROGRESS."
       : "Optional: when sent, retries with the same key and body get the stored response instead of a second booking " +
         "(same rules as the primary surface); without it every request is a new booking.",
-    examples: ["bk-2026-12-01-0001"],
+    // No example, as for X-Request-ID: a pre-filled key would make every "Try it out" a replay of the first.
   }) as const;
 
 const RATE_LIMIT_HEADERS: readonly ResponseHeaderName[] = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import swagger from "@fastify/swagger";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
-import { withRecordedExamples } from "./recorded-examples.js";
+import { withRecordedExamples, withRequestDaysFrom } from "./recorded-examples.js";
 import { devTag, type ResponseHeaderName, responseHeaders, securitySchemes, tags } from "./components.js";
 import { relativeToServers } from "./servers.js";
 import { withProtectiveHeaders } from "./protective-headers.js";
@@ -116,7 +116,10 @@ const openApiPlugin: FastifyPluginAsync<OpenApiOptions> = async (app, { developm
         : document.swaggerObject,
   });
 
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) => reply.send(app.swagger()));
+  // Request examples dated from today at every serve: a gateway up for months keeps them bookable.
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.send(withRequestDaysFrom(app.swagger() as unknown as Json, new Date())),
+  );
 };
 
 export const openApi = fp(openApiPlugin, { name: "tarmac-openapi" });

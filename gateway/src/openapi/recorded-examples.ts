@@ -23,6 +23,62 @@ export const RECORDED_EXAMPLES_URL = new URL("./recorded-examples.json", import.
 
 export const recordedExamples: RecordedExamples = recorded;
 
+/** The recorded run's clock (11:00 in India): the recorder starts there, and request dates are read relative to it. */
+export const EXAMPLES_RECORDED_AT = "2026-12-01T05:30:00.000Z";
+
+const DAY_MS = 86_400_000;
+
+/** Request fields that name a day relative to the run (travel dates, a list's period), by format. */
+const RELATIVE_DAYS: Readonly<Record<string, "YYYYMMDD" | "YYYY-MM-DD">> = {
+  dod: "YYYYMMDD",
+  doa: "YYYYMMDD",
+  departure_date: "YYYY-MM-DD",
+  return_date: "YYYY-MM-DD",
+  created_from: "YYYY-MM-DD",
+  created_to: "YYYY-MM-DD",
+};
+
+/**
+ * The document with its request examples' days moved from the recorded run's day to `today`, each
+ * as many days after it as in the run (a search 14 days ahead stays 14 days ahead). The docs page's
+ * "Try it out" sends these: recorded as they were, they would turn into past dates and 400s within
+ * weeks (issue 36). Dates of birth and passports are not relative to the run and stay. Responses
+ * stay as recorded: they show what an answer looks like, and are never sent.
+ */
+export function withRequestDaysFrom(document: Json, today: Date): Json {
+  const shift = Math.round((utcDay(today) - utcDay(new Date(EXAMPLES_RECORDED_AT))) / DAY_MS);
+  if (shift === 0) return document;
+  const moved = structuredClone(document);
+  for (const pathItem of Object.values((moved.paths ?? {}) as Record<string, Record<string, Json>>)) {
+    for (const operation of Object.values(pathItem)) {
+      const media = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content?.["application/json"];
+      for (const example of Object.values((media?.examples ?? {}) as Record<string, { value?: unknown }>)) {
+        example.value = movedDays(example.value, shift);
+      }
+    }
+  }
+  return moved;
+}
+
+function utcDay(at: Date): number {
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+}
+
+function movedDays(value: unknown, shift: number, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => movedDays(item, shift));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, movedDays(item, shift, name)]));
+  }
+  const format = key === undefined ? undefined : RELATIVE_DAYS[key];
+  if (typeof value !== "string" || format === undefined) return value;
+  const compact = format === "YYYYMMDD";
+  const day = compact ? /^(\d{4})(\d{2})(\d{2})$/.exec(value) : /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!day) return value;
+  const moved = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) + shift * DAY_MS).toISOString().slice(0, 10);
+  // A date-time keeps its time of day: only the date in front moves.
+  return compact ? moved.replaceAll("-", "") : `${moved}${value.slice(10)}`;
+}
+
 type Json = Record<string, unknown>;
 type Content = Record<string, Json> | undefined;
 

@@ -1,4 +1,4 @@
-import type { RecordedExamples } from "@tarmac/gateway/testing";
+import { EXAMPLES_RECORDED_AT, type RecordedExamples } from "@tarmac/gateway/testing";
 import { ManualClock, seededIds, silentLogger } from "@tarmac/kernel/testing";
 import { startStack } from "../../stack.js";
 import { relaxedRateLimits } from "../rate-limits.js";
@@ -8,8 +8,8 @@ import { closingJourney, primaryJourney } from "./primary-journey.js";
 import { secondaryJourney } from "./secondary-journey.js";
 import { registerEndpoint, webhooksJourney } from "./webhooks-journey.js";
 
-/** The run's fixed time (11:00 in India); its searches are two weeks ahead. */
-const START = "2026-12-01T05:30:00.000Z";
+/** The run's fixed time (11:00 in India); its searches are two weeks ahead. The gateway dates request examples from it. */
+const START = EXAMPLES_RECORDED_AT;
 const MINUTE = 60_000;
 
 const RECORDING_COMMENT =
