@@ -46,16 +46,19 @@ export function travelRef(booking: Booking, paxId: string, direction: Direction)
   };
 }
 
+const INDIA = "India";
+
+/** The airport's country as the airport directory names it ("India"); an airport it does not know is taken as Indian. */
 function countryOf(code: string): string {
-  return airportDirectory().find(code)?.country ?? "IN";
+  return airportDirectory().find(code)?.country ?? INDIA;
 }
 
 /** A direction leaves India or crosses a border (Rule 32(3)'s international booking; the airline's GST from India). */
 export function journeyOf(booking: Booking, direction: Direction): { international: boolean; fromIndia: boolean; cabin: string } {
   const legs = booking.segments.filter((s) => s.direction === direction);
   return {
-    international: legs.some((s) => countryOf(s.origin) !== "IN" || countryOf(s.dest) !== "IN"),
-    fromIndia: legs[0] !== undefined && countryOf(legs[0].origin) === "IN",
+    international: legs.some((s) => countryOf(s.origin) !== INDIA || countryOf(s.dest) !== INDIA),
+    fromIndia: legs[0] !== undefined && countryOf(legs[0].origin) === INDIA,
     cabin: legs[0]?.cabin ?? "ECONOMY",
   };
 }
