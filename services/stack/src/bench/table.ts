@@ -20,7 +20,7 @@ const busy = (r: Row) =>
     ? `${(r.cost.busy * 100).toFixed(0)}%${r.cost.busy < 0.9 && r.paced !== true ? " (not CPU-bound)" : ""}`
     : "";
 
-/** The table `pnpm bench` prints at the end (Markdown, so the README can carry it as printed). */
+/** The table `pnpm bench` prints at the end (Markdown, so docs/performance.md can carry it as printed). */
 export function table(rows: readonly Row[]): string {
   const cells = [
     ["measure", "value", "goal", "p50 ms", "p99 ms", "server CPU ms", "server busy"],
