@@ -17,7 +17,9 @@ import {
 
 /** JSON schemas of the invoice operations (API guide, GST and invoices). */
 
-const invoiceNumber = "The document's number: `TI/2026-27/000001` (tax invoice), `CN/...` (credit note), `DN/...` (debit note).";
+const invoiceNumber =
+  "The document's number, at most 16 characters: `TI2627000001` (tax invoice, financial year 2026-27), `CN...` (credit note), " +
+  "`DN...` (debit note); `TI/2026-27/000001` on documents of earlier releases.";
 
 export const invoiceListRequestSchema = closed({
   booking_id: text(64, "Only this booking's documents."),
@@ -49,6 +51,8 @@ const party = (who: string) =>
       address: { type: ["string", "null"], description: `${who}'s address; null when not known.` },
       state_code: { type: ["string", "null"], description: `${who}'s GST state code (two digits); null when not known.` },
       email: { type: ["string", "null"], description: `${who}'s e-mail address; null when not known.` },
+      state_name: { type: ["string", "null"], description: `${who}'s state as the GST state list names it; null when not known.` },
+      registered: { type: "boolean", description: `Whether ${who} is registered for GST; false for an unregistered (B2C) agency.` },
     }),
     `${who}: name, GSTIN and address as on the document.`,
   );
@@ -71,6 +75,67 @@ const line = object({
   ),
 });
 
+const nullableText = (description: string) => ({ type: ["string", "null"], description });
+const strings = (description: string) => array(string("One of them."), description);
+const rateBps = (description: string) => integer(description, { minimum: 0 });
+
+const travel = {
+  pax_id: string("The passenger's `id`."),
+  passenger_name: string("Title, given and family name."),
+  direction: oneOf(["OUTBOUND", "RETURN"], "The direction of the journey."),
+  sector: string("Airports in order, e.g. `DEL-BOM`."),
+  travel_date: string("The first flight's local departure date, `YYYY-MM-DD`."),
+  flights: strings("Carrier and flight numbers, e.g. `AI101`."),
+  ticket_numbers: strings("The passenger's ticket numbers on that direction."),
+};
+
+const supply = object({
+  kind: oneOf(["SERVICE_FEE", "CANCELLATION_FEE", "RESCHEDULE_FEE", "VOID_FEE"], "Which fee of the platform's."),
+  description: string("The service, with its sector and date."),
+  sac: string("`998551`: reservation services for transportation."),
+  ...travel,
+  consideration_paise: paise("What the agency pays for it, GST included"),
+  taxable_value_paise: paise("The value GST is charged on"),
+  gst_rate_bps: rateBps("The GST rate in basis points (1800: 18%)."),
+  cgst_rate_bps: rateBps("Central GST rate, basis points (900 within the platform's state, else 0)."),
+  cgst_paise: paise("Central GST: round(taxable value x rate), half up"),
+  sgst_rate_bps: rateBps("State GST rate, basis points (900 within the platform's state, else 0)."),
+  sgst_paise: paise("State GST: round(taxable value x rate), half up"),
+  igst_rate_bps: rateBps("Integrated GST rate, basis points (1800 across states, else 0)."),
+  igst_paise: paise("Integrated GST: round(taxable value x rate), half up"),
+  adjustment_paise: paise(
+    "`consideration - taxable value - GST`: a round-off of 0 to 2 paise, or under Rule 32(3) valuation what the deemed value leaves out",
+  ),
+});
+
+const pureAgent = object({
+  kind: oneOf(["AIR_FARE", "SEAT", "BAGGAGE", "MEAL", "FARE_DIFFERENCE", "AIRLINE_FEE"], "What was collected for the airline."),
+  description: string("What it is, with its sector and date."),
+  ...travel,
+  emd_numbers: strings("The airline's EMD numbers of the item, when it has them."),
+  base_fare_paise: paise("The airline's base fare"),
+  airline_taxes_paise: paise("The airline's taxes and fees"),
+  airline_gst_paise: paise("Of the airline's taxes, its own GST: the input credit the agency claims on the airline's invoice"),
+  other_paise: paise("Anything else collected for the airline: seats, EMDs, fare differences, change fees"),
+  amount_paise: paise("`base_fare + airline_taxes + other`"),
+});
+
+const totals = described(
+  object({
+    taxable_value_paise: paise("Taxable value of the platform's supplies"),
+    cgst_paise: paise("Central GST"),
+    sgst_paise: paise("State GST"),
+    igst_paise: paise("Integrated GST"),
+    adjustment_paise: paise("Round-offs (and Rule 32(3) differences)"),
+    supply_value_paise: paise("The platform's supplies, GST included"),
+    pure_agent_paise: paise("Collected for the airline as pure agent"),
+    airline_gst_paise: paise("Of that, the airline's own GST"),
+    gross_commission_paise: paise("Commission before TDS"),
+    tds_paise: paise("TDS withheld from it (section 194H)"),
+  }),
+  "Totals by kind: `total_paise = supply_value + pure_agent - gross_commission + tds`; null on documents of earlier releases.",
+);
+
 export const invoiceSchema = object({
   invoice_number: string(invoiceNumber),
   kind: oneOf(enumNames(InvoiceKindSchema), "`TAX_INVOICE` at ticketing, `CREDIT_NOTE` per refund, `DEBIT_NOTE` per paid change."),
@@ -81,14 +146,39 @@ export const invoiceSchema = object({
   supplier: party("The platform (supplier)"),
   recipient: party("The agency (recipient)"),
   gst_kind: oneOf(["IGST", "CGST_SGST"], "IGST when the agency's GSTIN is of another state than the platform's, else CGST and SGST."),
-  sac: string("SAC of the service fee: `998555` (travel arrangement services)."),
-  lines: array(line, "One line per passenger."),
+  sac: string("SAC of the platform's supplies: `998551` (reservation services for transportation)."),
+  lines: array(line, "One summary line per passenger (`supplies` and `pure_agent` itemise them)."),
   total_paise: paise(
     "Sum of the lines: the wallet movement it documents (debited for invoices and debit notes, credited for credit notes)",
   ),
   currency: string("ISO 4217 code of every amount: `INR`."),
   original_invoice_number: { type: ["string", "null"], description: "For a credit or debit note: the tax invoice it amends; else null." },
   reason: string("Why it was issued."),
+  place_of_supply: {
+    ...described(
+      object({
+        state_code: string("GST state code, two digits."),
+        state_name: string("The state's name."),
+        gst_kind: oneOf(["IGST", "CGST_SGST"], "IGST outside the platform's state, else CGST and SGST."),
+      }),
+      "Where the platform's supplies are made (the agency's registered state; the platform's for an unregistered agency); null on documents of earlier releases.",
+    ),
+    type: ["object", "null"],
+  },
+  reverse_charge: { type: "boolean", description: "Whether GST is payable on reverse charge: always false." },
+  supplies: array(supply, "The platform's taxable supplies (its fees), one per passenger and direction: the Rule 46 items."),
+  pure_agent: array(pureAgent, "The statement of amounts collected for the airline as pure agent (Rule 33): not the platform's supply."),
+  commission: array(
+    object({
+      pax_id: string("The passenger's `id`."),
+      direction: oneOf(["OUTBOUND", "RETURN"], "The direction of the journey."),
+      gross_commission_paise: paise("Commission before TDS, deducted"),
+      tds_paise: paise("TDS withheld from it (section 194H), added"),
+    }),
+    "The agency's commission and the TDS withheld from it, per passenger and direction.",
+  ),
+  totals: { ...totals, type: ["object", "null"] },
+  original_invoice_date: nullableText("For a note: the date and time of the tax invoice it amends; else null."),
 });
 
 export const invoiceListResponseSchema = object({
