@@ -1,3 +1,4 @@
+import { gstinCheckCharacter } from "@tarmac/tax";
 import { Cabin } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { create } from "@bufbuild/protobuf";
 import { Payment, TicketBookingRequestSchema } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
@@ -139,6 +140,24 @@ describe("GST details at booking create", () => {
   ])("refuse GSTIN %s (%s) when given on any fare", async (gstin, code) => {
     const h = bookingHarness();
     expect(await refused(h, { gst: { ...gst, gstin } })).toEqual([["gst.gstin", code]]);
+  });
+
+  it("refuse a GSTIN whose 14th character is not Z, though its check character matches (issue 35, finding 7)", async () => {
+    const h = bookingHarness();
+    const first14 = "27AAPFU0939F1A";
+    expect(await refused(h, { gst: { ...gst, gstin: `${first14}${gstinCheckCharacter(first14)}` } })).toEqual([
+      ["gst.gstin", "INVALID_FORMAT"],
+    ]);
+  });
+
+  it("refuse an address in another state than the GSTIN's, as the admin command does (issue 35, finding 7)", async () => {
+    const h = bookingHarness();
+    const elsewhere = { ...gst, address: "12 MG Road, Bengaluru, Karnataka 560001" };
+    expect(await refused(h, { gst: elsewhere })).toEqual([["gst.address", "INVALID_VALUE"]]);
+    await h.service.createBooking(
+      createRequest({ gst: { ...gst, address: "Andheri East, Mumbai, Maharashtra 400069" } }),
+      handlerContext(),
+    );
   });
 
   it("refuse a missing name, address or e-mail", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gstAddressStateError, gstStateCode } from "./gst-address-state.js";
+import { gstAddressLineError, gstAddressStateError, gstStateCode } from "./gst-address-state.js";
 
 describe("GST state names", () => {
   it("map to their codes in any case and spacing, & for and; other names map to nothing", () => {
@@ -25,5 +25,20 @@ describe("GST state names", () => {
     expect(gstAddressStateError("state", " ", "29AAGCB7383J1Z4")).toBeUndefined();
     expect(gstAddressStateError("state", "Maharashtra", "29AAGCB7383J1Z5")).toBeUndefined();
     expect(gstAddressStateError("state", "Nowhere", "29AAGCB7383J1Z5")?.code).toBe("INVALID_VALUE");
+  });
+});
+
+describe("a one-line address next to its GSTIN", () => {
+  it("is refused when it names only another state than the GSTIN's, accepted when it names the GSTIN's or none", () => {
+    expect(gstAddressLineError("gst.address", "12 MG Road, Bengaluru, Karnataka 560001", "27AAPFU0939F1ZV")).toMatchObject({
+      field: "gst.address",
+      code: "INVALID_VALUE",
+      message: expect.stringContaining("is in Karnataka (GST state code 29) but the GSTIN is registered in Maharashtra (27)"),
+    });
+    expect(gstAddressLineError("gst.address", "Andheri East, Mumbai, Maharashtra 400069", "27AAPFU0939F1ZV")).toBeUndefined();
+    expect(gstAddressLineError("gst.address", "Andheri East, Mumbai", "27AAPFU0939F1ZV")).toBeUndefined();
+    // Goa Road in Pune names Goa, but Maharashtra too.
+    expect(gstAddressLineError("gst.address", "Goa Road, Pune, Maharashtra", "27AAPFU0939F1ZV")).toBeUndefined();
+    expect(gstAddressLineError("gst.address", "Connaught Place, New Delhi", "27AAPFU0939F1ZV")?.code).toBe("INVALID_VALUE");
   });
 });

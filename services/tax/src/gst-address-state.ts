@@ -1,4 +1,4 @@
-import { fieldError, type FieldError } from "@tarmac/kernel";
+import { defined, fieldError, type FieldError } from "@tarmac/kernel";
 import { GST_STATES, gstinProblem, gstinState } from "./gstin.js";
 
 /** A state name compared without case, punctuation or spacing, "&" read as "and". */
@@ -35,4 +35,19 @@ export function gstAddressStateError(field: string, state: string, gstin: string
     `is in ${GST_STATES[code]} (GST state code ${code}) but the GSTIN is registered in ${GST_STATES[registered]} (${registered}): ` +
       "give the address the GSTIN is registered at",
   );
+}
+
+/**
+ * The field error a one-line address earns next to its GSTIN (booking create's `gst.address`):
+ * INVALID_VALUE when it names a state or union territory (as the GST state list names it, e.g.
+ * "Bengaluru, Karnataka 560001") and none of the states it names is the GSTIN's. An address that
+ * names no state is left alone (it cannot be told); the check is gstAddressStateError's.
+ */
+export function gstAddressLineError(field: string, address: string, gstin: string): FieldError | undefined {
+  if (gstinProblem(gstin) !== undefined) return undefined;
+  const words = ` ${nameKey(address)} `;
+  const named = [...CODE_BY_NAME].filter(([name]) => words.includes(` ${name} `)).map(([, code]) => code);
+  const [first] = named;
+  if (first === undefined || named.includes(gstinState(gstin))) return undefined;
+  return gstAddressStateError(field, defined(GST_STATES[first], "GST state"), gstin);
 }

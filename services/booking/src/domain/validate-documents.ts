@@ -1,6 +1,6 @@
 import type { FareRequirements, RequiredAt } from "@tarmac/airline-port";
 import { fieldError, type FieldError } from "@tarmac/kernel";
-import { gstinFieldError } from "@tarmac/tax";
+import { gstAddressLineError, gstinFieldError } from "@tarmac/tax";
 import type { PassengerInput } from "./booking-request.js";
 import { countryCodeError } from "./country-codes.js";
 import { isCalendarDate } from "./dates.js";
@@ -93,6 +93,11 @@ export function gstErrors(gst: GstInput | undefined, required: RequiredAt | unde
     errors.push(fieldError("gst.registered_name", "OUT_OF_RANGE", "must be at most 100 characters"));
   if (gst.address.trim() === "") errors.push(fieldError("gst.address", "REQUIRED", "is required"));
   else if (gst.address.length > 300) errors.push(fieldError("gst.address", "OUT_OF_RANGE", "must be at most 300 characters"));
+  else {
+    // The address must lie in the GSTIN's state, as auth and the admin command check a billing address.
+    const state = gstAddressLineError("gst.address", gst.address, gst.gstin);
+    if (state) errors.push(state);
+  }
   if (gst.email === "") errors.push(fieldError("gst.email", "REQUIRED", "is required"));
   else if (!EMAIL.test(gst.email) || gst.email.length > 254)
     errors.push(fieldError("gst.email", "INVALID_FORMAT", "must be an e-mail address"));
