@@ -107,12 +107,6 @@ export function farePaidOf(share: PartShare): number {
   return share.baseFarePaise + share.taxesPaise + share.otaMarkupPaise - share.commissionPaise + share.fareBeyondPaise;
 }
 
-/** Per passenger, in booking order: `amount` of each part added up over the passenger's directions. */
-export function perPassenger(booking: Booking, amount: (share: PartShare) => number): number[] {
-  const shares = partShares(booking);
-  return booking.passengers.map((pax) => shares.filter((s) => s.paxId === pax.paxId).reduce((sum, s) => sum + amount(s), 0));
-}
-
 /** `total` shared between the passengers by the same fare weights (each passenger's parts added up). */
 export function shareByPassenger(booking: Booking, total: number): number[] {
   const parts = partsOf(booking);

@@ -54,7 +54,7 @@ function countryOf(code: string): string {
 }
 
 /** A direction leaves India or crosses a border (Rule 32(3)'s international booking; the airline's GST from India). */
-export function journeyOf(booking: Booking, direction: Direction): { international: boolean; fromIndia: boolean; cabin: string } {
+function journeyOf(booking: Booking, direction: Direction): { international: boolean; fromIndia: boolean; cabin: string } {
   const legs = booking.segments.filter((s) => s.direction === direction);
   return {
     international: legs.some((s) => countryOf(s.origin) !== INDIA || countryOf(s.dest) !== INDIA),
