@@ -1,4 +1,4 @@
-import { developmentCredential, formatCredential, formatPaise } from "@tarmac/kernel";
+import { defined, developmentCredential, formatCredential, formatPaise } from "@tarmac/kernel";
 import { DEMO_WALLET } from "@tarmac/wallet";
 
 export interface BannerFacts {
@@ -25,6 +25,12 @@ export interface AdminPeers {
   readonly wallet: string;
   readonly webhooks: string;
   readonly booking: string;
+}
+
+/** The admin command line's peers among a stack's services (by name). */
+export function adminPeersOf(services: Readonly<Record<string, string>>): AdminPeers {
+  const url = (name: keyof AdminPeers) => defined(services[name], `the ${name} service's URL`);
+  return { auth: url("auth"), wallet: url("wallet"), webhooks: url("webhooks"), booking: url("booking") };
 }
 
 /** YYYYMMDD of the UTC day `days` after `from`. */

@@ -1,6 +1,6 @@
 import { DEMO_AGENT_ID } from "@tarmac/auth";
 import { ConfigError, createLogger, parseConfig, stopOnSignal } from "@tarmac/kernel";
-import { readyLine, startBanner } from "./banner.js";
+import { adminPeersOf, readyLine, startBanner } from "./banner.js";
 import { stackConfigSchema } from "./config.js";
 import { startStack } from "./stack.js";
 
@@ -20,7 +20,7 @@ try {
       apiKey: stack.apiKey,
       keyFixed,
       today: new Date(),
-      services: stack.services,
+      services: adminPeersOf(stack.services),
     }),
   );
   process.stdout.write(`${readyLine(stack.gatewayUrl, stack.apiKey)}\n`);

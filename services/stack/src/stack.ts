@@ -33,7 +33,7 @@ export interface Stack {
   /** The seeded demo agent's sandbox key. */
   readonly apiKey: string;
   /** Each service's base URL by name: search, fare, booking, wallet, auth, webhooks. */
-  readonly services: Readonly<Record<string, string> & Record<"search" | "fare" | "booking" | "wallet" | "auth" | "webhooks", string>>;
+  readonly services: Record<string, string>;
   /**
    * GET /metrics URLs by name: gateway, search, fare, booking, wallet, auth. The stack is one
    * process with one registry, so each serves the whole process (RPC and outbox metrics carry a
