@@ -128,6 +128,7 @@ export function build(options: BuildOptions): FastifyInstance {
     prefix: "/api/v1",
     clients: options.clients,
     apiKeys,
+    sessions,
     idempotencyStore,
     rateLimit,
   });

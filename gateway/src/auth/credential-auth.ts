@@ -1,12 +1,18 @@
 import { DomainError } from "@tarmac/kernel";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { scopeNames } from "./caller.js";
+import { type Caller, scopeNames } from "./caller.js";
 import type { AuthFailureLimiter } from "./auth-failure-limiter.js";
 import type { Credential } from "./credential.js";
 
 export interface CredentialAuthOptions {
-  readonly credential: Credential;
+  /**
+   * The credential routes take, or several in order: a request is authenticated with the first one
+   * it carries (primary surface: an API key, else a session as a bearer token).
+   */
+  readonly credential: Credential | readonly [Credential, ...Credential[]];
+  /** Without any: this refusal (the first credential's `missing()` when not given). */
+  readonly missing?: () => DomainError;
   /** Failed authentications per client address (credential stuffing); none: unlimited. */
   readonly failures?: AuthFailureLimiter;
 }
@@ -25,9 +31,16 @@ const FAILED_AUTHENTICATION = new Set(["AUTH_INVALID_API_KEY", "AUTH_INVALID_TOK
  * Every route must name its scope in `config.scope`; unknown routes are left to the not-found
  * handler (a 404 needs no credentials).
  */
-const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (app, { credential, failures }) => {
-  for (const plugin of credential.needs ?? []) {
-    if (!app.hasPlugin(plugin)) throw new Error(`${credential.noun} authentication needs ${plugin}, registered before it`);
+const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (app, options) => {
+  const { failures } = options;
+  const credentials: readonly Credential[] = Array.isArray(options.credential) ? options.credential : [options.credential as Credential];
+  const [first] = credentials;
+  if (first === undefined) throw new Error("credential authentication needs a credential");
+  const missing = options.missing ?? first.missing;
+  for (const credential of credentials) {
+    for (const plugin of credential.needs ?? []) {
+      if (!app.hasPlugin(plugin)) throw new Error(`${credential.noun} authentication needs ${plugin}, registered before it`);
+    }
   }
   if (!app.hasRequestDecorator("caller")) app.decorateRequest("caller", null);
   app.addHook("onRoute", (route) => {
@@ -36,7 +49,7 @@ const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (a
   app.addHook("onRequest", async (request) => {
     if (request.is404) return;
     failures?.check(request.ip);
-    const caller = await verified(request).catch(async (error: unknown) => {
+    const [credential, caller] = await authenticated(request).catch(async (error: unknown) => {
       if (failures && error instanceof DomainError && FAILED_AUTHENTICATION.has(error.code)) await failures.recordFailure(request.ip);
       throw error;
     });
@@ -49,11 +62,19 @@ const credentialAuthPlugin: FastifyPluginAsync<CredentialAuthOptions> = async (a
     request.caller = caller;
   });
 
-  async function verified(request: FastifyRequest) {
-    const value = credential.read(request);
-    if (value === undefined) throw credential.missing();
+  /** The first credential the request carries, and its value. */
+  function presented(request: FastifyRequest): [Credential, string] {
+    for (const credential of credentials) {
+      const value = credential.read(request);
+      if (value !== undefined) return [credential, value];
+    }
+    throw missing();
+  }
+
+  async function authenticated(request: FastifyRequest): Promise<[Credential, Caller]> {
+    const [credential, value] = presented(request);
     if (!credential.wellFormed(value)) throw credential.malformed();
-    return credential.verifier.verify(value);
+    return [credential, await credential.verifier.verify(value)];
   }
 };
 

@@ -27,6 +27,22 @@ export function sessionCredential(verifier: CredentialVerifier): Credential {
   };
 }
 
+/**
+ * A session as `Authorization: Bearer <token>` only: the primary surface's second credential
+ * (API guide, Authentication). Not the cookie: a browser sends that by itself, and the primary
+ * surface's operations spend money, so a page of another site must never act with it.
+ */
+export function bearerSessionCredential(verifier: CredentialVerifier): Credential {
+  return {
+    noun: "session",
+    read: bearerTokenOf,
+    wellFormed: isSessionTokenFormat,
+    missing: () => new DomainError("AUTH_MISSING_CREDENTIALS", "Send Authorization: Bearer <token> (POST /api/auth/verify-otp issues one)"),
+    malformed: () => new DomainError("AUTH_INVALID_TOKEN", "The session token is not valid; log in again"),
+    verifier,
+  };
+}
+
 /** Session tokens verified by auth's VerifyToken, successes cached like API keys (logout shares it, to forget a token). */
 export function sessionVerifier(auth: ServiceClients["auth"], cacheTtlMs: number): CredentialVerifier {
   const verify = async (token: string): Promise<Caller> => {
@@ -51,12 +67,17 @@ export function sessionVerifier(auth: ServiceClients["auth"], cacheTtlMs: number
  * AUTH_INVALID_TOKEN rather than ignored, so a client sending the wrong scheme learns why.
  */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization !== undefined && authorization !== "") {
-    const token = BEARER.exec(authorization)?.[1];
-    if (token === undefined) throw new DomainError("AUTH_INVALID_TOKEN", "The Authorization header must be Bearer <token>");
-    return token;
-  }
+  const bearer = bearerTokenOf(request);
+  if (bearer !== undefined) return bearer;
   const cookie = request.cookies[SESSION_COOKIE];
   return cookie === undefined || cookie === "" ? undefined : cookie;
+}
+
+/** `Authorization: Bearer <token>`; another scheme is AUTH_INVALID_TOKEN rather than ignored. */
+function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization === undefined || authorization === "") return undefined;
+  const token = BEARER.exec(authorization)?.[1];
+  if (token === undefined) throw new DomainError("AUTH_INVALID_TOKEN", "The Authorization header must be Bearer <token>");
+  return token;
 }

@@ -128,7 +128,9 @@ export const securitySchemes = {
   Bearer: {
     type: "http",
     scheme: "bearer",
-    description: "The `verification_token` from POST /api/auth/verify-otp, as `Authorization: Bearer <token>` (secondary surface).",
+    description:
+      "The `verification_token` from POST /api/auth/verify-otp, as `Authorization: Bearer <token>`: the secondary surface's " +
+      "credential, and the primary surface's besides an API key. A session has every scope but `webhooks.manage`.",
   },
   SessionCookie: {
     type: "apiKey",

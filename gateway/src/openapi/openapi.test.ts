@@ -120,7 +120,8 @@ const OPERATIONS: readonly Expected[] = [
 ];
 
 const SECURITY: Record<Security, unknown> = {
-  ApiKey: [{ ApiKey: [] }],
+  // An API key, or a session as a bearer token (API guide, Authentication).
+  ApiKey: [{ ApiKey: [] }, { Bearer: [] }],
   session: [{ Bearer: [] }, { SessionCookie: [] }],
   none: [],
 };

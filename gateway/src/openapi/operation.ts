@@ -18,13 +18,13 @@ import { ERROR_ENVELOPE, type ResponseHeaderName, responseHeaders, SECONDARY_ERR
  */
 
 /**
- * The primary surface is always X-API-Key; the secondary one a bearer token or cookie checked
+ * The primary surface takes X-API-Key or a session as a bearer token; the secondary one a bearer token or cookie checked
  * with the route's scope ("session"), a token that is only revoked ("token": logout, no 403), or
  * nothing (OTP login).
  */
 export type Access = { readonly surface: "primary" } | { readonly surface: "secondary"; readonly auth: "session" | "token" | "none" };
 
-/** /api/v1: X-API-Key, errors in the ErrorEnvelope. */
+/** /api/v1: X-API-Key or Authorization: Bearer (a session, with its scopes), errors in the ErrorEnvelope. */
 export const PRIMARY: Access = { surface: "primary" };
 /** /api/flights, logout: bearer token or tarmac_session cookie, errors in SecondaryError. */
 export const SESSION: Access = { surface: "secondary", auth: "session" };
@@ -158,7 +158,12 @@ export function operation(access: Access, doc: OperationDoc): FastifySchema {
     tags: doc.tags,
     summary: doc.summary,
     description: doc.description,
-    security: access.surface === "primary" ? [{ ApiKey: [] }] : access.auth === "none" ? [] : [{ Bearer: [] }, { SessionCookie: [] }],
+    security:
+      access.surface === "primary"
+        ? [{ ApiKey: [] }, { Bearer: [] }]
+        : access.auth === "none"
+          ? []
+          : [{ Bearer: [] }, { SessionCookie: [] }],
     headers: {
       type: "object",
       properties: headerProperties,

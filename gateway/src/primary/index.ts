@@ -1,8 +1,10 @@
+import { DomainError } from "@tarmac/kernel";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import type { IdempotencyStore } from "../idempotency/idempotency-store.js";
 import { credentialAuth } from "../auth/credential-auth.js";
 import { apiKeyCredential } from "../auth/api-key-credential.js";
+import { bearerSessionCredential } from "../auth/session-credential.js";
 import type { CredentialVerifier } from "../auth/credential-verifier.js";
 import { errorEnvelopeSchema } from "../openapi/components.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
@@ -24,21 +26,32 @@ export interface PrimaryApiOptions {
   readonly clients: ServiceClients;
   /** API keys through auth, cached (build() evicts on credential notices). */
   readonly apiKeys: CredentialVerifier;
+  /** Sessions through auth, the same cache as the secondary surface's (logout forgets a token in both). */
+  readonly sessions: CredentialVerifier;
   readonly idempotencyStore: IdempotencyStore;
   readonly rateLimit: RateLimitSettings;
 }
 
 /**
- * The primary surface (register with prefix /api/v1): API key auth, the error envelope of spec
+ * The primary surface (register with prefix /api/v1): API key or bearer session auth, the error envelope of spec
  * section 7, and the operations. Encapsulated, so the secondary surface can sit beside it with
  * its own auth and error format.
  */
-export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (app, { clients, apiKeys, idempotencyStore, rateLimit }) => {
+export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (
+  app,
+  { clients, apiKeys, sessions, idempotencyStore, rateLimit },
+) => {
   app.setErrorHandler(envelopeErrorHandler);
   // Routes answer their 4xx/5xx with it (`ErrorEnvelope#`); the OpenAPI document shows it once.
   app.addSchema(errorEnvelopeSchema);
+  // An API key, else a one-time-code session as a bearer token, with the session's scopes (API guide, Authentication).
   await app.register(credentialAuth, {
-    credential: apiKeyCredential(apiKeys),
+    credential: [apiKeyCredential(apiKeys), bearerSessionCredential(sessions)],
+    missing: () =>
+      new DomainError(
+        "AUTH_MISSING_CREDENTIALS",
+        "Send the X-API-Key header, or a session as Authorization: Bearer <token> (POST /api/auth/verify-otp issues one)",
+      ),
     ...(rateLimit.authFailures && { failures: rateLimit.authFailures }),
   });
   // Per API key, checked after auth and before the body is read; routes name their group.

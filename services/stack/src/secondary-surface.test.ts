@@ -28,6 +28,7 @@ function usdCents(paise: number): bigint {
 describe("the secondary surface through the whole stack", () => {
   let stack: Stack;
   let token: string;
+  let bookingId: string;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${stack.gatewayUrl}${path}`, {
       method: "POST",
@@ -104,6 +105,24 @@ describe("the secondary surface through the whole stack", () => {
     expect(booked.status, JSON.stringify(booked.json)).toBe(200);
     expect(booked.json).toMatchObject({ success: true, data: { status: "BOOKED", total_price: flight.total_price, currency: "USD" } });
     expect(booked.json.data.pnr).toMatch(/^[A-Z0-9]{6}$/);
+    bookingId = booked.json.data.booking_id;
+  });
+
+  it("follows, and quotes a cancellation of, that booking on the primary surface with the same session; webhooks need a key", async () => {
+    const status = await post("/api/v1/flight/booking/status", { booking_id: bookingId }, bearer());
+    expect(status.status, JSON.stringify(status.json)).toBe(200);
+    expect(status.json).toMatchObject({ booking_id: bookingId, agent_id: DEMO_AGENT_ID });
+    const balance = await post("/api/v1/wallet/balance", {}, bearer());
+    expect([balance.status, balance.json.agent_id]).toEqual([200, DEMO_AGENT_ID]);
+    const terms = { booking_id: bookingId, reason_code: "CUSTOMER_REQUEST", cancellation_type: "VOLUNTARY" };
+    const quote = await post("/api/v1/flight/booking/cancel/quote", terms, bearer());
+    expect(quote.status, JSON.stringify(quote.json)).toBe(200);
+    const webhooks = await post("/api/v1/webhooks/list", {}, bearer());
+    expect([webhooks.status, webhooks.json.error.code, webhooks.json.error.message]).toEqual([
+      403,
+      "AUTH_FORBIDDEN",
+      "This session lacks the webhooks.manage scope",
+    ]);
   });
 
   it("refuses an international flight without passports with the passenger's fields, moving no money; books it with them", async () => {
