@@ -19,7 +19,7 @@ const description = `The Tarmac B2B flight booking API. Two surfaces:
 
 - **Primary** (\`/api/v1\`, the document's server: its paths are relative to it, so a client's base URL is
   \`https://<host>/api/v1\`): every operation is a POST with a JSON body, authenticated with the \`X-API-Key\` header (scopes per
-  key). Amounts are integers in paise. Errors are the \`ErrorEnvelope\` (\`trace_id\`, \`error\`).
+  key) or a one-time-code session's bearer token (every scope but \`webhooks.manage\`). Amounts are integers in paise. Errors are the \`ErrorEnvelope\` (\`trace_id\`, \`error\`).
 - **Secondary** (\`/api/auth\`, \`/api/flights\`, outside \`/api/v1\`: each of its paths has the server \`/\` and is
   absolute, so a client calls it with the base URL \`https://<host>\`): OTP login for a bearer token (or the \`tarmac_session\` cookie), search and
   booking with their own field names and decimal prices. Errors are \`SecondaryError\` (\`success: false\`, \`error\`).
