@@ -1,11 +1,20 @@
 import { createMetricsRegistry, DomainError } from "@tarmac/kernel";
 import { describe, expect, it } from "vitest";
 import { guardProvider } from "./guard-provider.js";
-import type { AirlineProvider, ProviderSeatMap } from "./provider-port.js";
+import type { AirlineChange, AirlineProvider, ProviderSeatMap } from "./provider-port.js";
 
 const soldOut = new DomainError("PROVIDER_SOLD_OUT", "gone", { provider: { name: "TESTAIR", code: "SOLD_OUT", message: "gone" } });
 
-/** A provider that ignores its signal on seatMap, fails raw on reserve and refuses on livePrice. */
+const DROPPED: AirlineChange = {
+  kind: "HOLD_DROPPED",
+  id: "1",
+  clientReference: "bk_1",
+  pnr: "E77Z48",
+  occurredAt: "2026-11-22T06:30:00.000Z",
+  reason: "dropped",
+};
+
+/** A provider that ignores its signal on seatMap, fails raw on reserve, refuses on livePrice and tells a change late. */
 function unruly(): AirlineProvider {
   return {
     name: "TESTAIR",
@@ -23,6 +32,10 @@ function unruly(): AirlineProvider {
     requestRefund: () => Promise.reject(new Error("unused")),
     reservationAncillaries: () => Promise.reject(new Error("unused")),
     addExtras: () => Promise.reject(new Error("unused")),
+    async *watchReservationChanges() {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      yield DROPPED;
+    },
   };
 }
 
@@ -53,5 +66,12 @@ describe("guardProvider", () => {
     const pending = provider.seatMap("k", { signal: caller.signal });
     caller.abort(new Error("the caller went away"));
     await expect(pending).rejects.toThrow(/went away/);
+  });
+
+  it("leaves a watch of reservation changes without a deadline: it lasts as long as the watcher wants", async () => {
+    const provider = guardProvider(unruly(), { timeoutMs: 20 });
+    const told: AirlineChange[] = [];
+    for await (const change of provider.watchReservationChanges()) told.push(change);
+    expect(told).toEqual([DROPPED]);
   });
 });

@@ -44,6 +44,8 @@ export function guardProvider(provider: AirlineProvider, guard: ProviderGuard): 
     reservationAncillaries: (reference, options) =>
       ask("reservationAncillaries", options, (o) => provider.reservationAncillaries(reference, o)),
     addExtras: (addition, options) => ask("addExtras", options, (o) => provider.addExtras(addition, o)),
+    // A watch has no deadline: it lasts until the watcher's signal ends it.
+    watchReservationChanges: (watch) => provider.watchReservationChanges(watch),
   };
 }
 

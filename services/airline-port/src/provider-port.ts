@@ -360,6 +360,81 @@ export interface ProviderReservation {
   readonly extras?: readonly ReservationExtra[];
 }
 
+/**
+ * What an airline changed on a reservation of its own accord, not at the caller's request: a
+ * schedule change (times, flight number, routing), a cancelled flight, or the reservation or its
+ * hold dropped. A caller's own cancel or change is never one: it knows already.
+ */
+export type AirlineChangeKind =
+  "TIME_CHANGE" | "FLIGHT_NUMBER_CHANGE" | "ROUTING_CHANGE" | "FLIGHT_CANCELLED" | "RESERVATION_DROPPED" | "HOLD_DROPPED";
+
+interface AirlineChangeBase {
+  /**
+   * The airline's id of this change, ordered within one run of the airline: watching again
+   * `after` it resumes with the changes that followed. A watcher must still treat a change as
+   * possibly seen (delivery is at least once): act on what it says, not on its id alone.
+   */
+  readonly id: string;
+  /** The reservation's own reference (the booking id). */
+  readonly clientReference: string;
+  readonly pnr: string;
+  /** When the airline made the change, RFC 3339 UTC. */
+  readonly occurredAt: string;
+  /** The airline's words, for people. */
+  readonly reason: string;
+}
+
+/** A flight of the reservation now leaves at another time. */
+export interface TimeChange extends AirlineChangeBase {
+  readonly kind: "TIME_CHANGE";
+  /** 0-based in the reservation's segments. */
+  readonly segmentIndex: number;
+  /** How far the departure moved, minutes: positive later, negative earlier. */
+  readonly minutes: number;
+  /** The new schedule, RFC 3339 with the airports' local offsets. */
+  readonly depTime: string;
+  readonly arrTime: string;
+}
+
+/** A flight of the reservation now flies under another number (same times and route). */
+export interface FlightNumberChange extends AirlineChangeBase {
+  readonly kind: "FLIGHT_NUMBER_CHANGE";
+  readonly segmentIndex: number;
+  readonly carrier: string;
+  readonly flightNo: string;
+}
+
+/** The reservation now flies another way (other flights or connection); its whole itinerary as it stands. */
+export interface RoutingChange extends AirlineChangeBase {
+  readonly kind: "ROUTING_CHANGE";
+  readonly segments: readonly ProviderSegment[];
+}
+
+/** A flight of the reservation no longer operates; the reservation stands until someone acts. */
+export interface FlightCancelled extends AirlineChangeBase {
+  readonly kind: "FLIGHT_CANCELLED";
+  readonly segmentIndex: number;
+}
+
+/** The airline dropped the whole reservation (it is CANCELLED or TICKETING_FAILED now; `reason` says why). */
+export interface ReservationDropped extends AirlineChangeBase {
+  readonly kind: "RESERVATION_DROPPED";
+}
+
+/** The airline released a held reservation before its ticketing order (it is CANCELLED now). */
+export interface HoldDropped extends AirlineChangeBase {
+  readonly kind: "HOLD_DROPPED";
+}
+
+export type AirlineChange = TimeChange | FlightNumberChange | RoutingChange | FlightCancelled | ReservationDropped | HoldDropped;
+
+export interface WatchOptions {
+  /** Ends the watch: the iteration returns. */
+  readonly signal?: AbortSignal;
+  /** The id of the last change the watcher handled: only the changes after it. Absent: every change the airline still keeps. */
+  readonly after?: string;
+}
+
 export interface AirlineProvider {
   readonly name: string;
   searchFlights(query: FlightQuery, options?: ProviderCallOptions): Promise<ProviderOffer[]>;
@@ -430,6 +505,13 @@ export interface AirlineProvider {
    * (RESERVATION_NOT_FOUND, RESERVATION_NOT_CHANGEABLE, INVALID_SSR_REQUEST).
    */
   addExtras(addition: ExtrasAddition, options?: ProviderCallOptions): Promise<ProviderReservation>;
+  /**
+   * The changes the airline makes to reservations of its own accord (schedule changes, cancelled
+   * flights, dropped reservations and holds), in the order the airline tells them (each says when
+   * it happened), as they come, until `options.signal` aborts. It never ends by itself; an airline that fails ends it with PROVIDER_UNAVAILABLE and
+   * the watcher watches again `after` the last change it handled.
+   */
+  watchReservationChanges(options?: WatchOptions): AsyncIterable<AirlineChange>;
 }
 
 export interface Airport {

@@ -7,7 +7,7 @@ import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { airlineConfigSchema } from "./config.js";
 import { connectAirline } from "./provider-env.js";
-import type { FlightQuery } from "@tarmac/airline-port";
+import type { AirlineChange, FlightQuery } from "@tarmac/airline-port";
 import { freeSeats, ONE_ADULT, reservationOf } from "./sandbox/test-support.js";
 import { MemoryReservationJournal } from "./sandbox/store/memory-reservation-journal.js";
 import { startAirlineService, type StartedAirlineService } from "./server.js";
@@ -68,11 +68,21 @@ describe("the airline service on a real HTTP/2 port", () => {
     const reads = { search: ["SearchFlights", "LivePrice"], fare: ["GetSeatMap", "GetAncillaries"] };
     const reservations = AirlineService.methods.map((m) => m.name).filter((name) => ![...reads.search, ...reads.fare].includes(name));
     const allowed: Record<string, string[]> = { ...reads, booking: ["GetSeatMap", "GetAncillaries", ...reservations] };
-    expect(reservations).toEqual(expect.arrayContaining(["Reserve", "CancelReservation", "RequestRefund", "TicketHold", "AddExtras"]));
+    expect(reservations).toEqual(
+      expect.arrayContaining(["Reserve", "CancelReservation", "RequestRefund", "TicketHold", "AddExtras", "WatchReservationChanges"]),
+    );
+    // A stream is read until it fails or for 300 ms (a watch never ends by itself).
+    const drained = async (stream: AsyncIterable<unknown>) => {
+      for await (const _ of stream);
+    };
     for (const [caller, methods] of Object.entries(allowed)) {
-      const client = as(caller) as unknown as Record<string, (request: object) => Promise<unknown>>;
+      const client = as(caller) as unknown as Record<string, (request: object, options?: object) => unknown>;
       for (const method of AirlineService.methods) {
-        const answer = await outcome(client[method.localName]!({}));
+        const call =
+          method.methodKind === "server_streaming"
+            ? drained(client[method.localName]!({}, { signal: AbortSignal.timeout(300) }) as AsyncIterable<unknown>)
+            : (client[method.localName]!({}) as Promise<unknown>);
+        const answer = await outcome(call);
         // Allowed: whatever the empty request gets (an answer, a validation error), never a refusal of the caller.
         expect([caller, method.name, answer === "PermissionDenied"]).toEqual([caller, method.name, !methods.includes(method.name)]);
       }
@@ -86,6 +96,29 @@ describe("the airline service on a real HTTP/2 port", () => {
       "PermissionDenied",
     );
     expect(await booking.findReservation("bkg_victim")).toEqual(held);
+  });
+
+  it("streams the hold it dropped to booking over HTTP/2, once", async () => {
+    const clock = new ManualClock("2026-11-22T06:00:00Z");
+    const host = await start(new MemoryReservationJournal(), clock);
+    const booking = clientOf(host.url);
+    const offers = await clientOf(host.url, "search").searchFlights({
+      origin: "BLR",
+      dest: "HYD",
+      departureDate: "2026-12-01",
+      pax: ONE_ADULT,
+    });
+    const offer = offers.find((o) => o.segments.length === 1 && o.segments[0]!.flightNo === "9701")!;
+    const held = await booking.reserve({ ...reservationOf("bk_watched", offer.key), hold: true });
+    clock.advance(31 * 60_000);
+    // Calls of this client end after 100 + 1,000 ms; the watch outlives that: it ends when booking ends it.
+    const watcher = connectAirline(
+      { airlineUrl: host.url, airlineName: "SANDBOX", providerTimeoutMs: 100, callerAuth: { credential: testCredential("booking") } },
+      { clock: new ManualClock() },
+    );
+    const told: AirlineChange[] = [];
+    for await (const change of watcher.watchReservationChanges({ signal: AbortSignal.timeout(1_500) })) told.push(change);
+    expect(told.map((c) => [c.kind, c.clientReference, c.pnr])).toEqual([["HOLD_DROPPED", "bk_watched", held.pnr]]);
   });
 
   it("refuses to start in production without MONGODB_URI", () => {

@@ -42,10 +42,14 @@ import {
   type ReserveResponse,
   type SearchFlightsRequest,
   type SearchFlightsResponse,
+  type WatchReservationChangesRequest,
+  type WatchReservationChangesResponse,
+  WatchReservationChangesResponseSchema,
   Cabin,
 } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { CABINS, type AirlineProvider } from "../provider-port.js";
 import { ancillariesToProto, extrasFromProto } from "./ancillary-messages.js";
+import { changeToProto } from "./change-messages.js";
 import { offerToProto, paxFromProto } from "./offer-messages.js";
 import { enumFromProto } from "./proto-enums.js";
 import { changeFromProto, reservationToProto, reserveRequestFromProto } from "./reservation-messages.js";
@@ -165,5 +169,16 @@ export class AirlineServiceImpl implements ServiceImpl<typeof AirlineService> {
       { signal: context.signal },
     );
     return refundToProto(refund);
+  }
+
+  /** Streams the airline's own changes until the caller cancels (the handler's signal). */
+  async *watchReservationChanges(
+    request: WatchReservationChangesRequest,
+    context: HandlerContext,
+  ): AsyncIterable<WatchReservationChangesResponse> {
+    const watch = { signal: context.signal, ...(request.after !== "" && { after: request.after }) };
+    for await (const change of this.airline.watchReservationChanges(watch)) {
+      yield create(WatchReservationChangesResponseSchema, { change: changeToProto(change) });
+    }
   }
 }

@@ -35,11 +35,7 @@ export function offerToProto(offer: ProviderOffer): Offer {
     key: offer.key,
     provider: offer.provider,
     airline: offer.airline,
-    segments: offer.segments.map((s) => ({
-      ...s,
-      cabin: enumToProto(Cabin, s.cabin),
-      direction: enumToProto(Direction, s.direction),
-    })),
+    segments: offer.segments.map(segmentToProto),
     baseFarePaise: paiseToProto(offer.baseFare),
     taxesPaise: paiseToProto(offer.taxes),
     currency: offer.currency,
@@ -73,7 +69,11 @@ export function offerFromProto(offer: Offer | undefined): ProviderOffer {
   };
 }
 
-function segmentFromProto(s: Segment): ProviderSegment {
+export function segmentToProto(s: ProviderSegment) {
+  return { ...s, cabin: enumToProto(Cabin, s.cabin), direction: enumToProto(Direction, s.direction) };
+}
+
+export function segmentFromProto(s: Segment): ProviderSegment {
   return {
     carrier: s.carrier,
     flightNo: s.flightNo,

@@ -1,7 +1,8 @@
 import type { Client } from "@connectrpc/connect";
-import { defined, DomainError, paiseFromProto, paiseToProto } from "@tarmac/kernel";
+import { defined, DomainError, fromConnectError, paiseFromProto, paiseToProto } from "@tarmac/kernel";
 import { AirlineService, Cabin } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import type { AirlineProvider } from "../provider-port.js";
+import { changeFromProto } from "./change-messages.js";
 import { offerFromProto } from "./offer-messages.js";
 import { enumToProto } from "./proto-enums.js";
 import { refundFromProto } from "./refund-messages.js";
@@ -23,9 +24,10 @@ export function remoteAirline(client: Client<typeof AirlineService>, name: strin
     });
   // An error with a provider block is the airline's answer; anything else (unreachable, its
   // internal error, a message this build cannot read) is the provider failing.
+  const failure = (error: unknown) => (error instanceof DomainError && error.provider !== undefined ? error : unavailable(error));
   const asked = <T>(answer: () => Promise<T>): Promise<T> =>
     answer().catch((error: unknown) => {
-      throw error instanceof DomainError && error.provider !== undefined ? error : unavailable(error);
+      throw failure(error);
     });
   return withFailures(asked, {
     name,
@@ -89,6 +91,18 @@ export function remoteAirline(client: Client<typeof AirlineService>, name: strin
       const request = { ...addition, extras: extrasToProto(addition.extras) };
       return reservationFromProto((await client.addExtras(request, options)).reservation);
     },
+    async *watchReservationChanges(watch) {
+      const signal = watch?.signal;
+      try {
+        // No deadline: the watch lasts until the watcher's signal ends it. Streams reach the
+        // client as ConnectErrors (rejectWithDomainErrors turns only answers into DomainErrors).
+        const stream = client.watchReservationChanges({ after: watch?.after ?? "" }, { ...(signal && { signal }), timeoutMs: 0 });
+        for await (const { change } of stream) yield changeFromProto(change);
+      } catch (error) {
+        if (signal?.aborted) return;
+        throw failure(error instanceof DomainError ? error : fromConnectError(error));
+      }
+    },
     async requestRefund(request, options) {
       const { clientReference, refundReference, amountPaise } = request;
       return refundFromProto(
@@ -116,5 +130,7 @@ function withFailures(asked: <T>(answer: () => Promise<T>) => Promise<T>, provid
     requestRefund: (request, options) => asked(() => provider.requestRefund(request, options)),
     reservationAncillaries: (reference, options) => asked(() => provider.reservationAncillaries(reference, options)),
     addExtras: (addition, options) => asked(() => provider.addExtras(addition, options)),
+    // A stream, not an answer: it converts its own failures.
+    watchReservationChanges: (watch) => provider.watchReservationChanges(watch),
   };
 }

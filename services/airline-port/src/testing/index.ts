@@ -22,5 +22,8 @@ export function refusingProvider(name: string): AirlineProvider {
     requestRefund: refuse("requestRefund"),
     reservationAncillaries: refuse("reservationAncillaries"),
     addExtras: refuse("addExtras"),
+    watchReservationChanges: () => ({
+      [Symbol.asyncIterator]: () => ({ next: refuse("watchReservationChanges") }),
+    }),
   };
 }

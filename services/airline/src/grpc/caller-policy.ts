@@ -5,7 +5,8 @@ import type { CallerPolicy } from "@tarmac/kernel";
  * each for what it does (issue 34: a search identity could cancel another agency's reservation).
  * Search finds offers and prices them live; fare shows a locked fare's seat maps and extras;
  * booking alone changes reservations (reserves, tickets, cancels, changes, refunds, adds extras)
- * and reads them, and also reads seat maps (seat choices at creation) and extras (reschedules).
+ * and reads them (and watches the airline's own changes to them), and also reads seat maps (seat
+ * choices at creation) and extras (reschedules).
  */
 const booking = { booking: "trusted" } as const;
 
@@ -24,4 +25,5 @@ export const airlineCallerPolicy: CallerPolicy = {
   RequestRefund: booking,
   GetReservationAncillaries: booking,
   AddExtras: booking,
+  WatchReservationChanges: booking,
 };

@@ -3,7 +3,7 @@ import { errorInterceptor, rejectWithDomainErrors } from "@tarmac/kernel";
 import { failureOf, silentLogger } from "@tarmac/kernel/testing";
 import { AirlineService } from "@tarmac/proto/tarmac/airline/v1/airline_pb.js";
 import { describe, expect, it } from "vitest";
-import { type AirlineProvider, type FlightQuery, AirlineServiceImpl, remoteAirline } from "@tarmac/airline-port";
+import { type AirlineChange, type AirlineProvider, type FlightQuery, AirlineServiceImpl, remoteAirline } from "@tarmac/airline-port";
 import { airlineRoutes } from "../routes.js";
 import { freeSeats, ONE_ADULT, reservationOf, sandboxAt } from "../sandbox/test-support.js";
 
@@ -134,5 +134,33 @@ describe("the airline over tarmac.airline.v1", () => {
       "SANDBOX",
     );
     expect(await failureOf(broken.seatMap(offer!.key))).toMatchObject({ code: "PROVIDER_UNAVAILABLE", provider: { name: "SANDBOX" } });
+  });
+
+  it("tells a remote watcher once that the airline dropped a hold, and resumes after it", async () => {
+    const { airline, remote, clock } = overTheWire();
+    const offers = await remote.searchFlights({ origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT });
+    const offer = offers.find((o) => o.segments.length === 1 && o.segments[0]!.flightNo === "9701")!;
+    const held = await remote.reserve({ ...reservationOf("bk_dropped", offer.key), hold: true });
+    clock.advance(31 * 60_000);
+    const watched = async (after?: string) => {
+      const told: AirlineChange[] = [];
+      const signal = AbortSignal.timeout(300);
+      for await (const change of remote.watchReservationChanges({ signal, ...(after !== undefined && { after }) })) told.push(change);
+      return told;
+    };
+    const told = await watched();
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: "HOLD_DROPPED",
+        clientReference: "bk_dropped",
+        pnr: held.pnr,
+        occurredAt: "2026-11-22T06:30:00.000Z",
+      }),
+    ]);
+    // The same change as the airline itself tells, field for field.
+    const direct = airline.watchReservationChanges()[Symbol.asyncIterator]();
+    expect((await direct.next()).value).toEqual(told[0]);
+    await direct.return?.();
+    expect(await watched(told[0]!.id)).toEqual([]);
   });
 });

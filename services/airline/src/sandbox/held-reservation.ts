@@ -34,10 +34,15 @@ export function termsOf(hold: HoldState): HoldTerms {
   };
 }
 
-/** Why the airline no longer holds it at `nowMs`, or undefined while it does. */
-export function holdEndedAt(hold: HoldState, nowMs: number): string | undefined {
-  if (hold.dropAtMs !== undefined && nowMs >= hold.dropAtMs) return "hold dropped by the airline (sandbox hold-dropped scenario)";
-  if (nowMs >= hold.ticketTimeLimitMs) return `hold expired at its ticket time limit ${new Date(hold.ticketTimeLimitMs).toISOString()}`;
+/** When and why the airline stopped holding it, as of `nowMs`; undefined while it holds it. */
+export function holdEndedAt(hold: HoldState, nowMs: number): { readonly atMs: number; readonly reason: string } | undefined {
+  if (hold.dropAtMs !== undefined && nowMs >= hold.dropAtMs)
+    return { atMs: hold.dropAtMs, reason: "hold dropped by the airline (sandbox hold-dropped scenario)" };
+  if (nowMs >= hold.ticketTimeLimitMs)
+    return {
+      atMs: hold.ticketTimeLimitMs,
+      reason: `hold expired at its ticket time limit ${new Date(hold.ticketTimeLimitMs).toISOString()}`,
+    };
   return undefined;
 }
 

@@ -13,6 +13,7 @@ import type {
   ReservationRequest,
 } from "@tarmac/airline-port";
 import { checkAddedExtras } from "./ancillary-options.js";
+import { ChangeFeed } from "./change-feed.js";
 import { holdStateOf } from "./held-reservation.js";
 import { SANDBOX_CURRENCY } from "./offers.js";
 import { pnrFor } from "./pnr.js";
@@ -55,7 +56,8 @@ export class ReservationBook {
     private readonly options: ReservationBookDeps,
     records: readonly ReservationRecord[] = [],
   ) {
-    this.deps = { clock: options.clock, ledger: options.ledger, tickets: new TicketNumbers() };
+    const run = options.clock.now().getTime().toString(36);
+    this.deps = { clock: options.clock, ledger: options.ledger, tickets: new TicketNumbers(), changes: new ChangeFeed(run) };
     for (const record of records) this.restore(record);
   }
 
@@ -87,6 +89,20 @@ export class ReservationBook {
       throw reservationsUnavailable(error);
     }
     if (record.version > (this.written.get(clientReference) ?? 0)) this.written.set(clientReference, record.version);
+  }
+
+  /** What the airline did of its own accord (watchers read it). */
+  get feed(): ChangeFeed {
+    return this.deps.changes;
+  }
+
+  /**
+   * Settles every reservation as of now, so a hold that ended while nobody asked is dropped (and
+   * told to watchers) without waiting for a look, and journals what that changed.
+   */
+  async sweep(): Promise<void> {
+    const changed = [...this.reservations].filter(([, reservation]) => reservation.catchUp()).map(([reference]) => reference);
+    for (const reference of changed) await this.persist(reference);
   }
 
   find(clientReference: string): ProviderReservation | undefined {

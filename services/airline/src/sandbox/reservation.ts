@@ -9,6 +9,7 @@ import type {
   ReservationStatus,
   TicketRecord,
 } from "@tarmac/airline-port";
+import type { ChangeFeed } from "./change-feed.js";
 import { holdEndedAt, holdFareAt, termsOf, type HoldState } from "./held-reservation.js";
 import {
   holdNotActive,
@@ -30,6 +31,8 @@ export interface ReservationDeps {
   readonly ledger: SeatLedger;
   /** The airline's ticket numbers, so every number it issues is unique. */
   readonly tickets: TicketNumbers;
+  /** Where the airline tells watchers what it did of its own accord (a hold or reservation dropped). */
+  readonly changes: ChangeFeed;
 }
 
 /**
@@ -134,6 +137,13 @@ export class Reservation {
     if (this.hold === undefined || this.status !== "HELD")
       throw holdNotActive(this.pnr, this.failureReason ?? `it is ${this.status}, not held`);
     return this.hold;
+  }
+
+  /** Settles it as of now (ticketing due, a hold ended), as any look does; true when that changed it. */
+  catchUp(): boolean {
+    const before = this.version;
+    this.settle();
+    return this.version !== before;
   }
 
   /** The request as it stands (after a change, with the change's key and seats). */
@@ -262,8 +272,9 @@ export class Reservation {
       if (ended === undefined) return;
       this.release(this.accepted);
       this.status = "CANCELLED";
-      this.failureReason = ended;
+      this.failureReason = ended.reason;
       this.version++;
+      this.told("HOLD_DROPPED", ended.atMs, ended.reason);
       return;
     }
     if (this.deps.clock.now().getTime() < this.ticketAtMs) return;
@@ -275,7 +286,13 @@ export class Reservation {
     } else {
       this.failureReason = outcome.failureReason;
       this.release(this.accepted);
+      this.told("RESERVATION_DROPPED", this.ticketAtMs, outcome.failureReason);
     }
+  }
+
+  private told(kind: "HOLD_DROPPED" | "RESERVATION_DROPPED", atMs: number, reason: string): void {
+    const { clientReference } = this.request;
+    this.deps.changes.publish({ kind, clientReference, pnr: this.pnr, occurredAt: new Date(atMs).toISOString(), reason });
   }
 
   /** A reissue on the new fare: new numbers for every coupon, or a refusal that changes nothing. */

@@ -23,6 +23,11 @@ export interface SandboxAirlineOptions {
   readonly airports?: AirportDirectory;
   /** How long after `reserve` a held reservation is ticketed, by `clock`; default 2,000 ms. */
   readonly ticketingDelayMs?: number;
+  /**
+   * How often a watch of reservation changes looks for holds that ended while nobody asked, in
+   * real milliseconds (the ending itself is by `clock`); default 1,000.
+   */
+  readonly watchPollMs?: number;
 }
 
 /** The sandbox airline: the provider port plus what the sandbox's own booking flow needs. */
@@ -74,6 +79,8 @@ function bookOptions(options: SandboxAirlineOptions) {
   }
   return { clock: options.clock, ledger: new SeatLedger(), ticketingDelayMs };
 }
+
+const DEFAULT_WATCH_POLL_MS = 1_000;
 
 /** One object for every sandbox of the process, so they share the itineraries remembered per directory. */
 const PACKAGED_AIRPORTS: AirportDirectory = { find: (code) => airportDirectory().find(code) };
@@ -186,6 +193,19 @@ function sandboxAirline(options: SandboxAirlineOptions, book: ReservationBook): 
         request.clientReference,
         answered(callOptions?.signal, () => book.refund(request)),
       );
+    },
+    async *watchReservationChanges(watch) {
+      const signal = watch?.signal;
+      let after = watch?.after;
+      while (signal?.aborted !== true) {
+        await book.sweep();
+        const fresh = book.feed.after(after);
+        for (const change of fresh) {
+          yield change;
+          after = change.id;
+        }
+        if (fresh.length === 0) await book.feed.next(options.watchPollMs ?? DEFAULT_WATCH_POLL_MS, signal);
+      }
     },
     takeSeats(flight, seats) {
       ledger.take(flight, seats);
