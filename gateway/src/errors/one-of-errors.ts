@@ -2,7 +2,8 @@ import type { FastifySchemaValidationError } from "fastify";
 
 type AjvError = FastifySchemaValidationError;
 
-const BRANCH = /^(.*\/oneOf)\/(\d+)\//;
+/** A branch of a `oneOf`, or of an `anyOf` whose branches exclude each other (the search request's). */
+const BRANCH = /^(.*\/(?:oneOf|anyOf))\/(\d+)\//;
 
 /**
  * A body that fails a `oneOf` gets Ajv's errors for every alternative plus "must match exactly
@@ -17,7 +18,8 @@ const BRANCH = /^(.*\/oneOf)\/(\d+)\//;
  *   the branches allow (`cursor: 5` "must be a string or null"), as a single schema would.
  *
  * Meant for `oneOf`s whose instance is one object (the body, or one property), not one inside an
- * array. Errors outside any `oneOf` pass unchanged; the `oneOf` error itself is dropped.
+ * array. Errors outside any `oneOf` pass unchanged; the `oneOf` error itself is dropped. An `anyOf`
+ * of branches that exclude each other is a `oneOf` by another name, and is read the same way.
  */
 export function errorsOfIntendedBranches(errors: readonly AjvError[]): AjvError[] {
   const branches = new Map<string, Map<number, AjvError[]>>();
@@ -35,7 +37,7 @@ export function errorsOfIntendedBranches(errors: readonly AjvError[]): AjvError[
   }
   return errors.flatMap((error) => {
     if (BRANCH.test(error.schemaPath)) return kept.has(error) ? [kept.get(error) ?? error] : [];
-    return error.keyword === "oneOf" && branches.has(error.schemaPath) ? [] : [error];
+    return (error.keyword === "oneOf" || error.keyword === "anyOf") && branches.has(error.schemaPath) ? [] : [error];
   });
 }
 

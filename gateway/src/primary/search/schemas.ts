@@ -40,16 +40,19 @@ const cursorOfPreviousPage = string("The `cursor` of the previous page (valid 30
 });
 
 /**
- * Two requests in one (API guide, Pagination), as a `oneOf` a generated client can type: a new
+ * Two requests in one (API guide, Pagination), as an `anyOf` a generated client can type: a new
  * search (origin, dest and dod required; `cursor` absent or null, because the last page answers
  * null and clients echo it back), or the next page of one (`cursor` required; the other fields
  * may be repeated and are ignored: the cursor wins). Both branches list every field, so each one
  * is closed on its own. Ajv's errors for a body that fits neither are narrowed to the branch it
  * meant (src/errors/one-of-errors.ts): `{}` is told that origin, dest and dod are required.
+ * The branches exclude each other (`cursor` null or absent, or a string), so `anyOf` means what
+ * `oneOf` would; linters cannot see that through an optional property, and Redocly's
+ * recommended-strict refuses such a `oneOf` (issue 36).
  */
 export const searchRequestSchema = {
   type: "object",
-  oneOf: [
+  anyOf: [
     {
       title: "NewSearch",
       description: "A new search: `origin`, `dest` and `dod` are required and `cursor` is absent or null.",
