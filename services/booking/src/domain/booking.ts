@@ -162,15 +162,6 @@ export interface BookingHold {
  */
 export const HOLD_CHECK_INTERVAL_MS = 30_000;
 
-/**
- * A paid booking the airline will not ticket (ticketing refused, reservation cancelled or lost, no
- * tickets by the deadline), marked before its money is credited back (refuseWhileFailing).
- */
-export interface TicketingFailure {
-  readonly reason: string;
-  readonly at: Date;
-}
-
 export interface Booking {
   /** `bkg_` + ULID; also the wallet hold's reference and the provider's client reference. */
   readonly bookingId: string;
@@ -199,8 +190,11 @@ export interface Booking {
   readonly extrasPaise?: number | undefined;
   /** What the agent's customer pays: final price + seats + extras. */
   readonly totalPricePaise: number;
-  /** BOOKED only: the airline will not ticket it, and what it paid is being credited back (ticketing-failure.ts). */
-  readonly ticketingFailure?: TicketingFailure | undefined;
+  /**
+   * BOOKED only: the airline will not ticket it (ticketing refused, reservation cancelled or lost,
+   * no tickets by the deadline), marked before what it paid is credited back (refuseWhileFailing).
+   */
+  readonly ticketingFailure?: { readonly reason: string; readonly at: Date } | undefined;
   /**
    * PENDING only: from when the recovery sweep may finish or unwind it, its create call surely
    * over (created + RECOVERY_GRACE_SECONDS, or moments after the call gave up on a peer). Absent on
