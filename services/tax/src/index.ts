@@ -10,3 +10,4 @@ export * from "./supplies.js";
 export * from "./valuation.js";
 export * from "./airline-gst.js";
 export * from "./invoice-serial.js";
+export * from "./amount-in-words.js";

@@ -126,6 +126,17 @@ export function invoiceJson(i: Invoice) {
         }
       : null,
     original_invoice_date: i.originalInvoiceDate ? isoText(i.originalInvoiceDate) : null,
+    e_invoice: i.eInvoice
+      ? {
+          status: i.eInvoice.status,
+          irn: orNull(i.eInvoice.irn),
+          ack_no: orNull(i.eInvoice.ackNo),
+          ack_date: i.eInvoice.ackDate ? isoText(i.eInvoice.ackDate) : null,
+          signed_qr_code: orNull(i.eInvoice.signedQrCode),
+          submitter: orNull(i.eInvoice.submitter),
+          error: orNull(i.eInvoice.error),
+        }
+      : null,
   };
 }
 

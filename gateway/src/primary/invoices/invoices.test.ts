@@ -175,9 +175,12 @@ describe("POST /api/v1/invoices/*", () => {
       "TI/2026-27/000042",
       "29AAACT2727Q1ZS",
       "27AAPFU0939F1ZV",
-      "MR Arjun Mehta",
-      "Total: INR 8600.00",
-      "IGST 18% on the service fee: 45.76",
+      "(ADT1); ticket 0981234567890",
+      "Total (INR), debited from the recipient's wallet",
+      "8600.00",
+      "Rupees Eight Thousand Six Hundred Only",
+      "Place of supply",
+      "Maharashtra (27)",
     ])
       expect(text).toContain(expected);
   });

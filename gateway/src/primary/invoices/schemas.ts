@@ -179,6 +179,25 @@ export const invoiceSchema = object({
   ),
   totals: { ...totals, type: ["object", "null"] },
   original_invoice_date: nullableText("For a note: the date and time of the tax invoice it amends; else null."),
+  e_invoice: {
+    ...described(
+      object({
+        status: oneOf(
+          ["REGISTERED", "PENDING", "REJECTED", "OFF"],
+          "`REGISTERED`: the portal gave an IRN; `PENDING`: not registered yet (retried); `REJECTED`: the portal refused it (`error`); " +
+            "`OFF`: e-invoicing is not configured on this deployment.",
+        ),
+        irn: nullableText("The Invoice Reference Number, 64 hexadecimal characters; null until registered."),
+        ack_no: nullableText("The portal's acknowledgement number; null until registered."),
+        ack_date: nullableText("When the portal acknowledged it; null until registered."),
+        signed_qr_code: nullableText("The signed QR code payload, printed as a QR code on the PDF; null until registered."),
+        submitter: nullableText("`SANDBOX` (a sandbox IRN, not the government's) or the portal adapter that registered it."),
+        error: nullableText("Why it is `PENDING` or `REJECTED`; else null."),
+      }),
+      "The e-invoice of a document to a registered agency (B2B): its IRN and signed QR code; null for unregistered agencies and documents of earlier releases.",
+    ),
+    type: ["object", "null"],
+  },
 });
 
 export const invoiceListResponseSchema = object({

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/booking/v1/invoice.proto.
  */
 export const file_tarmac_booking_v1_invoice: GenFile = /*@__PURE__*/
-  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9pbnZvaWNlLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSKHAQoMSW52b2ljZVBhcnR5EgwKBG5hbWUYASABKAkSDQoFZ3N0aW4YAiABKAkSDwoHYWRkcmVzcxgDIAEoCRISCgpzdGF0ZV9jb2RlGAQgASgJEg0KBWVtYWlsGAUgASgJEhIKCnN0YXRlX25hbWUYBiABKAkSEgoKcmVnaXN0ZXJlZBgHIAEoCCJJCg1QbGFjZU9mU3VwcGx5EhIKCnN0YXRlX2NvZGUYASABKAkSEgoKc3RhdGVfbmFtZRgCIAEoCRIQCghnc3Rfa2luZBgDIAEoCSKwAwoKU3VwcGx5TGluZRIMCgRraW5kGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3NhYxgDIAEoCRIOCgZwYXhfaWQYBCABKAkSFgoOcGFzc2VuZ2VyX25hbWUYBSABKAkSEQoJZGlyZWN0aW9uGAYgASgJEg4KBnNlY3RvchgHIAEoCRITCgt0cmF2ZWxfZGF0ZRgIIAEoCRIPCgdmbGlnaHRzGAkgAygJEhYKDnRpY2tldF9udW1iZXJzGAogAygJEhsKE2NvbnNpZGVyYXRpb25fcGFpc2UYCyABKAMSGwoTdGF4YWJsZV92YWx1ZV9wYWlzZRgMIAEoAxIUCgxnc3RfcmF0ZV9icHMYDSABKAUSFQoNY2dzdF9yYXRlX2JwcxgOIAEoBRISCgpjZ3N0X3BhaXNlGA8gASgDEhUKDXNnc3RfcmF0ZV9icHMYECABKAUSEgoKc2dzdF9wYWlzZRgRIAEoAxIVCg1pZ3N0X3JhdGVfYnBzGBIgASgFEhIKCmlnc3RfcGFpc2UYEyABKAMSGAoQYWRqdXN0bWVudF9wYWlzZRgUIAEoAyLMAgoNUHVyZUFnZW50TGluZRIMCgRraW5kGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg4KBnBheF9pZBgDIAEoCRIWCg5wYXNzZW5nZXJfbmFtZRgEIAEoCRIRCglkaXJlY3Rpb24YBSABKAkSDgoGc2VjdG9yGAYgASgJEhMKC3RyYXZlbF9kYXRlGAcgASgJEg8KB2ZsaWdodHMYCCADKAkSFgoOdGlja2V0X251bWJlcnMYCSADKAkSEwoLZW1kX251bWJlcnMYCiADKAkSFwoPYmFzZV9mYXJlX3BhaXNlGAsgASgDEhsKE2FpcmxpbmVfdGF4ZXNfcGFpc2UYDCABKAMSGQoRYWlybGluZV9nc3RfcGFpc2UYDSABKAMSEwoLb3RoZXJfcGFpc2UYDiABKAMSFAoMYW1vdW50X3BhaXNlGA8gASgDImYKDkNvbW1pc3Npb25MaW5lEg4KBnBheF9pZBgBIAEoCRIRCglkaXJlY3Rpb24YAiABKAkSHgoWZ3Jvc3NfY29tbWlzc2lvbl9wYWlzZRgDIAEoAxIRCgl0ZHNfcGFpc2UYBCABKAMihwIKDkRvY3VtZW50VG90YWxzEhsKE3RheGFibGVfdmFsdWVfcGFpc2UYASABKAMSEgoKY2dzdF9wYWlzZRgCIAEoAxISCgpzZ3N0X3BhaXNlGAMgASgDEhIKCmlnc3RfcGFpc2UYBCABKAMSGAoQYWRqdXN0bWVudF9wYWlzZRgFIAEoAxIaChJzdXBwbHlfdmFsdWVfcGFpc2UYBiABKAMSGAoQcHVyZV9hZ2VudF9wYWlzZRgHIAEoAxIZChFhaXJsaW5lX2dzdF9wYWlzZRgIIAEoAxIeChZncm9zc19jb21taXNzaW9uX3BhaXNlGAkgASgDEhEKCXRkc19wYWlzZRgKIAEoAyKsAgoLSW52b2ljZUxpbmUSDgoGcGF4X2lkGAEgASgJEhYKDnBhc3Nlbmdlcl9uYW1lGAIgASgJEhcKD2Jhc2VfZmFyZV9wYWlzZRgDIAEoAxITCgt0YXhlc19wYWlzZRgEIAEoAxITCgtzZWF0c19wYWlzZRgFIAEoAxIZChFzZXJ2aWNlX2ZlZV9wYWlzZRgGIAEoAxISCgpjZ3N0X3BhaXNlGAcgASgDEhIKCnNnc3RfcGFpc2UYCCABKAMSEgoKaWdzdF9wYWlzZRgJIAEoAxIeChZncm9zc19jb21taXNzaW9uX3BhaXNlGAogASgDEhEKCXRkc19wYWlzZRgLIAEoAxITCgtvdGhlcl9wYWlzZRgMIAEoAxITCgt0b3RhbF9wYWlzZRgNIAEoAyK1BgoHSW52b2ljZRIWCg5pbnZvaWNlX251bWJlchgBIAEoCRIsCgRraW5kGAIgASgOMh4udGFybWFjLmJvb2tpbmcudjEuSW52b2ljZUtpbmQSEgoKYm9va2luZ19pZBgDIAEoCRILCgNwbnIYBCABKAkSEAoIYWdlbnRfaWQYBSABKAkSLQoJaXNzdWVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5maW5hbmNpYWxfeWVhchgHIAEoCRIxCghzdXBwbGllchgIIAEoCzIfLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2VQYXJ0eRIyCglyZWNpcGllbnQYCSABKAsyHy50YXJtYWMuYm9va2luZy52MS5JbnZvaWNlUGFydHkSEAoIZ3N0X2tpbmQYCiABKAkSCwoDc2FjGAsgASgJEi0KBWxpbmVzGAwgAygLMh4udGFybWFjLmJvb2tpbmcudjEuSW52b2ljZUxpbmUSEwoLdG90YWxfcGFpc2UYDSABKAMSEAoIY3VycmVuY3kYDiABKAkSHwoXb3JpZ2luYWxfaW52b2ljZV9udW1iZXIYDyABKAkSDgoGcmVhc29uGBAgASgJEjkKD3BsYWNlX29mX3N1cHBseRgRIAEoCzIgLnRhcm1hYy5ib29raW5nLnYxLlBsYWNlT2ZTdXBwbHkSFgoOcmV2ZXJzZV9jaGFyZ2UYEiABKAgSLwoIc3VwcGxpZXMYEyADKAsyHS50YXJtYWMuYm9va2luZy52MS5TdXBwbHlMaW5lEjQKCnB1cmVfYWdlbnQYFCADKAsyIC50YXJtYWMuYm9va2luZy52MS5QdXJlQWdlbnRMaW5lEjUKCmNvbW1pc3Npb24YFSADKAsyIS50YXJtYWMuYm9va2luZy52MS5Db21taXNzaW9uTGluZRIxCgZ0b3RhbHMYFiABKAsyIS50YXJtYWMuYm9va2luZy52MS5Eb2N1bWVudFRvdGFscxI5ChVvcmlnaW5hbF9pbnZvaWNlX2RhdGUYFyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wInoKE0xpc3RJbnZvaWNlc1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRIWCg5maW5hbmNpYWxfeWVhchgDIAEoCRIRCglwYWdlX3NpemUYBCABKAUSEgoKcGFnZV90b2tlbhgFIAEoCSJdChRMaXN0SW52b2ljZXNSZXNwb25zZRIsCghpbnZvaWNlcxgBIAMoCzIaLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2USFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIj0KEUdldEludm9pY2VSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhYKDmludm9pY2VfbnVtYmVyGAIgASgJIkEKEkdldEludm9pY2VSZXNwb25zZRIrCgdpbnZvaWNlGAEgASgLMhoudGFybWFjLmJvb2tpbmcudjEuSW52b2ljZSqEAQoLSW52b2ljZUtpbmQSHAoYSU5WT0lDRV9LSU5EX1VOU1BFQ0lGSUVEEAASHAoYSU5WT0lDRV9LSU5EX1RBWF9JTlZPSUNFEAESHAoYSU5WT0lDRV9LSU5EX0NSRURJVF9OT1RFEAISGwoXSU5WT0lDRV9LSU5EX0RFQklUX05PVEUQA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90YXJtYWMvYm9va2luZy92MS9pbnZvaWNlLnByb3RvEhF0YXJtYWMuYm9va2luZy52MSKHAQoMSW52b2ljZVBhcnR5EgwKBG5hbWUYASABKAkSDQoFZ3N0aW4YAiABKAkSDwoHYWRkcmVzcxgDIAEoCRISCgpzdGF0ZV9jb2RlGAQgASgJEg0KBWVtYWlsGAUgASgJEhIKCnN0YXRlX25hbWUYBiABKAkSEgoKcmVnaXN0ZXJlZBgHIAEoCCJJCg1QbGFjZU9mU3VwcGx5EhIKCnN0YXRlX2NvZGUYASABKAkSEgoKc3RhdGVfbmFtZRgCIAEoCRIQCghnc3Rfa2luZBgDIAEoCSKwAwoKU3VwcGx5TGluZRIMCgRraW5kGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3NhYxgDIAEoCRIOCgZwYXhfaWQYBCABKAkSFgoOcGFzc2VuZ2VyX25hbWUYBSABKAkSEQoJZGlyZWN0aW9uGAYgASgJEg4KBnNlY3RvchgHIAEoCRITCgt0cmF2ZWxfZGF0ZRgIIAEoCRIPCgdmbGlnaHRzGAkgAygJEhYKDnRpY2tldF9udW1iZXJzGAogAygJEhsKE2NvbnNpZGVyYXRpb25fcGFpc2UYCyABKAMSGwoTdGF4YWJsZV92YWx1ZV9wYWlzZRgMIAEoAxIUCgxnc3RfcmF0ZV9icHMYDSABKAUSFQoNY2dzdF9yYXRlX2JwcxgOIAEoBRISCgpjZ3N0X3BhaXNlGA8gASgDEhUKDXNnc3RfcmF0ZV9icHMYECABKAUSEgoKc2dzdF9wYWlzZRgRIAEoAxIVCg1pZ3N0X3JhdGVfYnBzGBIgASgFEhIKCmlnc3RfcGFpc2UYEyABKAMSGAoQYWRqdXN0bWVudF9wYWlzZRgUIAEoAyLMAgoNUHVyZUFnZW50TGluZRIMCgRraW5kGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg4KBnBheF9pZBgDIAEoCRIWCg5wYXNzZW5nZXJfbmFtZRgEIAEoCRIRCglkaXJlY3Rpb24YBSABKAkSDgoGc2VjdG9yGAYgASgJEhMKC3RyYXZlbF9kYXRlGAcgASgJEg8KB2ZsaWdodHMYCCADKAkSFgoOdGlja2V0X251bWJlcnMYCSADKAkSEwoLZW1kX251bWJlcnMYCiADKAkSFwoPYmFzZV9mYXJlX3BhaXNlGAsgASgDEhsKE2FpcmxpbmVfdGF4ZXNfcGFpc2UYDCABKAMSGQoRYWlybGluZV9nc3RfcGFpc2UYDSABKAMSEwoLb3RoZXJfcGFpc2UYDiABKAMSFAoMYW1vdW50X3BhaXNlGA8gASgDImYKDkNvbW1pc3Npb25MaW5lEg4KBnBheF9pZBgBIAEoCRIRCglkaXJlY3Rpb24YAiABKAkSHgoWZ3Jvc3NfY29tbWlzc2lvbl9wYWlzZRgDIAEoAxIRCgl0ZHNfcGFpc2UYBCABKAMihwIKDkRvY3VtZW50VG90YWxzEhsKE3RheGFibGVfdmFsdWVfcGFpc2UYASABKAMSEgoKY2dzdF9wYWlzZRgCIAEoAxISCgpzZ3N0X3BhaXNlGAMgASgDEhIKCmlnc3RfcGFpc2UYBCABKAMSGAoQYWRqdXN0bWVudF9wYWlzZRgFIAEoAxIaChJzdXBwbHlfdmFsdWVfcGFpc2UYBiABKAMSGAoQcHVyZV9hZ2VudF9wYWlzZRgHIAEoAxIZChFhaXJsaW5lX2dzdF9wYWlzZRgIIAEoAxIeChZncm9zc19jb21taXNzaW9uX3BhaXNlGAkgASgDEhEKCXRkc19wYWlzZRgKIAEoAyKsAgoLSW52b2ljZUxpbmUSDgoGcGF4X2lkGAEgASgJEhYKDnBhc3Nlbmdlcl9uYW1lGAIgASgJEhcKD2Jhc2VfZmFyZV9wYWlzZRgDIAEoAxITCgt0YXhlc19wYWlzZRgEIAEoAxITCgtzZWF0c19wYWlzZRgFIAEoAxIZChFzZXJ2aWNlX2ZlZV9wYWlzZRgGIAEoAxISCgpjZ3N0X3BhaXNlGAcgASgDEhIKCnNnc3RfcGFpc2UYCCABKAMSEgoKaWdzdF9wYWlzZRgJIAEoAxIeChZncm9zc19jb21taXNzaW9uX3BhaXNlGAogASgDEhEKCXRkc19wYWlzZRgLIAEoAxITCgtvdGhlcl9wYWlzZRgMIAEoAxITCgt0b3RhbF9wYWlzZRgNIAEoAyLlBgoHSW52b2ljZRIWCg5pbnZvaWNlX251bWJlchgBIAEoCRIsCgRraW5kGAIgASgOMh4udGFybWFjLmJvb2tpbmcudjEuSW52b2ljZUtpbmQSEgoKYm9va2luZ19pZBgDIAEoCRILCgNwbnIYBCABKAkSEAoIYWdlbnRfaWQYBSABKAkSLQoJaXNzdWVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5maW5hbmNpYWxfeWVhchgHIAEoCRIxCghzdXBwbGllchgIIAEoCzIfLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2VQYXJ0eRIyCglyZWNpcGllbnQYCSABKAsyHy50YXJtYWMuYm9va2luZy52MS5JbnZvaWNlUGFydHkSEAoIZ3N0X2tpbmQYCiABKAkSCwoDc2FjGAsgASgJEi0KBWxpbmVzGAwgAygLMh4udGFybWFjLmJvb2tpbmcudjEuSW52b2ljZUxpbmUSEwoLdG90YWxfcGFpc2UYDSABKAMSEAoIY3VycmVuY3kYDiABKAkSHwoXb3JpZ2luYWxfaW52b2ljZV9udW1iZXIYDyABKAkSDgoGcmVhc29uGBAgASgJEjkKD3BsYWNlX29mX3N1cHBseRgRIAEoCzIgLnRhcm1hYy5ib29raW5nLnYxLlBsYWNlT2ZTdXBwbHkSFgoOcmV2ZXJzZV9jaGFyZ2UYEiABKAgSLwoIc3VwcGxpZXMYEyADKAsyHS50YXJtYWMuYm9va2luZy52MS5TdXBwbHlMaW5lEjQKCnB1cmVfYWdlbnQYFCADKAsyIC50YXJtYWMuYm9va2luZy52MS5QdXJlQWdlbnRMaW5lEjUKCmNvbW1pc3Npb24YFSADKAsyIS50YXJtYWMuYm9va2luZy52MS5Db21taXNzaW9uTGluZRIxCgZ0b3RhbHMYFiABKAsyIS50YXJtYWMuYm9va2luZy52MS5Eb2N1bWVudFRvdGFscxI5ChVvcmlnaW5hbF9pbnZvaWNlX2RhdGUYFyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCWVfaW52b2ljZRgYIAEoCzIbLnRhcm1hYy5ib29raW5nLnYxLkVJbnZvaWNlIrUBCghFSW52b2ljZRIOCgZzdGF0dXMYASABKAkSCwoDaXJuGAIgASgJEg4KBmFja19ubxgDIAEoCRIsCghhY2tfZGF0ZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOc2lnbmVkX3FyX2NvZGUYBSABKAkSFAoMcGF5bG9hZF9qc29uGAYgASgJEhEKCXN1Ym1pdHRlchgHIAEoCRINCgVlcnJvchgIIAEoCSJGChVFeHBvcnRJbnZvaWNlc1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSDQoFbW9udGgYAiABKAkSDAoEa2luZBgDIAEoCSKjAwoMR3N0RXhwb3J0Um93Eg8KB3NlY3Rpb24YASABKAkSFwoPcmVjaXBpZW50X2dzdGluGAIgASgJEhYKDnJlY2lwaWVudF9uYW1lGAMgASgJEhcKD2RvY3VtZW50X251bWJlchgEIAEoCRIVCg1kb2N1bWVudF90eXBlGAUgASgJEhUKDWRvY3VtZW50X2RhdGUYBiABKAkSHwoXb3JpZ2luYWxfaW52b2ljZV9udW1iZXIYByABKAkSFwoPcGxhY2Vfb2Zfc3VwcGx5GAggASgJEhYKDnJldmVyc2VfY2hhcmdlGAkgASgIEgsKA3NhYxgKIAEoCRIQCghyYXRlX2JwcxgLIAEoBRIcChRkb2N1bWVudF92YWx1ZV9wYWlzZRgMIAEoAxIbChN0YXhhYmxlX3ZhbHVlX3BhaXNlGA0gASgDEhIKCmlnc3RfcGFpc2UYDiABKAMSEgoKY2dzdF9wYWlzZRgPIAEoAxISCgpzZ3N0X3BhaXNlGBAgASgDEhAKCHF1YW50aXR5GBEgASgFEhAKCGFnZW50X2lkGBIgASgJIsQBCgxUZHNFeHBvcnRSb3cSEAoIYWdlbnRfaWQYASABKAkSFAoMZGVkdWN0ZWVfcGFuGAIgASgJEhcKD2RvY3VtZW50X251bWJlchgDIAEoCRIVCg1kb2N1bWVudF90eXBlGAQgASgJEhUKDWRvY3VtZW50X2RhdGUYBSABKAkSEgoKYm9va2luZ19pZBgGIAEoCRIeChZncm9zc19jb21taXNzaW9uX3BhaXNlGAcgASgDEhEKCXRkc19wYWlzZRgIIAEoAyLLAQoMRXhwb3J0VG90YWxzEhEKCWRvY3VtZW50cxgBIAEoBRIbChN0YXhhYmxlX3ZhbHVlX3BhaXNlGAIgASgDEhIKCmlnc3RfcGFpc2UYAyABKAMSEgoKY2dzdF9wYWlzZRgEIAEoAxISCgpzZ3N0X3BhaXNlGAUgASgDEhwKFGRvY3VtZW50X3ZhbHVlX3BhaXNlGAYgASgDEh4KFmdyb3NzX2NvbW1pc3Npb25fcGFpc2UYByABKAMSEQoJdGRzX3BhaXNlGAggASgDItkBChZFeHBvcnRJbnZvaWNlc1Jlc3BvbnNlEg0KBW1vbnRoGAEgASgJEgwKBGtpbmQYAiABKAkSMQoIZ3N0X3Jvd3MYAyADKAsyHy50YXJtYWMuYm9va2luZy52MS5Hc3RFeHBvcnRSb3cSMQoIdGRzX3Jvd3MYBCADKAsyHy50YXJtYWMuYm9va2luZy52MS5UZHNFeHBvcnRSb3cSLwoGdG90YWxzGAUgASgLMh8udGFybWFjLmJvb2tpbmcudjEuRXhwb3J0VG90YWxzEgsKA2NzdhgGIAEoCSJ6ChNMaXN0SW52b2ljZXNSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhIKCmJvb2tpbmdfaWQYAiABKAkSFgoOZmluYW5jaWFsX3llYXIYAyABKAkSEQoJcGFnZV9zaXplGAQgASgFEhIKCnBhZ2VfdG9rZW4YBSABKAkiXQoUTGlzdEludm9pY2VzUmVzcG9uc2USLAoIaW52b2ljZXMYASADKAsyGi50YXJtYWMuYm9va2luZy52MS5JbnZvaWNlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI9ChFHZXRJbnZvaWNlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoCSJBChJHZXRJbnZvaWNlUmVzcG9uc2USKwoHaW52b2ljZRgBIAEoCzIaLnRhcm1hYy5ib29raW5nLnYxLkludm9pY2UqhAEKC0ludm9pY2VLaW5kEhwKGElOVk9JQ0VfS0lORF9VTlNQRUNJRklFRBAAEhwKGElOVk9JQ0VfS0lORF9UQVhfSU5WT0lDRRABEhwKGElOVk9JQ0VfS0lORF9DUkVESVRfTk9URRACEhsKF0lOVk9JQ0VfS0lORF9ERUJJVF9OT1RFEANiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A party on an invoice.
@@ -791,6 +791,14 @@ export type Invoice = Message<"tarmac.booking.v1.Invoice"> & {
    * @generated from field: google.protobuf.Timestamp original_invoice_date = 23;
    */
   originalInvoiceDate?: Timestamp | undefined;
+
+  /**
+   * For documents to a registered recipient (B2B): its e-invoice; absent for B2C documents and
+   * documents of earlier releases.
+   *
+   * @generated from field: tarmac.booking.v1.EInvoice e_invoice = 24;
+   */
+  eInvoice?: EInvoice | undefined;
 };
 
 /**
@@ -799,6 +807,451 @@ export type Invoice = Message<"tarmac.booking.v1.Invoice"> & {
  */
 export const InvoiceSchema: GenMessage<Invoice> = /*@__PURE__*/
   messageDesc(file_tarmac_booking_v1_invoice, 7);
+
+/**
+ * A B2B document's e-invoice: the payload in the government's e-invoice JSON format (schema
+ * version 1.1, INV-01) and what the Invoice Registration Portal (or the sandbox) answered.
+ *
+ * @generated from message tarmac.booking.v1.EInvoice
+ */
+export type EInvoice = Message<"tarmac.booking.v1.EInvoice"> & {
+  /**
+   * REGISTERED (an IRN was given), PENDING (not submitted yet, or the portal failed: retried),
+   * REJECTED (the portal refused the payload; error says why) or OFF (no submitter configured).
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * The Invoice Reference Number: 64 hexadecimal characters; empty until registered.
+   *
+   * @generated from field: string irn = 2;
+   */
+  irn: string;
+
+  /**
+   * The portal's acknowledgement number; empty until registered.
+   *
+   * @generated from field: string ack_no = 3;
+   */
+  ackNo: string;
+
+  /**
+   * When the portal acknowledged it.
+   *
+   * @generated from field: google.protobuf.Timestamp ack_date = 4;
+   */
+  ackDate?: Timestamp | undefined;
+
+  /**
+   * The signed QR code payload the PDF prints as a QR code; empty until registered.
+   *
+   * @generated from field: string signed_qr_code = 5;
+   */
+  signedQrCode: string;
+
+  /**
+   * The payload as submitted: JSON text in the INV-01 format.
+   *
+   * @generated from field: string payload_json = 6;
+   */
+  payloadJson: string;
+
+  /**
+   * Which submitter registered it: SANDBOX (not a real IRN) or the portal adapter's name.
+   *
+   * @generated from field: string submitter = 7;
+   */
+  submitter: string;
+
+  /**
+   * Why it is PENDING or REJECTED; empty otherwise.
+   *
+   * @generated from field: string error = 8;
+   */
+  error: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.EInvoice.
+ * Use `create(EInvoiceSchema)` to create a new message.
+ */
+export const EInvoiceSchema: GenMessage<EInvoice> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 8);
+
+/**
+ * ExportInvoices' request.
+ *
+ * @generated from message tarmac.booking.v1.ExportInvoicesRequest
+ */
+export type ExportInvoicesRequest = Message<"tarmac.booking.v1.ExportInvoicesRequest"> & {
+  /**
+   * The agency; empty (admin CLI only) means every agency.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * The calendar month of issue, YYYY-MM (India's time, UTC+05:30).
+   *
+   * @generated from field: string month = 2;
+   */
+  month: string;
+
+  /**
+   * GSTR1 (documents for the GST return) or TDS (section 194H withholding).
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.ExportInvoicesRequest.
+ * Use `create(ExportInvoicesRequestSchema)` to create a new message.
+ */
+export const ExportInvoicesRequestSchema: GenMessage<ExportInvoicesRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 9);
+
+/**
+ * One row of a GSTR-1 style export, all paise and basis points.
+ *
+ * @generated from message tarmac.booking.v1.GstExportRow
+ */
+export type GstExportRow = Message<"tarmac.booking.v1.GstExportRow"> & {
+  /**
+   * B2B (tax invoices and debit notes to registered recipients), CDNR (credit and debit notes to
+   * registered recipients), B2CS (unregistered recipients' documents, summed per place of supply
+   * and rate) or HSN (the summary per SAC and rate).
+   *
+   * @generated from field: string section = 1;
+   */
+  section: string;
+
+  /**
+   * The recipient's GSTIN (B2B, CDNR); empty otherwise.
+   *
+   * @generated from field: string recipient_gstin = 2;
+   */
+  recipientGstin: string;
+
+  /**
+   * The recipient's name (B2B, CDNR).
+   *
+   * @generated from field: string recipient_name = 3;
+   */
+  recipientName: string;
+
+  /**
+   * The document's number (B2B, CDNR).
+   *
+   * @generated from field: string document_number = 4;
+   */
+  documentNumber: string;
+
+  /**
+   * INVOICE, CREDIT_NOTE or DEBIT_NOTE (B2B, CDNR).
+   *
+   * @generated from field: string document_type = 5;
+   */
+  documentType: string;
+
+  /**
+   * YYYY-MM-DD in India's time (B2B, CDNR).
+   *
+   * @generated from field: string document_date = 6;
+   */
+  documentDate: string;
+
+  /**
+   * For notes: the tax invoice they amend.
+   *
+   * @generated from field: string original_invoice_number = 7;
+   */
+  originalInvoiceNumber: string;
+
+  /**
+   * Place of supply: the state code and its name ("27-Maharashtra").
+   *
+   * @generated from field: string place_of_supply = 8;
+   */
+  placeOfSupply: string;
+
+  /**
+   * Whether GST is payable on reverse charge (always false).
+   *
+   * @generated from field: bool reverse_charge = 9;
+   */
+  reverseCharge: boolean;
+
+  /**
+   * The SAC.
+   *
+   * @generated from field: string sac = 10;
+   */
+  sac: string;
+
+  /**
+   * The GST rate, basis points (1800).
+   *
+   * @generated from field: int32 rate_bps = 11;
+   */
+  rateBps: number;
+
+  /**
+   * The document's value (B2B, CDNR: its total; B2CS, HSN: the supplies' value, tax included).
+   *
+   * @generated from field: int64 document_value_paise = 12;
+   */
+  documentValuePaise: bigint;
+
+  /**
+   * Taxable value at this rate.
+   *
+   * @generated from field: int64 taxable_value_paise = 13;
+   */
+  taxableValuePaise: bigint;
+
+  /**
+   * Integrated GST.
+   *
+   * @generated from field: int64 igst_paise = 14;
+   */
+  igstPaise: bigint;
+
+  /**
+   * Central GST.
+   *
+   * @generated from field: int64 cgst_paise = 15;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * State GST.
+   *
+   * @generated from field: int64 sgst_paise = 16;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * How many supply lines the row sums (HSN: the quantity, unit OTH).
+   *
+   * @generated from field: int32 quantity = 17;
+   */
+  quantity: number;
+
+  /**
+   * The recipient agency.
+   *
+   * @generated from field: string agent_id = 18;
+   */
+  agentId: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.GstExportRow.
+ * Use `create(GstExportRowSchema)` to create a new message.
+ */
+export const GstExportRowSchema: GenMessage<GstExportRow> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 10);
+
+/**
+ * One document's commission and the TDS withheld from it (section 194H).
+ *
+ * @generated from message tarmac.booking.v1.TdsExportRow
+ */
+export type TdsExportRow = Message<"tarmac.booking.v1.TdsExportRow"> & {
+  /**
+   * The agency (the deductee).
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * The agency's PAN, read from its GSTIN; empty for an unregistered agency.
+   *
+   * @generated from field: string deductee_pan = 2;
+   */
+  deducteePan: string;
+
+  /**
+   * The document's number.
+   *
+   * @generated from field: string document_number = 3;
+   */
+  documentNumber: string;
+
+  /**
+   * TAX_INVOICE, CREDIT_NOTE or DEBIT_NOTE.
+   *
+   * @generated from field: string document_type = 4;
+   */
+  documentType: string;
+
+  /**
+   * YYYY-MM-DD in India's time.
+   *
+   * @generated from field: string document_date = 5;
+   */
+  documentDate: string;
+
+  /**
+   * The booking.
+   *
+   * @generated from field: string booking_id = 6;
+   */
+  bookingId: string;
+
+  /**
+   * Commission paid (negative: reversed by a credit note).
+   *
+   * @generated from field: int64 gross_commission_paise = 7;
+   */
+  grossCommissionPaise: bigint;
+
+  /**
+   * TDS withheld from it (negative: reversed).
+   *
+   * @generated from field: int64 tds_paise = 8;
+   */
+  tdsPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.TdsExportRow.
+ * Use `create(TdsExportRowSchema)` to create a new message.
+ */
+export const TdsExportRowSchema: GenMessage<TdsExportRow> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 11);
+
+/**
+ * An export's totals: what its rows add up to, all paise.
+ *
+ * @generated from message tarmac.booking.v1.ExportTotals
+ */
+export type ExportTotals = Message<"tarmac.booking.v1.ExportTotals"> & {
+  /**
+   * How many documents of the month the export covers.
+   *
+   * @generated from field: int32 documents = 1;
+   */
+  documents: number;
+
+  /**
+   * Taxable value, net of credit notes.
+   *
+   * @generated from field: int64 taxable_value_paise = 2;
+   */
+  taxableValuePaise: bigint;
+
+  /**
+   * Integrated GST, net of credit notes.
+   *
+   * @generated from field: int64 igst_paise = 3;
+   */
+  igstPaise: bigint;
+
+  /**
+   * Central GST, net of credit notes.
+   *
+   * @generated from field: int64 cgst_paise = 4;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * State GST, net of credit notes.
+   *
+   * @generated from field: int64 sgst_paise = 5;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * The documents' totals, invoices and debit notes less credit notes: the wallet's net movement.
+   *
+   * @generated from field: int64 document_value_paise = 6;
+   */
+  documentValuePaise: bigint;
+
+  /**
+   * Commission, net of reversals.
+   *
+   * @generated from field: int64 gross_commission_paise = 7;
+   */
+  grossCommissionPaise: bigint;
+
+  /**
+   * TDS withheld, net of reversals.
+   *
+   * @generated from field: int64 tds_paise = 8;
+   */
+  tdsPaise: bigint;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.ExportTotals.
+ * Use `create(ExportTotalsSchema)` to create a new message.
+ */
+export const ExportTotalsSchema: GenMessage<ExportTotals> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 12);
+
+/**
+ * ExportInvoices' answer.
+ *
+ * @generated from message tarmac.booking.v1.ExportInvoicesResponse
+ */
+export type ExportInvoicesResponse = Message<"tarmac.booking.v1.ExportInvoicesResponse"> & {
+  /**
+   * The month, YYYY-MM.
+   *
+   * @generated from field: string month = 1;
+   */
+  month: string;
+
+  /**
+   * GSTR1 or TDS.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * GSTR1's rows: B2B, then B2CS, then CDNR, then HSN.
+   *
+   * @generated from field: repeated tarmac.booking.v1.GstExportRow gst_rows = 3;
+   */
+  gstRows: GstExportRow[];
+
+  /**
+   * TDS's rows, by document.
+   *
+   * @generated from field: repeated tarmac.booking.v1.TdsExportRow tds_rows = 4;
+   */
+  tdsRows: TdsExportRow[];
+
+  /**
+   * What the rows add up to.
+   *
+   * @generated from field: tarmac.booking.v1.ExportTotals totals = 5;
+   */
+  totals?: ExportTotals | undefined;
+
+  /**
+   * The same rows as CSV (RFC 4180, a header line, amounts in rupees with two decimals).
+   *
+   * @generated from field: string csv = 6;
+   */
+  csv: string;
+};
+
+/**
+ * Describes the message tarmac.booking.v1.ExportInvoicesResponse.
+ * Use `create(ExportInvoicesResponseSchema)` to create a new message.
+ */
+export const ExportInvoicesResponseSchema: GenMessage<ExportInvoicesResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_booking_v1_invoice, 13);
 
 /**
  * ListInvoices' request.
@@ -848,7 +1301,7 @@ export type ListInvoicesRequest = Message<"tarmac.booking.v1.ListInvoicesRequest
  * Use `create(ListInvoicesRequestSchema)` to create a new message.
  */
 export const ListInvoicesRequestSchema: GenMessage<ListInvoicesRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 8);
+  messageDesc(file_tarmac_booking_v1_invoice, 14);
 
 /**
  * ListInvoices' answer.
@@ -876,7 +1329,7 @@ export type ListInvoicesResponse = Message<"tarmac.booking.v1.ListInvoicesRespon
  * Use `create(ListInvoicesResponseSchema)` to create a new message.
  */
 export const ListInvoicesResponseSchema: GenMessage<ListInvoicesResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 9);
+  messageDesc(file_tarmac_booking_v1_invoice, 15);
 
 /**
  * GetInvoice's request.
@@ -904,7 +1357,7 @@ export type GetInvoiceRequest = Message<"tarmac.booking.v1.GetInvoiceRequest"> &
  * Use `create(GetInvoiceRequestSchema)` to create a new message.
  */
 export const GetInvoiceRequestSchema: GenMessage<GetInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 10);
+  messageDesc(file_tarmac_booking_v1_invoice, 16);
 
 /**
  * GetInvoice's answer.
@@ -925,7 +1378,7 @@ export type GetInvoiceResponse = Message<"tarmac.booking.v1.GetInvoiceResponse">
  * Use `create(GetInvoiceResponseSchema)` to create a new message.
  */
 export const GetInvoiceResponseSchema: GenMessage<GetInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_tarmac_booking_v1_invoice, 11);
+  messageDesc(file_tarmac_booking_v1_invoice, 17);
 
 /**
  * What a document is.
