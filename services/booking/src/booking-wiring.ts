@@ -27,6 +27,7 @@ import type { BillingSettings } from "./invoices/billing-settings.js";
 import { InvoiceIssuer } from "./invoices/invoice-issuer.js";
 import { InvoiceListing } from "./invoices/invoice-listing.js";
 import type { InvoiceStore } from "./invoices/invoice-store.js";
+import type { EInvoiceSubmitter } from "./invoices/e-invoice/e-invoice-submitter.js";
 import type { Reconciler } from "./reconciliation/reconciler.js";
 
 /** What every part shares, and what a decorator may wrap: the store, the wallet, the airline. */
@@ -60,6 +61,8 @@ export interface BookingWiring extends BookingDependencies {
   readonly agencies: AgencyBilling;
   /** Tax invoices, credit and debit notes. */
   readonly invoices: InvoiceStore;
+  /** Registers B2B documents' e-invoices (E_INVOICE_SUBMITTER); none: e-invoicing is off. */
+  readonly eInvoices?: EInvoiceSubmitter | undefined;
   /** What answers Reconcile (the server builds it over its undecorated stores). */
   readonly reconciler?: Reconciler;
 }
@@ -74,7 +77,7 @@ export interface BookingParts {
 /** The service and its sweeps over one set of dependencies: the server's wiring and the tests'. */
 export function wireBooking(w: BookingWiring): BookingParts {
   const { store, wallet, provider, clock, logger } = w;
-  const invoices = new InvoiceIssuer({ store: w.invoices, billing: w.billing, clock, logger });
+  const invoices = new InvoiceIssuer({ store: w.invoices, billing: w.billing, clock, logger, eInvoices: w.eInvoices });
   const writer = new BookingWriter(store, clock);
   const payments = new WalletPayments({ wallet, clock, holdTtlMs: w.holdTtlMs });
   const flow = new BookingFlow({ payments, provider, writer, clock, logger, holdNoticeMs: w.holdNoticeMs });

@@ -69,6 +69,12 @@ export const bookingConfigSchema = z
     TDS_COMMISSION_BPS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_TAX_RATES.tdsOnCommissionBps),
     /** The value of the ticket-booking fee: ACTUAL (the fee, GST inside) or RULE_32_3 (5% / 10% of the basic fare; API guide, GST and invoices). */
     GST_VALUATION: z.enum(["ACTUAL", "RULE_32_3"]).default(DEFAULT_VALUATION),
+    /**
+     * Who registers B2B documents' e-invoices (API guide, GST and invoices): `sandbox` (deterministic
+     * IRNs, not the government's; the default outside production) or `off` (payloads kept, no IRN;
+     * production's default, said at start). Production refuses the sandbox.
+     */
+    E_INVOICE_SUBMITTER: z.enum(["sandbox", "off"]).optional(),
   })
   .superRefine((v, ctx) => {
     checkCallerAuth(v, ctx, "booking");
@@ -79,6 +85,15 @@ export const bookingConfigSchema = z
     // Tax invoices name the platform as supplier: production must not issue them under the sandbox's GSTIN.
     if (v.TARMAC_ENV === "production" && v.TARMAC_GSTIN === DEVELOPMENT_GSTIN) {
       ctx.addIssue({ code: "custom", path: ["TARMAC_GSTIN"], message: "is required in production (the platform's own GSTIN)" });
+    }
+    // A sandbox IRN is not the government's: production documents must not carry one.
+    if (v.TARMAC_ENV === "production" && v.E_INVOICE_SUBMITTER === "sandbox") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["E_INVOICE_SUBMITTER"],
+        message:
+          "must not be sandbox in production (its IRNs are not the government's); leave it unset or off until a portal adapter is configured",
+      });
     }
     // Recovery finds a crashed booking's hold by its reference; it must still be there.
     if (v.HOLD_TTL_SECONDS * 1000 <= v.RECOVERY_GRACE_SECONDS * 1000 + v.BOOKING_SWEEP_INTERVAL_MS) {
@@ -122,6 +137,7 @@ export const bookingConfigSchema = z
       valuation: v.GST_VALUATION,
     }),
     usesDevelopmentSecret: v.TARMAC_BOOKING_SECRET === DEVELOPMENT_BOOKING_SECRET,
+    eInvoiceSubmitter: v.E_INVOICE_SUBMITTER ?? (v.TARMAC_ENV === "production" ? "off" : "sandbox"),
   }));
 
 export type BookingConfig = z.output<typeof bookingConfigSchema>;

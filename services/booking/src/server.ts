@@ -41,6 +41,8 @@ import type { InvoiceStore } from "./invoices/invoice-store.js";
 import { MemoryInvoiceStore } from "./invoices/memory-invoice-store.js";
 import { MongoInvoiceStore } from "./invoices/mongo-invoice-store.js";
 import { authAgencyBilling } from "./invoices/agency-billing.js";
+import { SandboxEInvoiceSubmitter } from "./invoices/e-invoice/sandbox-submitter.js";
+import type { EInvoiceSubmitter } from "./invoices/e-invoice/e-invoice-submitter.js";
 import { bookingCallerPolicy } from "./caller-policy.js";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 
@@ -133,6 +135,7 @@ export async function startBookingService(
     holdNoticeMs: config.holdNoticeMs,
     bookingSecret: config.bookingSecret,
     billing: config.billing,
+    eInvoices: eInvoiceSubmitter(config.eInvoiceSubmitter, clock, logger),
     agencies: authAgencyBilling(standing.agents),
     invoices: storage.value.invoices,
     reconciler,
@@ -181,4 +184,14 @@ export async function startBookingService(
     },
   });
   return { ...host, sweepNow, reconciliation };
+}
+
+/** The configured e-invoice submitter; off is said at start, since B2B documents then carry no IRN. */
+function eInvoiceSubmitter(choice: "sandbox" | "off", clock: Clock, logger: Logger): EInvoiceSubmitter | undefined {
+  if (choice === "sandbox") {
+    logger.info("e-invoicing: sandbox submitter (deterministic IRNs, not registered with the government)");
+    return new SandboxEInvoiceSubmitter(clock);
+  }
+  logger.warn("e-invoicing is off (E_INVOICE_SUBMITTER=off): B2B documents keep their e-invoice payload but carry no IRN or QR code");
+  return undefined;
 }

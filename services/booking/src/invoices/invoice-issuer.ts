@@ -17,12 +17,16 @@ import {
   type PaxAmount,
 } from "./invoice-lines.js";
 import type { InvoiceStore } from "./invoice-store.js";
+import { eInvoiceRecordOf } from "./e-invoice/e-invoicing.js";
+import type { EInvoiceSubmitter } from "./e-invoice/e-invoice-submitter.js";
 
 export interface InvoiceIssuerDeps {
   readonly store: InvoiceStore;
   readonly billing: BillingSettings;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Registers B2B documents' e-invoices; none: e-invoicing is off (the payload is still kept). */
+  readonly eInvoices?: EInvoiceSubmitter | undefined;
 }
 
 const isEmpty = (c: DocumentContents) => c.supplies.length === 0 && c.pureAgent.length === 0 && c.commission.length === 0;
@@ -125,6 +129,18 @@ export class InvoiceIssuer {
     return terms && { ...terms, valuation: this.deps.billing.valuation };
   }
 
+  /**
+   * Registers a B2B document's e-invoice right after issue (a step run again after a crash finds
+   * the document issued and registers it then; a registered one is left as it is).
+   */
+  private async withEInvoice(invoice: Invoice): Promise<Invoice> {
+    if (invoice.eInvoice?.status === "REGISTERED") return invoice;
+    const record = await eInvoiceRecordOf(invoice, this.deps.eInvoices, this.deps.logger);
+    if (!record) return invoice;
+    await this.deps.store.recordEInvoice(invoice.invoiceNumber, record);
+    return { ...invoice, eInvoice: record };
+  }
+
   private async taxInvoiceOf(booking: Booking): Promise<Invoice | undefined> {
     return (await this.deps.store.forBooking(booking.bookingId)).find((i) => i.kind === "TAX_INVOICE");
   }
@@ -166,7 +182,8 @@ export class InvoiceIssuer {
       totals,
       ...(original && { originalInvoiceDate: original.issuedAt }),
     };
-    const invoice = await this.deps.store.issue(draft, (issued) => [invoiceIssuedEvent(issued)]);
+    const issued = await this.deps.store.issue(draft, (i) => [invoiceIssuedEvent(i)]);
+    const invoice = await this.withEInvoice(issued);
     this.deps.logger.info(
       { bookingId: booking.bookingId, invoiceNumber: invoice.invoiceNumber, totalPaise: invoice.totalPaise },
       "invoice issued",

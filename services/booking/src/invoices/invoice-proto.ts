@@ -95,5 +95,17 @@ export function toProtoInvoice(i: Invoice): ProtoInvoice {
       },
     }),
     ...(i.originalInvoiceDate && { originalInvoiceDate: toTimestamp(i.originalInvoiceDate) }),
+    ...(i.eInvoice && {
+      eInvoice: {
+        status: i.eInvoice.status,
+        irn: i.eInvoice.irn,
+        ackNo: i.eInvoice.ackNo,
+        ...(i.eInvoice.ackDate && { ackDate: toTimestamp(i.eInvoice.ackDate) }),
+        signedQrCode: i.eInvoice.signedQrCode,
+        payloadJson: i.eInvoice.payloadJson,
+        submitter: i.eInvoice.submitter,
+        error: i.eInvoice.error,
+      },
+    }),
   });
 }

@@ -90,4 +90,29 @@ export function invoiceStoreContract(openWithOutbox: () => Promise<InvoiceStoreU
     expect(await store.list({ agentId: "agt_1", financialYear: "2025-26", limit: 10 })).toEqual([]);
     expect((await store.forBooking("bkg_a")).length).toBe(2);
   });
+
+  it("records a document's e-invoice, and keeps a registered IRN however often it is recorded again", async () => {
+    const store = await open();
+    const { invoiceNumber } = await store.issue(draft());
+    const base = { payloadJson: "{}", ackNo: "", signedQrCode: "", submitter: "SANDBOX", error: "" };
+    await store.recordEInvoice(invoiceNumber, { ...base, status: "PENDING", irn: "", error: "portal down" });
+    expect((await store.get(invoiceNumber))?.eInvoice).toMatchObject({ status: "PENDING", error: "portal down" });
+    const ackDate = new Date("2026-12-01T10:00:05Z");
+    await store.recordEInvoice(invoiceNumber, { ...base, status: "REGISTERED", irn: "a".repeat(64), ackNo: "1", ackDate });
+    await store.recordEInvoice(invoiceNumber, { ...base, status: "REGISTERED", irn: "b".repeat(64), ackNo: "2", ackDate });
+    expect((await store.get(invoiceNumber))?.eInvoice).toMatchObject({ status: "REGISTERED", irn: "a".repeat(64), ackNo: "1", ackDate });
+    expect((await store.forBooking("bkg_1"))[0]?.eInvoice?.irn).toBe("a".repeat(64));
+  });
+
+  it("answers the documents issued in a period, every agency's or one's, oldest first", async () => {
+    const store = await open();
+    const at = (iso: string) => new Date(iso);
+    await store.issue(draft({ bookingId: "bkg_a", issuedAt: at("2026-11-30T18:29:59Z") }));
+    await store.issue(draft({ bookingId: "bkg_b", issuedAt: at("2026-12-02T10:00:00Z"), agentId: "agt_2" }));
+    await store.issue(draft({ bookingId: "bkg_c", issuedAt: at("2026-11-30T18:30:00Z") }));
+    await store.issue(draft({ bookingId: "bkg_d", issuedAt: at("2026-12-31T18:30:00Z") }));
+    const december = [at("2026-11-30T18:30:00Z"), at("2026-12-31T18:30:00Z")] as const;
+    expect((await store.issuedBetween(...december)).map((i) => i.bookingId)).toEqual(["bkg_c", "bkg_b"]);
+    expect((await store.issuedBetween(...december, "agt_1")).map((i) => i.bookingId)).toEqual(["bkg_c"]);
+  });
 }

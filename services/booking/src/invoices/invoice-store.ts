@@ -1,5 +1,5 @@
 import type { OutboxEvent } from "@tarmac/events";
-import type { Invoice, InvoiceDraft } from "./invoice.js";
+import type { EInvoiceRecord, Invoice, InvoiceDraft } from "./invoice.js";
 
 export interface InvoiceListQuery {
   readonly agentId: string;
@@ -23,4 +23,11 @@ export interface InvoiceStore {
   get(invoiceNumber: string): Promise<Invoice | undefined>;
   forBooking(bookingId: string): Promise<Invoice[]>;
   list(query: InvoiceListQuery): Promise<Invoice[]>;
+  /**
+   * Stores a document's e-invoice. A REGISTERED one is final: a later record (a replica that
+   * registered it too, a retry) leaves it as it is, so an IRN once given never changes.
+   */
+  recordEInvoice(invoiceNumber: string, record: EInvoiceRecord): Promise<void>;
+  /** Every agency's documents (or one agency's) issued in [from, to), oldest first: the monthly export. */
+  issuedBetween(from: Date, to: Date, agentId?: string): Promise<Invoice[]>;
 }

@@ -124,6 +124,25 @@ export interface DocumentTotals {
   readonly tdsPaise: number;
 }
 
+/**
+ * A B2B document's e-invoice: the payload in the e-invoice format (INV-01, version 1.1) and what
+ * the portal answered. REGISTERED: it has an IRN; PENDING: not registered yet (the portal could
+ * not be asked; retried when the document's step runs again); REJECTED: the portal, or the
+ * payload's own check, refused it (error says why); OFF: no submitter is configured.
+ */
+export interface EInvoiceRecord {
+  readonly status: "REGISTERED" | "PENDING" | "REJECTED" | "OFF";
+  /** The payload as submitted (JSON text); empty when none could be made. */
+  readonly payloadJson: string;
+  readonly irn: string;
+  readonly ackNo: string;
+  readonly ackDate?: Date | undefined;
+  readonly signedQrCode: string;
+  /** SANDBOX or the portal adapter's name; empty when nothing was submitted. */
+  readonly submitter: string;
+  readonly error: string;
+}
+
 /** A document before it has a number. */
 export interface InvoiceDraft {
   readonly kind: InvoiceKind;
@@ -160,6 +179,8 @@ export interface Invoice extends InvoiceDraft {
   readonly invoiceNumber: string;
   /** Its place in its series (1, 2, ...). */
   readonly sequence: number;
+  /** B2B documents with a supply of ours: recorded right after issue (InvoiceStore.recordEInvoice). */
+  readonly eInvoice?: EInvoiceRecord | undefined;
 }
 
 export function invoiceNumberOf(kind: InvoiceKind, financialYear: string, sequence: number): string {

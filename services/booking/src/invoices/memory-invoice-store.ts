@@ -1,6 +1,6 @@
 import { deepCopy } from "@tarmac/kernel";
 import type { MemoryOutbox, OutboxEvent } from "@tarmac/events";
-import { invoiceNumberOf, SERIES, type Invoice, type InvoiceDraft } from "./invoice.js";
+import { invoiceNumberOf, SERIES, type EInvoiceRecord, type Invoice, type InvoiceDraft } from "./invoice.js";
 import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
 
 /** In memory: each issue runs without an await between reading the counter and storing, so it is atomic. */
@@ -52,6 +52,23 @@ export class MemoryInvoiceStore implements InvoiceStore {
       )
       .sort((a, b) => newerFirst(a, b))
       .slice(0, query.limit);
+    return Promise.resolve(rows.map((i) => deepCopy(i)));
+  }
+
+  recordEInvoice(invoiceNumber: string, record: EInvoiceRecord): Promise<void> {
+    const invoice = this.invoices.get(invoiceNumber);
+    if (invoice && invoice.eInvoice?.status !== "REGISTERED") {
+      const updated = { ...invoice, eInvoice: deepCopy(record) };
+      this.invoices.set(invoiceNumber, updated);
+      this.bySource.set(`${invoice.bookingId}|${invoice.sourceKey}`, updated);
+    }
+    return Promise.resolve();
+  }
+
+  issuedBetween(from: Date, to: Date, agentId?: string): Promise<Invoice[]> {
+    const rows = [...this.invoices.values()]
+      .filter((i) => i.issuedAt >= from && i.issuedAt < to && (agentId === undefined || i.agentId === agentId))
+      .sort((a, b) => -newerFirst(a, b));
     return Promise.resolve(rows.map((i) => deepCopy(i)));
   }
 }

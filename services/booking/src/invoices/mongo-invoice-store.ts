@@ -1,7 +1,7 @@
 import { isMongoServerError, majorityTransaction } from "@tarmac/kernel";
 import type { Collection, Db } from "mongodb";
 import type { MongoOutbox, OutboxEvent } from "@tarmac/events";
-import { invoiceNumberOf, SERIES, type Invoice, type InvoiceDraft } from "./invoice.js";
+import { invoiceNumberOf, SERIES, type EInvoiceRecord, type Invoice, type InvoiceDraft } from "./invoice.js";
 import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
 
 /** Bounds the whole transaction, retries included: a stuck primary fails the caller, who retries. */
@@ -9,6 +9,8 @@ const COMMIT_TIMEOUT_MS = 5_000;
 const DUPLICATE_KEY = 11000;
 /** Reads are bounded like every call: a slow query fails rather than hangs. */
 const READ_MS = 5_000;
+/** A month's documents of every agency: a larger read, still bounded. */
+const EXPORT_MS = 30_000;
 
 type InvoiceDocument = Omit<Invoice, "invoiceNumber"> & { _id: string };
 interface CounterDocument {
@@ -43,6 +45,7 @@ export class MongoInvoiceStore implements InvoiceStore {
       { key: { agentId: 1, issuedAt: -1, _id: -1 }, name: "agentId_issuedAt_id" },
       { key: { agentId: 1, bookingId: 1, issuedAt: -1, _id: -1 }, name: "agentId_bookingId_issuedAt_id" },
       { key: { agentId: 1, financialYear: 1, issuedAt: -1, _id: -1 }, name: "agentId_financialYear_issuedAt_id" },
+      { key: { issuedAt: 1, _id: 1 }, name: "issuedAt_id" },
     ]);
   }
 
@@ -103,6 +106,23 @@ export class MongoInvoiceStore implements InvoiceStore {
       )
       .sort({ issuedAt: -1, _id: -1 })
       .limit(query.limit)
+      .toArray();
+    return docs.map(fromDocument);
+  }
+
+  async recordEInvoice(invoiceNumber: string, record: EInvoiceRecord): Promise<void> {
+    // Majority write (the collection's concern); the filter keeps a registered IRN final.
+    await this.invoices.updateOne(
+      { _id: invoiceNumber, "eInvoice.status": { $ne: "REGISTERED" } },
+      { $set: { eInvoice: record } },
+      { maxTimeMS: READ_MS },
+    );
+  }
+
+  async issuedBetween(from: Date, to: Date, agentId?: string): Promise<Invoice[]> {
+    const docs = await this.invoices
+      .find({ issuedAt: { $gte: from, $lt: to }, ...(agentId !== undefined && { agentId }) }, { maxTimeMS: EXPORT_MS })
+      .sort({ issuedAt: 1, _id: 1 })
       .toArray();
     return docs.map(fromDocument);
   }

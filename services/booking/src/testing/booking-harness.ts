@@ -24,12 +24,13 @@ import type { TicketingWorker } from "../ticketing-worker.js";
 import { FakeAirline } from "./fake-airline.js";
 import { billingSettings, DEVELOPMENT_GSTIN } from "../invoices/billing-settings.js";
 import { MemoryInvoiceStore } from "../invoices/memory-invoice-store.js";
+import { SandboxEInvoiceSubmitter } from "../invoices/e-invoice/sandbox-submitter.js";
 
 /** The platform in Karnataka (29), at the default rates. */
 const HARNESS_BILLING = billingSettings({
   gstin: DEVELOPMENT_GSTIN,
   legalName: "Tarmac Travel Technologies Private Limited",
-  address: "Bengaluru",
+  address: "12 Residency Road, Bengaluru, Karnataka 560025",
   email: "billing@tarmac.example",
   gstOnServiceFeeBps: 1800,
   tdsOnCommissionBps: 200,
@@ -206,6 +207,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
       holdNoticeMs: 2 * 3_600_000,
       bookingSecret: "booking-harness-secret-of-32-characters-at-least",
       billing: HARNESS_BILLING,
+      eInvoices: new SandboxEInvoiceSubmitter(clock),
       agencies: { gstOf: async (agentId) => agencyBilling.get(agentId) },
       invoices,
     });

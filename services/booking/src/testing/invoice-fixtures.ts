@@ -4,7 +4,7 @@ import { billingSettings, DEVELOPMENT_GSTIN } from "../invoices/billing-settings
 export const AGENCY_GST = {
   gstin: "27AAPFU0939F1ZV",
   registeredName: "Sky Travels LLP",
-  address: "Andheri East, Mumbai",
+  address: "Andheri East, Mumbai 400069",
   email: "gst@sky.example",
 };
 
