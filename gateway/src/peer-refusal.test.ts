@@ -106,6 +106,7 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
   "POST /api/v1/invoices/list": primary("/api/v1/invoices/list", {}),
   "POST /api/v1/invoices/get": primary("/api/v1/invoices/get", { invoice_number: "TI/2026-27/000001" }),
   "POST /api/v1/invoices/pdf": primary("/api/v1/invoices/pdf", { invoice_number: "TI/2026-27/000001" }),
+  "POST /api/v1/invoices/export": primary("/api/v1/invoices/export", { month: "2026-12", kind: "gstr1" }),
   "POST /api/auth/send-otp": secondary("/api/auth/send-otp", { identifier: otp.identifier, type: "EMAIL" }, false),
   "POST /api/auth/verify-otp": secondary("/api/auth/verify-otp", { identifier: otp.identifier, code: otp.code }, false),
   "POST /api/auth/logout": secondary("/api/auth/logout", {}),

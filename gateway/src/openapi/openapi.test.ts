@@ -105,6 +105,7 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/invoices/list", tag: "invoices", security: "ApiKey", statuses: ["401", "403"], examples: true },
   { path: "/api/v1/invoices/get", tag: "invoices", security: "ApiKey", statuses: ["401", "403", "404"] },
   { path: "/api/v1/invoices/pdf", tag: "invoices", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/invoices/export", tag: "invoices", security: "ApiKey", statuses: ["401", "403"] },
   // API guide, Secondary surface and logout (API guide, Authentication).
   { path: "/api/auth/send-otp", tag: "auth", security: "none", success: "202" },
   { path: "/api/auth/verify-otp", tag: "auth", security: "none", statuses: ["401"] },

@@ -40,6 +40,7 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/invoices/list", Scope.FLIGHT_BOOK],
   ["/api/v1/invoices/get", Scope.FLIGHT_BOOK],
   ["/api/v1/invoices/pdf", Scope.FLIGHT_BOOK],
+  ["/api/v1/invoices/export", Scope.FLIGHT_BOOK],
 ];
 
 const SCOPES = [

@@ -13,7 +13,7 @@ export interface AdminClients {
   readonly auth: Client<typeof AuthService>;
   readonly wallet: Client<typeof WalletService>;
   readonly webhooks: Client<typeof WebhookService>;
-  /** Reconcile only. */
+  /** Reconcile and the monthly export (ExportInvoices) only. */
   readonly booking: Client<typeof BookingService>;
 }
 

@@ -57,6 +57,8 @@ import type { RefundListing } from "./refund-listing.js";
 import type { Reschedules } from "./reschedules.js";
 import type { InvoiceListing } from "./invoices/invoice-listing.js";
 import type {
+  ExportInvoicesRequest,
+  ExportInvoicesResponse,
   GetInvoiceRequest,
   GetInvoiceResponse,
   ListInvoicesRequest,
@@ -109,6 +111,10 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   async getInvoice(request: GetInvoiceRequest): Promise<GetInvoiceResponse> {
     return this.deps.invoices.get(request);
+  }
+
+  async exportInvoices(request: ExportInvoicesRequest): Promise<ExportInvoicesResponse> {
+    return this.deps.invoices.export(request);
   }
 
   async reconcile(request: ReconcileRequest): Promise<ReconcileResponse> {

@@ -14,6 +14,8 @@ export const bookingCallerPolicy: CallerPolicy = {
   ListRefunds: { gateway: "agent-context" },
   ListInvoices: { gateway: "agent-context" },
   GetInvoice: { gateway: "agent-context" },
+  // Agencies export their own month; the admin command line exports every agency's for finance.
+  ExportInvoices: { gateway: "agent-context", admin: "trusted" },
   QuoteAncillaryAddition: { gateway: "agent-context" },
   ConfirmAncillaryAddition: { gateway: "agent-context" },
   Reconcile: { admin: "trusted" },

@@ -5,9 +5,11 @@ import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { DomainError, toConnectError } from "@tarmac/kernel";
 import {
+  ExportInvoicesResponseSchema,
   GetInvoiceResponseSchema,
   InvoiceKind,
   ListInvoicesResponseSchema,
+  type ExportInvoicesRequest,
   type GetInvoiceRequest,
   type Invoice,
   type ListInvoicesRequest,
@@ -183,5 +185,54 @@ describe("POST /api/v1/invoices/*", () => {
       "Maharashtra (27)",
     ])
       expect(text).toContain(expected);
+  });
+
+  it("exports the agency's month as JSON rows in paise or as CSV text, with the totals", async () => {
+    const seen: ExportInvoicesRequest[] = [];
+    gateway = await testApp({
+      booking: {
+        exportInvoices(request) {
+          seen.push(request);
+          return create(ExportInvoicesResponseSchema, {
+            month: request.month,
+            kind: request.kind,
+            gstRows: [
+              {
+                section: "B2B",
+                recipientGstin: "27AAPFU0939F1ZV",
+                documentNumber: "TI2627000042",
+                rateBps: 1800,
+                taxableValuePaise: 25_423n,
+                igstPaise: 4_576n,
+              },
+            ],
+            tdsRows: [{ documentNumber: "TI2627000042", grossCommissionPaise: 20_408n, tdsPaise: 408n }],
+            totals: { documents: 1, taxableValuePaise: 25_423n, igstPaise: 4_576n, documentValuePaise: 860_000n, tdsPaise: 408n },
+            csv: "section,agent_id\r\nB2B,agt\r\n",
+          });
+        },
+      },
+    });
+    const json = await post("/api/v1/invoices/export", { month: "2026-12", kind: "gstr1" });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json()).toMatchObject({
+      month: "2026-12",
+      kind: "gstr1",
+      format: "json",
+      rows: [{ section: "B2B", document_number: "TI2627000042", rate_bps: 1800, taxable_value_paise: 25_423, igst_paise: 4_576 }],
+      totals: { documents: 1, document_value_paise: 860_000, tds_paise: 408 },
+    });
+    expect(seen[0]).toMatchObject({ agentId: AGENT_ID, month: "2026-12", kind: "GSTR1" });
+    const tds = await post("/api/v1/invoices/export", { month: "2026-12", kind: "tds" });
+    expect(tds.json().rows).toEqual([
+      expect.objectContaining({ document_number: "TI2627000042", gross_commission_paise: 20_408, tds_paise: 408 }),
+    ]);
+    const csv = await post("/api/v1/invoices/export", { month: "2026-12", kind: "gstr1", format: "csv" });
+    expect(csv.json()).toMatchObject({
+      content_type: "text/csv",
+      filename: "gstr1-2026-12.csv",
+      content: "section,agent_id\r\nB2B,agt\r\n",
+    });
+    expect((await post("/api/v1/invoices/export", { month: "2026-13", kind: "gstr1" })).statusCode).toBe(400);
   });
 });

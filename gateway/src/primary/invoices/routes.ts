@@ -1,3 +1,4 @@
+import { paiseFromProto } from "@tarmac/kernel";
 import { Scope } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { callerOf } from "../../auth/caller-of.js";
@@ -6,11 +7,14 @@ import { operation, PRIMARY } from "../../openapi/operation.js";
 import { invoiceJson } from "./invoice-json.js";
 import { renderInvoicePdf } from "./invoice-pdf.js";
 import {
+  invoiceExportRequestSchema,
+  invoiceExportResponseSchema,
   invoiceGetRequestSchema,
   invoiceListRequestSchema,
   invoiceListResponseSchema,
   invoicePdfResponseSchema,
   invoiceSchema,
+  type InvoiceExportBody,
   type InvoiceGetBody,
   type InvoiceListBody,
 } from "./schemas.js";
@@ -19,7 +23,7 @@ export interface InvoiceRoutesOptions {
   readonly booking: ServiceClients["booking"];
 }
 
-/** POST /invoices/list, /get and /pdf: the agency's tax invoices, credit and debit notes (scope flight.book, like bookings). */
+/** POST /invoices/list, /get, /pdf and /export: the agency's tax invoices, credit and debit notes (scope flight.book, like bookings). */
 export const invoiceRoutes: FastifyPluginAsync<InvoiceRoutesOptions> = async (app, { booking }) => {
   app.post(
     "/invoices/list",
@@ -104,6 +108,76 @@ export const invoiceRoutes: FastifyPluginAsync<InvoiceRoutesOptions> = async (ap
         filename: `${invoice.invoice_number.replaceAll("/", "-")}.pdf`,
         content_base64: pdf.toString("base64"),
       };
+    },
+  );
+
+  app.post(
+    "/invoices/export",
+    {
+      schema: operation(PRIMARY, {
+        operationId: "exportInvoices",
+        tags: ["invoices"],
+        summary: "A month's invoices and notes for the GST return, or the TDS withheld",
+        description:
+          "The calling agent's documents issued in `month` (India's calendar): `kind: gstr1` as GSTR-1 asks for them (B2B invoices, " +
+          "credit and debit notes (CDNR), unregistered B2CS totals, the SAC summary), `kind: tds` the commission and TDS withheld " +
+          "under section 194H per document. `format: json` (default) answers `rows` with amounts in paise; `format: csv` answers " +
+          "the same rows as CSV in `content`. `totals` add the rows up, credit notes subtracted: `document_value_paise` is the " +
+          "wallet's net movement for the month's documents. Scope `flight.book`.",
+        body: invoiceExportRequestSchema,
+        success: { schema: invoiceExportResponseSchema, description: "The month's rows and their totals." },
+      }),
+      config: { scope: Scope.FLIGHT_BOOK },
+    },
+    async (request: FastifyRequest<{ Body: InvoiceExportBody }>) => {
+      const { month, kind } = request.body;
+      const format = request.body.format ?? "json";
+      const answer = await booking.exportInvoices({ agentId: callerOf(request).agentId, month, kind: kind.toUpperCase() });
+      const n = (v: bigint) => paiseFromProto(v);
+      const t = answer.totals;
+      const totals = {
+        documents: t?.documents ?? 0,
+        taxable_value_paise: n(t?.taxableValuePaise ?? 0n),
+        igst_paise: n(t?.igstPaise ?? 0n),
+        cgst_paise: n(t?.cgstPaise ?? 0n),
+        sgst_paise: n(t?.sgstPaise ?? 0n),
+        document_value_paise: n(t?.documentValuePaise ?? 0n),
+        gross_commission_paise: n(t?.grossCommissionPaise ?? 0n),
+        tds_paise: n(t?.tdsPaise ?? 0n),
+      };
+      const common = { month, kind, format, filename: `${kind}-${month}.${format}`, totals };
+      if (format === "csv") return { ...common, content_type: "text/csv" as const, rows: [], content: answer.csv };
+      const rows =
+        kind === "tds"
+          ? answer.tdsRows.map((r) => ({
+              deductee_pan: r.deducteePan,
+              document_number: r.documentNumber,
+              document_type: r.documentType,
+              document_date: r.documentDate,
+              booking_id: r.bookingId,
+              gross_commission_paise: n(r.grossCommissionPaise),
+              tds_paise: n(r.tdsPaise),
+            }))
+          : answer.gstRows.map((r) => ({
+              section: r.section,
+              recipient_gstin: r.recipientGstin,
+              recipient_name: r.recipientName,
+              document_number: r.documentNumber,
+              document_type: r.documentType,
+              document_date: r.documentDate,
+              original_invoice_number: r.originalInvoiceNumber,
+              place_of_supply: r.placeOfSupply,
+              reverse_charge: r.reverseCharge,
+              sac: r.sac,
+              rate_bps: r.rateBps,
+              document_value_paise: n(r.documentValuePaise),
+              taxable_value_paise: n(r.taxableValuePaise),
+              igst_paise: n(r.igstPaise),
+              cgst_paise: n(r.cgstPaise),
+              sgst_paise: n(r.sgstPaise),
+              quantity: r.quantity,
+            }));
+      return { ...common, content_type: "application/json" as const, rows, content: null };
     },
   );
 };

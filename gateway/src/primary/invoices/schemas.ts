@@ -212,3 +212,84 @@ export const invoicePdfResponseSchema = object({
   filename: string("A file name for it, e.g. `TI-2026-27-000001.pdf`."),
   content_base64: string("The PDF (A4, standard fonts), Base64-encoded."),
 });
+
+export const invoiceExportRequestSchema = closed(
+  {
+    month: string("The calendar month of issue, `YYYY-MM`, in India's time (UTC+05:30).", { pattern: "^[0-9]{4}-(0[1-9]|1[0-2])$" }),
+    kind: oneOf(
+      ["gstr1", "tds"],
+      "`gstr1`: the documents as GSTR-1 asks for them; `tds`: the commission and the TDS withheld (section 194H).",
+    ),
+    format: oneOf(["json", "csv"], "`json` (default): rows and totals as JSON, amounts in paise; `csv`: the same rows as CSV text."),
+  },
+  ["month", "kind"],
+);
+
+export interface InvoiceExportBody {
+  month: string;
+  kind: "gstr1" | "tds";
+  format?: "json" | "csv";
+}
+
+const exportTotals = described(
+  object({
+    documents: integer("How many documents of the month the export covers."),
+    taxable_value_paise: paise("Taxable value, credit notes subtracted"),
+    igst_paise: paise("Integrated GST, credit notes subtracted"),
+    cgst_paise: paise("Central GST, credit notes subtracted"),
+    sgst_paise: paise("State GST, credit notes subtracted"),
+    document_value_paise: paise("The documents' totals, invoices and debit notes less credit notes: the wallet's net movement for them"),
+    gross_commission_paise: paise("Commission, reversals subtracted"),
+    tds_paise: paise("TDS withheld (section 194H), reversals subtracted"),
+  }),
+  "What the rows add up to.",
+);
+
+const gstRow = object({
+  section: oneOf(
+    ["B2B", "B2CS", "CDNR", "HSN"],
+    "`B2B`: a tax invoice to a registered agency; `CDNR`: its credit or debit note; `B2CS`: unregistered agencies' documents summed per place of supply and rate; `HSN`: every document summed per SAC and rate.",
+  ),
+  recipient_gstin: string("The agency's GSTIN (B2B, CDNR); empty otherwise."),
+  recipient_name: string("The agency's name (B2B, CDNR)."),
+  document_number: string("The document's number (B2B, CDNR)."),
+  document_type: string("`INVOICE`, `CREDIT_NOTE` or `DEBIT_NOTE` (B2B, CDNR); empty otherwise."),
+  document_date: string("`YYYY-MM-DD` in India's time (B2B, CDNR)."),
+  original_invoice_number: string("For a note: the tax invoice it amends."),
+  place_of_supply: string("State code and name, e.g. `27-Maharashtra`."),
+  reverse_charge: { type: "boolean", description: "Whether GST is payable on reverse charge: always false." },
+  sac: string("The SAC, `998551`."),
+  rate_bps: integer("The GST rate, basis points (1800)."),
+  document_value_paise: paise(
+    "B2B, CDNR: the document's total (on its first row); B2CS: the documents' net; HSN: the supplies' value, tax included",
+  ),
+  taxable_value_paise: paise("Taxable value at this rate"),
+  igst_paise: paise("Integrated GST"),
+  cgst_paise: paise("Central GST"),
+  sgst_paise: paise("State GST"),
+  quantity: integer("How many supply lines the row sums (unit OTH)."),
+});
+
+const tdsRow = object({
+  deductee_pan: string("The agency's PAN, read from its GSTIN; empty for an unregistered agency."),
+  document_number: string("The document's number."),
+  document_type: string("`TAX_INVOICE`, `CREDIT_NOTE` or `DEBIT_NOTE`."),
+  document_date: string("`YYYY-MM-DD` in India's time."),
+  booking_id: string("The booking."),
+  gross_commission_paise: paise("Commission paid; negative when a credit note reverses it"),
+  tds_paise: paise("TDS withheld from it; negative when reversed"),
+});
+
+export const invoiceExportResponseSchema = object({
+  month: string("The month, `YYYY-MM`."),
+  kind: oneOf(["gstr1", "tds"], "What was exported."),
+  format: oneOf(["json", "csv"], "How: `rows` (json) or `content` (csv)."),
+  rows: array(
+    { anyOf: [gstRow, tdsRow] },
+    "json: GSTR-1 rows (B2B, B2CS, CDNR, then HSN) or TDS rows; csv: empty (the rows are in `content`).",
+  ),
+  content_type: oneOf(["application/json", "text/csv"], "`text/csv` when `content` carries the CSV."),
+  filename: string("A file name for it, e.g. `gstr1-2026-12.csv`."),
+  content: nullableText("csv: the rows as CSV (RFC 4180, a header line, amounts in rupees with two decimals, CRLF); json: null."),
+  totals: exportTotals,
+});

@@ -6,6 +6,7 @@ import { agentsSetTier } from "./agents-tier.js";
 import { credentialsInit, credentialsNew, credentialsToken } from "./credentials.js";
 import { keysIssue, keysRotate } from "./keys-issue.js";
 import { keysList, keysRevoke } from "./keys.js";
+import { invoicesExport } from "./invoices-export.js";
 import { reconcile } from "./reconcile.js";
 import { walletBalance, walletCreditLimit, walletOpen, walletTopUp } from "./wallet.js";
 import { webhooksDeliveries, webhooksList } from "./webhooks.js";
@@ -31,6 +32,11 @@ export const GROUPS: readonly CommandGroup[] = [
     name: "wallet",
     summary: "Agent wallets: top up, credit limit, balance",
     commands: [walletTopUp, walletCreditLimit, walletBalance, walletOpen],
+  },
+  {
+    name: "invoices",
+    summary: "Tax documents for finance: the monthly GSTR-1 and TDS export",
+    commands: [invoicesExport],
   },
   {
     name: "reconcile",

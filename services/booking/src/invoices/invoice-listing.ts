@@ -3,12 +3,15 @@ import { DomainError, fieldError, validationFailed, type Signer } from "@tarmac/
 import {
   GetInvoiceResponseSchema,
   ListInvoicesResponseSchema,
+  type ExportInvoicesRequest,
+  type ExportInvoicesResponse,
   type GetInvoiceRequest,
   type GetInvoiceResponse,
   type ListInvoicesRequest,
   type ListInvoicesResponse,
 } from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
 import { toProtoInvoice } from "./invoice-proto.js";
+import { exportInvoices } from "./export/export-answer.js";
 import type { InvoiceStore } from "./invoice-store.js";
 
 const FINANCIAL_YEAR = /^(\d{4})-(\d{2})$/;
@@ -67,6 +70,11 @@ export class InvoiceListing {
       invoices: page.map(toProtoInvoice),
       nextPageToken: next ? this.cursors.sign(next) : "",
     });
+  }
+
+  /** ExportInvoices (export/export-answer.ts). */
+  export(request: ExportInvoicesRequest): Promise<ExportInvoicesResponse> {
+    return exportInvoices(this.store, request);
   }
 
   async get(request: GetInvoiceRequest): Promise<GetInvoiceResponse> {

@@ -298,6 +298,9 @@ function checkDeadline(booking: Booking, options: CheckOptions, report: Report):
  * A ticketed booking's documents say what the agency was charged: the tax invoice (everything
  * debited by ticketing), plus each debit note (reschedules, additions), less each credit note
  * (refunds). That is the ledger's net movement for it. Bookings never ticketed get no documents.
+ * The monthly export (invoices/export) needs no check of its own: it is a pure function of these
+ * same documents, every document a row (one with no supply of ours at rate 0), and its tests prove
+ * its totals equal the documents' per tax head; the documents equal the ledger here, per booking.
  */
 function checkDocuments(booking: Booking, documents: readonly Invoice[], moved: number, report: Report): void {
   const ticketed = booking.statusHistory.some((s) => s.status === "TICKETED");
