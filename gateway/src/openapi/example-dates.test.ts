@@ -104,7 +104,7 @@ describe("dates in the examples /docs pre-fills", () => {
 });
 
 describe("dates in the README's and the guides' commands", () => {
-  it.each(["README.md", "docs/api-guide.md"])("%s pastes no fixed travel date", (file) => {
+  it.each(["README.md", "docs/api-guide.md", "docs/features.md", "docs/first-hour.md"])("%s pastes no fixed travel date", (file) => {
     const text = readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
     const blocks = [...text.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)].map((m) => m[1]!);
     const fixed = blocks.flatMap((block) =>
