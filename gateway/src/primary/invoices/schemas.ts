@@ -1,4 +1,5 @@
 import { InvoiceKindSchema } from "@tarmac/proto/tarmac/booking/v1/invoice_pb.js";
+import { PURE_AGENT_DESCRIPTIONS, SUPPLY_DESCRIPTIONS } from "@tarmac/tax";
 import { enumNames } from "../../enum-names.js";
 import {
   array,
@@ -90,7 +91,7 @@ const travel = {
 };
 
 const supply = object({
-  kind: oneOf(["SERVICE_FEE", "CANCELLATION_FEE", "RESCHEDULE_FEE", "VOID_FEE"], "Which fee of the platform's."),
+  kind: oneOf(Object.keys(SUPPLY_DESCRIPTIONS), "Which fee of the platform's."),
   description: string("The service, with its sector and date."),
   sac: string("`998551`: reservation services for transportation."),
   ...travel,
@@ -109,7 +110,7 @@ const supply = object({
 });
 
 const pureAgent = object({
-  kind: oneOf(["AIR_FARE", "SEAT", "BAGGAGE", "MEAL", "FARE_DIFFERENCE", "AIRLINE_FEE"], "What was collected for the airline."),
+  kind: oneOf(Object.keys(PURE_AGENT_DESCRIPTIONS), "What was collected for the airline."),
   description: string("What it is, with its sector and date."),
   ...travel,
   emd_numbers: strings("The airline's EMD numbers of the item, when it has them."),
@@ -213,11 +214,14 @@ export const invoicePdfResponseSchema = object({
   content_base64: string("The PDF (A4, standard fonts), Base64-encoded."),
 });
 
+/** What `invoices/export` exports: GSTR-1's rows, or the TDS withheld on commission. */
+export const INVOICE_EXPORT_KINDS = ["gstr1", "tds"] as const;
+
 export const invoiceExportRequestSchema = closed(
   {
     month: string("The calendar month of issue, `YYYY-MM`, in India's time (UTC+05:30).", { pattern: "^[0-9]{4}-(0[1-9]|1[0-2])$" }),
     kind: oneOf(
-      ["gstr1", "tds"],
+      [...INVOICE_EXPORT_KINDS],
       "`gstr1`: the documents as GSTR-1 asks for them; `tds`: the commission and the TDS withheld (section 194H).",
     ),
     format: oneOf(["json", "csv"], "`json` (default): rows and totals as JSON, amounts in paise; `csv`: the same rows as CSV text."),
@@ -227,7 +231,7 @@ export const invoiceExportRequestSchema = closed(
 
 export interface InvoiceExportBody {
   month: string;
-  kind: "gstr1" | "tds";
+  kind: (typeof INVOICE_EXPORT_KINDS)[number];
   format?: "json" | "csv";
 }
 
@@ -282,7 +286,7 @@ const tdsRow = object({
 
 export const invoiceExportResponseSchema = object({
   month: string("The month, `YYYY-MM`."),
-  kind: oneOf(["gstr1", "tds"], "What was exported."),
+  kind: oneOf([...INVOICE_EXPORT_KINDS], "What was exported."),
   format: oneOf(["json", "csv"], "How: `rows` (json) or `content` (csv)."),
   rows: array(
     { anyOf: [gstRow, tdsRow] },
