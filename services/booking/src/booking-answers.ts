@@ -22,7 +22,7 @@ import type { ConfirmedCancellation } from "./cancellations.js";
 import type { Booking } from "./domain/booking.js";
 import type { TicketOutcome } from "./hold-ticketing.js";
 import type { CancellationQuote, RescheduleQuote } from "./domain/quotes.js";
-import type { RescheduleItem } from "./domain/reschedule-items.js";
+import type { RescheduleItem } from "./domain/quotes.js";
 import { holdToProto, statusToProto } from "./proto-mapping.js";
 
 /** The answers of BookingService's operations, from the booking and quote they concern. */

@@ -24,7 +24,8 @@ import {
   type Segment,
 } from "@tarmac/proto/tarmac/search/v1/search_pb.js";
 import { cancellationFieldsToProto, cancellationToProto, ticketStatusOf } from "./cancellation-mapping.js";
-import type { BookedExtra, Booking, BookedPricing, BookingStatus } from "./domain/booking.js";
+import type { BookedPricing } from "./domain/booked-pricing.js";
+import type { BookedExtra, Booking, BookingStatus } from "./domain/booking.js";
 import type { BookingRequestInput } from "./domain/booking-request.js";
 
 /**

@@ -1,6 +1,7 @@
 import type { GstKind } from "@tarmac/tax";
 import type { FareRules, ProviderSegment, TicketRecord } from "@tarmac/airline-port";
-import type { KeyedConfirmation } from "./keyed-confirmations.js";
+import type { BookedPricing } from "./booked-pricing.js";
+import type { KeyedConfirmation } from "./confirm-answers.js";
 import type { CancellationRecord, Quote, RescheduleRecord } from "./quotes.js";
 import type { PendingCancellation, RefundRecord } from "./refunds.js";
 
@@ -94,17 +95,6 @@ export interface PendingAddition {
   readonly totalPaise: number;
   readonly idempotencyKey?: string | undefined;
   readonly fingerprint?: string | undefined;
-}
-
-/** Totals for all passengers, paise (API guide, Money and pricing). */
-export interface BookedPricing {
-  readonly baseFare: number;
-  readonly taxes: number;
-  readonly commission: number;
-  readonly otaMarkup: number;
-  readonly agentMarkup: number;
-  readonly netFare: number;
-  readonly finalPrice: number;
 }
 
 /** Why a booking failed, answered again to a client that retries the same create. */

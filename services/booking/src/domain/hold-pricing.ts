@@ -1,4 +1,5 @@
-import type { BookedPricing, Booking } from "./booking.js";
+import type { BookedPricing } from "./booked-pricing.js";
+import type { Booking } from "./booking.js";
 
 /** What a held booking costs when the airline tickets it at `fare`. */
 export interface HoldPricing {

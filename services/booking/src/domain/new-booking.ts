@@ -1,6 +1,7 @@
 import { defined } from "@tarmac/kernel";
 import type { FareRules, ProviderSegment } from "@tarmac/airline-port";
-import type { BookedExtra, BookedPricing, BookedSeat, Booking, BookingGst, Payment, TaxTerms } from "./booking.js";
+import type { BookedPricing } from "./booked-pricing.js";
+import type { BookedExtra, BookedSeat, Booking, BookingGst, Payment, TaxTerms } from "./booking.js";
 import type { LockedFare, PassengerInput } from "./booking-request.js";
 import { toBookedPassenger } from "./validate-passengers.js";
 

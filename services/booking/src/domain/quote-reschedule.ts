@@ -1,7 +1,8 @@
 import { DomainError, fieldError, validationFailed, defined } from "@tarmac/kernel";
 import type { Booking } from "./booking.js";
 import { changeFee } from "./penalties.js";
-import { droppedPaise, type RescheduleItem } from "./reschedule-items.js";
+import type { RescheduleItem } from "./quotes.js";
+import { droppedPaise } from "./reschedule-items.js";
 import { refuseWhileFailing } from "./ticketing-failure.js";
 import { QUOTE_VALIDITY_MS, type NewFare, type ReasonCode, type RescheduleQuote } from "./quotes.js";
 

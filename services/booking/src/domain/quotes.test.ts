@@ -3,8 +3,7 @@ import { bookingFixture } from "../testing/booking-fixture.js";
 import type { Booking } from "./booking.js";
 import { quoteCancellation } from "./quote-cancellation.js";
 import { quoteReschedule } from "./quote-reschedule.js";
-import { newestValid, QUOTE_VALIDITY_MS, withQuote, type Quote } from "./quotes.js";
-import type { RescheduleItem } from "./reschedule-items.js";
+import { newestValid, QUOTE_VALIDITY_MS, withQuote, type Quote, type RescheduleItem } from "./quotes.js";
 
 // The fixture departs 2026-12-01T00:30Z; base fare 7,000.00 for one adult; debited 9,050.00 (fare and a seat).
 const departs = Date.parse("2026-12-01T00:30:00Z");

@@ -1,6 +1,5 @@
 import type { FareRules, ProviderSegment } from "@tarmac/airline-port";
-import type { BookedPricing } from "./booking.js";
-import type { RescheduleItem } from "./reschedule-items.js";
+import type { BookedPricing } from "./booked-pricing.js";
 
 /** VOID: the whole booking on the day it was ticketed (API guide, Partial cancellation, void and refunds). */
 export type CancellationType = "VOLUNTARY" | "INVOLUNTARY" | "VOID";
@@ -63,6 +62,27 @@ export interface CancellationQuote {
   readonly staysBooked?: readonly BookedPart[] | undefined;
   /** Until when the whole booking may be voided (end of its ticketing day in IST); absent when it may not. */
   readonly voidEligibleUntil?: Date | undefined;
+}
+
+/** What a reschedule does with a seat, baggage or meal the booking holds (API guide, Reschedule: seats, baggage and meals). */
+type RescheduleItemOutcome = "CARRIED_OVER" | "REFUNDED";
+
+/** One seat, baggage or meal of the booking and its fate on the new itinerary. */
+export interface RescheduleItem {
+  readonly paxId: string;
+  readonly kind: "SEAT" | "BAGGAGE" | "MEAL";
+  /** The seat number, or the baggage or meal code. */
+  readonly code: string;
+  readonly quantity: number;
+  /** Its segment in the booked itinerary. */
+  readonly segmentIndex: number;
+  /** Its segment in the new itinerary, when carried over. */
+  readonly newSegmentIndex?: number | undefined;
+  /** What was paid for it. */
+  readonly pricePaise: number;
+  readonly outcome: RescheduleItemOutcome;
+  /** Why, in words for the agent. */
+  readonly reason: string;
 }
 
 /** The new fare a reschedule quote was priced on, live, as the booking will carry it. */

@@ -1,26 +1,6 @@
 import type { ProviderAncillaries, ProviderSegment } from "@tarmac/airline-port";
 import type { BookedExtra, Booking } from "./booking.js";
-
-/** What a reschedule does with a seat, baggage or meal the booking holds (API guide, Reschedule: seats, baggage and meals). */
-type RescheduleItemOutcome = "CARRIED_OVER" | "REFUNDED";
-
-/** One seat, baggage or meal of the booking and its fate on the new itinerary. */
-export interface RescheduleItem {
-  readonly paxId: string;
-  readonly kind: "SEAT" | "BAGGAGE" | "MEAL";
-  /** The seat number, or the baggage or meal code. */
-  readonly code: string;
-  readonly quantity: number;
-  /** Its segment in the booked itinerary. */
-  readonly segmentIndex: number;
-  /** Its segment in the new itinerary, when carried over. */
-  readonly newSegmentIndex?: number | undefined;
-  /** What was paid for it. */
-  readonly pricePaise: number;
-  readonly outcome: RescheduleItemOutcome;
-  /** Why, in words for the agent. */
-  readonly reason: string;
-}
+import type { RescheduleItem } from "./quotes.js";
 
 type Segments = readonly Pick<ProviderSegment, "direction">[];
 

@@ -1,7 +1,7 @@
 import type { BookedExtra, Booking } from "../domain/booking.js";
 import { partShares, shareByPassenger } from "../domain/part-shares.js";
 import type { CancellationItem, CancellationType, Direction, RescheduleQuote } from "../domain/quotes.js";
-import type { RescheduleItem } from "../domain/reschedule-items.js";
+import type { RescheduleItem } from "../domain/quotes.js";
 import {
   airFareLine,
   commissionLine,
