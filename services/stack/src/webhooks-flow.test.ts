@@ -62,14 +62,16 @@ describe("webhooks end to end", () => {
       15_000,
     );
     const invoices = () => receiver.received.filter((r) => r.json.type === "invoice.issued" && r.json.data.booking_id === bookingId);
-    await eventually(async () => (invoices().length >= 2 ? true : undefined), 15_000);
+    await eventually(async () => (invoices().length >= 3 ? true : undefined), 15_000);
     await stack.dispatchWebhooks();
-    // One delivery per document: the tax invoice at ticketing, the credit note with the refund.
+    // One delivery per document: the tax invoice at ticketing; with the refund, the credit note
+    // reversing what was refunded and the debit note charging the cancellation fee with its GST.
     expect(
-      invoices().map((r) => [r.json.data.kind, String(r.json.data.invoice_number).slice(0, 3), Number(r.json.data.total_paise) > 0]),
+      invoices().map((r) => [r.json.data.kind, String(r.json.data.invoice_number).slice(0, 2), Number(r.json.data.total_paise) > 0]),
     ).toEqual([
-      ["TAX_INVOICE", "TI/", true],
-      ["CREDIT_NOTE", "CN/", true],
+      ["TAX_INVOICE", "TI", true],
+      ["CREDIT_NOTE", "CN", true],
+      ["DEBIT_NOTE", "DN", true],
     ]);
 
     for (const got of receiver.received) {
