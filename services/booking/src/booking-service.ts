@@ -39,22 +39,22 @@ import {
   rescheduleAnswer,
   rescheduleQuoteAnswer,
   ticketAnswer,
-} from "./booking-answers.js";
-import type { BookingCreation } from "./booking-creation.js";
-import type { BookingListing } from "./booking-listing.js";
-import { lookUpBooking } from "./booking-lookup.js";
+} from "./transport/booking-answers.js";
+import type { BookingCreation } from "./create/booking-creation.js";
+import type { BookingListing } from "./lookup/booking-listing.js";
+import { lookUpBooking } from "./lookup/booking-lookup.js";
 import { BookingChangedConcurrently } from "./booking-writer.js";
-import type { Cancellations } from "./cancellations.js";
-import { cancellationTerms, requireBookingIds, rescheduleTerms } from "./change-requests.js";
-import { additionReplay, cancellationReplay, rescheduleReplay, ticketReplay } from "./confirm-replays.js";
-import { additionAnswer, additionQuoteAnswer, selectionsOf } from "./addition-answers.js";
-import type { AncillaryAdditions } from "./ancillary-additions.js";
-import type { HoldTicketing } from "./hold-ticketing.js";
+import type { Cancellations } from "./cancel/cancellations.js";
+import { cancellationTerms, requireBookingIds, rescheduleTerms } from "./transport/change-requests.js";
+import { additionReplay, cancellationReplay, rescheduleReplay, ticketReplay } from "./transport/confirm-replays.js";
+import { additionAnswer, additionQuoteAnswer, selectionsOf } from "./transport/addition-answers.js";
+import type { AncillaryAdditions } from "./additions/ancillary-additions.js";
+import type { HoldTicketing } from "./hold-and-ticket/hold-ticketing.js";
 import type { Booking } from "./domain/booking.js";
-import { toProtoBooking } from "./proto-mapping.js";
-import { additionKey, cancellationKey, rescheduleKey, ticketKey } from "./request-fingerprints.js";
-import type { RefundListing } from "./refund-listing.js";
-import type { Reschedules } from "./reschedules.js";
+import { toProtoBooking } from "./transport/proto-mapping.js";
+import { additionKey, cancellationKey, rescheduleKey, ticketKey } from "./transport/request-fingerprints.js";
+import type { RefundListing } from "./refunds/refund-listing.js";
+import type { Reschedules } from "./reschedule/reschedules.js";
 import type { InvoiceListing } from "./invoices/invoice-listing.js";
 import type {
   ExportInvoicesRequest,

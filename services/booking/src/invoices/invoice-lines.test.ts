@@ -1,7 +1,7 @@
 import { DEFAULT_TAX_RATES } from "@tarmac/tax";
 import { describe, expect, it } from "vitest";
 import type { BookedExtra, BookedPassenger } from "../domain/booking.js";
-import { quoteCancellation } from "../domain/quote-cancellation.js";
+import { quoteCancellation } from "../cancel/quote-cancellation.js";
 import { bookingFixture } from "../testing/booking-fixture.js";
 import type { DocumentTerms } from "./document-lines.js";
 import { additionContents, refundContents, summaryLines, ticketContents } from "./invoice-lines.js";

@@ -12,7 +12,7 @@ import {
   Title,
 } from "@tarmac/proto/tarmac/booking/v1/booking_pb.js";
 import type { Booking } from "../domain/booking.js";
-import { REFUND_POLL_MS } from "../refund-follower.js";
+import { REFUND_POLL_MS } from "../refunds/refund-follower.js";
 import { confirmAddition, quoteAddition } from "./addition-calls.js";
 import { adult, AGENT, bookingHarness, createRequest, type BookingHarness } from "./booking-harness.js";
 import { LedgerWallet, type WalletFault } from "./ledger-wallet.js";
