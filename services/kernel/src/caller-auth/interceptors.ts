@@ -3,6 +3,7 @@ import type { AgentStanding } from "../agent-standing.js";
 import { DomainError } from "../errors/domain-error.js";
 import { setAuthenticatedCaller } from "./authenticated-caller.js";
 import { AGENT_CONTEXT_ISSUERS, ruleFor, type CallerGrants, type CallerPolicy } from "./policy.js";
+import { agentIdOf } from "./request-agent.js";
 import { AGENT_CONTEXT_HEADER, CALLER_TOKEN_HEADER, type CallerTokenIssuer, type CallerTokenVerifier } from "./tokens.js";
 
 /** What a service checks its callers against. */
@@ -22,10 +23,6 @@ const OPEN_SERVICES: ReadonlySet<string> = new Set([
 ]);
 
 const BEARER = "Bearer ";
-
-/** The agency a unary request names (its `agent_id`); undefined for a stream or a message without one. */
-export const agentIdOf = (req: object): unknown =>
-  "message" in req && typeof req.message === "object" && req.message ? (req.message as { agentId?: unknown }).agentId : undefined;
 
 /**
  * Server side: every call names its caller with a token signed by a trusted caller key, and the
