@@ -4,7 +4,7 @@
 // again only when an input is newer or the lockfile changed, then runs it in this process.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import process from "node:process";
 import { fileURLToPath, URL } from "node:url";
@@ -27,13 +27,46 @@ function upToDate() {
   }
 }
 
+/**
+ * One build at a time: the build empties dist/stack first, so a second start building beside it (two
+ * tests of a fresh clone, two terminals) could load a half-written bundle. The lock is a directory
+ * (made atomically); one older than two minutes is a crashed build's and is taken over.
+ */
+function whileLocked(run) {
+  const lock = `${root}dist/stack-build.lock`;
+  mkdirSync(`${root}dist`, { recursive: true });
+  const until = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      const stale = Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 120_000;
+      if (stale || Date.now() > until) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  try {
+    run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 if (!upToDate()) {
-  const tsx = createRequire(`${root}package.json`).resolve("tsx/cli");
-  const built = spawnSync(process.execPath, [tsx, "services/stack/src/build/build-main.ts", "stack"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+  let status = 0;
+  whileLocked(() => {
+    // Another start may have built it while this one waited.
+    if (upToDate()) return;
+    const tsx = createRequire(`${root}package.json`).resolve("tsx/cli");
+    const built = spawnSync(process.execPath, [tsx, "services/stack/src/build/build-main.ts", "stack"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    status = built.status ?? 1;
   });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  if (status !== 0) process.exit(status);
 }
 // Source maps stay off: Node parses the bundle's whole map (every package in it) when it loads,
 // which cost half a second of the start and about 80 MB of resident memory for the process's
