@@ -8,10 +8,11 @@
 // node_modules/.cache/tarmac (a fresh clone starts without): tsc's incremental build info (it
 // re-checks what changed and what depends on it), Prettier's cache (by file content) and knip's.
 // ESLint's results are not: a file's typed rules depend on the files it imports, which a cache of
-// results by file cannot see. The run fails when any phase fails; the tests' own summary lines come
-// last, after the table of phases.
+// results by file cannot see. The other steps of the package's `lint` script (formatting, unused
+// code, whatever is added there) run as phases of their own. The run fails when any phase fails; the
+// tests' own summary lines come last, after the table of phases.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import process from "node:process";
@@ -30,21 +31,41 @@ const env = {
 // Below the tests: the checks wait when the machine is busy, the tests do not.
 const niced = spawnSync("nice", ["-n", "10", "true"]).status === 0;
 
+/** Cache flags for the lint script's steps that keep results between runs. */
+const CACHED = [
+  [/^prettier --check\b/, `--log-level warn --cache --cache-strategy content --cache-location ${cache}/prettier`],
+  [/^knip\b/, `--cache --cache-location ${cache}/knip`],
+];
+
+/**
+ * The package's `lint` script, step by step, less its ESLint step (run with the type-check, below):
+ * a check added to `lint` runs here too, as a phase of its own.
+ */
+function lintSteps() {
+  const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  const steps = String(scripts.lint)
+    .split("&&")
+    .map((step) => step.trim());
+  if (!steps.some((step) => step.startsWith("eslint "))) throw new Error("the lint script has no ESLint step: see scripts/test.mjs");
+  return steps
+    .filter((step) => !step.startsWith("eslint "))
+    .map((step) => {
+      const cached = CACHED.find(([pattern]) => pattern.test(step));
+      return { name: step.split(" ")[0], run: cached ? `${step} ${cached[1]}` : step };
+    });
+}
+
 /** Each phase is one command line; its output is shown when it fails. */
 const checks = [
   {
     // Generated into a directory of its own (buf.gen.yaml cleans its output first): the tests and
-    // the type-check read proto/gen meanwhile.
+    // the type-check read proto/gen meanwhile. The package's check:generated does it in place.
     name: "generated code (buf lint, buf generate)",
     run: `buf lint && buf generate -o ${generated} && diff -r proto/gen/src ${generated}/proto/gen/src`,
   },
   // One TypeScript program for both: the lint's typed rules read the checker the type-check filled.
   { name: "type-check and lint (tsc, eslint)", run: "node scripts/typecheck-and-lint.mjs" },
-  {
-    name: "format (prettier, buf format)",
-    run: `prettier --check --log-level warn --cache --cache-strategy content --cache-location ${cache}/prettier . && buf format --diff --exit-code`,
-  },
-  { name: "unused code (knip)", run: `knip --cache --cache-location ${cache}/knip` },
+  ...lintSteps(),
 ];
 
 const started = Date.now();
