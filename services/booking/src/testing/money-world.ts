@@ -62,9 +62,9 @@ export interface Seen {
 }
 
 /** Sweep rounds after injections stop: each a minute and a bit apart (recovery grace, refund polls, hold checks). */
-export const SETTLE_ROUNDS = 5;
+const SETTLE_ROUNDS = 5;
 const SETTLE_STEP_MS = REFUND_POLL_MS + 1_000;
-export const OPENING_BALANCE = 500_000_000;
+const OPENING_BALANCE = 500_000_000;
 
 const CANCELLATION: Record<"VOLUNTARY" | "INVOLUNTARY" | "VOID", { type: CancellationType; reason: ReasonCode }> = {
   VOLUNTARY: { type: CancellationType.VOLUNTARY, reason: ReasonCode.CUSTOMER_REQUEST },

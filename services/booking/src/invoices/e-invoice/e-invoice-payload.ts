@@ -2,7 +2,7 @@ import { GST_STATES } from "@tarmac/tax";
 import type { Invoice, InvoiceParty } from "../invoice.js";
 
 /** The parts of the e-invoice JSON (INV-01, version 1.1) Tarmac fills; e-invoice-schema.json states the format. */
-export interface EInvoiceParty {
+interface EInvoiceParty {
   Gstin: string;
   LglNm: string;
   Addr1: string;
@@ -12,7 +12,7 @@ export interface EInvoiceParty {
   Em?: string;
 }
 
-export interface EInvoiceItem {
+interface EInvoiceItem {
   SlNo: string;
   PrdDesc: string;
   IsServc: "Y";
@@ -51,7 +51,7 @@ const IST_OFFSET_MS = 330 * 60_000;
 const rupees = (paise: number) => Math.round(paise) / 100;
 
 /** DD/MM/YYYY in India's calendar, as the format dates documents. */
-export function eInvoiceDate(at: Date): string {
+function eInvoiceDate(at: Date): string {
   const ist = new Date(at.getTime() + IST_OFFSET_MS);
   return `${String(ist.getUTCDate()).padStart(2, "0")}/${String(ist.getUTCMonth() + 1).padStart(2, "0")}/${ist.getUTCFullYear()}`;
 }

@@ -3,7 +3,7 @@ import { GST_STATES } from "@tarmac/tax";
 import type { Invoice } from "../invoice.js";
 
 export type ExportKind = "GSTR1" | "TDS";
-export type GstSection = "B2B" | "B2CS" | "CDNR" | "HSN";
+type GstSection = "B2B" | "B2CS" | "CDNR" | "HSN";
 
 /** One row of the GSTR-1 style export, paise (credit notes' amounts as they stand; their sign is the section's). */
 export interface GstRow {
