@@ -41,12 +41,46 @@ describe("JetStreamPublisher (real NATS JetStream)", () => {
     return { publisher, ...names };
   };
 
-  it("creates a file-backed stream over the prefix with a duplicate window of at least two minutes", async () => {
+  it("creates a file-backed stream over the prefix with a week's age limit, 8 GiB and two minutes of dedup by default", async () => {
     const { streamName, subjectPrefix } = await start();
     const { config } = await jsm.streams.info(streamName);
     expect(config.subjects).toEqual([`${subjectPrefix}.>`]);
     expect(config.storage).toBe("file");
-    expect(config.duplicate_window).toBeGreaterThanOrEqual(nanos(120_000));
+    expect(config.num_replicas).toBe(1);
+    expect(config.max_age).toBe(nanos(7 * 24 * 3600_000));
+    expect(config.max_bytes).toBe(8 * 1024 ** 3);
+    expect(config.discard).toBe("old");
+    expect(config.duplicate_window).toBe(nanos(120_000));
+  });
+
+  it("creates the stream with the configured limits, and a duplicate window no longer than the age limit", async () => {
+    const streamLimits = { replicas: 1, maxAgeMs: 3_600_000, maxBytes: 64 * 1024 ** 2, duplicateWindowMs: 30_000 };
+    const { streamName } = await start({ streamLimits });
+    const { config } = await jsm.streams.info(streamName);
+    expect(config).toMatchObject({
+      num_replicas: 1,
+      max_age: nanos(3_600_000),
+      max_bytes: 64 * 1024 ** 2,
+      duplicate_window: nanos(30_000),
+    });
+    const short = await start({ streamLimits: { ...streamLimits, maxAgeMs: 10_000 } });
+    expect((await jsm.streams.info(short.streamName)).config.duplicate_window).toBe(nanos(10_000));
+  });
+
+  it("asks JetStream for the configured replicas: a single server refuses 3, so the stream is not silently left at 1", async () => {
+    const names = uniqueStream();
+    streams.push(names.streamName);
+    const publisher = JetStreamPublisher.start({
+      servers: NATS_URL,
+      logger: silentLogger(),
+      reconnectWaitMs: 100,
+      ...names,
+      streamLimits: { replicas: 3, maxAgeMs: 3_600_000, maxBytes: 1024 ** 2, duplicateWindowMs: 120_000 },
+    });
+    publishers.push(publisher);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(publisher.connected).toBe(false);
+    await expect(jsm.streams.info(names.streamName)).rejects.toThrow(/stream not found/);
   });
 
   it("publishes the body under <prefix>.<type> with Nats-Msg-Id = event id, storing a repeat once", async () => {
@@ -59,7 +93,7 @@ describe("JetStreamPublisher (real NATS JetStream)", () => {
     expect(stored).toEqual([{ subject: `${subjectPrefix}.booking.booked`, msgId: event.id, body }]);
   });
 
-  it("brings an existing stream up to date and keeps the operators' other settings", async () => {
+  it("brings an existing stream to the configured limits and keeps the operators' other settings", async () => {
     const names = uniqueStream();
     streams.push(names.streamName);
     const other = `${names.subjectPrefix}_other.>`;
@@ -70,6 +104,9 @@ describe("JetStreamPublisher (real NATS JetStream)", () => {
     const { config } = await jsm.streams.info(names.streamName);
     expect(config.subjects).toEqual([other, `${names.subjectPrefix}.>`]);
     expect(config.duplicate_window).toBe(nanos(120_000));
+    // An older release's stream had no age or size limit: a full volume stopped publishing.
+    expect(config.max_age).toBe(nanos(7 * 24 * 3600_000));
+    expect(config.max_bytes).toBe(8 * 1024 ** 3);
     expect(config.max_msgs).toBe(1_000);
   });
 

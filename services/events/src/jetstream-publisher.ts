@@ -3,7 +3,7 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import { processMetrics, systemClock, type Logger } from "@tarmac/kernel";
 import { BackgroundConnection } from "./background-connection.js";
 import type { EventPublisher } from "./event-publisher.js";
-import { ensureStream, type StreamSpec } from "./jetstream-stream.js";
+import { DEFAULT_STREAM_LIMITS, ensureStream, type StreamLimits, type StreamSpec } from "./jetstream-stream.js";
 import { natsClient } from "./nats-client.js";
 import { OutageLog } from "./outage-log.js";
 import { eventBody, SUBJECT_PREFIX, type OutboxEvent } from "./outbox-event.js";
@@ -14,8 +14,8 @@ export interface JetStreamPublisherOptions {
   readonly logger: Logger;
   readonly streamName?: string;
   readonly subjectPrefix?: string;
-  /** JetStream drops a re-published event id within this window. */
-  readonly duplicateWindowMs?: number;
+  /** The stream's replicas, limits and duplicate window (JetStream drops a re-published event id within it). */
+  readonly streamLimits?: StreamLimits;
   readonly ackTimeoutMs?: number;
   /** Between connection attempts, before the first connection and after losing one. */
   readonly reconnectWaitMs?: number;
@@ -50,7 +50,7 @@ export class JetStreamPublisher implements EventPublisher {
     this.spec = {
       name: options.streamName ?? "TARMAC",
       subject: `${this.subjectPrefix}.>`,
-      duplicateWindowMs: options.duplicateWindowMs ?? 120_000,
+      limits: options.streamLimits ?? DEFAULT_STREAM_LIMITS,
     };
     this.ackTimeoutMs = options.ackTimeoutMs ?? 5_000;
     this.reconnectWaitMs = options.reconnectWaitMs ?? 2_000;

@@ -67,4 +67,31 @@ describe("JetStreamSubscriber on real NATS JetStream", () => {
     );
     expect(subscriber.count).toBe(2);
   });
+
+  it("a consumer created again misses none of the events published while it was gone", async () => {
+    const seen = new Set<string>();
+    const first = subscribe("webhooks-recreated", async (event) => {
+      seen.add(event.id);
+      await Promise.resolve();
+    });
+    await waitFor(
+      "the durable consumer exists",
+      async () => (await jsm.consumers.info(names.streamName, "webhooks-recreated").catch(() => undefined)) !== undefined,
+    );
+    const before = testEvent(new Date(), {}, "booking.booked");
+    await publisher.publish(before);
+    await waitFor("the first event handled", () => seen.has(before.id), 10_000);
+    await first.close();
+    // An operator deletes the consumer (or NATS lost it); events keep coming meanwhile.
+    await jsm.consumers.delete(names.streamName, "webhooks-recreated");
+    const whileGone = testEvent(new Date(), {}, "booking.ticketed");
+    await publisher.publish(whileGone);
+    subscribe("webhooks-recreated", async (event) => {
+      seen.add(event.id);
+      await Promise.resolve();
+    });
+    await waitFor("the event published while the consumer was gone handled", () => seen.has(whileGone.id), 10_000);
+    const { config } = await jsm.consumers.info(names.streamName, "webhooks-recreated");
+    expect(config.deliver_policy).toBe("all");
+  });
 });

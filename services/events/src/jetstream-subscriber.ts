@@ -3,7 +3,7 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import type { Logger } from "@tarmac/kernel";
 import { BackgroundConnection } from "./background-connection.js";
 import { parseEventBody } from "./event-body.js";
-import { ensureStream } from "./jetstream-stream.js";
+import { DEFAULT_STREAM_LIMITS, ensureStream, type StreamLimits } from "./jetstream-stream.js";
 import { natsClient } from "./nats-client.js";
 import { settlesWithin } from "./settles-within.js";
 import type { OutboxEvent } from "./outbox-event.js";
@@ -13,6 +13,8 @@ export interface JetStreamSubscriberOptions {
   readonly logger: Logger;
   readonly streamName: string;
   readonly subjectPrefix: string;
+  /** The stream's replicas and limits, applied when this subscriber creates or meets the stream. */
+  readonly streamLimits?: StreamLimits;
   /** The durable consumer's name: every replica shares it, so each message goes to one of them. */
   readonly durable: string;
   /** Subjects under the prefix, e.g. ["booking.>", "wallet.>"]. */
@@ -28,6 +30,12 @@ export interface JetStreamSubscriberOptions {
  * A durable JetStream consumer with explicit acks: a message is acknowledged after `handle`
  * resolved, re-offered a little later when it failed, and given to another replica when this one
  * dies holding it. Connects in the background (the service starts while NATS is down).
+ *
+ * The consumer keeps its position across restarts. Should it be created again (a first start, an
+ * operator deleting it, a NATS store rebuilt), it starts at the first event the stream still holds,
+ * never at "new": the events published while it was missing are delivered, along with some
+ * handled before, so `handle` must recognise an event id it has seen (webhooks record one delivery
+ * per event and endpoint). The stream's age limit bounds that replay.
  */
 export class JetStreamSubscriber {
   private readonly connection: BackgroundConnection;
@@ -71,12 +79,12 @@ export class JetStreamSubscriber {
   }
 
   private async consume(nc: NatsConnection): Promise<void> {
-    const { streamName, subjectPrefix, durable, logger } = this.options;
+    const { streamName, subjectPrefix, durable, logger, streamLimits = DEFAULT_STREAM_LIMITS } = this.options;
     const { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } = natsClient().jetstream;
     const { nanos } = natsClient().transport;
     try {
       const jsm = await jetstreamManager(nc);
-      await ensureStream(jsm, { name: streamName, subject: `${subjectPrefix}.>`, duplicateWindowMs: 120_000 }, logger);
+      await ensureStream(jsm, { name: streamName, subject: `${subjectPrefix}.>`, limits: streamLimits }, logger);
       const config = {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
@@ -84,10 +92,11 @@ export class JetStreamSubscriber {
         // One filter (servers before 2.10 take no list); the subjects are picked below.
         filter_subject: `${subjectPrefix}.>`,
       };
-      // Created once (from the next event on); later starts keep its position.
-      await jsm.consumers
-        .info(streamName, durable)
-        .catch(() => jsm.consumers.add(streamName, { ...config, deliver_policy: DeliverPolicy.New }));
+      // Later starts keep its position; a new one begins at the stream's first event (see above).
+      await jsm.consumers.info(streamName, durable).catch(async () => {
+        await jsm.consumers.add(streamName, { ...config, deliver_policy: DeliverPolicy.All });
+        logger.info({ stream: streamName, durable }, "created the durable consumer from the stream's first event");
+      });
       const consumer = await jetstream(nc).consumers.get(streamName, durable);
       this.messages = await consumer.consume({ max_messages: 100 });
       for await (const message of this.messages) {

@@ -3,6 +3,7 @@ import { LeaseHolder, systemClock, type DependencyProbe, type LeaseStore, type L
 import type { EventPublisher } from "./event-publisher.js";
 import { InProcessBus } from "./in-process-bus.js";
 import { JetStreamPublisher } from "./jetstream-publisher.js";
+import type { StreamLimits } from "./jetstream-stream.js";
 import type { OutboxReader } from "./outbox.js";
 import { OutboxRelay } from "./outbox-relay.js";
 
@@ -13,6 +14,8 @@ export interface OutboxRelayWiring {
   /** NATS_STREAM and NATS_SUBJECT_PREFIX (defaults TARMAC and tarmac). */
   readonly streamName?: string;
   readonly subjectPrefix?: string;
+  /** NATS_STREAM_REPLICAS, NATS_STREAM_MAX_AGE_SECONDS, NATS_STREAM_MAX_BYTES, NATS_DUPLICATE_WINDOW_SECONDS. */
+  readonly streamLimits?: StreamLimits;
   /** A bus the caller owns (the one-process stack's shared bus); wins over natsUrl. */
   readonly publisher?: EventPublisher;
   readonly logger: Logger;
@@ -46,6 +49,7 @@ export function startOutboxRelay(wiring: OutboxRelayWiring): RunningRelay {
           logger,
           ...(wiring.streamName && { streamName: wiring.streamName }),
           ...(wiring.subjectPrefix && { subjectPrefix: wiring.subjectPrefix }),
+          ...(wiring.streamLimits && { streamLimits: wiring.streamLimits }),
         })
       : undefined;
     if (jetStream) probe = { name: "nats", check: () => jetStream.reachable() };

@@ -152,9 +152,46 @@ export const eventsEnv = {
     .string()
     .regex(/^[a-z0-9_-]{1,32}$/, "lower-case letters, digits, _ or -")
     .default("tarmac"),
+  /**
+   * Copies of the stream JetStream keeps (1, 3 or 5; at most the NATS servers): with 3 the stream
+   * survives losing a server. Applied at start, to a new stream and an existing one alike.
+   */
+  NATS_STREAM_REPLICAS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 1 || n === 3 || n === 5, "1, 3 or 5")
+    .default(1),
+  /** Events older than this leave the stream (a consumer down longer misses them). */
+  NATS_STREAM_MAX_AGE_SECONDS: env.seconds(7 * 24 * 3600),
+  /** The stream's size limit; the oldest events go first when it is reached (keep it below the volume). */
+  NATS_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 ** 3),
+  /** JetStream drops an event id published again within this window (Nats-Msg-Id). */
+  NATS_DUPLICATE_WINDOW_SECONDS: env.seconds(120),
 };
 
 /** The events part of a parsed configuration, as startOutboxRelay takes it. */
-export function eventsConfig(v: { NATS_URL?: string | undefined; NATS_STREAM: string; NATS_SUBJECT_PREFIX: string }) {
-  return { natsUrl: v.NATS_URL, streamName: v.NATS_STREAM, subjectPrefix: v.NATS_SUBJECT_PREFIX };
+export function eventsConfig(v: {
+  NATS_URL?: string | undefined;
+  NATS_STREAM: string;
+  NATS_SUBJECT_PREFIX: string;
+  NATS_STREAM_REPLICAS: number;
+  NATS_STREAM_MAX_AGE_SECONDS: number;
+  NATS_STREAM_MAX_BYTES: number;
+  NATS_DUPLICATE_WINDOW_SECONDS: number;
+}) {
+  return {
+    natsUrl: v.NATS_URL,
+    streamName: v.NATS_STREAM,
+    subjectPrefix: v.NATS_SUBJECT_PREFIX,
+    streamLimits: {
+      replicas: v.NATS_STREAM_REPLICAS,
+      maxAgeMs: v.NATS_STREAM_MAX_AGE_SECONDS * 1000,
+      maxBytes: v.NATS_STREAM_MAX_BYTES,
+      duplicateWindowMs: v.NATS_DUPLICATE_WINDOW_SECONDS * 1000,
+    },
+  };
 }

@@ -303,6 +303,9 @@ describe("values.schema.json (Helm validates every install, upgrade, lint and te
       { nats: { config: { jetstream: { enabled: false } } } },
       { nats: { natsBox: { enabled: false } } },
       { events: { natsUrl: "http://nats:4222" } },
+      { events: { replicas: 2 } },
+      { events: { maxBytes: "8Gi" } },
+      { events: { maxAgeSeconds: 0 } },
       { pdb: { minAvailable: "half" } },
       { adminJob: { args: "agents list" } },
     ] as Obj[]) {
@@ -355,6 +358,25 @@ describe("templates read only values that exist", () => {
       expect(read("templates", file), file).toContain('include "tarmac.serviceCredentialEnv" $ctx');
     }
     expect(values.callerAuth).toEqual({ enabled: true, existingSecret: "tarmac-service-credentials", trustedCallers: [] });
+  });
+
+  it("the events stream: 3 replicas with the bundled NATS cluster, else 1 or events.replicas; age, size and dedup limits", () => {
+    const helpers = read("templates", "_helpers.tpl");
+    expect(helpers).toMatch(
+      /define "tarmac\.streamReplicas" -\}\}\n\{\{- if \.Values\.events\.replicas -\}\}\n\{\{- int \.Values\.events\.replicas -\}\}\n\{\{- else if and \.Values\.nats\.enabled \.Values\.nats\.config\.cluster\.enabled \(not \.Values\.events\.natsUrl\) -\}\}\n3\n\{\{- else -\}\}\n1\n/,
+    );
+    for (const [variable, value] of [
+      ["NATS_STREAM_REPLICAS", '(include "tarmac.streamReplicas" $root)'],
+      ["NATS_STREAM_MAX_AGE_SECONDS", '(include "tarmac.envValue" $root.Values.events.maxAgeSeconds)'],
+      ["NATS_STREAM_MAX_BYTES", '(include "tarmac.envValue" $root.Values.events.maxBytes)'],
+      ["NATS_DUPLICATE_WINDOW_SECONDS", '(include "tarmac.envValue" $root.Values.events.duplicateWindowSeconds)'],
+    ]) {
+      expect(helpers).toContain(`set $data "${variable}" ${value}`);
+    }
+    expect(values.events).toMatchObject({ replicas: 0, maxAgeSeconds: 604800, maxBytes: 8 * 1024 ** 3, duplicateWindowSeconds: 120 });
+    // The size limit leaves room on each server's volume: a full volume stops publishing.
+    const pvc = ((values.nats as Obj).config as { jetstream: { fileStore: { pvc: { size: string } } } }).jetstream.fileStore.pvc.size;
+    expect(Number(/^(\d+)Gi$/.exec(pvc)?.[1]) * 1024 ** 3).toBeGreaterThan((values.events as { maxBytes: number }).maxBytes);
   });
 
   it("the admin Job runs the admin image with adminJob.args and the URLs of adminJob.peers", () => {

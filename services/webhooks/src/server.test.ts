@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { connect } from "@nats-io/transport-node";
+import { connect, nanos } from "@nats-io/transport-node";
 import { eventBody, InProcessBus, newEvent } from "@tarmac/events";
 import { parseConfig } from "@tarmac/kernel";
 import { asPermittedCaller, silentLogger } from "@tarmac/kernel/testing";
@@ -98,6 +98,42 @@ describe("webhooks service on a real port", () => {
       .then((jsm) => jsm.streams.delete(stream))
       .catch(() => undefined);
     const { deliveries } = await client.listDeliveries({ agentId: "agt_nats", endpointId: endpoint?.endpointId ?? "" });
+    expect(deliveries.map((d) => d.eventId)).toEqual([event.id]);
+    expect(hook.received).toHaveLength(1);
+  });
+
+  it("delivers once an event the outbox publishes again after the stream's duplicate window", async () => {
+    const stream = `WEBHOOKS_DW_${process.pid}_${Date.now()}`;
+    const prefix = `whdw${process.pid}${Date.now() % 100000}`;
+    const host = await start({
+      NATS_URL: "nats://127.0.0.1:4222",
+      NATS_STREAM: stream,
+      NATS_SUBJECT_PREFIX: prefix,
+      NATS_DUPLICATE_WINDOW_SECONDS: "1",
+    });
+    const hook = await webhookReceiver();
+    stops.push(() => hook.close());
+    const client = clientOf(host);
+    const { endpoint } = await client.createEndpoint({ agentId: "agt_dw", url: hook.url, eventTypes: ["wallet.debited"] });
+    const nc = await connect({ servers: "nats://127.0.0.1:4222" });
+    stops.push(() => nc.close());
+    const jsm = await jetstreamManager(nc);
+    stops.push(() => jsm.streams.delete(stream).then(() => undefined));
+    // The service creates the stream with the configured window once connected.
+    for (let tries = 0; (await jsm.streams.info(stream).catch(() => undefined))?.config.duplicate_window !== nanos(1_000); tries++) {
+      if (tries > 200) throw new Error("the service did not create the stream");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const event = newEvent("wallet.debited", "agt_dw", { amount_paise: 100 }, new Date());
+    const js = jetstream(nc);
+    // A relay that lost the publish ack publishes the event again, here after the window passed.
+    await js.publish(`${prefix}.wallet.debited`, eventBody(event), { msgID: event.id });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await js.publish(`${prefix}.wallet.debited`, eventBody(event), { msgID: event.id });
+    expect((await jsm.streams.info(stream)).state.messages).toBe(2);
+    await until(() => hook.received.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { deliveries } = await client.listDeliveries({ agentId: "agt_dw", endpointId: endpoint?.endpointId ?? "" });
     expect(deliveries.map((d) => d.eventId)).toEqual([event.id]);
     expect(hook.received).toHaveLength(1);
   });

@@ -102,6 +102,7 @@ export async function startWebhooksService(
         logger,
         streamName: config.events.streamName,
         subjectPrefix: config.events.subjectPrefix,
+        streamLimits: config.events.streamLimits,
         durable: "webhooks",
         subjects: ["booking.>", "wallet.>"],
         handle: async (event) => {

@@ -127,6 +127,17 @@ port>. Takes root, name (the caller) and peer.
 {{- end -}}
 {{- end }}
 
+{{/* NATS_STREAM_REPLICAS: events.replicas, or when 0, 3 with this release's clustered NATS (and no events.natsUrl), else 1. */}}
+{{- define "tarmac.streamReplicas" -}}
+{{- if .Values.events.replicas -}}
+{{- int .Values.events.replicas -}}
+{{- else if and .Values.nats.enabled .Values.nats.config.cluster.enabled (not .Values.events.natsUrl) -}}
+3
+{{- else -}}
+1
+{{- end -}}
+{{- end }}
+
 {{/* NATS_URL: events.natsUrl, else this release's NATS (templates/nats.yaml) when nats.enabled, else "" (in-process events). */}}
 {{- define "tarmac.natsUrl" -}}
 {{- if .Values.events.natsUrl -}}
@@ -258,6 +269,10 @@ the trusted callers' public keys and its callerGrants (callerAuth.enabled), then
 {{- end -}}
 {{- $_ := set $data "NATS_STREAM" (toString $root.Values.events.stream) -}}
 {{- $_ := set $data "NATS_SUBJECT_PREFIX" (toString $root.Values.events.subjectPrefix) -}}
+{{- $_ := set $data "NATS_STREAM_REPLICAS" (include "tarmac.streamReplicas" $root) -}}
+{{- $_ := set $data "NATS_STREAM_MAX_AGE_SECONDS" (include "tarmac.envValue" $root.Values.events.maxAgeSeconds) -}}
+{{- $_ := set $data "NATS_STREAM_MAX_BYTES" (include "tarmac.envValue" $root.Values.events.maxBytes) -}}
+{{- $_ := set $data "NATS_DUPLICATE_WINDOW_SECONDS" (include "tarmac.envValue" $root.Values.events.duplicateWindowSeconds) -}}
 {{- end -}}
 {{- if $root.Values.callerAuth.enabled -}}
 {{- $_ := set $data "TRUSTED_CALLERS" (join "," ($root.Values.callerAuth.trustedCallers | default list)) -}}
