@@ -44,4 +44,5 @@ export const scopeNames: Readonly<Record<Scope, string>> = {
   [Scope.FLIGHT_RESCHEDULE]: "flight.reschedule",
   [Scope.WALLET_READ]: "wallet.read",
   [Scope.WEBHOOKS_MANAGE]: "webhooks.manage",
+  [Scope.AGENCY_MANAGE]: "agency.manage",
 };

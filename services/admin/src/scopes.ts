@@ -8,6 +8,7 @@ export const SCOPE_NAMES = [
   "flight.reschedule",
   "wallet.read",
   "webhooks.manage",
+  "agency.manage",
 ] as const;
 
 export type ScopeName = (typeof SCOPE_NAMES)[number];
@@ -19,6 +20,7 @@ const TO_PROTO: Record<ScopeName, Scope> = {
   "flight.reschedule": Scope.FLIGHT_RESCHEDULE,
   "wallet.read": Scope.WALLET_READ,
   "webhooks.manage": Scope.WEBHOOKS_MANAGE,
+  "agency.manage": Scope.AGENCY_MANAGE,
 };
 
 export function scopeToProto(name: ScopeName): Scope {

@@ -2,6 +2,11 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type {
   AuthService,
   CreateAgentRequest,
+  CreateSubAgentRequest,
+  GetSubAgentRequest,
+  ListSubAgentsRequest,
+  SuspendSubAgentRequest,
+  UpdateSubAgentRequest,
   GetAgentRequest,
   IssueApiKeyRequest,
   ListApiKeysRequest,
@@ -23,10 +28,12 @@ import type { ApiKeys } from "./handlers/api-keys.js";
 import type { DevOutboxListing } from "./handlers/dev-outbox-listing.js";
 import type { OtpLogin } from "./handlers/otp-login.js";
 import type { Sessions } from "./handlers/sessions.js";
+import type { SubAgents } from "./handlers/sub-agents.js";
 
 /** One handler per concern, each over the narrow store port it needs (auth-wiring.ts builds them). */
 export interface AuthHandlers {
   readonly agents: Agents;
+  readonly subAgents: SubAgents;
   readonly apiKeys: ApiKeys;
   readonly otpLogin: OtpLogin;
   readonly sessions: Sessions;
@@ -54,6 +61,12 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
   reactivateAgent = (request: ReactivateAgentRequest) => this.handlers.agents.reactivate(request);
   setAgentTier = (request: SetAgentTierRequest) => this.handlers.agents.setTier(request);
   setAgentBilling = (request: SetAgentBillingRequest) => this.handlers.agents.setBilling(request);
+
+  createSubAgent = (request: CreateSubAgentRequest) => this.handlers.subAgents.create(request);
+  listSubAgents = (request: ListSubAgentsRequest) => this.handlers.subAgents.list(request);
+  getSubAgent = (request: GetSubAgentRequest) => this.handlers.subAgents.get(request);
+  updateSubAgent = (request: UpdateSubAgentRequest) => this.handlers.subAgents.update(request);
+  suspendSubAgent = (request: SuspendSubAgentRequest) => this.handlers.subAgents.suspend(request);
 
   sendOtp = (request: SendOtpRequest) => this.handlers.otpLogin.send(request);
   verifyOtp = (request: VerifyOtpRequest) => this.handlers.otpLogin.verify(request);

@@ -9,6 +9,7 @@ import { ApiKeys } from "./handlers/api-keys.js";
 import { DevOutboxListing } from "./handlers/dev-outbox-listing.js";
 import { OtpLogin } from "./handlers/otp-login.js";
 import { Sessions } from "./handlers/sessions.js";
+import { SubAgents } from "./handlers/sub-agents.js";
 import type { AuthStore } from "./store/auth-store.js";
 
 export interface AuthServiceDeps {
@@ -39,8 +40,10 @@ export function wireAuth(deps: AuthServiceDeps): AuthServiceImpl {
     otpHasher: deps.otpHasher,
     deliveries: deps.deliveries,
   });
+  const agents = new Agents({ agents: store, clock, logger, notices });
   return new AuthServiceImpl({
-    agents: new Agents({ agents: store, clock, logger, notices }),
+    agents,
+    subAgents: new SubAgents({ agents: store, ops: agents }),
     apiKeys: new ApiKeys({ keys: store, agents: store, clock, logger, notices }),
     otpLogin,
     sessions,

@@ -2,7 +2,7 @@ import type { Clock } from "@tarmac/kernel";
 import type { Agent, AgentTier } from "./domain/agent.js";
 import type { AgentUser } from "./domain/agent-user.js";
 import { generateApiKey, hashApiKey, parseApiKey } from "./domain/api-key.js";
-import { defaultKeyScopes } from "./domain/scopes.js";
+import { SCOPES } from "./domain/scopes.js";
 import { DuplicateApiKeyError, DuplicateIdentifierError, type AuthStore } from "./store/auth-store.js";
 
 export const DEMO_AGENT_ID = "agt_demo";
@@ -20,8 +20,8 @@ export interface DemoUser {
 }
 
 /**
- * Seeds the development demo agent (enterprise tier) with one sandbox key holding the enterprise
- * default scopes (every scope, webhooks.manage included) and returns that key. `apiKey`
+ * Seeds the development demo agent (enterprise tier) with one sandbox key holding every scope
+ * (webhooks.manage and agency.manage included: the demo shows all of it) and returns that key. `apiKey`
  * (TARMAC_DEV_API_KEY) fixes the key; without it a new random key is made. Running it again with
  * the same key changes nothing; an existing demo agent keeps its tier and status (a development
  * database seeded before the demo agent was enterprise: `pnpm admin agents set-tier agt_demo enterprise`).
@@ -43,7 +43,7 @@ export async function seedDemoAgent(store: AuthStore, clock: Clock, apiKey?: str
       keyId: parsed.keyId,
       agentId: DEMO_AGENT_ID,
       hash,
-      scopes: defaultKeyScopes(DEMO_AGENT_TIER),
+      scopes: SCOPES,
       sandbox: true,
       createdAt: now,
     });

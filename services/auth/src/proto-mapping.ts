@@ -22,6 +22,7 @@ const scopeToProto: Record<Scope, ProtoScope> = {
   "flight.reschedule": ProtoScope.FLIGHT_RESCHEDULE,
   "wallet.read": ProtoScope.WALLET_READ,
   "webhooks.manage": ProtoScope.WEBHOOKS_MANAGE,
+  "agency.manage": ProtoScope.AGENCY_MANAGE,
 };
 
 // Keyed by number: requests may carry enum numbers the contract does not define.

@@ -54,8 +54,9 @@ describe("auth service over a real HTTP/2 server", () => {
     const res = await client.verifyApiKey({ apiKey: started.demoApiKey! });
     expect(res.agentId).toBe(DEMO_AGENT_ID);
     expect(res.agentTier).toBe(AgentTier.ENTERPRISE);
-    expect(res.scopes).toHaveLength(6);
+    expect(res.scopes).toHaveLength(7);
     expect(res.scopes).toContain(Scope.WEBHOOKS_MANAGE);
+    expect(res.scopes).toContain(Scope.AGENCY_MANAGE);
   });
 
   it("seeds the demo user and signs them in by e-mail and by SMS through ListDevOutbox", async () => {

@@ -36,9 +36,10 @@ describe("key lifecycle", () => {
 });
 
 describe("scopes", () => {
-  it("defaults keys to every scope, webhooks.manage for enterprise agents only", () => {
-    expect(defaultKeyScopes("ENTERPRISE")).toEqual(SCOPES);
+  it("defaults keys to every scope but agency.manage, webhooks.manage for enterprise agents only", () => {
+    expect(defaultKeyScopes("ENTERPRISE")).toEqual(SCOPES.filter((scope) => scope !== "agency.manage"));
     expect(defaultKeyScopes("STANDARD")).not.toContain("webhooks.manage");
+    expect(defaultKeyScopes("STANDARD")).not.toContain("agency.manage");
     expect(defaultKeyScopes("STANDARD")).toHaveLength(5);
   });
 

@@ -151,6 +151,42 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
       });
     });
 
+    describe("sub-agents", () => {
+      it("lists an agency's sub-agents oldest first, suspended ones included, and no one else's", async () => {
+        await store.saveAgent(agent);
+        const sub = (ms: number, overrides: Partial<Agent> = {}): Agent => ({
+          ...agent,
+          id: newId("agt"),
+          name: `Branch ${ms}`,
+          createdAt: at(ms),
+          parentAgentId: agent.id,
+          ...overrides,
+        });
+        const later = sub(20);
+        const earlier = sub(10);
+        const suspended = sub(30, { status: "SUSPENDED", suspendedAt: at(31), suspensionReason: "dues" });
+        await store.createAgent(later, []);
+        await store.createAgent(earlier, []);
+        await store.createAgent(suspended, []);
+        // Another agency's sub-agent, and a top-level agency.
+        const stranger = newId("agt");
+        await store.createAgent(sub(5, { parentAgentId: stranger }), []);
+        await store.createAgent({ ...agent, id: newId("agt") }, []);
+        expect(await store.listSubAgents(agent.id)).toEqual([earlier, later, suspended]);
+        expect(await store.listSubAgents(earlier.id)).toEqual([]);
+        expect((await store.listSubAgents(stranger)).map((a) => a.name)).toEqual(["Branch 5"]);
+      });
+
+      it("renames an agent keeping every other field, and answers undefined for an unknown one", async () => {
+        const sub: Agent = { ...agent, parentAgentId: newId("agt"), tier: "ENTERPRISE" };
+        await store.saveAgent(sub);
+        const renamed = await store.renameAgent(sub.id, "Contract Travels Pune");
+        expect(renamed).toEqual({ ...sub, name: "Contract Travels Pune" });
+        expect(await store.findAgent(sub.id)).toEqual(renamed);
+        expect(await store.renameAgent(newId("agt"), "Nobody")).toBeUndefined();
+      });
+    });
+
     describe("agent billing", () => {
       const billing = {
         gstin: "29AAACT2727Q1ZS",

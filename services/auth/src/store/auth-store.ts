@@ -73,6 +73,10 @@ export interface AgentStore {
   setAgentTier(agentId: string, tier: AgentTier): Promise<Agent | undefined>;
   /** Replaces an agent's billing details. Answers the agent as it then is, or undefined for an unknown agent. */
   setAgentBilling(agentId: string, billing: BillingDetails): Promise<Agent | undefined>;
+  /** Renames an agent. Answers the agent as it then is, or undefined for an unknown agent. */
+  renameAgent(agentId: string, name: string): Promise<Agent | undefined>;
+  /** The sub-agents whose parent is `parentAgentId`, oldest first (suspended ones included). */
+  listSubAgents(parentAgentId: string): Promise<Agent[]>;
 
   /** Creates or replaces the user with this id; DuplicateIdentifierError when another user has its e-mail or phone. */
   saveUser(user: AgentUser): Promise<void>;

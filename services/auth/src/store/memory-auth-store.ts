@@ -94,6 +94,21 @@ export class MemoryAuthStore implements AuthStore {
     return deepCopy(updated);
   }
 
+  async renameAgent(agentId: string, name: string): Promise<Agent | undefined> {
+    const agent = this.agents.get(agentId);
+    if (!agent) return undefined;
+    const updated: Agent = { ...agent, name };
+    this.agents.set(agentId, updated);
+    return deepCopy(updated);
+  }
+
+  async listSubAgents(parentAgentId: string): Promise<Agent[]> {
+    return [...this.agents.values()]
+      .filter((a) => a.parentAgentId === parentAgentId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((a) => deepCopy(a));
+  }
+
   async saveUser(user: AgentUser): Promise<void> {
     const emailOwner = user.email === undefined ? undefined : this.userIdByEmail.get(user.email);
     if (emailOwner !== undefined && emailOwner !== user.userId) throw new DuplicateIdentifierError("email");

@@ -58,7 +58,7 @@ const MAX_RACE_ROUNDS = 3;
  *
  * | collection | `_id` | indexes |
  * |---|---|---|
- * | `agents` | agent id | |
+ * | `agents` | agent id | `parentAgentId_createdAt` (an agency's sub-agents) |
  * | `agent_users` | user id | `email_unique`, `phone_unique` (unique, partial: only documents that have the field), `agentId_createdAt` |
  * | `api_keys` | key id | `hash_unique`, `agent_keys` (listings) |
  * | `otp_send_windows` | identifier | `expiresAt_ttl` (dropped an hour after the last send, when it no longer limits anything) |
@@ -111,6 +111,14 @@ export class MongoAuthStore implements AuthStore {
    */
   async ensureIndexes(): Promise<void> {
     await this.ensureCollections([AUTH_COLLECTIONS.agents, AUTH_COLLECTIONS.users, AUTH_COLLECTIONS.apiKeys]);
+    await this.agents.createIndexes([
+      // Partial: top-level agencies (most agents) have no parent and stay out of it.
+      {
+        key: { parentAgentId: 1, createdAt: 1 },
+        name: "parentAgentId_createdAt",
+        partialFilterExpression: { parentAgentId: { $type: "string" } },
+      },
+    ]);
     await this.users.createIndexes([
       // One user per e-mail address and per phone number; users may have only one of the two.
       { key: { email: 1 }, name: "email_unique", unique: true, partialFilterExpression: { email: { $type: "string" } } },
@@ -185,6 +193,20 @@ export class MongoAuthStore implements AuthStore {
       { returnDocument: "after" },
     );
     return doc ? agentFromDocument(doc) : undefined;
+  }
+
+  async renameAgent(agentId: string, name: string): Promise<Agent | undefined> {
+    const doc = await this.agents.findOneAndUpdate({ _id: agentId }, { $set: { name } }, { returnDocument: "after" });
+    return doc ? agentFromDocument(doc) : undefined;
+  }
+
+  async listSubAgents(parentAgentId: string): Promise<Agent[]> {
+    // The $type predicate repeats the partial index's filter, so the planner can use it.
+    const docs = await this.agents
+      .find({ parentAgentId: { $eq: parentAgentId, $type: "string" } })
+      .sort({ parentAgentId: 1, createdAt: 1, _id: 1 })
+      .toArray();
+    return docs.map(agentFromDocument);
   }
 
   // Users

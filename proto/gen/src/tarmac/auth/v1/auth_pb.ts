@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/auth/v1/auth.proto.
  */
 export const file_tarmac_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSLuAgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJEi8KB2JpbGxpbmcYCiABKAsyHi50YXJtYWMuYXV0aC52MS5CaWxsaW5nRGV0YWlscyJzCg5CaWxsaW5nRGV0YWlscxINCgVnc3RpbhgBIAEoCRISCgpsZWdhbF9uYW1lGAIgASgJEi8KB2FkZHJlc3MYAyABKAsyHi50YXJtYWMuYXV0aC52MS5CaWxsaW5nQWRkcmVzcxINCgVlbWFpbBgEIAEoCSJfCg5CaWxsaW5nQWRkcmVzcxINCgVsaW5lcxgBIAMoCRIMCgRjaXR5GAIgASgJEg0KBXN0YXRlGAMgASgJEhAKCHBpbl9jb2RlGAQgASgJEg8KB2NvdW50cnkYBSABKAkiOgoJQWdlbnRVc2VyEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAki2AIKBkFwaUtleRIOCgZrZXlfaWQYASABKAkSEAoIYWdlbnRfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSDgoGcHJlZml4GAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3RfdXNlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmV2b2tlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPcmVwbGFjZXNfa2V5X2lkGAkgASgJEhoKEnJlcGxhY2VkX2J5X2tleV9pZBgKIAEoCSImChNWZXJpZnlBcGlLZXlSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkiwQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIlCgZzY29wZXMYAyADKA4yFS50YXJtYWMuYXV0aC52MS5TY29wZRIxCgxhZ2VudF9zdGF0dXMYBCABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxItCgphZ2VudF90aWVyGAUgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyIrwBChJDcmVhdGVBZ2VudFJlcXVlc3QSDAoEbmFtZRgBIAEoCRInCgR0aWVyGAIgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgDIAEoCRIoCgV1c2VycxgEIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIQCghjdXJyZW5jeRgFIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYBiABKAMiOwoTQ3JlYXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IiMKD0dldEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI4ChBHZXRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiNwoTU3VzcGVuZEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUU3VzcGVuZEFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIqChZSZWFjdGl2YXRlQWdlbnRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIj8KF1JlYWN0aXZhdGVBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiUAoTU2V0QWdlbnRUaWVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRInCgR0aWVyGAIgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyIjwKFFNldEFnZW50VGllclJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiWwoWU2V0QWdlbnRCaWxsaW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIvCgdiaWxsaW5nGAIgASgLMh4udGFybWFjLmF1dGgudjEuQmlsbGluZ0RldGFpbHMiPwoXU2V0QWdlbnRCaWxsaW5nUmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCKOAQoSSXNzdWVBcGlLZXlSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEiUKBnNjb3BlcxgCIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3NhbmRib3gYBCABKAgiSwoTSXNzdWVBcGlLZXlSZXNwb25zZRIjCgNrZXkYASABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkSDwoHYXBpX2tleRgCIAEoCSImChJMaXN0QXBpS2V5c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOwoTTGlzdEFwaUtleXNSZXNwb25zZRIkCgRrZXlzGAEgAygLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5ImEKE1JvdGF0ZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJEiEKFGdyYWNlX3BlcmlvZF9zZWNvbmRzGAIgASgFSACIAQFCFwoVX2dyYWNlX3BlcmlvZF9zZWNvbmRzInoKFFJvdGF0ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJEiwKDHByZXZpb3VzX2tleRgDIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSIlChNSZXZva2VBcGlLZXlSZXF1ZXN0Eg4KBmtleV9pZBgBIAEoCSI7ChRSZXZva2VBcGlLZXlSZXNwb25zZRIjCgNrZXkYASABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiTgoOU2VuZE90cFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRIoCgR0eXBlGAIgASgOMhoudGFybWFjLmF1dGgudjEuT3RwQ2hhbm5lbCI7Cg9TZW5kT3RwUmVzcG9uc2USEgoKZXhwaXJlc19pbhgBIAEoBRIUCgxyZXNlbmRfYWZ0ZXIYAiABKAUiNAoQVmVyaWZ5T3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEgwKBGNvZGUYAiABKAkiegoRVmVyaWZ5T3RwUmVzcG9uc2USGgoSdmVyaWZpY2F0aW9uX3Rva2VuGAEgASgJEhIKCnRva2VuX3R5cGUYAiABKAkSEgoKZXhwaXJlc19pbhgDIAEoBRIQCghhZ2VudF9pZBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJIiMKElZlcmlmeVRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSKFAgoTVmVyaWZ5VG9rZW5SZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEjEKDGFnZW50X3N0YXR1cxgEIAEoDjIbLnRhcm1hYy5hdXRoLnYxLkFnZW50U3RhdHVzEi0KCmFnZW50X3RpZXIYBSABKA4yGS50YXJtYWMuYXV0aC52MS5BZ2VudFRpZXISLgoKZXhwaXJlc19hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc2Vzc2lvbl9pZBgHIAEoCSIeCg1Mb2dvdXRSZXF1ZXN0Eg0KBXRva2VuGAEgASgJIhAKDkxvZ291dFJlc3BvbnNlIjkKFExpc3REZXZPdXRib3hSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDQoFbGltaXQYAiABKAUivAEKEERldk91dGJveE1lc3NhZ2USEgoKbWVzc2FnZV9pZBgBIAEoCRIrCgdjaGFubmVsGAIgASgOMhoudGFybWFjLmF1dGgudjEuT3RwQ2hhbm5lbBIKCgJ0bxgDIAEoCRIMCgRjb2RlGAQgASgJEg8KB3N1YmplY3QYBSABKAkSDAoEYm9keRgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJLChVMaXN0RGV2T3V0Ym94UmVzcG9uc2USMgoIbWVzc2FnZXMYASADKAsyIC50YXJtYWMuYXV0aC52MS5EZXZPdXRib3hNZXNzYWdlKrYBCgVTY29wZRIVChFTQ09QRV9VTlNQRUNJRklFRBAAEhcKE1NDT1BFX0ZMSUdIVF9TRUFSQ0gQARIVChFTQ09QRV9GTElHSFRfQk9PSxACEhcKE1NDT1BFX0ZMSUdIVF9DQU5DRUwQAxIbChdTQ09QRV9GTElHSFRfUkVTQ0hFRFVMRRAEEhUKEVNDT1BFX1dBTExFVF9SRUFEEAUSGQoVU0NPUEVfV0VCSE9PS1NfTUFOQUdFEAYqYAoLQWdlbnRTdGF0dXMSHAoYQUdFTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfU1RBVFVTX0FDVElWRRABEhoKFkFHRU5UX1NUQVRVU19TVVNQRU5ERUQQAipbCglBZ2VudFRpZXISGgoWQUdFTlRfVElFUl9VTlNQRUNJRklFRBAAEhcKE0FHRU5UX1RJRVJfU1RBTkRBUkQQARIZChVBR0VOVF9USUVSX0VOVEVSUFJJU0UQAipVCgpPdHBDaGFubmVsEhsKF09UUF9DSEFOTkVMX1VOU1BFQ0lGSUVEEAASFQoRT1RQX0NIQU5ORUxfRU1BSUwQARITCg9PVFBfQ0hBTk5FTF9TTVMQAjKQCwoLQXV0aFNlcnZpY2USWQoMVmVyaWZ5QXBpS2V5EiMudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlZlcmlmeUFwaUtleVJlc3BvbnNlElYKC0NyZWF0ZUFnZW50EiIudGFybWFjLmF1dGgudjEuQ3JlYXRlQWdlbnRSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuQ3JlYXRlQWdlbnRSZXNwb25zZRJNCghHZXRBZ2VudBIfLnRhcm1hYy5hdXRoLnYxLkdldEFnZW50UmVxdWVzdBogLnRhcm1hYy5hdXRoLnYxLkdldEFnZW50UmVzcG9uc2USWQoMU3VzcGVuZEFnZW50EiMudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlN1c3BlbmRBZ2VudFJlc3BvbnNlEmIKD1JlYWN0aXZhdGVBZ2VudBImLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlcXVlc3QaJy50YXJtYWMuYXV0aC52MS5SZWFjdGl2YXRlQWdlbnRSZXNwb25zZRJZCgxTZXRBZ2VudFRpZXISIy50YXJtYWMuYXV0aC52MS5TZXRBZ2VudFRpZXJSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU2V0QWdlbnRUaWVyUmVzcG9uc2USYgoPU2V0QWdlbnRCaWxsaW5nEiYudGFybWFjLmF1dGgudjEuU2V0QWdlbnRCaWxsaW5nUmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlNldEFnZW50QmlsbGluZ1Jlc3BvbnNlElYKC0lzc3VlQXBpS2V5EiIudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXNwb25zZRJWCgtMaXN0QXBpS2V5cxIiLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2USWQoMUm90YXRlQXBpS2V5EiMudGFybWFjLmF1dGgudjEuUm90YXRlQXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlc3BvbnNlElkKDFJldm9rZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJKCgdTZW5kT3RwEh4udGFybWFjLmF1dGgudjEuU2VuZE90cFJlcXVlc3QaHy50YXJtYWMuYXV0aC52MS5TZW5kT3RwUmVzcG9uc2USUAoJVmVyaWZ5T3RwEiAudGFybWFjLmF1dGgudjEuVmVyaWZ5T3RwUmVxdWVzdBohLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlc3BvbnNlElYKC1ZlcmlmeVRva2VuEiIudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXNwb25zZRJHCgZMb2dvdXQSHS50YXJtYWMuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0Gh4udGFybWFjLmF1dGgudjEuTG9nb3V0UmVzcG9uc2USXAoNTGlzdERldk91dGJveBIkLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXF1ZXN0GiUudGFybWFjLmF1dGgudjEuTGlzdERldk91dGJveFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Chl0YXJtYWMvYXV0aC92MS9hdXRoLnByb3RvEg50YXJtYWMuYXV0aC52MSLuAgoFQWdlbnQSEAoIYWdlbnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIrCgZzdGF0dXMYAyABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxInCgR0aWVyGAQgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgV1c2VycxgHIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIwCgxzdXNwZW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhkKEXN1c3BlbnNpb25fcmVhc29uGAkgASgJEi8KB2JpbGxpbmcYCiABKAsyHi50YXJtYWMuYXV0aC52MS5CaWxsaW5nRGV0YWlscyJzCg5CaWxsaW5nRGV0YWlscxINCgVnc3RpbhgBIAEoCRISCgpsZWdhbF9uYW1lGAIgASgJEi8KB2FkZHJlc3MYAyABKAsyHi50YXJtYWMuYXV0aC52MS5CaWxsaW5nQWRkcmVzcxINCgVlbWFpbBgEIAEoCSJfCg5CaWxsaW5nQWRkcmVzcxINCgVsaW5lcxgBIAMoCRIMCgRjaXR5GAIgASgJEg0KBXN0YXRlGAMgASgJEhAKCHBpbl9jb2RlGAQgASgJEg8KB2NvdW50cnkYBSABKAkiOgoJQWdlbnRVc2VyEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAki2AIKBkFwaUtleRIOCgZrZXlfaWQYASABKAkSEAoIYWdlbnRfaWQYAiABKAkSJQoGc2NvcGVzGAMgAygOMhUudGFybWFjLmF1dGgudjEuU2NvcGUSDgoGcHJlZml4GAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3RfdXNlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmV2b2tlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPcmVwbGFjZXNfa2V5X2lkGAkgASgJEhoKEnJlcGxhY2VkX2J5X2tleV9pZBgKIAEoCSImChNWZXJpZnlBcGlLZXlSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkiwQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEhAKCGFnZW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIlCgZzY29wZXMYAyADKA4yFS50YXJtYWMuYXV0aC52MS5TY29wZRIxCgxhZ2VudF9zdGF0dXMYBCABKA4yGy50YXJtYWMuYXV0aC52MS5BZ2VudFN0YXR1cxItCgphZ2VudF90aWVyGAUgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyIrwBChJDcmVhdGVBZ2VudFJlcXVlc3QSDAoEbmFtZRgBIAEoCRInCgR0aWVyGAIgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyEhcKD3BhcmVudF9hZ2VudF9pZBgDIAEoCRIoCgV1c2VycxgEIAMoCzIZLnRhcm1hYy5hdXRoLnYxLkFnZW50VXNlchIQCghjdXJyZW5jeRgFIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYBiABKAMiOwoTQ3JlYXRlQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IiMKD0dldEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSI4ChBHZXRBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiNwoTU3VzcGVuZEFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUU3VzcGVuZEFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIqChZSZWFjdGl2YXRlQWdlbnRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIj8KF1JlYWN0aXZhdGVBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiUAoTU2V0QWdlbnRUaWVyUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRInCgR0aWVyGAIgASgOMhkudGFybWFjLmF1dGgudjEuQWdlbnRUaWVyIjwKFFNldEFnZW50VGllclJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiWwoWU2V0QWdlbnRCaWxsaW5nUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIvCgdiaWxsaW5nGAIgASgLMh4udGFybWFjLmF1dGgudjEuQmlsbGluZ0RldGFpbHMiPwoXU2V0QWdlbnRCaWxsaW5nUmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCKOAQoSSXNzdWVBcGlLZXlSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEiUKBnNjb3BlcxgCIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3NhbmRib3gYBCABKAgiSwoTSXNzdWVBcGlLZXlSZXNwb25zZRIjCgNrZXkYASABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkSDwoHYXBpX2tleRgCIAEoCSImChJMaXN0QXBpS2V5c1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkiOwoTTGlzdEFwaUtleXNSZXNwb25zZRIkCgRrZXlzGAEgAygLMhYudGFybWFjLmF1dGgudjEuQXBpS2V5ImEKE1JvdGF0ZUFwaUtleVJlcXVlc3QSDgoGa2V5X2lkGAEgASgJEiEKFGdyYWNlX3BlcmlvZF9zZWNvbmRzGAIgASgFSACIAQFCFwoVX2dyYWNlX3BlcmlvZF9zZWNvbmRzInoKFFJvdGF0ZUFwaUtleVJlc3BvbnNlEiMKA2tleRgBIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleRIPCgdhcGlfa2V5GAIgASgJEiwKDHByZXZpb3VzX2tleRgDIAEoCzIWLnRhcm1hYy5hdXRoLnYxLkFwaUtleSIlChNSZXZva2VBcGlLZXlSZXF1ZXN0Eg4KBmtleV9pZBgBIAEoCSI7ChRSZXZva2VBcGlLZXlSZXNwb25zZRIjCgNrZXkYASABKAsyFi50YXJtYWMuYXV0aC52MS5BcGlLZXkiTgoOU2VuZE90cFJlcXVlc3QSEgoKaWRlbnRpZmllchgBIAEoCRIoCgR0eXBlGAIgASgOMhoudGFybWFjLmF1dGgudjEuT3RwQ2hhbm5lbCI7Cg9TZW5kT3RwUmVzcG9uc2USEgoKZXhwaXJlc19pbhgBIAEoBRIUCgxyZXNlbmRfYWZ0ZXIYAiABKAUiNAoQVmVyaWZ5T3RwUmVxdWVzdBISCgppZGVudGlmaWVyGAEgASgJEgwKBGNvZGUYAiABKAkiegoRVmVyaWZ5T3RwUmVzcG9uc2USGgoSdmVyaWZpY2F0aW9uX3Rva2VuGAEgASgJEhIKCnRva2VuX3R5cGUYAiABKAkSEgoKZXhwaXJlc19pbhgDIAEoBRIQCghhZ2VudF9pZBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJIiMKElZlcmlmeVRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSKFAgoTVmVyaWZ5VG9rZW5SZXNwb25zZRIQCghhZ2VudF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEiUKBnNjb3BlcxgDIAMoDjIVLnRhcm1hYy5hdXRoLnYxLlNjb3BlEjEKDGFnZW50X3N0YXR1cxgEIAEoDjIbLnRhcm1hYy5hdXRoLnYxLkFnZW50U3RhdHVzEi0KCmFnZW50X3RpZXIYBSABKA4yGS50YXJtYWMuYXV0aC52MS5BZ2VudFRpZXISLgoKZXhwaXJlc19hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc2Vzc2lvbl9pZBgHIAEoCSIeCg1Mb2dvdXRSZXF1ZXN0Eg0KBXRva2VuGAEgASgJIhAKDkxvZ291dFJlc3BvbnNlIjkKFExpc3REZXZPdXRib3hSZXF1ZXN0EhIKCmlkZW50aWZpZXIYASABKAkSDQoFbGltaXQYAiABKAUivAEKEERldk91dGJveE1lc3NhZ2USEgoKbWVzc2FnZV9pZBgBIAEoCRIrCgdjaGFubmVsGAIgASgOMhoudGFybWFjLmF1dGgudjEuT3RwQ2hhbm5lbBIKCgJ0bxgDIAEoCRIMCgRjb2RlGAQgASgJEg8KB3N1YmplY3QYBSABKAkSDAoEYm9keRgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJLChVMaXN0RGV2T3V0Ym94UmVzcG9uc2USMgoIbWVzc2FnZXMYASADKAsyIC50YXJtYWMuYXV0aC52MS5EZXZPdXRib3hNZXNzYWdlImEKFUNyZWF0ZVN1YkFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEigKBXVzZXJzGAMgAygLMhkudGFybWFjLmF1dGgudjEuQWdlbnRVc2VyIj4KFkNyZWF0ZVN1YkFnZW50UmVzcG9uc2USJAoFYWdlbnQYASABKAsyFS50YXJtYWMuYXV0aC52MS5BZ2VudCIoChRMaXN0U3ViQWdlbnRzUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSJCChVMaXN0U3ViQWdlbnRzUmVzcG9uc2USKQoKc3ViX2FnZW50cxgBIAMoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50IjwKEkdldFN1YkFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIUCgxzdWJfYWdlbnRfaWQYAiABKAkiOwoTR2V0U3ViQWdlbnRSZXNwb25zZRIkCgVhZ2VudBgBIAEoCzIVLnRhcm1hYy5hdXRoLnYxLkFnZW50Ik0KFVVwZGF0ZVN1YkFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIUCgxzdWJfYWdlbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCSI+ChZVcGRhdGVTdWJBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQiUAoWU3VzcGVuZFN1YkFnZW50UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIUCgxzdWJfYWdlbnRfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJIj8KF1N1c3BlbmRTdWJBZ2VudFJlc3BvbnNlEiQKBWFnZW50GAEgASgLMhUudGFybWFjLmF1dGgudjEuQWdlbnQqzwEKBVNjb3BlEhUKEVNDT1BFX1VOU1BFQ0lGSUVEEAASFwoTU0NPUEVfRkxJR0hUX1NFQVJDSBABEhUKEVNDT1BFX0ZMSUdIVF9CT09LEAISFwoTU0NPUEVfRkxJR0hUX0NBTkNFTBADEhsKF1NDT1BFX0ZMSUdIVF9SRVNDSEVEVUxFEAQSFQoRU0NPUEVfV0FMTEVUX1JFQUQQBRIZChVTQ09QRV9XRUJIT09LU19NQU5BR0UQBhIXChNTQ09QRV9BR0VOQ1lfTUFOQUdFEAcqYAoLQWdlbnRTdGF0dXMSHAoYQUdFTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTQUdFTlRfU1RBVFVTX0FDVElWRRABEhoKFkFHRU5UX1NUQVRVU19TVVNQRU5ERUQQAipbCglBZ2VudFRpZXISGgoWQUdFTlRfVElFUl9VTlNQRUNJRklFRBAAEhcKE0FHRU5UX1RJRVJfU1RBTkRBUkQQARIZChVBR0VOVF9USUVSX0VOVEVSUFJJU0UQAipVCgpPdHBDaGFubmVsEhsKF09UUF9DSEFOTkVMX1VOU1BFQ0lGSUVEEAASFQoRT1RQX0NIQU5ORUxfRU1BSUwQARITCg9PVFBfQ0hBTk5FTF9TTVMQAjLsDgoLQXV0aFNlcnZpY2USWQoMVmVyaWZ5QXBpS2V5EiMudGFybWFjLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlZlcmlmeUFwaUtleVJlc3BvbnNlElYKC0NyZWF0ZUFnZW50EiIudGFybWFjLmF1dGgudjEuQ3JlYXRlQWdlbnRSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuQ3JlYXRlQWdlbnRSZXNwb25zZRJNCghHZXRBZ2VudBIfLnRhcm1hYy5hdXRoLnYxLkdldEFnZW50UmVxdWVzdBogLnRhcm1hYy5hdXRoLnYxLkdldEFnZW50UmVzcG9uc2USWQoMU3VzcGVuZEFnZW50EiMudGFybWFjLmF1dGgudjEuU3VzcGVuZEFnZW50UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlN1c3BlbmRBZ2VudFJlc3BvbnNlEmIKD1JlYWN0aXZhdGVBZ2VudBImLnRhcm1hYy5hdXRoLnYxLlJlYWN0aXZhdGVBZ2VudFJlcXVlc3QaJy50YXJtYWMuYXV0aC52MS5SZWFjdGl2YXRlQWdlbnRSZXNwb25zZRJZCgxTZXRBZ2VudFRpZXISIy50YXJtYWMuYXV0aC52MS5TZXRBZ2VudFRpZXJSZXF1ZXN0GiQudGFybWFjLmF1dGgudjEuU2V0QWdlbnRUaWVyUmVzcG9uc2USYgoPU2V0QWdlbnRCaWxsaW5nEiYudGFybWFjLmF1dGgudjEuU2V0QWdlbnRCaWxsaW5nUmVxdWVzdBonLnRhcm1hYy5hdXRoLnYxLlNldEFnZW50QmlsbGluZ1Jlc3BvbnNlElYKC0lzc3VlQXBpS2V5EiIudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuSXNzdWVBcGlLZXlSZXNwb25zZRJWCgtMaXN0QXBpS2V5cxIiLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBojLnRhcm1hYy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2USWQoMUm90YXRlQXBpS2V5EiMudGFybWFjLmF1dGgudjEuUm90YXRlQXBpS2V5UmVxdWVzdBokLnRhcm1hYy5hdXRoLnYxLlJvdGF0ZUFwaUtleVJlc3BvbnNlElkKDFJldm9rZUFwaUtleRIjLnRhcm1hYy5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJC50YXJtYWMuYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJKCgdTZW5kT3RwEh4udGFybWFjLmF1dGgudjEuU2VuZE90cFJlcXVlc3QaHy50YXJtYWMuYXV0aC52MS5TZW5kT3RwUmVzcG9uc2USUAoJVmVyaWZ5T3RwEiAudGFybWFjLmF1dGgudjEuVmVyaWZ5T3RwUmVxdWVzdBohLnRhcm1hYy5hdXRoLnYxLlZlcmlmeU90cFJlc3BvbnNlElYKC1ZlcmlmeVRva2VuEiIudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXF1ZXN0GiMudGFybWFjLmF1dGgudjEuVmVyaWZ5VG9rZW5SZXNwb25zZRJHCgZMb2dvdXQSHS50YXJtYWMuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0Gh4udGFybWFjLmF1dGgudjEuTG9nb3V0UmVzcG9uc2USXAoNTGlzdERldk91dGJveBIkLnRhcm1hYy5hdXRoLnYxLkxpc3REZXZPdXRib3hSZXF1ZXN0GiUudGFybWFjLmF1dGgudjEuTGlzdERldk91dGJveFJlc3BvbnNlEl8KDkNyZWF0ZVN1YkFnZW50EiUudGFybWFjLmF1dGgudjEuQ3JlYXRlU3ViQWdlbnRSZXF1ZXN0GiYudGFybWFjLmF1dGgudjEuQ3JlYXRlU3ViQWdlbnRSZXNwb25zZRJcCg1MaXN0U3ViQWdlbnRzEiQudGFybWFjLmF1dGgudjEuTGlzdFN1YkFnZW50c1JlcXVlc3QaJS50YXJtYWMuYXV0aC52MS5MaXN0U3ViQWdlbnRzUmVzcG9uc2USVgoLR2V0U3ViQWdlbnQSIi50YXJtYWMuYXV0aC52MS5HZXRTdWJBZ2VudFJlcXVlc3QaIy50YXJtYWMuYXV0aC52MS5HZXRTdWJBZ2VudFJlc3BvbnNlEl8KDlVwZGF0ZVN1YkFnZW50EiUudGFybWFjLmF1dGgudjEuVXBkYXRlU3ViQWdlbnRSZXF1ZXN0GiYudGFybWFjLmF1dGgudjEuVXBkYXRlU3ViQWdlbnRSZXNwb25zZRJiCg9TdXNwZW5kU3ViQWdlbnQSJi50YXJtYWMuYXV0aC52MS5TdXNwZW5kU3ViQWdlbnRSZXF1ZXN0GicudGFybWFjLmF1dGgudjEuU3VzcGVuZFN1YkFnZW50UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A travel agency (or sub-agent) that uses Tarmac.
@@ -1277,6 +1277,265 @@ export const ListDevOutboxResponseSchema: GenMessage<ListDevOutboxResponse> = /*
   messageDesc(file_tarmac_auth_v1_auth, 37);
 
 /**
+ * CreateSubAgent's request.
+ *
+ * @generated from message tarmac.auth.v1.CreateSubAgentRequest
+ */
+export type CreateSubAgentRequest = Message<"tarmac.auth.v1.CreateSubAgentRequest"> & {
+  /**
+   * Required: the acting agency, a top-level agency.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: the sub-agent's name, 1 to 200 characters.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * The sub-agent's users, as in CreateAgent (at most 100).
+   *
+   * @generated from field: repeated tarmac.auth.v1.AgentUser users = 3;
+   */
+  users: AgentUser[];
+};
+
+/**
+ * Describes the message tarmac.auth.v1.CreateSubAgentRequest.
+ * Use `create(CreateSubAgentRequestSchema)` to create a new message.
+ */
+export const CreateSubAgentRequestSchema: GenMessage<CreateSubAgentRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 38);
+
+/**
+ * CreateSubAgent's answer.
+ *
+ * @generated from message tarmac.auth.v1.CreateSubAgentResponse
+ */
+export type CreateSubAgentResponse = Message<"tarmac.auth.v1.CreateSubAgentResponse"> & {
+  /**
+   * The new sub-agent, ACTIVE, its parent_agent_id the acting agency.
+   *
+   * @generated from field: tarmac.auth.v1.Agent agent = 1;
+   */
+  agent?: Agent | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.CreateSubAgentResponse.
+ * Use `create(CreateSubAgentResponseSchema)` to create a new message.
+ */
+export const CreateSubAgentResponseSchema: GenMessage<CreateSubAgentResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 39);
+
+/**
+ * ListSubAgents' request.
+ *
+ * @generated from message tarmac.auth.v1.ListSubAgentsRequest
+ */
+export type ListSubAgentsRequest = Message<"tarmac.auth.v1.ListSubAgentsRequest"> & {
+  /**
+   * Required: the acting agency.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.ListSubAgentsRequest.
+ * Use `create(ListSubAgentsRequestSchema)` to create a new message.
+ */
+export const ListSubAgentsRequestSchema: GenMessage<ListSubAgentsRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 40);
+
+/**
+ * ListSubAgents' answer.
+ *
+ * @generated from message tarmac.auth.v1.ListSubAgentsResponse
+ */
+export type ListSubAgentsResponse = Message<"tarmac.auth.v1.ListSubAgentsResponse"> & {
+  /**
+   * Oldest first, suspended ones included.
+   *
+   * @generated from field: repeated tarmac.auth.v1.Agent sub_agents = 1;
+   */
+  subAgents: Agent[];
+};
+
+/**
+ * Describes the message tarmac.auth.v1.ListSubAgentsResponse.
+ * Use `create(ListSubAgentsResponseSchema)` to create a new message.
+ */
+export const ListSubAgentsResponseSchema: GenMessage<ListSubAgentsResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 41);
+
+/**
+ * GetSubAgent's request.
+ *
+ * @generated from message tarmac.auth.v1.GetSubAgentRequest
+ */
+export type GetSubAgentRequest = Message<"tarmac.auth.v1.GetSubAgentRequest"> & {
+  /**
+   * Required: the acting agency.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: a sub-agent of the acting agency.
+   *
+   * @generated from field: string sub_agent_id = 2;
+   */
+  subAgentId: string;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.GetSubAgentRequest.
+ * Use `create(GetSubAgentRequestSchema)` to create a new message.
+ */
+export const GetSubAgentRequestSchema: GenMessage<GetSubAgentRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 42);
+
+/**
+ * GetSubAgent's answer.
+ *
+ * @generated from message tarmac.auth.v1.GetSubAgentResponse
+ */
+export type GetSubAgentResponse = Message<"tarmac.auth.v1.GetSubAgentResponse"> & {
+  /**
+   * The sub-agent with its users.
+   *
+   * @generated from field: tarmac.auth.v1.Agent agent = 1;
+   */
+  agent?: Agent | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.GetSubAgentResponse.
+ * Use `create(GetSubAgentResponseSchema)` to create a new message.
+ */
+export const GetSubAgentResponseSchema: GenMessage<GetSubAgentResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 43);
+
+/**
+ * UpdateSubAgent's request.
+ *
+ * @generated from message tarmac.auth.v1.UpdateSubAgentRequest
+ */
+export type UpdateSubAgentRequest = Message<"tarmac.auth.v1.UpdateSubAgentRequest"> & {
+  /**
+   * Required: the acting agency.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: a sub-agent of the acting agency.
+   *
+   * @generated from field: string sub_agent_id = 2;
+   */
+  subAgentId: string;
+
+  /**
+   * Required: the new name, 1 to 200 characters.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.UpdateSubAgentRequest.
+ * Use `create(UpdateSubAgentRequestSchema)` to create a new message.
+ */
+export const UpdateSubAgentRequestSchema: GenMessage<UpdateSubAgentRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 44);
+
+/**
+ * UpdateSubAgent's answer.
+ *
+ * @generated from message tarmac.auth.v1.UpdateSubAgentResponse
+ */
+export type UpdateSubAgentResponse = Message<"tarmac.auth.v1.UpdateSubAgentResponse"> & {
+  /**
+   * The sub-agent as it now is.
+   *
+   * @generated from field: tarmac.auth.v1.Agent agent = 1;
+   */
+  agent?: Agent | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.UpdateSubAgentResponse.
+ * Use `create(UpdateSubAgentResponseSchema)` to create a new message.
+ */
+export const UpdateSubAgentResponseSchema: GenMessage<UpdateSubAgentResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 45);
+
+/**
+ * SuspendSubAgent's request.
+ *
+ * @generated from message tarmac.auth.v1.SuspendSubAgentRequest
+ */
+export type SuspendSubAgentRequest = Message<"tarmac.auth.v1.SuspendSubAgentRequest"> & {
+  /**
+   * Required: the acting agency.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: a sub-agent of the acting agency.
+   *
+   * @generated from field: string sub_agent_id = 2;
+   */
+  subAgentId: string;
+
+  /**
+   * Optional, for people; at most 500 characters.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.SuspendSubAgentRequest.
+ * Use `create(SuspendSubAgentRequestSchema)` to create a new message.
+ */
+export const SuspendSubAgentRequestSchema: GenMessage<SuspendSubAgentRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 46);
+
+/**
+ * SuspendSubAgent's answer.
+ *
+ * @generated from message tarmac.auth.v1.SuspendSubAgentResponse
+ */
+export type SuspendSubAgentResponse = Message<"tarmac.auth.v1.SuspendSubAgentResponse"> & {
+  /**
+   * The sub-agent, SUSPENDED.
+   *
+   * @generated from field: tarmac.auth.v1.Agent agent = 1;
+   */
+  agent?: Agent | undefined;
+};
+
+/**
+ * Describes the message tarmac.auth.v1.SuspendSubAgentResponse.
+ * Use `create(SuspendSubAgentResponseSchema)` to create a new message.
+ */
+export const SuspendSubAgentResponseSchema: GenMessage<SuspendSubAgentResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_auth_v1_auth, 47);
+
+/**
  * What a key or session may do (API guide, Authentication).
  *
  * @generated from enum tarmac.auth.v1.Scope
@@ -1330,6 +1589,13 @@ export enum Scope {
    * @generated from enum value: SCOPE_WEBHOOKS_MANAGE = 6;
    */
   WEBHOOKS_MANAGE = 6,
+
+  /**
+   * agency.manage: the agency's sub-agents. Never a default: asked for by name.
+   *
+   * @generated from enum value: SCOPE_AGENCY_MANAGE = 7;
+   */
+  AGENCY_MANAGE = 7,
 }
 
 /**
@@ -1643,6 +1909,61 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof ListDevOutboxRequestSchema;
     output: typeof ListDevOutboxResponseSchema;
+  },
+  /**
+   * Creates a sub-agent under agent_id, ACTIVE, with the agency's tier and its initial users.
+   * Not idempotent (the gateway's Idempotency-Key makes retries safe). Errors: AUTH_FORBIDDEN
+   * (agent_id is itself a sub-agent: sub-agents work under a top-level agency), AUTH_NOT_FOUND
+   * (agent_id unknown), VALIDATION_FAILED (name, users[i] as CreateAgent).
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.CreateSubAgent
+   */
+  createSubAgent: {
+    methodKind: "unary";
+    input: typeof CreateSubAgentRequestSchema;
+    output: typeof CreateSubAgentResponseSchema;
+  },
+  /**
+   * The agency's sub-agents with their users, oldest first. Read-only.
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.ListSubAgents
+   */
+  listSubAgents: {
+    methodKind: "unary";
+    input: typeof ListSubAgentsRequestSchema;
+    output: typeof ListSubAgentsResponseSchema;
+  },
+  /**
+   * One sub-agent of the agency with its users. Read-only. Errors: AUTH_NOT_FOUND.
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.GetSubAgent
+   */
+  getSubAgent: {
+    methodKind: "unary";
+    input: typeof GetSubAgentRequestSchema;
+    output: typeof GetSubAgentResponseSchema;
+  },
+  /**
+   * Renames a sub-agent of the agency. Idempotent. Errors: AUTH_NOT_FOUND.
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.UpdateSubAgent
+   */
+  updateSubAgent: {
+    methodKind: "unary";
+    input: typeof UpdateSubAgentRequestSchema;
+    output: typeof UpdateSubAgentResponseSchema;
+  },
+  /**
+   * Suspends a sub-agent of the agency as SuspendAgent does (its keys and sessions verify as
+   * SUSPENDED at once). Idempotent. Reactivation is for ops (ReactivateAgent). Errors:
+   * AUTH_NOT_FOUND.
+   *
+   * @generated from rpc tarmac.auth.v1.AuthService.SuspendSubAgent
+   */
+  suspendSubAgent: {
+    methodKind: "unary";
+    input: typeof SuspendSubAgentRequestSchema;
+    output: typeof SuspendSubAgentResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_auth_v1_auth, 0);
