@@ -52,6 +52,10 @@ describe("server interceptors", () => {
     fail = new MongoNetworkError("connection to the primary reset");
     const failover = fromConnectError(await client.searchFlights({}).catch((e: unknown) => e));
     expect([failover.code, failover.retryable]).toEqual(["UNAVAILABLE", true]);
+    // So is a query that ran out of its maxTimeMS behind a busy primary.
+    fail = new (await loadMongoDriver()).MongoServerError({ message: "operation exceeded time limit", code: 50 });
+    const slow = fromConnectError(await client.searchFlights({}).catch((e: unknown) => e));
+    expect([slow.code, slow.retryable]).toEqual(["UNAVAILABLE", true]);
   });
 
   it("propagate the request id from caller to handler", async () => {
