@@ -72,6 +72,8 @@ export interface BookingParts {
   readonly recovery: RecoverySweep;
   readonly ticketing: TicketingWorker;
   readonly holdSweep: HoldSweep;
+  /** Holds ticketed and expired (the airline change consumer expires one the airline dropped). */
+  readonly holds: HoldTicketing;
 }
 
 /** The service and its sweeps over one set of dependencies: the server's wiring and the tests'. */
@@ -140,6 +142,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
       ...(w.reconciler && { reconciler: w.reconciler }),
     }),
     holdSweep: new HoldSweep({ store, holds, provider, writer, clock, logger }),
+    holds,
     recovery: new RecoverySweep({
       store,
       cancellations,

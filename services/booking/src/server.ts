@@ -45,6 +45,10 @@ import { SandboxEInvoiceSubmitter } from "./invoices/e-invoice/sandbox-submitter
 import type { EInvoiceSubmitter } from "./invoices/e-invoice/e-invoice-submitter.js";
 import { bookingCallerPolicy } from "./caller-policy.js";
 import { AuthService } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import type { ScheduleChangeStore } from "./schedule-changes/schedule-change-store.js";
+import { MemoryScheduleChangeStore } from "./schedule-changes/memory-schedule-change-store.js";
+import { MongoScheduleChangeStore } from "./schedule-changes/mongo-schedule-change-store.js";
+import { startScheduleChangeConsumer } from "./schedule-changes/schedule-change-consumer.js";
 
 export interface BookingServiceOverrides {
   /** The airline; guarded here with PROVIDER_TIMEOUT_MS like the default sandbox. */
@@ -86,17 +90,21 @@ export async function startBookingService(
     store: BookingStore & AgencyDirectory;
     outbox: OutboxReader;
     invoices: InvoiceStore;
+    scheduleChanges: ScheduleChangeStore;
     leases?: LeaseStore;
   }>("bookings", config, logger, {
     inMemory: () => {
       const outbox = new MemoryOutbox({ logger });
-      return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore(outbox) };
+      const scheduleChanges = new MemoryScheduleChangeStore(outbox);
+      return { store: new MemoryBookingStore(outbox), outbox, invoices: new MemoryInvoiceStore(outbox), scheduleChanges };
     },
     onMongo: async (db) => {
       const bookings = await MongoBookingStore.open(db, logger);
       const invoices = new MongoInvoiceStore(db, bookings.outbox);
       await invoices.ensureIndexes();
-      return { ...bookings, invoices, leases: new MongoLeaseStore(db) };
+      const scheduleChanges = new MongoScheduleChangeStore(db, bookings.outbox);
+      await scheduleChanges.ensureIndexes();
+      return { ...bookings, invoices, scheduleChanges, leases: new MongoLeaseStore(db) };
     },
   });
   const peerOptions = { timeoutMs: config.providerTimeoutMs + 1_000, credential: config.callerAuth.credential };
@@ -121,7 +129,7 @@ export async function startBookingService(
     stuckAfterMs: config.reconciliation.stuckAfterMs,
     recoveryGraceMs: config.recoveryGraceMs,
   });
-  const { service, recovery, ticketing, holdSweep } = wireBooking({
+  const { service, recovery, ticketing, holdSweep, holds } = wireBooking({
     ...(overrides.decorate ? overrides.decorate(wired) : wired),
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, peerOptions),
@@ -162,6 +170,17 @@ export async function startBookingService(
     // A lease outliving two intervals: the holder renews it every run, another replica takes over after a missed one.
     ...(storage.value.leases && { lease: new LeaseHolder(storage.value.leases, "booking-reconciliation", clock, 2 * intervalMs + 60_000) }),
   });
+  // The airline's own changes, watched by one replica; the watch resumes after the last one stored.
+  const airlineChanges = startScheduleChangeConsumer({
+    changes: storage.value.scheduleChanges,
+    bookings: storage.value.store,
+    provider: wired.provider,
+    clock,
+    logger,
+    reservationDropped: (booking) => ticketing.settleNow(booking),
+    holdDropped: (booking, why) => holds.expire(booking, why),
+    ...(storage.value.leases && { lease: new LeaseHolder(storage.value.leases, "booking-airline-changes", clock, 30_000) }),
+  });
   const stopNotices = followStandingNotices(standing, { source: overrides.notices, events: config.events, logger });
   const host = await startServiceHost({
     callerAuth: config.callerAuth,
@@ -179,6 +198,7 @@ export async function startBookingService(
       await stopNotices();
       await sweeps.stop();
       await reconciliation.stop();
+      await airlineChanges.stop();
       await relay.stop();
       await storage.close();
     },

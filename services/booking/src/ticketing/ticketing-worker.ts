@@ -99,6 +99,20 @@ export class TicketingWorker {
       await this.guard(booking, () => this.deps.writer.move(booking, "FLOWN", "all segments have arrived"));
   }
 
+  /**
+   * Asks the airline about one BOOKED booking now, as a run would (the airline said it dropped the
+   * reservation): a refused, cancelled or lost reservation ends it FAILED with its money back.
+   * Unlike a run, a failure reaches the caller, who retries.
+   */
+  async settleNow(booking: Booking): Promise<void> {
+    if (booking.status !== "BOOKED" || booking.pendingReschedule || booking.pendingAddition || booking.pendingCancellation) return;
+    try {
+      await this.ticket(booking);
+    } catch (error) {
+      if (!(error instanceof BookingChangedConcurrently)) throw error;
+    }
+  }
+
   private async ticket(booking: Booking): Promise<void> {
     const { provider, writer, logger } = this.deps;
     // Decided on an earlier run (its credit's answer lost, say): finished, whatever the airline says now.
