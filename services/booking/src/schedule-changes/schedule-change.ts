@@ -2,8 +2,7 @@ import type { AirlineChange, ProviderSegment } from "@tarmac/airline-port";
 import { newId } from "@tarmac/kernel";
 import type { Booking } from "../domain/booking.js";
 
-const SCHEDULE_CHANGE_STATUSES = ["DETECTED", "ACKNOWLEDGED", "ACCEPTED", "CANCELLED", "REBOOKED", "EXPIRED"] as const;
-export type ScheduleChangeStatus = (typeof SCHEDULE_CHANGE_STATUSES)[number];
+export type ScheduleChangeStatus = "DETECTED" | "ACKNOWLEDGED" | "ACCEPTED" | "CANCELLED" | "REBOOKED" | "EXPIRED";
 
 /** The airline's changes that leave the trip standing until the agency acts (a dropped reservation or hold ends it instead). */
 type ScheduleChangeKind = "TIME_CHANGE" | "FLIGHT_NUMBER_CHANGE" | "ROUTING_CHANGE" | "FLIGHT_CANCELLED";
