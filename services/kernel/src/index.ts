@@ -30,6 +30,7 @@ export * from "./readiness.js";
 export * from "./lease.js";
 export * from "./mongo-lease-store.js";
 export * from "./mongo-errors.js";
+export * from "./mongo-transaction.js";
 export * from "./within.js";
 export * from "./deadline.js";
 export * from "./caller-auth/index.js";

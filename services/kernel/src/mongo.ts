@@ -7,13 +7,19 @@ import type { DependencyProbe } from "./readiness.js";
  * Every pod's client. Bounded waits: a request must fail within its deadline rather than wait the
  * driver's 30 s for a primary (an election takes ~10 s; 5 s covers most, and the caller retries
  * UNAVAILABLE) or for ever on a silent socket. A small pool: a fleet of pods times six services
- * times the default 100 would exhaust a replica set's connections. The URI's own options win.
+ * times the default 100 would exhaust a replica set's connections. With all of its connections
+ * busy, an operation waits for one at most waitQueueTimeoutMS (the driver's default, 0, waits
+ * without end) and then fails with a retryable error (mongo-errors.ts): the caller retries,
+ * perhaps on a less busy pod. Transactions are bounded by runTransaction, not by these. Not
+ * timeoutMS: the driver documents it as experimental, and it would override every bound here.
+ * These win over the same options in MONGODB_URI (the driver prefers the options object).
  */
 export const MONGO_CLIENT_OPTIONS: MongoClientOptions = {
   serverSelectionTimeoutMS: 5_000,
   connectTimeoutMS: 5_000,
   socketTimeoutMS: 30_000,
   maxPoolSize: 20,
+  waitQueueTimeoutMS: 2_000,
   retryWrites: true,
   retryReads: true,
   // An absent optional field is absent in the document, as in the memory stores: stored as null it

@@ -1,10 +1,13 @@
-import { isMongoServerError, majorityTransaction } from "@tarmac/kernel";
+import { isMongoServerError, runTransaction } from "@tarmac/kernel";
 import type { Collection, Db } from "mongodb";
 import type { MongoOutbox, OutboxEvent } from "@tarmac/events";
 import { invoiceNumberOf, SERIES, type EInvoiceRecord, type Invoice, type InvoiceDraft } from "./invoice.js";
 import type { InvoiceListQuery, InvoiceStore } from "./invoice-store.js";
 
-/** Bounds the whole transaction, retries included: a stuck primary fails the caller, who retries. */
+/**
+ * maxCommitTimeMS: how long the server waits for the majority on each commit attempt. The retries
+ * around it end at the caller's deadline (runTransaction), so a stuck primary fails the caller, who retries.
+ */
 const COMMIT_TIMEOUT_MS = 5_000;
 const DUPLICATE_KEY = 11000;
 /** Reads are bounded like every call: a slow query fails rather than hangs. */
@@ -23,7 +26,7 @@ interface CounterDocument {
  * sourceKey)) and `invoice_counters` (one document per series and financial year). The counter's
  * $inc and the insert commit in one majority transaction: an aborted issue rolls its number back,
  * and concurrent issues in one series conflict on the counter document and are retried by
- * withTransaction, so numbers are gap-free and unique across replicas. The invoice's events join
+ * runTransaction, so numbers are gap-free and unique across replicas. The invoice's events join
  * the same transaction in the booking outbox: a replica that loses the race writes none.
  */
 export class MongoInvoiceStore implements InvoiceStore {
@@ -52,31 +55,32 @@ export class MongoInvoiceStore implements InvoiceStore {
   async issue(draft: InvoiceDraft, events: (invoice: Invoice) => readonly OutboxEvent[] = () => []): Promise<Invoice> {
     const existing = await this.bySource(draft);
     if (existing) return existing;
-    const session = this.db.client.startSession();
     try {
-      return await session.withTransaction(async () => {
-        const series = `${SERIES[draft.kind]}/${draft.financialYear}`;
-        const counter = await this.counters.findOneAndUpdate(
-          { _id: series },
-          { $inc: { sequence: 1 } },
-          { upsert: true, returnDocument: "after", session },
-        );
-        const sequence = counter?.sequence ?? 1;
-        const invoice: Invoice = { ...draft, invoiceNumber: invoiceNumberOf(draft.kind, draft.financialYear, sequence), sequence };
-        const { invoiceNumber, ...rest } = invoice;
-        await this.invoices.insertOne({ _id: invoiceNumber, ...rest }, { session });
-        const issued = events(invoice);
-        if (this.outbox && issued.length > 0) await this.outbox.append(issued, session);
-        return invoice;
-      }, majorityTransaction(COMMIT_TIMEOUT_MS));
+      return await runTransaction(
+        this.db.client,
+        async (session) => {
+          const series = `${SERIES[draft.kind]}/${draft.financialYear}`;
+          const counter = await this.counters.findOneAndUpdate(
+            { _id: series },
+            { $inc: { sequence: 1 } },
+            { upsert: true, returnDocument: "after", session },
+          );
+          const sequence = counter?.sequence ?? 1;
+          const invoice: Invoice = { ...draft, invoiceNumber: invoiceNumberOf(draft.kind, draft.financialYear, sequence), sequence };
+          const { invoiceNumber, ...rest } = invoice;
+          await this.invoices.insertOne({ _id: invoiceNumber, ...rest }, { session });
+          const issued = events(invoice);
+          if (this.outbox && issued.length > 0) await this.outbox.append(issued, session);
+          return invoice;
+        },
+        { maxCommitTimeMS: COMMIT_TIMEOUT_MS },
+      );
     } catch (error) {
       // Another replica issued this source's document first: answer it (its number, not a new one).
       if (!(isMongoServerError(error) && error.code === DUPLICATE_KEY)) throw error;
       const winner = await this.bySource(draft);
       if (!winner) throw error;
       return winner;
-    } finally {
-      await session.endSession();
     }
   }
 

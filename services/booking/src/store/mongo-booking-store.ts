@@ -1,5 +1,5 @@
 import { MongoOutbox, type OutboxEvent } from "@tarmac/events";
-import { isMongoServerError, majorityTransaction, type Logger } from "@tarmac/kernel";
+import { isMongoServerError, runTransaction, type Logger } from "@tarmac/kernel";
 import type { ClientSession, Collection, Db } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import type { RefundRecord } from "../domain/refunds.js";
@@ -19,6 +19,8 @@ import { fromBookingDocument, toBookingDocument, type BookingDocument } from "./
 import { AGENT_INDEXES, confirmationKeyFilter, listFilter, NEWEST_FIRST, OBSOLETE_AGENT_INDEXES } from "./mongo-booking-queries.js";
 
 const DUPLICATE_KEY = 11000;
+/** maxCommitTimeMS of a booking transaction: the server's wait for the majority per commit attempt. */
+const COMMIT_TIMEOUT_MS = 5_000;
 
 /**
  * Bookings in MongoDB: collection `bookings`. Each write and its outbox events commit in one
@@ -199,12 +201,7 @@ export class MongoBookingStore implements BookingStore, AgencyDirectory {
   }
 
   private async transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
-    const session = this.db.client.startSession();
-    try {
-      return await session.withTransaction(work, majorityTransaction());
-    } finally {
-      await session.endSession();
-    }
+    return runTransaction(this.db.client, work, { maxCommitTimeMS: COMMIT_TIMEOUT_MS });
   }
 }
 

@@ -3,7 +3,7 @@ import {
   ensureValidatedCollection,
   isMongoServerError,
   MongoLeaseStore,
-  majorityTransaction,
+  runTransaction,
   type Clock,
   type LeaseStore,
 } from "@tarmac/kernel";
@@ -41,7 +41,10 @@ export const WALLET_COLLECTIONS = {
   outbox: "wallet_outbox",
 } as const;
 
-/** A command's transaction (majorityTransaction): an acknowledged movement survives a primary failover; its commit is bounded. */
+/**
+ * maxCommitTimeMS of a command's transaction (runTransaction: majority commit, so an acknowledged
+ * movement survives a primary failover): the server's wait for the majority per commit attempt.
+ */
 const COMMIT_TIMEOUT_MS = 10_000;
 
 /**
@@ -68,11 +71,11 @@ export interface MongoWalletStoreOptions {
  * Collections: `wallet_accounts` (one per agent, the cached balances and the seq guard),
  * `wallet_transactions` (the ledger, entries embedded), `wallet_holds`, and `wallet_outbox`.
  *
- * One command = one `withTransaction` (snapshot reads, majority commit) that reads the account,
+ * One command = one transaction (runTransaction: snapshot reads, majority commit) that reads the account,
  * the prior transaction under the command's (kind, reference) and the hold, lets `decide` rule,
  * and writes:
  *   1. the account, conditional on its seq being the one read (the optimistic lock: two
- *      commands on one agent cannot both commit; the loser's write conflicts and the driver
+ *      commands on one agent cannot both commit; the loser's write conflicts and runTransaction
  *      retries it on a fresh snapshot);
  *   2. the ledger transaction, under the unique index (kind, reference), so a reference moves
  *      money once across all agents and all races, and the unique index (agentId, seq);
@@ -147,8 +150,9 @@ export class MongoWalletStore implements WalletStore {
    * One agent's commands run one after another in this process (as in the memory store), so a
    * pod's concurrent requests for an agent queue here instead of colliding on the agent's account
    * document and retrying through write conflicts; across pods the account's seq guard decides.
-   * The caller's signal is checked before each attempt and inside the transaction callback, so
-   * neither this loop nor the driver's own transaction retries (up to 120 s) outlive the caller.
+   * The caller's signal is checked before each attempt and inside the transaction callback, and
+   * runTransaction retries a transaction only until the caller's deadline, so neither loop
+   * outlives the caller.
    */
   async execute(command: WalletCommand, options: CommandOptions = {}): Promise<CommandResult> {
     const agentId = agentIdOf(command) ?? (await this.agentOfHold(command));
@@ -166,11 +170,13 @@ export class MongoWalletStore implements WalletStore {
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
       try {
-        const result = await this.db.client.withSession((session) =>
-          session.withTransaction((s) => {
+        const result = await runTransaction(
+          this.db.client,
+          (s) => {
             signal?.throwIfAborted();
             return this.executeIn(command, s);
-          }, majorityTransaction(COMMIT_TIMEOUT_MS)),
+          },
+          { maxCommitTimeMS: COMMIT_TIMEOUT_MS, signal },
         );
         if (!result.replayed && result.events > 0) this.outbox.notify();
         return result.result;
@@ -226,7 +232,7 @@ export class MongoWalletStore implements WalletStore {
     return docs.map(fromHoldDocument);
   }
 
-  /** One attempt inside a transaction. Every driver error propagates, so withTransaction can retry or abort. */
+  /** One attempt inside a transaction. Every driver error propagates, so runTransaction can retry or abort. */
   private async executeIn(
     command: WalletCommand,
     session: ClientSession,
