@@ -3,14 +3,13 @@
 // code) took 77 s and the tests 93 s on a quiet 2-core machine, and 9 minutes beside another stack
 // (issue 36). Here the checks run beside the tests, each at a lower CPU priority (nice), so they fill
 // the time the test workers spend waiting on sockets and timers, and a busy machine slows them
-// rather than the tests, whose deadlines are real. The type-check and the lint share one TypeScript
-// program (scripts/typecheck-and-lint.mjs). Results that stay true between runs are kept in
-// node_modules/.cache/tarmac (a fresh clone starts without): tsc's incremental build info (it
-// re-checks what changed and what depends on it), Prettier's cache (by file content) and knip's.
-// ESLint's results are not: a file's typed rules depend on the files it imports, which a cache of
-// results by file cannot see. The other steps of the package's `lint` script (formatting, unused
-// code, whatever is added there) run as phases of their own. The run fails when any phase fails; the
-// tests' own summary lines come last, after the table of phases.
+// rather than the tests, whose deadlines are real (nice 5: about a third of a test worker's share,
+// not so little that other work on a busy machine starves them). The type-check and the lint share
+// one TypeScript program (scripts/typecheck-and-lint.mjs, which says why it keeps nothing between
+// runs). Prettier and knip keep their caches in node_modules/.cache/tarmac (a fresh clone starts
+// without). The other steps of the package's `lint` script (formatting, unused code, whatever is
+// added there) run as phases of their own. The run fails when any phase fails; the tests' own
+// summary lines come last, after the table of phases.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -29,7 +28,7 @@ const env = {
   ...(process.stdout.isTTY && { FORCE_COLOR: "1" }),
 };
 // Below the tests: the checks wait when the machine is busy, the tests do not.
-const niced = spawnSync("nice", ["-n", "10", "true"]).status === 0;
+const niced = spawnSync("nice", ["-n", "5", "true"]).status === 0;
 
 /** Cache flags for the lint script's steps that keep results between runs. */
 const CACHED = [
@@ -74,7 +73,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 function runPhase(name, command, args, { priority, live }) {
   const t0 = Date.now();
-  const [file, argv] = priority && niced ? ["nice", ["-n", "10", command, ...args]] : [command, args];
+  const [file, argv] = priority && niced ? ["nice", ["-n", "5", command, ...args]] : [command, args];
   const child = spawn(file, argv, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => {
