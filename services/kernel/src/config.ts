@@ -71,6 +71,11 @@ export const commonEnv = {
   /** How often a service checks its dependencies (MongoDB, NATS) for its grpc.health.v1 status. */
   READINESS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /**
+   * After SIGTERM, how long a gRPC service keeps serving with its health NOT_SERVING before it
+   * closes its listener (the endpoints of its Services move on meanwhile); 0 closes at once.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
    * `off`: unary gRPC served and called through plain Connect, not the kernel's fast path
    * (fast-path/). Checked here with the rest of the configuration; the kernel reads it once per
    * process (fast-path/switch.ts), since one process may host several services.
@@ -83,8 +88,14 @@ export function commonConfig(v: {
   TARMAC_ENV: "development" | "test" | "production";
   LOG_LEVEL: z.output<ReturnType<typeof env.logLevel>>;
   READINESS_INTERVAL_MS: number;
+  DRAIN_DELAY_MS: number;
 }) {
-  return { environment: v.TARMAC_ENV, logLevel: v.LOG_LEVEL, readinessIntervalMs: v.READINESS_INTERVAL_MS };
+  return {
+    environment: v.TARMAC_ENV,
+    logLevel: v.LOG_LEVEL,
+    readinessIntervalMs: v.READINESS_INTERVAL_MS,
+    drainDelayMs: v.DRAIN_DELAY_MS,
+  };
 }
 
 /** Variables of the services that keep state (MongoDB when set, else memory). */

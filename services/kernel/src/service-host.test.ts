@@ -119,6 +119,23 @@ describe("service host", () => {
     expect([res.status, await res.json()]).toEqual([200, { status: "NOT_SERVING" }]);
   });
 
+  it("keeps answering calls, new connections included, during its drain delay, with its health NOT_SERVING", async () => {
+    host = await startServiceHost({ ...bareHost(), drainDelayMs: 400 });
+    const { url } = host;
+    const existing = createClient(Health, createGrpcTransport({ baseUrl: url }));
+    expect((await existing.check({ service: "" })).status).toBe(ServingStatus.SERVING);
+    const began = Date.now();
+    const stopped = host.stop();
+    // A client that has not yet learned the pod left the endpoints: its calls still succeed.
+    const late = createClient(Health, createGrpcTransport({ baseUrl: url }));
+    expect((await late.check({ service: "" })).status).toBe(ServingStatus.NOT_SERVING);
+    expect((await existing.check({ service: "" })).status).toBe(ServingStatus.NOT_SERVING);
+    await stopped;
+    expect(Date.now() - began).toBeGreaterThanOrEqual(390);
+    // Once stopped, a new connection is refused.
+    await expect(createClient(Health, createGrpcTransport({ baseUrl: url })).check({ service: "" })).rejects.toThrow();
+  });
+
   it("reports NOT_SERVING to watchers when it stops", async () => {
     host = await startServiceHost(bareHost());
     const client = createClient(Health, createGrpcTransport({ baseUrl: host.url }));

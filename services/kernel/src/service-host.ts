@@ -39,8 +39,15 @@ export interface ServiceHostOptions {
   readonly interceptors?: readonly Interceptor[];
   /** Unary binary gRPC on the kernel's fast path (fast-path/); default TARMAC_GRPC_FAST_PATH (on). */
   readonly grpcFastPath?: boolean;
-  /** How long in-flight calls may run after a stop is requested. */
+  /** How long in-flight calls may run once the listener has closed. */
   readonly drainTimeoutMs?: number;
+  /**
+   * DRAIN_DELAY_MS: after a stop is requested, how long the host keeps accepting and serving calls
+   * while its health already says NOT_SERVING, before it closes the listener. Kubernetes removes a
+   * terminating pod from its Services' endpoints asynchronously; clients and proxies keep sending
+   * to it until they learn, and a closed listener would refuse those calls. Default 0.
+   */
+  readonly drainDelayMs?: number;
   /**
    * What the service needs to work (MongoDB, NATS): checked at start and every
    * `readinessIntervalMs`, the host's health is NOT_SERVING while any fails (ReadinessMonitor).
@@ -63,11 +70,11 @@ export interface ServiceHostOptions {
 }
 
 /** The host's part of a service's parsed configuration. */
-export type HostSettings = Pick<ServiceHostOptions, "host" | "port" | "metricsPort" | "readinessIntervalMs">;
+export type HostSettings = Pick<ServiceHostOptions, "host" | "port" | "metricsPort" | "readinessIntervalMs" | "drainDelayMs">;
 
 /** Picks the host's settings out of a service's configuration (which holds much else). */
-export function hostSettings({ host, port, metricsPort, readinessIntervalMs }: HostSettings): HostSettings {
-  return { host, port, metricsPort, readinessIntervalMs };
+export function hostSettings({ host, port, metricsPort, readinessIntervalMs, drainDelayMs }: HostSettings): HostSettings {
+  return { host, port, metricsPort, readinessIntervalMs, ...(drainDelayMs !== undefined && { drainDelayMs }) };
 }
 
 export interface ServiceHost {
@@ -170,8 +177,18 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
-    (stopping ??= new Promise<void>((resolve) => {
+    (stopping ??= (async () => {
+      // NOT_SERVING first: readiness fails and the pod leaves its Services while it still answers.
       health.close();
+      const delayMs = options.drainDelayMs ?? 0;
+      if (delayMs > 0) {
+        logger.info({ delayMs }, `${options.name} draining: still serving until the endpoints have moved on`);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+      await closeAndDrain();
+    })());
+  const closeAndDrain = () =>
+    new Promise<void>((resolve) => {
       const closed = new Promise<void>((done) => server.close(() => done()));
       // GOAWAY: peers open no new streams here, in-flight streams (and HTTP/1.1 calls) run to completion.
       dual.drain();
@@ -185,7 +202,7 @@ async function listen(options: ServiceHostOptions): Promise<ServiceHost> {
         logger.info(`${options.name} stopped`);
         resolve();
       });
-    }));
+    });
 
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   if (!metricsServer) return { port, url, health, stop };

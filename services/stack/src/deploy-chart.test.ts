@@ -304,6 +304,8 @@ describe("values.schema.json (Helm validates every install, upgrade, lint and te
       { nats: { natsBox: { enabled: false } } },
       { events: { natsUrl: "http://nats:4222" } },
       { events: { replicas: 2 } },
+      { shutdown: { preStopSleepSeconds: -1 } },
+      { shutdown: { drainDelaySeconds: "5s" } },
       { events: { maxBytes: "8Gi" } },
       { events: { maxAgeSeconds: 0 } },
       { pdb: { minAvailable: "half" } },
@@ -377,6 +379,22 @@ describe("templates read only values that exist", () => {
     // The size limit leaves room on each server's volume: a full volume stops publishing.
     const pvc = ((values.nats as Obj).config as { jetstream: { fileStore: { pvc: { size: string } } } }).jetstream.fileStore.pvc.size;
     expect(Number(/^(\d+)Gi$/.exec(pvc)?.[1]) * 1024 ** 3).toBeGreaterThan((values.events as { maxBytes: number }).maxBytes);
+  });
+
+  it("shutdown: a preStop sleep on every workload, DRAIN_DELAY_MS for the gRPC services, and a grace period that covers both", () => {
+    const deployment = read("templates", "deployment.yaml");
+    expect(deployment).toMatch(
+      /\{\{- with \$\.Values\.shutdown\.preStopSleepSeconds \}\}\n\s+lifecycle:\n(\s+#[^\n]*\n)*\s+preStop:\n\s+sleep:\n\s+seconds: \{\{ int \. \}\}/,
+    );
+    expect(deployment).toContain(
+      "le (int $.Values.terminationGracePeriodSeconds) (add (int $shutdown.preStopSleepSeconds) (int $shutdown.drainDelaySeconds) 10)",
+    );
+    expect(read("templates", "_helpers.tpl")).toContain(
+      'set $data "DRAIN_DELAY_MS" (toString (mul (int $root.Values.shutdown.drainDelaySeconds) 1000))',
+    );
+    const shutdown = values.shutdown as { preStopSleepSeconds: number; drainDelaySeconds: number };
+    expect(shutdown).toEqual({ preStopSleepSeconds: 5, drainDelaySeconds: 0 });
+    expect(values.terminationGracePeriodSeconds as number).toBeGreaterThan(shutdown.preStopSleepSeconds + shutdown.drainDelaySeconds + 10);
   });
 
   it("the admin Job runs the admin image with adminJob.args and the URLs of adminJob.peers", () => {

@@ -252,6 +252,7 @@ the trusted callers' public keys and its callerGrants (callerAuth.enabled), then
 {{- $prefix := .name | upper | replace "-" "_" -}}
 {{- $_ := set $data (printf "%s_HOST" $prefix) (toString $root.Values.listenHost) -}}
 {{- $_ := set $data (printf "%s_PORT" $prefix) (include "tarmac.envValue" $svc.ports.grpc) -}}
+{{- $_ := set $data "DRAIN_DELAY_MS" (toString (mul (int $root.Values.shutdown.drainDelaySeconds) 1000)) -}}
 {{- if eq (include "tarmac.metricsPortName" .) "metrics" -}}
 {{- $_ := set $data "METRICS_PORT" (include "tarmac.envValue" $svc.ports.metrics) -}}
 {{- end -}}
