@@ -67,6 +67,21 @@ import type {
 import type { BookingStore } from "./store/booking-store.js";
 import { reconcile } from "./reconciliation/reconcile-answer.js";
 import type { Reconciler } from "./reconciliation/reconciler.js";
+import type {
+  AcceptScheduleChangeRequest,
+  AcceptScheduleChangeResponse,
+  AcknowledgeScheduleChangeRequest,
+  AcknowledgeScheduleChangeResponse,
+  CancelScheduleChangeRequest,
+  CancelScheduleChangeResponse,
+  GetScheduleChangeRequest,
+  GetScheduleChangeResponse,
+  ListScheduleChangesRequest,
+  ListScheduleChangesResponse,
+} from "@tarmac/proto/tarmac/booking/v1/schedule_change_pb.js";
+import { scheduleChangeToProto } from "./schedule-changes/schedule-change-proto.js";
+import { ScheduleChangeRpcs } from "./schedule-changes/schedule-change-rpcs.js";
+import type { ScheduleChanges } from "./schedule-changes/schedule-changes.js";
 
 export interface BookingServiceDeps {
   /** Reads: a booking by id or PNR, and the agent's own booking a change is asked for. */
@@ -79,6 +94,8 @@ export interface BookingServiceDeps {
   readonly refunds: RefundListing;
   readonly invoices: InvoiceListing;
   readonly additions: AncillaryAdditions;
+  /** What the airline changed of bookings and what the agency does about it. */
+  readonly scheduleChanges: ScheduleChanges;
   /** Reconcile's work (admin only); absent where nothing reconciles (a service built for one test). */
   readonly reconciler?: Pick<Reconciler, "run">;
 }
@@ -90,7 +107,11 @@ export interface BookingServiceDeps {
  * idempotency key look the key up first: a retry is answered from what the first call did.
  */
 export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
-  constructor(private readonly deps: BookingServiceDeps) {}
+  private readonly scheduleChangeRpcs: ScheduleChangeRpcs;
+
+  constructor(private readonly deps: BookingServiceDeps) {
+    this.scheduleChangeRpcs = new ScheduleChangeRpcs(deps.scheduleChanges);
+  }
 
   async createBooking(request: CreateBookingRequest, context: HandlerContext): Promise<CreateBookingResponse> {
     const { booking, replayed } = await this.deps.creation.create(request, context.signal);
@@ -98,7 +119,29 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
   }
 
   async getBooking(request: GetBookingRequest): Promise<GetBookingResponse> {
-    return create(GetBookingResponseSchema, { booking: toProtoBooking(await lookUpBooking(this.deps.store, request)) });
+    const booking = await lookUpBooking(this.deps.store, request);
+    const open = await this.deps.scheduleChanges.open(booking.agentId, booking.bookingId);
+    return create(GetBookingResponseSchema, { booking: toProtoBooking(booking), openScheduleChanges: open.map(scheduleChangeToProto) });
+  }
+
+  listScheduleChanges(request: ListScheduleChangesRequest): Promise<ListScheduleChangesResponse> {
+    return this.scheduleChangeRpcs.list(request);
+  }
+
+  getScheduleChange(request: GetScheduleChangeRequest): Promise<GetScheduleChangeResponse> {
+    return this.scheduleChangeRpcs.get(request);
+  }
+
+  acknowledgeScheduleChange(request: AcknowledgeScheduleChangeRequest): Promise<AcknowledgeScheduleChangeResponse> {
+    return this.scheduleChangeRpcs.acknowledge(request);
+  }
+
+  acceptScheduleChange(request: AcceptScheduleChangeRequest): Promise<AcceptScheduleChangeResponse> {
+    return this.scheduleChangeRpcs.accept(request);
+  }
+
+  cancelScheduleChange(request: CancelScheduleChangeRequest): Promise<CancelScheduleChangeResponse> {
+    return this.scheduleChangeRpcs.cancel(request);
   }
 
   async listBookings(request: ListBookingsRequest): Promise<ListBookingsResponse> {

@@ -29,6 +29,8 @@ import { InvoiceListing } from "./invoices/invoice-listing.js";
 import type { InvoiceStore } from "./invoices/invoice-store.js";
 import type { EInvoiceSubmitter } from "./invoices/e-invoice/e-invoice-submitter.js";
 import type { Reconciler } from "./reconciliation/reconciler.js";
+import type { ScheduleChangeStore } from "./schedule-changes/schedule-change-store.js";
+import { ScheduleChanges } from "./schedule-changes/schedule-changes.js";
 
 /** What every part shares, and what a decorator may wrap: the store, the wallet, the airline. */
 export interface BookingDependencies {
@@ -63,6 +65,8 @@ export interface BookingWiring extends BookingDependencies {
   readonly invoices: InvoiceStore;
   /** Registers B2B documents' e-invoices (E_INVOICE_SUBMITTER); none: e-invoicing is off. */
   readonly eInvoices?: EInvoiceSubmitter | undefined;
+  /** Schedule changes and how far the airline's change feed was read. */
+  readonly scheduleChanges: ScheduleChangeStore;
   /** What answers Reconcile (the server builds it over its undecorated stores). */
   readonly reconciler?: Reconciler;
 }
@@ -74,6 +78,8 @@ export interface BookingParts {
   readonly holdSweep: HoldSweep;
   /** Holds ticketed and expired (the airline change consumer expires one the airline dropped). */
   readonly holds: HoldTicketing;
+  /** The agency's side of the airline's changes, and their deadlines (swept with the others). */
+  readonly scheduleChanges: ScheduleChanges;
 }
 
 /** The service and its sweeps over one set of dependencies: the server's wiring and the tests'. */
@@ -127,6 +133,7 @@ export function wireBooking(w: BookingWiring): BookingParts {
     tokens: createAdditionTokenCodec(createSigner(w.bookingSecret, "addition-token")),
     invoices,
   });
+  const scheduleChanges = new ScheduleChanges({ changes: w.scheduleChanges, bookings: store, writer, cancellations, clock, logger });
   const invoiceListing = new InvoiceListing(w.invoices, createSigner(w.bookingSecret, "invoice-list"));
   return {
     service: new BookingServiceImpl({
@@ -139,10 +146,12 @@ export function wireBooking(w: BookingWiring): BookingParts {
       refunds: new RefundListing(store, createSigner(w.bookingSecret, "refund-list")),
       invoices: invoiceListing,
       additions,
+      scheduleChanges,
       ...(w.reconciler && { reconciler: w.reconciler }),
     }),
     holdSweep: new HoldSweep({ store, holds, provider, writer, clock, logger }),
     holds,
+    scheduleChanges,
     recovery: new RecoverySweep({
       store,
       cancellations,

@@ -129,7 +129,7 @@ export async function startBookingService(
     stuckAfterMs: config.reconciliation.stuckAfterMs,
     recoveryGraceMs: config.recoveryGraceMs,
   });
-  const { service, recovery, ticketing, holdSweep, holds } = wireBooking({
+  const { service, recovery, ticketing, holdSweep, holds, scheduleChanges } = wireBooking({
     ...(overrides.decorate ? overrides.decorate(wired) : wired),
     fare: overrides.fare ?? createServiceClient(FareService, config.fareUrl, peerOptions),
     search: overrides.search ?? createServiceClient(SearchService, config.searchUrl, peerOptions),
@@ -146,12 +146,14 @@ export async function startBookingService(
     eInvoices: eInvoiceSubmitter(config.eInvoiceSubmitter, clock, logger),
     agencies: authAgencyBilling(standing.agents),
     invoices: storage.value.invoices,
+    scheduleChanges: storage.value.scheduleChanges,
     reconciler,
   });
   const sweepNow = async () => {
     await recovery.run();
     await ticketing.run();
     await holdSweep.run();
+    await scheduleChanges.sweep();
   };
   const relay = startOutboxRelay({
     outbox: storage.value.outbox,

@@ -24,6 +24,7 @@ import type { TicketingWorker } from "../ticketing/ticketing-worker.js";
 import { FakeAirline } from "./fake-airline.js";
 import { billingSettings, DEVELOPMENT_GSTIN } from "../invoices/billing-settings.js";
 import { MemoryInvoiceStore } from "../invoices/memory-invoice-store.js";
+import { MemoryScheduleChangeStore } from "../schedule-changes/memory-schedule-change-store.js";
 import { SandboxEInvoiceSubmitter } from "../invoices/e-invoice/sandbox-submitter.js";
 
 /** The platform in Karnataka (29), at the default rates. */
@@ -192,6 +193,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
     provider: guardProvider(airline.provider(), { timeoutMs: 500 }),
   };
   const invoices = new MemoryInvoiceStore(outbox);
+  const scheduleChanges = new MemoryScheduleChangeStore(outbox);
   const agencyBilling = new Map<string, BookingGst>();
   const replica = () =>
     wireBooking({
@@ -210,6 +212,7 @@ export function bookingHarness(options: BookingHarnessOptions = {}): BookingHarn
       eInvoices: new SandboxEInvoiceSubmitter(clock),
       agencies: { gstOf: async (agentId) => agencyBilling.get(agentId) },
       invoices,
+      scheduleChanges,
     });
   const { service, recovery, ticketing, holdSweep } = replica();
   return { service, newOffers, store, outbox, wallet, airline, clock, recovery, ticketing, holdSweep, replica, invoices, agencyBilling };

@@ -1,0 +1,185 @@
+import { defined, DomainError, type Clock, type Logger } from "@tarmac/kernel";
+import type { BookingWriter } from "../booking-writer.js";
+import type { Cancellations, ConfirmedCancellation } from "../cancel/cancellations.js";
+import type { Booking } from "../domain/booking.js";
+import type { ConfirmKey } from "../domain/keyed-confirmations.js";
+import type { BookingStore } from "../store/booking-store.js";
+import { isOpen, type ScheduleChange, type ScheduleChangeStatus } from "./schedule-change.js";
+import { scheduleChangeEvent, type ScheduleChangeEventType } from "./schedule-change-events.js";
+import type { ScheduleChangeStore } from "./schedule-change-store.js";
+
+export interface ScheduleChangesDeps {
+  readonly changes: ScheduleChangeStore;
+  readonly bookings: BookingStore;
+  readonly writer: BookingWriter;
+  readonly cancellations: Pick<Cancellations, "quote" | "confirm">;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+export interface ScheduleChangeFilter {
+  readonly bookingId?: string | undefined;
+  readonly statuses?: readonly ScheduleChangeStatus[] | undefined;
+  readonly limit: number;
+}
+
+/** What cancel did: the change, and the cancellation with its refund (absent when the booking had already ended). */
+export interface CancelledScheduleChange {
+  readonly change: ScheduleChange;
+  readonly cancellation?: ConfirmedCancellation | undefined;
+}
+
+/** A reminder this long before the deadline (schedule_change.deadline_approaching). */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+const SWEEP_BATCH = 200;
+
+/**
+ * The agency's side of a schedule change (API guide, Schedule changes): list, get, acknowledge,
+ * accept (the booking takes the airline's itinerary; no money moves) and cancel (involuntary: the
+ * whole booking, every rupee back, no fee, through the cancellation use case). The booking is
+ * written before the change, so a crash between the two leaves a retry that finds the booking done
+ * and finishes the change. Each agency sees only its own changes.
+ */
+export class ScheduleChanges {
+  constructor(private readonly deps: ScheduleChangesDeps) {}
+
+  list(agentId: string, filter: ScheduleChangeFilter): Promise<ScheduleChange[]> {
+    return this.deps.changes.list({ agentId, ...filter });
+  }
+
+  async get(agentId: string, scheduleChangeId: string): Promise<ScheduleChange> {
+    const change = await this.deps.changes.get(scheduleChangeId);
+    if (change?.agentId !== agentId) throw new DomainError("BOOKING_NOT_FOUND", `No such schedule change ${scheduleChangeId}`);
+    return change;
+  }
+
+  /** The booking's changes still waiting for the agency (booking/status shows them). */
+  open(agentId: string, bookingId: string): Promise<ScheduleChange[]> {
+    return this.deps.changes.list({ agentId, bookingId, statuses: ["DETECTED", "ACKNOWLEDGED"], limit: 50 });
+  }
+
+  /** DETECTED to ACKNOWLEDGED: the agency has seen it (the deadline stands). Any later status answers as it is. */
+  async acknowledge(agentId: string, scheduleChangeId: string): Promise<ScheduleChange> {
+    const change = await this.get(agentId, scheduleChangeId);
+    if (change.status !== "DETECTED") return change;
+    return this.move(change, "ACKNOWLEDGED", undefined, []);
+  }
+
+  /** The booking takes the airline's itinerary, tickets as they are; nothing is debited. */
+  async accept(agentId: string, scheduleChangeId: string): Promise<ScheduleChange> {
+    const change = await this.get(agentId, scheduleChangeId);
+    if (change.status === "ACCEPTED") return change;
+    this.requireOpen(change, "ACCEPT");
+    const booking = await this.booking(change);
+    if (booking.status !== "BOOKED" && booking.status !== "TICKETED" && booking.status !== "HELD")
+      throw new DomainError("BOOKING_INVALID_STATE", `Booking ${booking.bookingId} is ${booking.status}: there is no trip to change`);
+    await this.takeItinerary(booking, change, "accepted by the agency");
+    return this.move(change, "ACCEPTED", "accepted by the agency: the booking has the airline's new itinerary", [
+      "schedule_change.accepted",
+      "schedule_change.resolved",
+    ]);
+  }
+
+  /** The whole booking cancelled as the airline's doing: INVOLUNTARY, every rupee paid back, no fee. */
+  async cancel(agentId: string, scheduleChangeId: string, key?: ConfirmKey): Promise<CancelledScheduleChange> {
+    const change = await this.get(agentId, scheduleChangeId);
+    if (change.status === "CANCELLED") return { change };
+    this.requireOpen(change, "CANCEL");
+    const booking = await this.booking(change);
+    const request = {
+      reasonCode: change.kind === "FLIGHT_CANCELLED" ? ("FLIGHT_CANCELLED" as const) : ("SCHEDULE_CHANGE" as const),
+      cancellationType: "INVOLUNTARY" as const,
+    };
+    let cancellation: ConfirmedCancellation | undefined;
+    // Cancelled already (by this change before a crash, or otherwise): the change only follows.
+    if (booking.status !== "CANCELLED") {
+      await this.deps.cancellations.quote(booking, request);
+      cancellation = await this.deps.cancellations.confirm(await this.booking(change), request, key);
+    }
+    const moved = await this.move(change, "CANCELLED", "cancelled by the agency: involuntary, refunded in full", [
+      "schedule_change.resolved",
+    ]);
+    return { change: moved, ...(cancellation && { cancellation }) };
+  }
+
+  /**
+   * Due deadlines and reminders, as the airline settles them: past its deadline an open change is
+   * EXPIRED, the booking keeping the airline's itinerary (a cancelled flight's booking stays for
+   * the agency to cancel or rebook); a day before it, schedule_change.deadline_approaching once.
+   */
+  async sweep(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const change of await this.deps.changes.openDueBy(new Date(now.getTime() + REMINDER_BEFORE_MS), SWEEP_BATCH)) {
+      try {
+        if (change.deadline.getTime() <= now.getTime()) await this.expire(change);
+        else if (!change.reminded) await this.remind(change);
+      } catch (error) {
+        this.deps.logger.warn({ scheduleChangeId: change.scheduleChangeId, err: error }, "schedule change: will retry on the next sweep");
+      }
+    }
+  }
+
+  private async expire(change: ScheduleChange): Promise<void> {
+    const booking = await this.booking(change);
+    const trip = booking.status === "BOOKED" || booking.status === "TICKETED" || booking.status === "HELD";
+    if (trip && change.kind !== "FLIGHT_CANCELLED") await this.takeItinerary(booking, change, "the deadline passed");
+    await this.move(change, "EXPIRED", "the deadline passed: the airline applied the change", ["schedule_change.resolved"]);
+  }
+
+  private async remind(change: ScheduleChange): Promise<void> {
+    const now = this.deps.clock.now();
+    const reminded = { ...change, reminded: true, version: change.version + 1 };
+    if (!(await this.deps.changes.update(reminded, [scheduleChangeEvent(reminded, "schedule_change.deadline_approaching", now)]))) return;
+    this.deps.logger.info({ scheduleChangeId: change.scheduleChangeId }, "schedule change: deadline reminder published");
+  }
+
+  private async takeItinerary(booking: Booking, change: ScheduleChange, why: string): Promise<void> {
+    if (JSON.stringify(booking.segments) === JSON.stringify(change.itinerary) || change.itinerary.length === 0) return;
+    await this.deps.writer.amend(
+      booking,
+      { segments: change.itinerary, lastArrivalAt: new Date(defined(change.itinerary.at(-1), "last segment").arrTime) },
+      { reason: `schedule change ${change.scheduleChangeId} ${why}`, events: [] },
+    );
+  }
+
+  private requireOpen(change: ScheduleChange, action: "ACCEPT" | "CANCEL"): void {
+    if (!isOpen(change))
+      throw new DomainError("BOOKING_INVALID_STATE", `Schedule change ${change.scheduleChangeId} is ${change.status}: nothing left to do`);
+    if (!change.actions.includes(action))
+      throw new DomainError(
+        "BOOKING_INVALID_STATE",
+        `Schedule change ${change.scheduleChangeId} cannot be ${action.toLowerCase()}ed (${change.kind})`,
+      );
+  }
+
+  private async booking(change: ScheduleChange): Promise<Booking> {
+    return defined(await this.deps.bookings.get(change.bookingId), "booking");
+  }
+
+  private async move(
+    change: ScheduleChange,
+    status: ScheduleChangeStatus,
+    resolution: string | undefined,
+    events: readonly ScheduleChangeEventType[],
+  ): Promise<ScheduleChange> {
+    const now = this.deps.clock.now();
+    const moved: ScheduleChange = {
+      ...change,
+      status,
+      ...(resolution !== undefined && { resolution }),
+      updatedAt: now,
+      version: change.version + 1,
+    };
+    if (
+      await this.deps.changes.update(
+        moved,
+        events.map((type) => scheduleChangeEvent(moved, type, now)),
+      )
+    )
+      return moved;
+    // Another call moved it first: its answer stands.
+    const stored = defined(await this.deps.changes.get(change.scheduleChangeId), "schedule change");
+    if (stored.status === status) return stored;
+    throw new DomainError("BOOKING_INVALID_STATE", `Schedule change ${change.scheduleChangeId} is ${stored.status} now`);
+  }
+}
