@@ -186,6 +186,7 @@ export const tags = [
     description: "GST tax invoices, credit notes and debit notes of the agency's bookings, as JSON or PDF (primary surface).",
   },
   { name: "webhooks", description: "Enterprise agencies' webhook endpoints and their deliveries (primary surface)." },
+  { name: "agency", description: "An agency's own sub-agents: create, list, rename, suspend (primary surface)." },
   { name: "auth", description: "OTP login for the secondary surface: a bearer token and session cookie, and logout." },
   { name: "flights", description: "Search and booking on the secondary surface (bearer token or session cookie)." },
 ] as const;

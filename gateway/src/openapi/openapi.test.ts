@@ -101,6 +101,18 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/webhooks/test", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
   { path: "/api/v1/webhooks/deliveries", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"], examples: true },
   { path: "/api/v1/webhooks/redeliver", tag: "webhooks", security: "ApiKey", statuses: ["401", "403", "404"] },
+  // API guide, Sub-agents (scope agency.manage).
+  {
+    path: "/api/v1/agency/sub-agents/create",
+    tag: "agency",
+    security: "ApiKey",
+    statuses: ["401", "403", "409", "422"],
+    idempotencyKey: "optional",
+  },
+  { path: "/api/v1/agency/sub-agents/list", tag: "agency", security: "ApiKey", statuses: ["401", "403"] },
+  { path: "/api/v1/agency/sub-agents/get", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/agency/sub-agents/update", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/agency/sub-agents/suspend", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
   // API guide, GST and invoices.
   { path: "/api/v1/invoices/list", tag: "invoices", security: "ApiKey", statuses: ["401", "403"], examples: true },
   { path: "/api/v1/invoices/get", tag: "invoices", security: "ApiKey", statuses: ["401", "403", "404"] },
@@ -248,6 +260,7 @@ describe("OpenAPI document", () => {
       "wallet",
       "invoices",
       "webhooks",
+      "agency",
       "auth",
       "flights",
     ]);

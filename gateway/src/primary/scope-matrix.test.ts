@@ -41,6 +41,11 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/invoices/get", Scope.FLIGHT_BOOK],
   ["/api/v1/invoices/pdf", Scope.FLIGHT_BOOK],
   ["/api/v1/invoices/export", Scope.FLIGHT_BOOK],
+  ["/api/v1/agency/sub-agents/create", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/sub-agents/list", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/sub-agents/get", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/sub-agents/update", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/sub-agents/suspend", Scope.AGENCY_MANAGE],
 ];
 
 const SCOPES = [
@@ -50,6 +55,7 @@ const SCOPES = [
   Scope.FLIGHT_RESCHEDULE,
   Scope.WALLET_READ,
   Scope.WEBHOOKS_MANAGE,
+  Scope.AGENCY_MANAGE,
 ];
 /** A key named after the one scope it lacks. */
 const keyWithout = (scope: Scope) => `tk_test_without${scope}_${"0".repeat(32)}`;

@@ -1,0 +1,66 @@
+import { AgentStatusSchema, AgentTierSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { enumNames } from "../../enum-names.js";
+import { array, closed, described, instant, nullable, nullableInstant, object, oneOf, string, text } from "../../json-schema.js";
+
+/** JSON schemas of /agency/sub-agents/* (API guide, Sub-agents). Field names are snake_case. */
+
+const subAgentId = string("The sub-agent's id (`agt_...`), one of the calling agency's.", { minLength: 1, maxLength: 128 });
+const name = text(200, "The sub-agent's name, for people (trimmed).");
+
+const newUser = closed({
+  email: string("An e-mail address; at least one of `email` and `phone`.", { minLength: 3, maxLength: 254 }),
+  phone: string("An E.164 phone number (`+919800000001`); at least one of `email` and `phone`.", { minLength: 2, maxLength: 32 }),
+});
+
+export const createRequestSchema = closed(
+  { name, users: array(newUser, "Who may sign in with a one-time code; each e-mail and phone unused by any user.", { maxItems: 100 }) },
+  ["name"],
+);
+export interface CreateBody {
+  name: string;
+  users?: { email?: string; phone?: string }[];
+}
+
+export const emptyRequestSchema = closed({});
+
+export const subAgentRequestSchema = closed({ sub_agent_id: subAgentId }, ["sub_agent_id"]);
+export interface SubAgentBody {
+  sub_agent_id: string;
+}
+
+export const updateRequestSchema = closed({ sub_agent_id: subAgentId, name }, ["sub_agent_id", "name"]);
+export interface UpdateBody {
+  sub_agent_id: string;
+  name: string;
+}
+
+export const suspendRequestSchema = closed(
+  { sub_agent_id: subAgentId, reason: string("Why, for people; at most 500 characters.", { maxLength: 500 }) },
+  ["sub_agent_id"],
+);
+export interface SuspendBody {
+  sub_agent_id: string;
+  reason?: string;
+}
+
+const subAgent = object({
+  agent_id: string("The sub-agent's id (`agt_...`): its keys, bookings and wallet are its own."),
+  parent_agent_id: string("The agency it works under: the caller."),
+  name: string("Its name."),
+  status: oneOf(enumNames(AgentStatusSchema), "`SUSPENDED` from its suspension on (its keys answer 403 `AUTH_AGENT_SUSPENDED`)."),
+  tier: oneOf(enumNames(AgentTierSchema), "The agency's tier, which the sub-agent shares."),
+  created_at: instant("When it was created."),
+  suspended_at: nullableInstant("When it was suspended; null while active."),
+  suspension_reason: nullable(string("The reason given."), "Why it was suspended; null while active or when none was given."),
+  users: array(
+    object({
+      user_id: string("`usr_...`."),
+      email: nullable(string("E-mail address."), "The user's e-mail address, or null."),
+      phone: nullable(string("E.164 phone number."), "The user's phone number, or null."),
+    }),
+    "Who may sign in, oldest first.",
+  ),
+});
+
+export const subAgentResponseSchema = object({ sub_agent: described(subAgent, "The sub-agent, with its users.") });
+export const subAgentListResponseSchema = object({ sub_agents: array(subAgent, "The calling agency's sub-agents, oldest first.") });
