@@ -4,6 +4,7 @@ import { createGrpcTransport } from "@connectrpc/connect-node";
 import type { CallerCredential } from "./caller-auth/credentials.js";
 import { callerTokenInterceptor } from "./caller-auth/interceptors.js";
 import { CallerTokenIssuer } from "./caller-auth/tokens.js";
+import { balancedTransport, peerBalancingEnabled, type BalancingOptions } from "./balanced-transport.js";
 import { forwardDeadlineInterceptor } from "./deadline.js";
 import { forwardRequestIdInterceptor } from "./interceptors.js";
 import { createPeerClient } from "./peer-client.js";
@@ -23,6 +24,8 @@ export interface ServiceClientOptions {
   readonly interceptors?: Interceptor[];
   /** Unary calls on the kernel's fast path (fast-path/); default TARMAC_GRPC_FAST_PATH (on). */
   readonly grpcFastPath?: boolean;
+  /** Round-robin over the peer name's addresses (balanced-transport.ts); default per TARMAC_PEER_BALANCING (off). */
+  readonly balancing?: BalancingOptions | false;
 }
 
 /**
@@ -33,6 +36,12 @@ export interface ServiceClientOptions {
  */
 export function createServiceTransport(baseUrl: string, options: ServiceClientOptions): Transport {
   const issuer = new CallerTokenIssuer(options.credential);
+  const balancing = options.balancing ?? (peerBalancingEnabled() ? {} : false);
+  if (balancing === false) return addressTransport(baseUrl, options, issuer);
+  return balancedTransport(baseUrl, (url) => addressTransport(url, options, issuer), balancing);
+}
+
+function addressTransport(baseUrl: string, options: ServiceClientOptions, issuer: CallerTokenIssuer): Transport {
   const sessions = new PeerSessions(baseUrl);
   const shared = {
     baseUrl,

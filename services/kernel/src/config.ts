@@ -81,6 +81,12 @@ export const commonEnv = {
    * process (fast-path/switch.ts), since one process may host several services.
    */
   TARMAC_GRPC_FAST_PATH: z.enum(["on", "off"]).default("on"),
+  /**
+   * `round-robin`: calls to a peer go round-robin over every address its host name resolves to
+   * (a headless Service: every ready pod), resolved again every 5 s (balanced-transport.ts); `off`:
+   * one connection to the name, balanced by whatever is in between (a mesh). Read once per process.
+   */
+  TARMAC_PEER_BALANCING: z.enum(["off", "round-robin"]).default("off"),
 };
 
 /** The part of a parsed configuration every service has. */

@@ -11,6 +11,7 @@ export * from "./interceptors.js";
 export * from "./health-service.js";
 export * from "./service-host.js";
 export * from "./clients.js";
+export { balancedTransport, type BalancingOptions, type ResolveAddresses } from "./balanced-transport.js";
 export * from "./peer-client.js";
 export * from "./credential-formats.js";
 export * from "./clock.js";

@@ -304,6 +304,7 @@ describe("values.schema.json (Helm validates every install, upgrade, lint and te
       { nats: { natsBox: { enabled: false } } },
       { events: { natsUrl: "http://nats:4222" } },
       { events: { replicas: 2 } },
+      { peerBalancing: "dns" },
       { shutdown: { preStopSleepSeconds: -1 } },
       { shutdown: { drainDelaySeconds: "5s" } },
       { events: { maxBytes: "8Gi" } },
@@ -395,6 +396,22 @@ describe("templates read only values that exist", () => {
     const shutdown = values.shutdown as { preStopSleepSeconds: number; drainDelaySeconds: number };
     expect(shutdown).toEqual({ preStopSleepSeconds: 5, drainDelaySeconds: 0 });
     expect(values.terminationGracePeriodSeconds as number).toBeGreaterThan(shutdown.preStopSleepSeconds + shutdown.drainDelaySeconds + 10);
+  });
+
+  it("peer balancing: with client, a headless -peers Service per gRPC service, the callers' URLs on it, round-robin on", () => {
+    expect(values.peerBalancing).toBe("client");
+    const service = read("templates", "service.yaml");
+    expect(service).toMatch(
+      /\{\{- if and \$svc\.ports\.grpc \(eq \$\.Values\.peerBalancing "client"\) \}\}[\s\S]*?name: \{\{ include "tarmac\.componentName" \$ctx \}\}-peers[\s\S]*?clusterIP: None[\s\S]*?targetPort: grpc/,
+    );
+    const helpers = read("templates", "_helpers.tpl");
+    expect(helpers).toContain('$suffix := ternary "-peers" "" (eq $root.Values.peerBalancing "client")');
+    expect(helpers).toMatch(
+      /printf "http:\/\/%s%s\.%s\.svc\.%s:%d" \(include "tarmac\.componentName" \(dict "root" \$root "name" \.peer\)\) \$suffix/,
+    );
+    expect(helpers).toContain('set $data "TARMAC_PEER_BALANCING" (ternary "round-robin" "off" (eq $root.Values.peerBalancing "client"))');
+    // "mesh" is documented as a requirement, not a silent fallback.
+    expect(read("README.md")).toMatch(/`mesh`[^|]*\*\*requires\*\* a service mesh/);
   });
 
   it("the admin Job runs the admin image with adminJob.args and the URLs of adminJob.peers", () => {

@@ -110,8 +110,8 @@ app.kubernetes.io/managed-by: {{ $root.Release.Service }}
 {{- end }}
 
 {{/*
-The in-cluster URL of a peer: http://<fullname>-<peer>.<namespace>.svc.<clusterDomain>:<its gRPC
-port>. Takes root, name (the caller) and peer.
+The in-cluster URL of a peer: http://<fullname>-<peer>[-peers].<namespace>.svc.<clusterDomain>:<its
+gRPC port>, the headless -peers Service with peerBalancing "client". Takes root, name (the caller) and peer.
 */}}
 {{- define "tarmac.peerUrl" -}}
 {{- $root := .root -}}
@@ -123,7 +123,8 @@ port>. Takes root, name (the caller) and peer.
 {{- required (printf "services.%s is disabled but services.%s.peers names it: set services.%s.externalUrl (a service serving its contract elsewhere)" .peer .name .peer) $peerValues.externalUrl -}}
 {{- else -}}
 {{- $port := required (printf "services.%s.ports.grpc is required: services.%s.peers names it" .peer .name) $peerValues.ports.grpc -}}
-{{- printf "http://%s.%s.svc.%s:%d" (include "tarmac.componentName" (dict "root" $root "name" .peer)) $root.Release.Namespace $root.Values.clusterDomain (int $port) -}}
+{{- $suffix := ternary "-peers" "" (eq $root.Values.peerBalancing "client") -}}
+{{- printf "http://%s%s.%s.svc.%s:%d" (include "tarmac.componentName" (dict "root" $root "name" .peer)) $suffix $root.Release.Namespace $root.Values.clusterDomain (int $port) -}}
 {{- end -}}
 {{- end }}
 
@@ -248,6 +249,7 @@ the trusted callers' public keys and its callerGrants (callerAuth.enabled), then
 {{- $root := .root -}}
 {{- $svc := .svc -}}
 {{- $data := dict "TARMAC_ENV" (toString $root.Values.environment) "LOG_LEVEL" (toString $root.Values.logLevel) "MONGODB_DB" (toString $root.Values.mongodb.database) -}}
+{{- $_ := set $data "TARMAC_PEER_BALANCING" (ternary "round-robin" "off" (eq $root.Values.peerBalancing "client")) -}}
 {{- if include "tarmac.isGrpc" . -}}
 {{- $prefix := .name | upper | replace "-" "_" -}}
 {{- $_ := set $data (printf "%s_HOST" $prefix) (toString $root.Values.listenHost) -}}
