@@ -48,6 +48,24 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/flight/booking/list", tag: "booking", security: "ApiKey", statuses: ["401", "403"], examples: true },
   { path: "/api/v1/flight/booking/cancel/quote", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404", "409", "422"] },
   { path: "/api/v1/flight/booking/refunds", tag: "booking", security: "ApiKey", statuses: ["401", "403"] },
+  // API guide, Schedule changes.
+  { path: "/api/v1/flight/schedule-changes/list", tag: "booking", security: "ApiKey", statuses: ["401", "403"] },
+  { path: "/api/v1/flight/schedule-changes/get", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/flight/schedule-changes/acknowledge", tag: "booking", security: "ApiKey", statuses: ["401", "403", "404"] },
+  {
+    path: "/api/v1/flight/schedule-changes/accept",
+    tag: "booking",
+    security: "ApiKey",
+    statuses: ["401", "403", "404", "409"],
+    idempotencyKey: "required",
+  },
+  {
+    path: "/api/v1/flight/schedule-changes/cancel",
+    tag: "booking",
+    security: "ApiKey",
+    statuses: ["401", "403", "404", "409"],
+    idempotencyKey: "required",
+  },
   {
     path: "/api/v1/flight/booking/cancel/confirm",
     tag: "booking",

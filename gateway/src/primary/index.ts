@@ -16,6 +16,7 @@ import { changesRoutes } from "./booking/changes-routes.js";
 import { holdRoutes } from "./booking/hold-routes.js";
 import { bookingListRoute } from "./booking/list-route.js";
 import { refundsRoute } from "./booking/refunds-route.js";
+import { scheduleChangeRoutes } from "./booking/schedule-change-routes.js";
 import { bookingRoutes } from "./booking/routes.js";
 import { fareRoutes } from "./fare/routes.js";
 import { invoiceRoutes } from "./invoices/routes.js";
@@ -67,6 +68,7 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (
   await app.register(additionsRoutes, { booking: clients.booking });
   await app.register(holdRoutes, { booking: clients.booking });
   await app.register(refundsRoute, { booking: clients.booking });
+  await app.register(scheduleChangeRoutes, { booking: clients.booking });
   await app.register(invoiceRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
   await app.register(webhookRoutes, { webhooks: clients.webhooks });

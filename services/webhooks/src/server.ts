@@ -104,7 +104,7 @@ export async function startWebhooksService(
         subjectPrefix: config.events.subjectPrefix,
         streamLimits: config.events.streamLimits,
         durable: "webhooks",
-        subjects: ["booking.>", "wallet.>"],
+        subjects: ["booking.>", "schedule_change.>", "wallet.>"],
         handle: async (event) => {
           await ingest.accept(event);
         },

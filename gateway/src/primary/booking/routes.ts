@@ -5,8 +5,9 @@ import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { bookingJson, createBookingJson, toCreateBookingRequest } from "./booking-json.js";
+import { scheduleChangeJson } from "./schedule-change-json.js";
+import { bookingStatusResponseSchema } from "./schedule-change-schemas.js";
 import {
-  bookingResponseSchema,
   bookingStatusRequestSchema,
   type BookingStatusBody,
   type CreateBookingBody,
@@ -81,9 +82,10 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           "name the same booking): status (PENDING, " +
           "BOOKED, TICKETED, FAILED, CANCELLED, REFUNDED, FLOWN; for holds HELD, RELEASED, EXPIRED), `payment` and the " +
           "hold's deadlines (`hold`), itinerary, passengers, ticket numbers, status history and " +
-          "the latest cancellation or reschedule. Another agent's booking is answered as not found. Scope `flight.book`.",
+          "the latest cancellation or reschedule, and the airline's changes to it still open (`open_schedule_changes`, API " +
+          "guide, Schedule changes). Another agent's booking is answered as not found. Scope `flight.book`.",
         body: bookingStatusRequestSchema,
-        success: { schema: bookingResponseSchema, description: "The booking." },
+        success: { schema: bookingStatusResponseSchema, description: "The booking." },
         errors: ["BOOKING_NOT_FOUND"],
       }),
       config: { scope: Scope.FLIGHT_BOOK },
@@ -97,7 +99,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         idempotencyKey: idempotency_key ?? "",
       });
       if (!response.booking) throw new Error("booking service answered without a booking");
-      return bookingJson(response.booking);
+      return { ...bookingJson(response.booking), open_schedule_changes: response.openScheduleChanges.map(scheduleChangeJson) };
     },
   );
 };

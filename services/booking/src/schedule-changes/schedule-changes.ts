@@ -30,7 +30,7 @@ export interface CancelledScheduleChange {
 }
 
 /** A reminder this long before the deadline (schedule_change.deadline_approaching). */
-export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+const REMINDER_BEFORE_MS = 24 * 3_600_000;
 const SWEEP_BATCH = 200;
 
 /**

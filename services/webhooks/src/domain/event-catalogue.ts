@@ -1,6 +1,6 @@
 /**
- * Every event type an endpoint may subscribe to (README, Webhooks): what booking (bookings and
- * their invoices) and the wallet publish on NATS (`tarmac.<type>`), and the webhooks service's own.
+ * Every event type an endpoint may subscribe to (README, Webhooks): what booking (bookings, the
+ * airline's schedule changes to them, and their invoices) and the wallet publish on NATS (`tarmac.<type>`), and the webhooks service's own.
  */
 export const EVENT_TYPES = [
   "booking.pending",
@@ -21,6 +21,10 @@ export const EVENT_TYPES = [
   "booking.refund_processing",
   "booking.refund_refunded",
   "booking.refund_rejected",
+  "schedule_change.detected",
+  "schedule_change.accepted",
+  "schedule_change.resolved",
+  "schedule_change.deadline_approaching",
   "invoice.issued",
   "wallet.debited",
   "wallet.credited",
