@@ -38,6 +38,7 @@ export * from "./caller-auth/index.js";
 export * from "./agent-standing.js";
 export * from "./known-agents.js";
 export * from "./mongo-validated-collection.js";
+export * from "./mongo-migration.js";
 export * from "./free-port.js";
 export * from "./flat-string.js";
 export * from "./errors/never-sent.js";

@@ -1,5 +1,5 @@
 import { MongoOutbox, type OutboxEvent } from "@tarmac/events";
-import { isMongoServerError, runTransaction, type Logger } from "@tarmac/kernel";
+import { isMongoServerError, runMigrationOnce, runTransaction, type Logger } from "@tarmac/kernel";
 import type { ClientSession, Collection, Db } from "mongodb";
 import type { Booking, BookingStatus } from "../domain/booking.js";
 import type { RefundRecord } from "../domain/refunds.js";
@@ -74,10 +74,13 @@ export class MongoBookingStore implements BookingStore, AgencyDirectory {
       });
     }
     // Bookings stored before sweeps claimed by dueAt have none: due at their sweep instant. Idempotent,
-    // and harmless when several replicas run it at once (each sets the same value).
-    await this.bookings.updateMany({ dueAt: { $exists: false } }, [
-      { $set: { dueAt: { $cond: [{ $eq: ["$status", "TICKETED"] }, "$lastArrivalAt", "$updatedAt"] } } },
-    ]);
+    // and harmless when several replicas run it at once (each sets the same value). It scans the
+    // whole collection, so it runs once per database, not at every pod start.
+    await runMigrationOnce(this.db, "bookings.dueAt", () =>
+      this.bookings.updateMany({ dueAt: { $exists: false } }, [
+        { $set: { dueAt: { $cond: [{ $eq: ["$status", "TICKETED"] }, "$lastArrivalAt", "$updatedAt"] } } },
+      ]),
+    );
   }
 
   async create(booking: Booking, events: readonly OutboxEvent[]): Promise<CreateResult> {
