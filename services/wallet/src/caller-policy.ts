@@ -21,6 +21,8 @@ export const walletCallerPolicy: CallerPolicy = {
   GetBalance: { gateway: "agent-context", admin: "trusted", booking: "trusted" },
   ListStatement: { gateway: "agent-context", admin: "trusted", booking: "trusted" },
   ListOpenHolds: { booking: "trusted", admin: "trusted" },
+  // An agency moves its own money to and from its sub-agents (the service checks the sub-agent is its own).
+  TransferFunds: { gateway: "agent-context", admin: "trusted" },
 };
 
 /**

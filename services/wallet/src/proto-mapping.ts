@@ -31,6 +31,8 @@ const ENTRY_KINDS: Record<StatementKind, EntryKind> = {
   REFUND: EntryKind.REFUND,
   TOP_UP: EntryKind.TOP_UP,
   ADJUSTMENT: EntryKind.ADJUSTMENT,
+  TRANSFER_OUT: EntryKind.TRANSFER_OUT,
+  TRANSFER_IN: EntryKind.TRANSFER_IN,
 };
 
 export function toProtoLine(transaction: LedgerTransaction): LedgerLine {

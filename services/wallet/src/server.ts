@@ -84,6 +84,7 @@ export async function startWalletService(
       statementCursors: createStatementCursorCodec(createSigner(config.walletSecret, "wallet-statement")),
       clock,
       logger,
+      agents: standing.agents,
     });
     return await startServiceHost({
       callerAuth: config.callerAuth,

@@ -21,6 +21,8 @@ import {
   OpenAccountResponseSchema,
   SetCreditLimitResponseSchema,
   TopUpResponseSchema,
+  TransferDirection,
+  TransferFundsResponseSchema,
   VoidResponseSchema,
   type CaptureRequest,
   type CaptureResponse,
@@ -40,6 +42,8 @@ import {
   type SetCreditLimitResponse,
   type TopUpRequest,
   type TopUpResponse,
+  type TransferFundsRequest,
+  type TransferFundsResponse,
   type VoidRequest,
   type VoidResponse,
   type WalletService,
@@ -52,6 +56,7 @@ import { formatMoney } from "./domain/money.js";
 import { DEFAULT_STATEMENT_LIMIT, MAX_STATEMENT_LIMIT, type StatementCursorCodec } from "./domain/statement.js";
 import { toProtoBalance, toProtoLine, toProtoOpenHold } from "./proto-mapping.js";
 import { RequestFields } from "./request-fields.js";
+import type { TransferCommand } from "./domain/transfer.js";
 import type { CommandResult, WalletStore } from "./store/wallet-store.js";
 
 /** A hold without expires_at lasts this long (twice the fare lock: booking captures well within it). */
@@ -69,6 +74,11 @@ export interface WalletServiceDeps {
   readonly logger: Logger;
   /** Where wallet_operations_total goes; default the process registry. */
   readonly metrics?: MetricsRegistry;
+  /**
+   * The agencies as auth knows them (the standing's KnownAgents): TransferFunds moves money only
+   * between an agency and its own sub-agent. Without it TransferFunds is refused.
+   */
+  readonly agents?: { agentOf(agentId: string, signal?: AbortSignal): Promise<{ readonly parentAgentId: string }> };
 }
 
 /** wallet_operations_total's `operation` label: the command in snake case (top_up, set_credit_limit...). */
@@ -242,6 +252,61 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     await this.account(agentId);
     const holds = (await this.deps.store.listHolds(agentId)).filter((h) => h.state === "HELD");
     return create(ListOpenHoldsResponseSchema, { holds: holds.map(toProtoOpenHold) });
+  }
+
+  async transferFunds(request: TransferFundsRequest, context?: HandlerContext): Promise<TransferFundsResponse> {
+    const f = new RequestFields();
+    const agentId = f.text("agent_id", request.agentId, AGENT_ID_MAX);
+    const subAgentId = f.text("sub_agent_id", request.subAgentId, AGENT_ID_MAX);
+    const toSubAgent = request.direction === TransferDirection.TO_SUB_AGENT;
+    if (!toSubAgent && request.direction !== TransferDirection.FROM_SUB_AGENT) {
+      f.add(
+        fieldError(
+          "direction",
+          request.direction === TransferDirection.UNSPECIFIED ? "REQUIRED" : "INVALID_VALUE",
+          "must be TO_SUB_AGENT or FROM_SUB_AGENT",
+        ),
+      );
+    }
+    const amountPaise = f.amount("amount_paise", request.amountPaise);
+    const reference = f.text("reference", request.reference);
+    const description = f.note("description", request.description);
+    f.check();
+    await this.assertSubAgent(agentId, subAgentId, context?.signal);
+    const command: TransferCommand = {
+      type: "transfer",
+      fromAgentId: toSubAgent ? agentId : subAgentId,
+      toAgentId: toSubAgent ? subAgentId : agentId,
+      amountPaise,
+      reference,
+      description,
+    };
+    let result;
+    try {
+      result = await this.deps.store.transfer(command, context?.signal ? { signal: context.signal } : {});
+    } catch (error) {
+      this.operations.inc({ operation: "transfer", outcome: error instanceof DomainError ? error.code.toLowerCase() : "error" });
+      throw error;
+    }
+    this.operations.inc({ operation: "transfer", outcome: result.replayed ? "replayed" : "ok" });
+    if (result.out) {
+      this.deps.logger.info(
+        { from: command.fromAgentId, to: command.toAgentId, reference, amountPaise, entryId: result.out.transactionId },
+        `wallet transfer ${formatMoney(amountPaise, result.from.currency)}`,
+      );
+    }
+    const [agency, subAgent] = toSubAgent ? [result.from, result.to] : [result.to, result.from];
+    return create(TransferFundsResponseSchema, { agency: toProtoBalance(agency), subAgent: toProtoBalance(subAgent) });
+  }
+
+  /** The sub-agent must be the agency's own, as auth knows it; anything else is not found, as auth answers it. */
+  private async assertSubAgent(agentId: string, subAgentId: string, signal: AbortSignal | undefined): Promise<void> {
+    if (!this.deps.agents) throw new Error("transfers need the agencies' records (WalletServiceDeps.agents)");
+    const sub = await this.deps.agents.agentOf(subAgentId, signal).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === "AUTH_NOT_FOUND") return undefined;
+      throw error;
+    });
+    if (sub?.parentAgentId !== agentId) throw new DomainError("AUTH_NOT_FOUND", `agent ${subAgentId} not found`);
   }
 
   private async account(agentId: string): Promise<WalletAccount> {

@@ -99,6 +99,18 @@ describe("reconcileAgency", () => {
     ).toEqual([]);
   });
 
+  it("counts transfers to and from sub-agents in the balance and blames no booking for them", () => {
+    const records = sound();
+    const lines = statement(
+      ["TOP_UP", 1_000_000, "neft-1"],
+      ["HOLD", -905_000, "bkg_A"],
+      ["CAPTURE", -905_000, "bkg_A"],
+      ["TRANSFER_OUT", -60_000, "fund-branch-1"],
+      ["TRANSFER_IN", 15_000, "back-branch-1"],
+    );
+    expect(kindsOf({ ...records, wallet: { ...records.wallet, balancePaise: 50_000, lines } })).toEqual([]);
+  });
+
   it("reports a balance that is not the sum of the statement, and a line whose balance after breaks the chain", () => {
     const records = sound();
     expect(kindsOf({ ...records, wallet: { ...records.wallet, balancePaise: 96_000 } })).toEqual([

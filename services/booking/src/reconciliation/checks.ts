@@ -5,7 +5,7 @@ import type { Invoice } from "../invoices/invoice.js";
 import { RESCHEDULE_REPAIR_AFTER_MS } from "../store/booking-store.js";
 import type { Discrepancy, DiscrepancyKind } from "./discrepancy.js";
 
-export type LineKind = "HOLD" | "CAPTURE" | "VOID" | "REFUND" | "TOP_UP" | "ADJUSTMENT";
+export type LineKind = "HOLD" | "CAPTURE" | "VOID" | "REFUND" | "TOP_UP" | "ADJUSTMENT" | "TRANSFER_OUT" | "TRANSFER_IN";
 
 /** A wallet statement line as ListStatement answers it. */
 export interface StatementLine {

@@ -18,6 +18,8 @@ const KINDS: Partial<Record<EntryKind, LineKind>> = {
   [EntryKind.REFUND]: "REFUND",
   [EntryKind.TOP_UP]: "TOP_UP",
   [EntryKind.ADJUSTMENT]: "ADJUSTMENT",
+  [EntryKind.TRANSFER_OUT]: "TRANSFER_OUT",
+  [EntryKind.TRANSFER_IN]: "TRANSFER_IN",
 };
 
 /**

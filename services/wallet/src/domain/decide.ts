@@ -127,7 +127,7 @@ function openAccount(command: OpenAccountCommand, state: CommandState, now: Date
  * A repeat under the same idempotency key: the same agent and amount replay, anything else is
  * refused without saying whose the reference is.
  */
-function checkPrior(prior: LedgerTransaction, agentId: string, amountPaise: number, currency: string): void {
+export function checkPrior(prior: LedgerTransaction, agentId: string, amountPaise: number, currency: string): void {
   if (prior.agentId !== agentId) {
     throw new DomainError(
       "IDEMPOTENCY_KEY_REUSED",
@@ -152,6 +152,8 @@ function kindName(kind: TransactionKind): string {
     TOP_UP: "top-up",
     ADJUSTMENT: "adjustment",
     CREDIT_LIMIT: "credit limit",
+    TRANSFER_OUT: "transfer",
+    TRANSFER_IN: "transfer",
   }[kind];
 }
 
@@ -406,7 +408,7 @@ function setCreditLimit(command: SetCreditLimitCommand, state: CommandState, now
   return { type: "commit", before: account, ...posted, events: [] };
 }
 
-interface Posting {
+export interface Posting {
   readonly kind: TransactionKind;
   readonly reference: string;
   readonly amountPaise: number;
@@ -420,7 +422,7 @@ interface Posting {
 }
 
 /** The next transaction on the agent's ledger and the account figures after it. */
-function post(account: WalletAccount, now: Date, posting: Posting): { account: WalletAccount; transaction: LedgerTransaction } {
+export function post(account: WalletAccount, now: Date, posting: Posting): { account: WalletAccount; transaction: LedgerTransaction } {
   const seq = account.seq + 1;
   // An agent's transactions are ordered by seq, and `at` strictly follows that order, even when
   // clocks step back or two commit in one millisecond: their events are published in `at` order,
@@ -454,7 +456,7 @@ function post(account: WalletAccount, now: Date, posting: Posting): { account: W
 }
 
 /** `{entry_id, kind, amount_paise, balance_after_paise, reference}`: the statement line, snake_case. */
-function walletEvent(type: string, transaction: LedgerTransaction): OutboxEvent {
+export function walletEvent(type: string, transaction: LedgerTransaction): OutboxEvent {
   return newEvent(
     type,
     transaction.agentId,
@@ -473,7 +475,7 @@ function walletEvent(type: string, transaction: LedgerTransaction): OutboxEvent 
  * Last line of defence before anything is written: a commit that breaks a ledger rule is a bug
  * and fails loudly (INTERNAL) instead of reaching the store.
  */
-function assertCommitSound(commit: Commit): void {
+export function assertCommitSound(commit: Pick<Commit, "before" | "account" | "transaction">): void {
   const breach = accountInvariantBreach(commit.account);
   if (breach) throw new Error(`wallet ${commit.account.agentId}: ${breach}`);
   const { transaction, before, account } = commit;

@@ -9,6 +9,7 @@
  *   platform:refunds       counterpart of refunds
  *   platform:holds         counterpart of the held accounts: minus everything held
  *   platform:adjustments   counterpart of manual corrections (kind ADJUSTMENT, reserved)
+ *   platform:transfers     counterpart of transfers between agencies' wallets (nets to zero)
  *
  * Every transaction's entries sum to zero. What each kind posts (X = amount):
  *   HOLD     held +X, platform:holds -X              (held changes, balance does not)
@@ -16,6 +17,8 @@
  *   VOID     held -X, platform:holds +X              (held changes, balance does not)
  *   REFUND   cash +X, platform:refunds -X
  *   TOP_UP   cash +X, platform:funding -X
+ *   TRANSFER_OUT  cash(from) -X, platform:transfers +X    (one agency's wallet to another in its tree;
+ *   TRANSFER_IN   cash(to) +X, platform:transfers -X      both committed together, so transfers net to 0)
  *   CREDIT_LIMIT  no entries: a credit limit moves no money; it is recorded for idempotency and audit
  *
  * The agent's two accounts are cached on its wallet document; the platform accounts are only
@@ -23,11 +26,20 @@
  * transaction writes).
  */
 
-export type StatementKind = "HOLD" | "CAPTURE" | "VOID" | "REFUND" | "TOP_UP" | "ADJUSTMENT";
+export type StatementKind = "HOLD" | "CAPTURE" | "VOID" | "REFUND" | "TOP_UP" | "ADJUSTMENT" | "TRANSFER_OUT" | "TRANSFER_IN";
 export type TransactionKind = StatementKind | "CREDIT_LIMIT";
 
 /** Kinds that are statement lines (API guide, Wallet); CREDIT_LIMIT records move no money and are not. */
-export const STATEMENT_KINDS: readonly StatementKind[] = ["HOLD", "CAPTURE", "VOID", "REFUND", "TOP_UP", "ADJUSTMENT"];
+export const STATEMENT_KINDS: readonly StatementKind[] = [
+  "HOLD",
+  "CAPTURE",
+  "VOID",
+  "REFUND",
+  "TOP_UP",
+  "ADJUSTMENT",
+  "TRANSFER_OUT",
+  "TRANSFER_IN",
+];
 
 export function isStatementKind(kind: TransactionKind): kind is StatementKind {
   return kind !== "CREDIT_LIMIT";
@@ -39,6 +51,8 @@ export const PLATFORM = {
   refunds: "platform:refunds",
   holds: "platform:holds",
   adjustments: "platform:adjustments",
+  /** Counterpart of both legs of a transfer between agencies: nets to zero over every transfer. */
+  transfers: "platform:transfers",
 } as const;
 
 export const cashAccount = (agentId: string): string => `agent:${agentId}:cash`;

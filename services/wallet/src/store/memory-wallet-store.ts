@@ -7,8 +7,9 @@ import { decide, type Commit, type CommandState } from "../domain/decide.js";
 import type { Hold } from "../domain/hold.js";
 import { isStatementKind, type LedgerTransaction } from "../domain/ledger.js";
 import type { StatementQuery } from "../domain/statement.js";
+import { decideTransfer, type TransferCommand, type TransferLeg } from "../domain/transfer.js";
 import { KeyedMutex } from "./keyed-mutex.js";
-import type { CommandOptions, CommandResult, WalletStore } from "./wallet-store.js";
+import type { CommandOptions, CommandResult, TransferResult, WalletStore } from "./wallet-store.js";
 
 export interface MemoryWalletStoreOptions {
   readonly clock: Clock;
@@ -57,6 +58,16 @@ export class MemoryWalletStore implements WalletStore {
       options.signal?.throwIfAborted();
       return this.executeNow(command);
     });
+  }
+
+  transfer(command: TransferCommand, options: CommandOptions = {}): Promise<TransferResult> {
+    // Both agents' queues, the lower id first: two opposite transfers queue, they never wait on each other.
+    const [first, second] = [command.fromAgentId, command.toAgentId].sort(compare) as [string, string];
+    const run = () => {
+      options.signal?.throwIfAborted();
+      return this.transferNow(command);
+    };
+    return first === second ? this.queue.run(first, run) : this.queue.run(first, () => this.queue.run(second, run));
   }
 
   async findAccount(agentId: string): Promise<WalletAccount | undefined> {
@@ -114,6 +125,44 @@ export class MemoryWalletStore implements WalletStore {
       ...(decision.transaction && { transaction: deepCopy(decision.transaction) }),
       replayed: false,
     };
+  }
+
+  /** Synchronous from the first read to the last write, as executeNow. */
+  private transferNow(command: TransferCommand): TransferResult {
+    const state = {
+      from: copy(this.accounts.get(command.fromAgentId)),
+      to: copy(this.accounts.get(command.toAgentId)),
+      priorOut: copy(this.byKey.get(keyString({ kind: "TRANSFER_OUT", reference: command.reference }))),
+      priorIn: copy(this.byKey.get(keyString({ kind: "TRANSFER_IN", reference: command.reference }))),
+    };
+    const decision = decideTransfer(command, state, this.clock.now());
+    if (decision.type === "replay") return { from: deepCopy(decision.from), to: deepCopy(decision.to), replayed: true };
+    // Guards of both legs first, then the writes: all or nothing.
+    this.checkLeg(decision.out);
+    this.checkLeg(decision.in);
+    this.outbox.append(decision.events);
+    for (const leg of [decision.out, decision.in]) this.writeLeg(leg);
+    return {
+      from: deepCopy(decision.out.account),
+      to: deepCopy(decision.in.account),
+      out: deepCopy(decision.out.transaction),
+      in: deepCopy(decision.in.transaction),
+      replayed: false,
+    };
+  }
+
+  private checkLeg({ before, account, transaction }: TransferLeg): void {
+    if (this.accounts.get(account.agentId)?.seq !== before.seq) throw new Error(`wallet ${account.agentId} changed underneath a transfer`);
+    if (this.byKey.has(keyString(transaction))) throw new Error(`duplicate ledger reference ${keyString(transaction)}`);
+  }
+
+  private writeLeg({ account, transaction }: TransferLeg): void {
+    this.accounts.set(account.agentId, deepCopy(account));
+    const stored = deepCopy(transaction);
+    this.byKey.set(keyString(stored), stored);
+    const ledger = this.ledgers.get(account.agentId);
+    if (ledger) ledger.push(stored);
+    else this.ledgers.set(account.agentId, [stored]);
   }
 
   private read(command: WalletCommand): CommandState {

@@ -240,7 +240,7 @@ export const TRANSACTION_VALIDATOR = {
           agentId: nonEmpty,
           seq: { bsonType: "long", minimum: 1 },
           at: date,
-          kind: { enum: ["HOLD", "CAPTURE", "VOID", "REFUND", "TOP_UP", "ADJUSTMENT", "CREDIT_LIMIT"] },
+          kind: { enum: ["HOLD", "CAPTURE", "VOID", "REFUND", "TOP_UP", "ADJUSTMENT", "TRANSFER_OUT", "TRANSFER_IN", "CREDIT_LIMIT"] },
           reference: nonEmpty,
           amountPaise: { bsonType: "long", minimum: 0 },
           holdId: nonEmpty,

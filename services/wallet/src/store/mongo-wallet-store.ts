@@ -15,6 +15,7 @@ import { decide, type Commit, type CommandState } from "../domain/decide.js";
 import type { Hold } from "../domain/hold.js";
 import { STATEMENT_KINDS, type LedgerTransaction } from "../domain/ledger.js";
 import type { StatementQuery } from "../domain/statement.js";
+import { decideTransfer, type TransferCommand, type TransferLeg } from "../domain/transfer.js";
 import {
   ACCOUNT_VALIDATOR,
   fromAccountDocument,
@@ -32,7 +33,7 @@ import {
   type TransactionDocument,
 } from "./mongo-wallet-documents.js";
 import { KeyedMutex } from "./keyed-mutex.js";
-import type { CommandOptions, CommandResult, WalletStore } from "./wallet-store.js";
+import type { CommandOptions, CommandResult, TransferResult, WalletStore } from "./wallet-store.js";
 
 export const WALLET_COLLECTIONS = {
   accounts: "wallet_accounts",
@@ -158,6 +159,75 @@ export class MongoWalletStore implements WalletStore {
     const agentId = agentIdOf(command) ?? (await this.agentOfHold(command));
     const run = () => this.executeAttempts(command, options.signal);
     return agentId === undefined ? run() : this.queue.run(agentId, run);
+  }
+
+  /**
+   * One transaction writes both accounts (each guarded on the seq it read), both ledger lines
+   * (under the unique (kind, reference) index) and the events. In this process both agents' queues
+   * are taken, the lower id first; across pods the seq guards decide and the loser runs again.
+   */
+  async transfer(command: TransferCommand, options: CommandOptions = {}): Promise<TransferResult> {
+    const [first, second] = [command.fromAgentId, command.toAgentId].sort() as [string, string];
+    const run = () => this.transferAttempts(command, options.signal);
+    return first === second ? this.queue.run(first, run) : this.queue.run(first, () => this.queue.run(second, run));
+  }
+
+  private async transferAttempts(command: TransferCommand, signal: AbortSignal | undefined): Promise<TransferResult> {
+    for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
+      try {
+        const result = await runTransaction(
+          this.db.client,
+          (s) => {
+            signal?.throwIfAborted();
+            return this.transferIn(command, s);
+          },
+          { maxCommitTimeMS: COMMIT_TIMEOUT_MS, signal },
+        );
+        if (!result.replayed) this.outbox.notify();
+        return result;
+      } catch (error) {
+        if (attempt < MAX_COMMAND_ATTEMPTS && (isDuplicateKey(error) || error instanceof LostRaceError)) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async transferIn(command: TransferCommand, session: ClientSession): Promise<TransferResult> {
+    const now = this.clock.now();
+    const account = async (agentId: string) => {
+      const doc = await this.accounts.findOne({ _id: agentId }, { session });
+      return doc ? fromAccountDocument(doc) : undefined;
+    };
+    const prior = async (kind: "TRANSFER_OUT" | "TRANSFER_IN") => {
+      const doc = await this.transactions.findOne({ kind, reference: command.reference }, { session });
+      return doc ? fromTransactionDocument(doc) : undefined;
+    };
+    const state = {
+      from: await account(command.fromAgentId),
+      to: await account(command.toAgentId),
+      priorOut: await prior("TRANSFER_OUT"),
+      priorIn: await prior("TRANSFER_IN"),
+    };
+    const decision = decideTransfer(command, state, now);
+    if (decision.type === "replay") return { from: decision.from, to: decision.to, replayed: true };
+    await this.writeLeg(decision.out, session);
+    await this.writeLeg(decision.in, session);
+    await this.outbox.append(decision.events, session);
+    return {
+      from: decision.out.account,
+      to: decision.in.account,
+      out: decision.out.transaction,
+      in: decision.in.transaction,
+      replayed: false,
+    };
+  }
+
+  private async writeLeg({ before, account, transaction }: TransferLeg, session: ClientSession): Promise<void> {
+    const { _id, ...figures } = toAccountDocument(account);
+    const updated = await this.accounts.updateOne({ _id, seq: int64(before.seq) }, { $set: figures }, { session });
+    if (updated.matchedCount !== 1) throw new LostRaceError(`wallet ${_id} changed underneath a transfer`);
+    await this.transactions.insertOne(toTransactionDocument(transaction), { session });
   }
 
   private async agentOfHold(command: WalletCommand): Promise<string | undefined> {

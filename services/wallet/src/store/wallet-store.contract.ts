@@ -535,6 +535,87 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
       });
     });
 
+    describe("transfers between wallets", () => {
+      const transfer = (amountPaise: number, reference: string, fromAgentId = agent, toAgentId = other) =>
+        store.transfer({ type: "transfer", fromAgentId, toAgentId, amountPaise, reference, description: "" });
+      /** Every statement line's amount, summed: what the balance must be. */
+      const statementSum = async (agentId: string) =>
+        (await store.listStatement({ agentId, limit: 10_000 }))
+          .filter((line) => line.kind !== "HOLD" && line.kind !== "VOID")
+          .reduce((sum, line) => sum + line.lineAmountPaise, 0);
+
+      beforeEach(async () => {
+        await openAccount(agent, 50_000);
+        await openAccount(other);
+        await topUp(10_000);
+      });
+
+      it("moves money with one line on each statement, balanced, and both events", async () => {
+        const result = await transfer(4_000, ref("fund-1"));
+        expect(result).toMatchObject({ replayed: false, from: { balancePaise: 6_000 }, to: { balancePaise: 4_000 } });
+        expect(await balance(agent)).toMatchObject({ balance: 6_000 });
+        expect(await balance(other)).toMatchObject({ balance: 4_000 });
+        const [out] = await store.listStatement({ agentId: agent, limit: 1 });
+        const [inward] = await store.listStatement({ agentId: other, limit: 1 });
+        expect(out).toMatchObject({ kind: "TRANSFER_OUT", reference: ref("fund-1"), lineAmountPaise: -4_000, balanceAfterPaise: 6_000 });
+        expect(inward).toMatchObject({ kind: "TRANSFER_IN", reference: ref("fund-1"), lineAmountPaise: 4_000, balanceAfterPaise: 4_000 });
+        expect(out!.entries).toEqual([
+          { account: cashAccount(agent), amountPaise: -4_000 },
+          { account: PLATFORM.transfers, amountPaise: 4_000 },
+        ]);
+        expect(sumEntries([...out!.entries, ...inward!.entries])).toBe(0);
+        expect((await eventsOf(agent)).map((e) => e.type)).toContain("wallet.debited");
+        expect((await eventsOf(other)).map((e) => e.type)).toEqual(["wallet.credited"]);
+        await expectSound(agent);
+        await expectSound(other);
+      });
+
+      it("moves money once per reference: a repeat replays, another amount or direction is refused", async () => {
+        await transfer(1_000, ref("fund-2"));
+        expect(await transfer(1_000, ref("fund-2"))).toMatchObject({ replayed: true, from: { balancePaise: 9_000 } });
+        expect((await failureOf(transfer(2_000, ref("fund-2")))).code).toBe("IDEMPOTENCY_KEY_REUSED");
+        expect((await failureOf(transfer(1_000, ref("fund-2"), other, agent))).code).toBe("IDEMPOTENCY_KEY_REUSED");
+        expect(await balance(agent)).toMatchObject({ balance: 9_000 });
+        expect(await balance(other)).toMatchObject({ balance: 1_000 });
+      });
+
+      it("sends only the sender's own money: never its credit, never what is held", async () => {
+        const held = await hold(3_000, ref("bkg-held"));
+        expect(held.hold).toBeDefined();
+        const refused = await failureOf(transfer(7_001, ref("too-much")));
+        expect(refused.code).toBe("WALLET_INSUFFICIENT_FUNDS");
+        expect(await balance(agent)).toMatchObject({ balance: 10_000, held: 3_000 });
+        expect(await store.listStatement({ agentId: other, limit: 10 })).toEqual([]);
+        await transfer(7_000, ref("just-enough"));
+        expect(await balance(agent)).toMatchObject({ balance: 3_000, held: 3_000, available: 50_000 });
+      });
+
+      it("refuses a wallet that is not open, and a transfer to itself", async () => {
+        expect((await failureOf(transfer(1, ref("nowhere"), agent, newId("agt")))).code).toBe("WALLET_ACCOUNT_NOT_FOUND");
+        expect((await failureOf(transfer(1, ref("self"), agent, agent))).code).toBe("VALIDATION_FAILED");
+        expect(await balance(agent)).toMatchObject({ balance: 10_000 });
+      });
+
+      it("never overdraws under concurrent transfers both ways and holds, and balances reconcile", async () => {
+        await topUp(5_000, ref("other-top"), other);
+        const work = [
+          ...Array.from({ length: 12 }, (_, i) => transfer(1_500, ref(`out-${i}`))),
+          ...Array.from({ length: 12 }, (_, i) => transfer(1_000, ref(`back-${i}`), other, agent)),
+          ...Array.from({ length: 6 }, (_, i) => hold(2_000, ref(`bkg-${i}`), { agentId: other })),
+        ];
+        await Promise.allSettled(work);
+        for (const id of [agent, other]) {
+          const account = (await store.findAccount(id))!;
+          expect(account.balancePaise - account.heldPaise, id).toBeGreaterThanOrEqual(0);
+          expect(await statementSum(id)).toBe(account.balancePaise);
+          await expectSound(id);
+        }
+        // Money only moved between the two: together they hold what was topped up.
+        const total = (await balance(agent)).balance + (await balance(other)).balance;
+        expect(total).toBe(15_000);
+      });
+    });
+
     describe("credit limit", () => {
       beforeEach(async () => {
         await openAccount(agent, 10_000);

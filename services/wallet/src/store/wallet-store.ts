@@ -5,6 +5,7 @@ import type { WalletCommand } from "../domain/commands.js";
 import type { Hold } from "../domain/hold.js";
 import type { LedgerTransaction } from "../domain/ledger.js";
 import type { StatementQuery } from "../domain/statement.js";
+import type { TransferCommand } from "../domain/transfer.js";
 
 export interface CommandResult {
   /** The account after the command (for a replay: as it is now). */
@@ -14,6 +15,16 @@ export interface CommandResult {
   /** The transaction the command recorded; absent for a replay and for OpenAccount. */
   readonly transaction?: LedgerTransaction;
   /** True when the command wrote nothing: it repeated an earlier one. */
+  readonly replayed: boolean;
+}
+
+export interface TransferResult {
+  /** Both wallets after the transfer (for a replay: as they are now). */
+  readonly from: WalletAccount;
+  readonly to: WalletAccount;
+  /** TRANSFER_OUT on the sender's ledger and TRANSFER_IN on the receiver's; absent for a replay. */
+  readonly out?: LedgerTransaction;
+  readonly in?: LedgerTransaction;
   readonly replayed: boolean;
 }
 
@@ -46,6 +57,13 @@ export interface WalletStore {
    * already committed.
    */
   execute(command: WalletCommand, options?: CommandOptions): Promise<CommandResult>;
+  /**
+   * Moves money between two wallets as one atomic unit (domain/transfer.ts rules): both accounts,
+   * both ledger lines and the events, all or nothing. Serialised with each agent's other commands
+   * (both agents' queues, taken in a fixed order so two opposite transfers cannot deadlock), and
+   * idempotent by (TRANSFER_OUT, reference) and (TRANSFER_IN, reference).
+   */
+  transfer(command: TransferCommand, options?: CommandOptions): Promise<TransferResult>;
   findAccount(agentId: string): Promise<WalletAccount | undefined>;
   findHold(holdId: string): Promise<Hold | undefined>;
   /** Statement transactions (not CREDIT_LIMIT records) of the query's agent, newest first. */

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/wallet/v1/wallet.proto.
  */
 export const file_tarmac_wallet_v1_wallet: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvd2FsbGV0L3YxL3dhbGxldC5wcm90bxIQdGFybWFjLndhbGxldC52MSKNAQoHQmFsYW5jZRIQCghhZ2VudF9pZBgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIVCg1iYWxhbmNlX3BhaXNlGAMgASgDEhoKEmNyZWRpdF9saW1pdF9wYWlzZRgEIAEoAxISCgpoZWxkX3BhaXNlGAUgASgDEhcKD2F2YWlsYWJsZV9wYWlzZRgGIAEoAyJUChJPcGVuQWNjb3VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEAoIY3VycmVuY3kYAiABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAMgASgDIkEKE09wZW5BY2NvdW50UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKNAQoLSG9sZFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSFAoMYW1vdW50X3BhaXNlGAIgASgDEhEKCXJlZmVyZW5jZRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtkZXNjcmlwdGlvbhgFIAEoCSJLCgxIb2xkUmVzcG9uc2USDwoHaG9sZF9pZBgBIAEoCRIqCgdiYWxhbmNlGAIgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIiEKDkNhcHR1cmVSZXF1ZXN0Eg8KB2hvbGRfaWQYASABKAkiPQoPQ2FwdHVyZVJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiHgoLVm9pZFJlcXVlc3QSDwoHaG9sZF9pZBgBIAEoCSI6CgxWb2lkUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSJaCg1DcmVkaXRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSDgoGcmVhc29uGAQgASgJIjwKDkNyZWRpdFJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiXgoMVG9wVXBSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkiOwoNVG9wVXBSZXNwb25zZRIqCgdiYWxhbmNlGAEgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIlgKFVNldENyZWRpdExpbWl0UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYAiABKAMSEQoJcmVmZXJlbmNlGAMgASgJIkQKFlNldENyZWRpdExpbWl0UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSIlChFHZXRCYWxhbmNlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSJAChJHZXRCYWxhbmNlUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKoAQoUTGlzdFN0YXRlbWVudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWxpbWl0GAQgASgFSACIAQESDgoGY3Vyc29yGAUgASgJQggKBl9saW1pdCJjChVMaXN0U3RhdGVtZW50UmVzcG9uc2USKwoFbGluZXMYASADKAsyHC50YXJtYWMud2FsbGV0LnYxLkxlZGdlckxpbmUSDgoGY3Vyc29yGAIgASgJEg0KBWNvdW50GAMgASgFIswBCgpMZWRnZXJMaW5lEhAKCGVudHJ5X2lkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgRraW5kGAMgASgOMhsudGFybWFjLndhbGxldC52MS5FbnRyeUtpbmQSFAoMYW1vdW50X3BhaXNlGAQgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBSABKAMSEQoJcmVmZXJlbmNlGAYgASgJEhMKC2Rlc2NyaXB0aW9uGAcgASgJIigKFExpc3RPcGVuSG9sZHNSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIkIKFUxpc3RPcGVuSG9sZHNSZXNwb25zZRIpCgVob2xkcxgBIAMoCzIaLnRhcm1hYy53YWxsZXQudjEuT3BlbkhvbGQipAEKCE9wZW5Ib2xkEg8KB2hvbGRfaWQYASABKAkSEQoJcmVmZXJlbmNlGAIgASgJEhQKDGFtb3VudF9wYWlzZRgDIAEoAxIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCqyAQoJRW50cnlLaW5kEhoKFkVOVFJZX0tJTkRfVU5TUEVDSUZJRUQQABITCg9FTlRSWV9LSU5EX0hPTEQQARIWChJFTlRSWV9LSU5EX0NBUFRVUkUQAhITCg9FTlRSWV9LSU5EX1ZPSUQQAxIVChFFTlRSWV9LSU5EX1JFRlVORBAEEhUKEUVOVFJZX0tJTkRfVE9QX1VQEAUSGQoVRU5UUllfS0lORF9BREpVU1RNRU5UEAYy4gYKDVdhbGxldFNlcnZpY2USWgoLT3BlbkFjY291bnQSJC50YXJtYWMud2FsbGV0LnYxLk9wZW5BY2NvdW50UmVxdWVzdBolLnRhcm1hYy53YWxsZXQudjEuT3BlbkFjY291bnRSZXNwb25zZRJFCgRIb2xkEh0udGFybWFjLndhbGxldC52MS5Ib2xkUmVxdWVzdBoeLnRhcm1hYy53YWxsZXQudjEuSG9sZFJlc3BvbnNlEk4KB0NhcHR1cmUSIC50YXJtYWMud2FsbGV0LnYxLkNhcHR1cmVSZXF1ZXN0GiEudGFybWFjLndhbGxldC52MS5DYXB0dXJlUmVzcG9uc2USRQoEVm9pZBIdLnRhcm1hYy53YWxsZXQudjEuVm9pZFJlcXVlc3QaHi50YXJtYWMud2FsbGV0LnYxLlZvaWRSZXNwb25zZRJLCgZDcmVkaXQSHy50YXJtYWMud2FsbGV0LnYxLkNyZWRpdFJlcXVlc3QaIC50YXJtYWMud2FsbGV0LnYxLkNyZWRpdFJlc3BvbnNlEkgKBVRvcFVwEh4udGFybWFjLndhbGxldC52MS5Ub3BVcFJlcXVlc3QaHy50YXJtYWMud2FsbGV0LnYxLlRvcFVwUmVzcG9uc2USYwoOU2V0Q3JlZGl0TGltaXQSJy50YXJtYWMud2FsbGV0LnYxLlNldENyZWRpdExpbWl0UmVxdWVzdBooLnRhcm1hYy53YWxsZXQudjEuU2V0Q3JlZGl0TGltaXRSZXNwb25zZRJXCgpHZXRCYWxhbmNlEiMudGFybWFjLndhbGxldC52MS5HZXRCYWxhbmNlUmVxdWVzdBokLnRhcm1hYy53YWxsZXQudjEuR2V0QmFsYW5jZVJlc3BvbnNlEmAKDUxpc3RTdGF0ZW1lbnQSJi50YXJtYWMud2FsbGV0LnYxLkxpc3RTdGF0ZW1lbnRSZXF1ZXN0GicudGFybWFjLndhbGxldC52MS5MaXN0U3RhdGVtZW50UmVzcG9uc2USYAoNTGlzdE9wZW5Ib2xkcxImLnRhcm1hYy53YWxsZXQudjEuTGlzdE9wZW5Ib2xkc1JlcXVlc3QaJy50YXJtYWMud2FsbGV0LnYxLkxpc3RPcGVuSG9sZHNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvd2FsbGV0L3YxL3dhbGxldC5wcm90bxIQdGFybWFjLndhbGxldC52MSKNAQoHQmFsYW5jZRIQCghhZ2VudF9pZBgBIAEoCRIQCghjdXJyZW5jeRgCIAEoCRIVCg1iYWxhbmNlX3BhaXNlGAMgASgDEhoKEmNyZWRpdF9saW1pdF9wYWlzZRgEIAEoAxISCgpoZWxkX3BhaXNlGAUgASgDEhcKD2F2YWlsYWJsZV9wYWlzZRgGIAEoAyJUChJPcGVuQWNjb3VudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSEAoIY3VycmVuY3kYAiABKAkSGgoSY3JlZGl0X2xpbWl0X3BhaXNlGAMgASgDIkEKE09wZW5BY2NvdW50UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKNAQoLSG9sZFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSFAoMYW1vdW50X3BhaXNlGAIgASgDEhEKCXJlZmVyZW5jZRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtkZXNjcmlwdGlvbhgFIAEoCSJLCgxIb2xkUmVzcG9uc2USDwoHaG9sZF9pZBgBIAEoCRIqCgdiYWxhbmNlGAIgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIiEKDkNhcHR1cmVSZXF1ZXN0Eg8KB2hvbGRfaWQYASABKAkiPQoPQ2FwdHVyZVJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiHgoLVm9pZFJlcXVlc3QSDwoHaG9sZF9pZBgBIAEoCSI6CgxWb2lkUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSJaCg1DcmVkaXRSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSDgoGcmVhc29uGAQgASgJIjwKDkNyZWRpdFJlc3BvbnNlEioKB2JhbGFuY2UYASABKAsyGS50YXJtYWMud2FsbGV0LnYxLkJhbGFuY2UiXgoMVG9wVXBSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJEhQKDGFtb3VudF9wYWlzZRgCIAEoAxIRCglyZWZlcmVuY2UYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkiOwoNVG9wVXBSZXNwb25zZRIqCgdiYWxhbmNlGAEgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlIlgKFVNldENyZWRpdExpbWl0UmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCRIaChJjcmVkaXRfbGltaXRfcGFpc2UYAiABKAMSEQoJcmVmZXJlbmNlGAMgASgJIkQKFlNldENyZWRpdExpbWl0UmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSIlChFHZXRCYWxhbmNlUmVxdWVzdBIQCghhZ2VudF9pZBgBIAEoCSJAChJHZXRCYWxhbmNlUmVzcG9uc2USKgoHYmFsYW5jZRgBIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSKoAQoUTGlzdFN0YXRlbWVudFJlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWxpbWl0GAQgASgFSACIAQESDgoGY3Vyc29yGAUgASgJQggKBl9saW1pdCJjChVMaXN0U3RhdGVtZW50UmVzcG9uc2USKwoFbGluZXMYASADKAsyHC50YXJtYWMud2FsbGV0LnYxLkxlZGdlckxpbmUSDgoGY3Vyc29yGAIgASgJEg0KBWNvdW50GAMgASgFIswBCgpMZWRnZXJMaW5lEhAKCGVudHJ5X2lkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgRraW5kGAMgASgOMhsudGFybWFjLndhbGxldC52MS5FbnRyeUtpbmQSFAoMYW1vdW50X3BhaXNlGAQgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBSABKAMSEQoJcmVmZXJlbmNlGAYgASgJEhMKC2Rlc2NyaXB0aW9uGAcgASgJIigKFExpc3RPcGVuSG9sZHNSZXF1ZXN0EhAKCGFnZW50X2lkGAEgASgJIkIKFUxpc3RPcGVuSG9sZHNSZXNwb25zZRIpCgVob2xkcxgBIAMoCzIaLnRhcm1hYy53YWxsZXQudjEuT3BlbkhvbGQipAEKCE9wZW5Ib2xkEg8KB2hvbGRfaWQYASABKAkSEQoJcmVmZXJlbmNlGAIgASgJEhQKDGFtb3VudF9wYWlzZRgDIAEoAxIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK0AQoUVHJhbnNmZXJGdW5kc1JlcXVlc3QSEAoIYWdlbnRfaWQYASABKAkSFAoMc3ViX2FnZW50X2lkGAIgASgJEjYKCWRpcmVjdGlvbhgDIAEoDjIjLnRhcm1hYy53YWxsZXQudjEuVHJhbnNmZXJEaXJlY3Rpb24SFAoMYW1vdW50X3BhaXNlGAQgASgDEhEKCXJlZmVyZW5jZRgFIAEoCRITCgtkZXNjcmlwdGlvbhgGIAEoCSJwChVUcmFuc2ZlckZ1bmRzUmVzcG9uc2USKQoGYWdlbmN5GAEgASgLMhkudGFybWFjLndhbGxldC52MS5CYWxhbmNlEiwKCXN1Yl9hZ2VudBgCIAEoCzIZLnRhcm1hYy53YWxsZXQudjEuQmFsYW5jZSrrAQoJRW50cnlLaW5kEhoKFkVOVFJZX0tJTkRfVU5TUEVDSUZJRUQQABITCg9FTlRSWV9LSU5EX0hPTEQQARIWChJFTlRSWV9LSU5EX0NBUFRVUkUQAhITCg9FTlRSWV9LSU5EX1ZPSUQQAxIVChFFTlRSWV9LSU5EX1JFRlVORBAEEhUKEUVOVFJZX0tJTkRfVE9QX1VQEAUSGQoVRU5UUllfS0lORF9BREpVU1RNRU5UEAYSGwoXRU5UUllfS0lORF9UUkFOU0ZFUl9PVVQQBxIaChZFTlRSWV9LSU5EX1RSQU5TRkVSX0lOEAgqgwEKEVRyYW5zZmVyRGlyZWN0aW9uEiIKHlRSQU5TRkVSX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEiMKH1RSQU5TRkVSX0RJUkVDVElPTl9UT19TVUJfQUdFTlQQARIlCiFUUkFOU0ZFUl9ESVJFQ1RJT05fRlJPTV9TVUJfQUdFTlQQAjLEBwoNV2FsbGV0U2VydmljZRJaCgtPcGVuQWNjb3VudBIkLnRhcm1hYy53YWxsZXQudjEuT3BlbkFjY291bnRSZXF1ZXN0GiUudGFybWFjLndhbGxldC52MS5PcGVuQWNjb3VudFJlc3BvbnNlEkUKBEhvbGQSHS50YXJtYWMud2FsbGV0LnYxLkhvbGRSZXF1ZXN0Gh4udGFybWFjLndhbGxldC52MS5Ib2xkUmVzcG9uc2USTgoHQ2FwdHVyZRIgLnRhcm1hYy53YWxsZXQudjEuQ2FwdHVyZVJlcXVlc3QaIS50YXJtYWMud2FsbGV0LnYxLkNhcHR1cmVSZXNwb25zZRJFCgRWb2lkEh0udGFybWFjLndhbGxldC52MS5Wb2lkUmVxdWVzdBoeLnRhcm1hYy53YWxsZXQudjEuVm9pZFJlc3BvbnNlEksKBkNyZWRpdBIfLnRhcm1hYy53YWxsZXQudjEuQ3JlZGl0UmVxdWVzdBogLnRhcm1hYy53YWxsZXQudjEuQ3JlZGl0UmVzcG9uc2USSAoFVG9wVXASHi50YXJtYWMud2FsbGV0LnYxLlRvcFVwUmVxdWVzdBofLnRhcm1hYy53YWxsZXQudjEuVG9wVXBSZXNwb25zZRJjCg5TZXRDcmVkaXRMaW1pdBInLnRhcm1hYy53YWxsZXQudjEuU2V0Q3JlZGl0TGltaXRSZXF1ZXN0GigudGFybWFjLndhbGxldC52MS5TZXRDcmVkaXRMaW1pdFJlc3BvbnNlElcKCkdldEJhbGFuY2USIy50YXJtYWMud2FsbGV0LnYxLkdldEJhbGFuY2VSZXF1ZXN0GiQudGFybWFjLndhbGxldC52MS5HZXRCYWxhbmNlUmVzcG9uc2USYAoNTGlzdFN0YXRlbWVudBImLnRhcm1hYy53YWxsZXQudjEuTGlzdFN0YXRlbWVudFJlcXVlc3QaJy50YXJtYWMud2FsbGV0LnYxLkxpc3RTdGF0ZW1lbnRSZXNwb25zZRJgCg1MaXN0T3BlbkhvbGRzEiYudGFybWFjLndhbGxldC52MS5MaXN0T3BlbkhvbGRzUmVxdWVzdBonLnRhcm1hYy53YWxsZXQudjEuTGlzdE9wZW5Ib2xkc1Jlc3BvbnNlEmAKDVRyYW5zZmVyRnVuZHMSJi50YXJtYWMud2FsbGV0LnYxLlRyYW5zZmVyRnVuZHNSZXF1ZXN0GicudGFybWFjLndhbGxldC52MS5UcmFuc2ZlckZ1bmRzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * An agent's wallet figures at one moment, in paise of `currency`.
@@ -765,6 +765,90 @@ export const OpenHoldSchema: GenMessage<OpenHold> = /*@__PURE__*/
   messageDesc(file_tarmac_wallet_v1_wallet, 22);
 
 /**
+ * TransferFunds' request.
+ *
+ * @generated from message tarmac.wallet.v1.TransferFundsRequest
+ */
+export type TransferFundsRequest = Message<"tarmac.wallet.v1.TransferFundsRequest"> & {
+  /**
+   * Required: the acting agency.
+   *
+   * @generated from field: string agent_id = 1;
+   */
+  agentId: string;
+
+  /**
+   * Required: a sub-agent of the acting agency.
+   *
+   * @generated from field: string sub_agent_id = 2;
+   */
+  subAgentId: string;
+
+  /**
+   * Required: which way.
+   *
+   * @generated from field: tarmac.wallet.v1.TransferDirection direction = 3;
+   */
+  direction: TransferDirection;
+
+  /**
+   * Required: 1 to 10^12 paise.
+   *
+   * @generated from field: int64 amount_paise = 4;
+   */
+  amountPaise: bigint;
+
+  /**
+   * Required idempotency reference (at most 255 printable ASCII characters).
+   *
+   * @generated from field: string reference = 5;
+   */
+  reference: string;
+
+  /**
+   * Optional text for both statement lines (at most 500 characters).
+   *
+   * @generated from field: string description = 6;
+   */
+  description: string;
+};
+
+/**
+ * Describes the message tarmac.wallet.v1.TransferFundsRequest.
+ * Use `create(TransferFundsRequestSchema)` to create a new message.
+ */
+export const TransferFundsRequestSchema: GenMessage<TransferFundsRequest> = /*@__PURE__*/
+  messageDesc(file_tarmac_wallet_v1_wallet, 23);
+
+/**
+ * TransferFunds' answer.
+ *
+ * @generated from message tarmac.wallet.v1.TransferFundsResponse
+ */
+export type TransferFundsResponse = Message<"tarmac.wallet.v1.TransferFundsResponse"> & {
+  /**
+   * The acting agency's wallet after the transfer.
+   *
+   * @generated from field: tarmac.wallet.v1.Balance agency = 1;
+   */
+  agency?: Balance | undefined;
+
+  /**
+   * The sub-agent's wallet after the transfer.
+   *
+   * @generated from field: tarmac.wallet.v1.Balance sub_agent = 2;
+   */
+  subAgent?: Balance | undefined;
+};
+
+/**
+ * Describes the message tarmac.wallet.v1.TransferFundsResponse.
+ * Use `create(TransferFundsResponseSchema)` to create a new message.
+ */
+export const TransferFundsResponseSchema: GenMessage<TransferFundsResponse> = /*@__PURE__*/
+  messageDesc(file_tarmac_wallet_v1_wallet, 24);
+
+/**
  * The kind of a ledger line (API guide, Wallet).
  *
  * @generated from enum tarmac.wallet.v1.EntryKind
@@ -818,6 +902,20 @@ export enum EntryKind {
    * @generated from enum value: ENTRY_KIND_ADJUSTMENT = 6;
    */
   ADJUSTMENT = 6,
+
+  /**
+   * Money sent to another wallet of the agency's tree (TransferFunds): the balance falls.
+   *
+   * @generated from enum value: ENTRY_KIND_TRANSFER_OUT = 7;
+   */
+  TRANSFER_OUT = 7,
+
+  /**
+   * Money received from another wallet of the agency's tree (TransferFunds): the balance grows.
+   *
+   * @generated from enum value: ENTRY_KIND_TRANSFER_IN = 8;
+   */
+  TRANSFER_IN = 8,
 }
 
 /**
@@ -825,6 +923,40 @@ export enum EntryKind {
  */
 export const EntryKindSchema: GenEnum<EntryKind> = /*@__PURE__*/
   enumDesc(file_tarmac_wallet_v1_wallet, 0);
+
+/**
+ * Which way TransferFunds moves money.
+ *
+ * @generated from enum tarmac.wallet.v1.TransferDirection
+ */
+export enum TransferDirection {
+  /**
+   * Refused.
+   *
+   * @generated from enum value: TRANSFER_DIRECTION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * From the agency's wallet to its sub-agent's.
+   *
+   * @generated from enum value: TRANSFER_DIRECTION_TO_SUB_AGENT = 1;
+   */
+  TO_SUB_AGENT = 1,
+
+  /**
+   * From the sub-agent's wallet back to the agency's.
+   *
+   * @generated from enum value: TRANSFER_DIRECTION_FROM_SUB_AGENT = 2;
+   */
+  FROM_SUB_AGENT = 2,
+}
+
+/**
+ * Describes the enum tarmac.wallet.v1.TransferDirection.
+ */
+export const TransferDirectionSchema: GenEnum<TransferDirection> = /*@__PURE__*/
+  enumDesc(file_tarmac_wallet_v1_wallet, 1);
 
 /**
  * Wallet owns agent accounts: a double-entry ledger in paise (API guide, Wallet). Every
@@ -980,6 +1112,23 @@ export const WalletService: GenService<{
     methodKind: "unary";
     input: typeof ListOpenHoldsRequestSchema;
     output: typeof ListOpenHoldsResponseSchema;
+  },
+  /**
+   * Moves money between an agency's wallet and one of its sub-agents' (API guide, Sub-agents):
+   * TRANSFER_OUT on the sender's statement and TRANSFER_IN on the receiver's, committed together
+   * (both or neither), publishing tarmac.wallet.debited and tarmac.wallet.credited. agent_id is the
+   * acting agency (the gateway's signed agent context); sub_agent_id must be its sub-agent as auth
+   * knows it, else AUTH_NOT_FOUND. The amount must fit in the sender's balance less held (credit is
+   * never handed on as cash), else WALLET_INSUFFICIENT_FUNDS. Idempotent by reference: a repeat
+   * with the same agents and amount answers both wallets and moves nothing; anything else under
+   * that reference answers IDEMPOTENCY_KEY_REUSED.
+   *
+   * @generated from rpc tarmac.wallet.v1.WalletService.TransferFunds
+   */
+  transferFunds: {
+    methodKind: "unary";
+    input: typeof TransferFundsRequestSchema;
+    output: typeof TransferFundsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tarmac_wallet_v1_wallet, 0);

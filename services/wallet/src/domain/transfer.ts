@@ -1,0 +1,119 @@
+import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
+import type { WalletAccount } from "./account.js";
+import { accountNotFound, assertCommitSound, checkPrior, post, walletEvent, WALLET_CREDITED, WALLET_DEBITED } from "./decide.js";
+import { cashAccount, PLATFORM, type LedgerTransaction } from "./ledger.js";
+import { formatMoney, MAX_BALANCE_PAISE } from "./money.js";
+import type { OutboxEvent } from "@tarmac/events";
+
+/**
+ * Money moved from one agency's wallet to another's in its tree (an agency funding a sub-agent,
+ * or a sub-agent handing money back), validated for form. Who may move money between which
+ * wallets is the service's to check; the wallet rules here are what every transfer keeps.
+ */
+export interface TransferCommand {
+  readonly type: "transfer";
+  readonly fromAgentId: string;
+  readonly toAgentId: string;
+  readonly amountPaise: number;
+  /** The caller's reference: TRANSFER_OUT and TRANSFER_IN are recorded under it, once each. */
+  readonly reference: string;
+  readonly description: string;
+}
+
+/** What a store read before deciding, in the same atomic unit: both accounts and both legs already recorded, if any. */
+export interface TransferState {
+  readonly from: WalletAccount | undefined;
+  readonly to: WalletAccount | undefined;
+  readonly priorOut: LedgerTransaction | undefined;
+  readonly priorIn: LedgerTransaction | undefined;
+}
+
+/** One side of a transfer's commit: the account as read (the write is guarded on its seq), after, and its ledger line. */
+export interface TransferLeg {
+  readonly before: WalletAccount;
+  readonly account: WalletAccount;
+  readonly transaction: LedgerTransaction;
+}
+
+export type TransferDecision =
+  | { readonly type: "replay"; readonly from: WalletAccount; readonly to: WalletAccount }
+  | { readonly type: "commit"; readonly out: TransferLeg; readonly in: TransferLeg; readonly events: readonly OutboxEvent[] };
+
+/**
+ * The transfer rules: both wallets open in one currency; the amount fits in what the sender has
+ * of its own (`balance - held`: credit is the platform's money, lent to that agency alone, and is
+ * never handed on as cash); one line on each statement (TRANSFER_OUT, TRANSFER_IN) under the
+ * caller's reference, both or neither; a repeat of the same transfer replays, anything else under
+ * that reference is refused.
+ */
+export function decideTransfer(command: TransferCommand, state: TransferState, now: Date): TransferDecision {
+  if (command.fromAgentId === command.toAgentId) {
+    throw validationFailed([fieldError("to_agent_id", "INVALID_VALUE", "must be another agency than the sender")]);
+  }
+  const from = state.from;
+  if (!from) throw accountNotFound(command.fromAgentId);
+  const to = state.to;
+  if (!to) throw accountNotFound(command.toAgentId);
+  if (state.priorOut || state.priorIn) {
+    const out = state.priorOut;
+    const inward = state.priorIn;
+    if (!out || !inward) throw new Error(`transfer ${command.reference} has one leg recorded without the other`);
+    checkPrior(out, command.fromAgentId, command.amountPaise, from.currency);
+    checkPrior(inward, command.toAgentId, command.amountPaise, to.currency);
+    return { type: "replay", from, to };
+  }
+  if (from.currency !== to.currency) {
+    throw validationFailed([
+      fieldError("to_agent_id", "INVALID_VALUE", `keeps its wallet in ${to.currency}, the sender in ${from.currency}`),
+    ]);
+  }
+  const amount = command.amountPaise;
+  const own = from.balancePaise - from.heldPaise;
+  if (own < amount) {
+    throw new DomainError(
+      "WALLET_INSUFFICIENT_FUNDS",
+      `Insufficient wallet funds to transfer: the sender's own money (balance less held, credit not included) is ` +
+        `${formatMoney(Math.max(0, own), from.currency)}, needed ${formatMoney(amount, from.currency)}`,
+    );
+  }
+  if (to.balancePaise + amount > MAX_BALANCE_PAISE) {
+    throw validationFailed([
+      fieldError("amount_paise", "OUT_OF_RANGE", `would take the receiver's balance past ${formatMoney(MAX_BALANCE_PAISE, to.currency)}`),
+    ]);
+  }
+  const what = command.description || `Transfer ${command.reference}`;
+  const out = post(from, now, {
+    kind: "TRANSFER_OUT",
+    reference: command.reference,
+    amountPaise: amount,
+    entries: [
+      { account: cashAccount(from.agentId), amountPaise: -amount },
+      { account: PLATFORM.transfers, amountPaise: amount },
+    ],
+    lineAmountPaise: -amount,
+    balanceDelta: -amount,
+    heldDelta: 0,
+    description: `${what} to ${to.agentId}`,
+  });
+  const inward = post(to, now, {
+    kind: "TRANSFER_IN",
+    reference: command.reference,
+    amountPaise: amount,
+    entries: [
+      { account: cashAccount(to.agentId), amountPaise: amount },
+      { account: PLATFORM.transfers, amountPaise: -amount },
+    ],
+    lineAmountPaise: amount,
+    balanceDelta: amount,
+    heldDelta: 0,
+    description: `${what} from ${from.agentId}`,
+  });
+  const legs = { out: { before: from, ...out }, in: { before: to, ...inward } };
+  assertCommitSound(legs.out);
+  assertCommitSound(legs.in);
+  return {
+    type: "commit",
+    ...legs,
+    events: [walletEvent(WALLET_DEBITED, out.transaction), walletEvent(WALLET_CREDITED, inward.transaction)],
+  };
+}

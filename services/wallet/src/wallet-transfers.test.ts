@@ -1,0 +1,89 @@
+import { create } from "@bufbuild/protobuf";
+import { DomainError } from "@tarmac/kernel";
+import { failureOf } from "@tarmac/kernel/testing";
+import { EntryKind, TransferDirection, TransferFundsRequestSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { calls, walletHarness, type WalletHarness } from "./testing/wallet-harness.js";
+import { WalletServiceImpl } from "./wallet-service.js";
+
+/** An agency with two sub-agents, and another agency; what auth would answer of each. */
+const PARENTS: Record<string, string> = { agt_agency: "", agt_branch_a: "agt_agency", agt_branch_b: "agt_agency", agt_other: "" };
+const agents = {
+  agentOf: async (agentId: string) => {
+    const parentAgentId = PARENTS[agentId];
+    if (parentAgentId === undefined) throw new DomainError("AUTH_NOT_FOUND", "No such agency");
+    return { parentAgentId };
+  },
+};
+
+describe("WalletServiceImpl: TransferFunds between an agency and its sub-agents", () => {
+  let h: WalletHarness;
+  let service: WalletServiceImpl;
+  beforeEach(async () => {
+    h = walletHarness();
+    service = new WalletServiceImpl({ ...h.deps, agents });
+    for (const agentId of Object.keys(PARENTS)) await calls(service).openAccount({ agentId });
+    await calls(service).topUp({ agentId: "agt_agency", amountPaise: 100_000n, reference: "top-agency" });
+    await calls(service).topUp({ agentId: "agt_branch_b", amountPaise: 5_000n, reference: "top-branch-b" });
+  });
+  const transfer = (fields: {
+    agentId: string;
+    subAgentId: string;
+    direction?: TransferDirection;
+    amountPaise?: bigint;
+    reference?: string;
+  }) =>
+    service.transferFunds(
+      create(TransferFundsRequestSchema, {
+        direction: TransferDirection.TO_SUB_AGENT,
+        amountPaise: 25_000n,
+        reference: "fund-1",
+        ...fields,
+      }),
+    );
+  const balanceOf = async (agentId: string) => Number((await calls(service).getBalance({ agentId })).balance?.balancePaise);
+
+  it("funds a sub-agent and takes money back, answering both wallets", async () => {
+    const funded = await transfer({ agentId: "agt_agency", subAgentId: "agt_branch_a" });
+    expect(funded.agency?.balancePaise).toBe(75_000n);
+    expect(funded.subAgent?.balancePaise).toBe(25_000n);
+    const back = await transfer({
+      agentId: "agt_agency",
+      subAgentId: "agt_branch_a",
+      direction: TransferDirection.FROM_SUB_AGENT,
+      amountPaise: 10_000n,
+      reference: "back-1",
+    });
+    expect(back.agency?.balancePaise).toBe(85_000n);
+    expect(back.subAgent?.balancePaise).toBe(15_000n);
+    const lines = await calls(service).listStatement({ agentId: "agt_branch_a" });
+    expect(lines.lines.map((l) => [l.kind, l.amountPaise])).toEqual([
+      [EntryKind.TRANSFER_OUT, -10_000n],
+      [EntryKind.TRANSFER_IN, 25_000n],
+    ]);
+  });
+
+  it.each([
+    ["a sibling's sub-agent id as the acting agency", "agt_branch_a", "agt_branch_b"],
+    ["its own parent", "agt_branch_a", "agt_agency"],
+    ["another agency's tree", "agt_other", "agt_branch_a"],
+    ["the agency itself", "agt_agency", "agt_agency"],
+    ["an unknown agent", "agt_agency", "agt_nobody"],
+  ])("answers AUTH_NOT_FOUND for %s and moves nothing", async (_, agentId, subAgentId) => {
+    for (const direction of [TransferDirection.TO_SUB_AGENT, TransferDirection.FROM_SUB_AGENT]) {
+      expect((await failureOf(transfer({ agentId, subAgentId, direction, amountPaise: 1_000n }))).code).toBe("AUTH_NOT_FOUND");
+    }
+    expect(await balanceOf("agt_agency")).toBe(100_000);
+    expect(await balanceOf("agt_branch_b")).toBe(5_000);
+    expect(await balanceOf("agt_branch_a")).toBe(0);
+  });
+
+  it("refuses more than the sender's own money and a missing direction", async () => {
+    const over = await failureOf(
+      transfer({ agentId: "agt_agency", subAgentId: "agt_branch_b", direction: TransferDirection.FROM_SUB_AGENT, amountPaise: 5_001n }),
+    );
+    expect(over.code).toBe("WALLET_INSUFFICIENT_FUNDS");
+    const bad = await failureOf(transfer({ agentId: "agt_agency", subAgentId: "agt_branch_a", direction: TransferDirection.UNSPECIFIED }));
+    expect(bad.errors.map((e) => e.field)).toEqual(["direction"]);
+  });
+});
