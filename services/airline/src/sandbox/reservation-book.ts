@@ -2,6 +2,7 @@ import type { Clock } from "@tarmac/kernel";
 import { defined } from "@tarmac/kernel";
 import type {
   AirlineRefund,
+  AirportDirectory,
   AirlineRefundRequest,
   CouponCancellation,
   ExtrasAddition,
@@ -32,6 +33,8 @@ export interface ReservationBookDeps {
   readonly ticketingDelayMs: number;
   /** Where each change is written before the airline answers; none: this object is the airline's memory. */
   readonly journal?: ReservationJournal;
+  /** For the new times of retimed scenario flights; absent: the airline changes no schedule. */
+  readonly airports?: AirportDirectory;
 }
 
 /**
@@ -57,7 +60,13 @@ export class ReservationBook {
     records: readonly ReservationRecord[] = [],
   ) {
     const run = options.clock.now().getTime().toString(36);
-    this.deps = { clock: options.clock, ledger: options.ledger, tickets: new TicketNumbers(), changes: new ChangeFeed(run) };
+    this.deps = {
+      clock: options.clock,
+      ledger: options.ledger,
+      tickets: new TicketNumbers(),
+      changes: new ChangeFeed(run),
+      ...(options.airports && { airports: options.airports }),
+    };
     for (const record of records) this.restore(record);
   }
 

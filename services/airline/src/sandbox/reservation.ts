@@ -9,6 +9,8 @@ import type {
   ReservationStatus,
   TicketRecord,
 } from "@tarmac/airline-port";
+import type { AirportDirectory } from "@tarmac/airline-port";
+import { AIRLINE_CHANGE_AFTER_MS, airlineChangeOf } from "./airline-changes.js";
 import type { ChangeFeed } from "./change-feed.js";
 import { holdEndedAt, holdFareAt, termsOf, type HoldState } from "./held-reservation.js";
 import {
@@ -33,6 +35,8 @@ export interface ReservationDeps {
   readonly tickets: TicketNumbers;
   /** Where the airline tells watchers what it did of its own accord (a hold or reservation dropped). */
   readonly changes: ChangeFeed;
+  /** The airports, for the new times of a retimed scenario flight; absent: the airline changes no schedule. */
+  readonly airports?: AirportDirectory;
 }
 
 /**
@@ -53,6 +57,8 @@ export class Reservation {
   private cancelled: readonly Coupon[] = [];
   /** Refunds asked for, with when each was first asked. */
   private refunds: readonly { readonly reference: string; readonly requestedAtMs: number }[] = [];
+  /** The airline changed its schedule scenario flight (once: a restart does not change it again). */
+  private airlineChanged = false;
 
   constructor(
     readonly pnr: string,
@@ -81,6 +87,7 @@ export class Reservation {
     reservation.version = record.version;
     reservation.cancelled = record.cancelledCoupons ?? [];
     reservation.refunds = record.refunds ?? [];
+    reservation.airlineChanged = record.airlineChanged ?? false;
     return reservation;
   }
 
@@ -97,6 +104,7 @@ export class Reservation {
       ...(hold && { hold }),
       ...(cancelled.length > 0 && { cancelledCoupons: cancelled }),
       ...(refunds.length > 0 && { refunds }),
+      ...(this.airlineChanged && { airlineChanged: true }),
     };
   }
 
@@ -265,6 +273,7 @@ export class Reservation {
   }
 
   private settle(): void {
+    if (this.status === "TICKETED") this.changeSchedule();
     if (this.status !== "HELD") return;
     if (this.hold) {
       // A hold is never ticketed by the clock: it waits for its order, or ends.
@@ -288,6 +297,19 @@ export class Reservation {
       this.release(this.accepted);
       this.told("RESERVATION_DROPPED", this.ticketAtMs, outcome.failureReason);
     }
+  }
+
+  /** A schedule scenario flight is retimed, renumbered or cancelled AIRLINE_CHANGE_AFTER_MS after ticketing, once. */
+  private changeSchedule(): void {
+    const { airports, clock } = this.deps;
+    if (this.airlineChanged || airports === undefined) return;
+    const atMs = this.ticketAtMs + AIRLINE_CHANGE_AFTER_MS;
+    if (clock.now().getTime() < atMs) return;
+    const change = airlineChangeOf(this.request.key, airports, atMs);
+    if (change === undefined) return;
+    this.airlineChanged = true;
+    this.version++;
+    this.deps.changes.publish({ ...change, clientReference: this.request.clientReference, pnr: this.pnr });
   }
 
   private told(kind: "HOLD_DROPPED" | "RESERVATION_DROPPED", atMs: number, reason: string): void {

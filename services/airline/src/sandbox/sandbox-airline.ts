@@ -77,7 +77,7 @@ function bookOptions(options: SandboxAirlineOptions) {
   if (!Number.isSafeInteger(ticketingDelayMs) || ticketingDelayMs < 0) {
     throw new RangeError(`ticketingDelayMs must be a whole number of milliseconds >= 0, not ${ticketingDelayMs}`);
   }
-  return { clock: options.clock, ledger: new SeatLedger(), ticketingDelayMs };
+  return { clock: options.clock, ledger: new SeatLedger(), ticketingDelayMs, airports: options.airports ?? PACKAGED_AIRPORTS };
 }
 
 const DEFAULT_WATCH_POLL_MS = 1_000;

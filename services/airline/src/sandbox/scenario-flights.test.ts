@@ -5,6 +5,7 @@ import { expectValidOffers, ONE_ADULT, sandboxAt } from "./test-support.js";
 
 const BLR_HYD: FlightQuery = { origin: "BLR", dest: "HYD", departureDate: "2026-12-01", pax: ONE_ADULT };
 const isScenario = (flightNo: string) => Number(flightNo) >= 9000;
+/** 6E 9001, 9011 and 9021 are changed by the airline after ticketing (airline-changes.ts). */
 const scenarioSegments = (offers: readonly ProviderOffer[]) =>
   offers.flatMap((o) => o.segments.filter((s) => isScenario(s.flightNo)).map((s) => ({ offer: o, segment: s })));
 
@@ -20,7 +21,10 @@ describe("scenarioOfFlight", () => {
     expect(scenarioOfFlight("9702")).toBe("HOLD_DROPPED");
     expect(scenarioOfFlight("9801")).toBe("REFUND_DELAYED");
     expect(scenarioOfFlight("9999")).toBe("REFUND_REJECTED");
-    for (const ordinary of ["100", "512", "8899", "9000", "9099", "6E9101", "", "91O1"]) {
+    expect(scenarioOfFlight("9001")).toBe("SCHEDULE_RETIMED");
+    expect(scenarioOfFlight("9012")).toBe("FLIGHT_RENUMBERED");
+    expect(scenarioOfFlight("9021")).toBe("FLIGHT_CANCELLED_BY_AIRLINE");
+    for (const ordinary of ["100", "512", "8899", "8911", "9030", "9099", "6E9101", "", "91O1"]) {
       expect(scenarioOfFlight(ordinary), ordinary).toBeUndefined();
     }
   });
@@ -42,8 +46,11 @@ describe("scenario flights", () => {
       a.depTime.localeCompare(b.depTime),
     );
     expect(flights.map((s) => [s.flightNo, s.depTime])).toEqual([
+      ["9001", "2026-12-01T06:00:00+05:30"],
       ["9101", "2026-12-01T07:00:00+05:30"],
+      ["9011", "2026-12-01T08:15:00+05:30"],
       ["9201", "2026-12-01T09:30:00+05:30"],
+      ["9021", "2026-12-01T10:45:00+05:30"],
       ["9301", "2026-12-01T12:00:00+05:30"],
       ["9401", "2026-12-01T14:30:00+05:30"],
       ["9501", "2026-12-01T17:00:00+05:30"],
@@ -73,6 +80,9 @@ describe("scenario flights", () => {
     const { airline } = sandboxAt();
     const back = await airline.searchFlights({ ...BLR_HYD, origin: "HYD", dest: "BLR" });
     expect([...new Set(scenarioSegments(back).map((f) => f.segment.flightNo))].sort()).toEqual([
+      "9002",
+      "9012",
+      "9022",
       "9102",
       "9202",
       "9302",

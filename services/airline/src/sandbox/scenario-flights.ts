@@ -15,7 +15,10 @@ export type ScenarioKind =
   | "HOLD_PRICE_CHANGE"
   | "HOLD_DROPPED"
   | "REFUND_DELAYED"
-  | "REFUND_REJECTED";
+  | "REFUND_REJECTED"
+  | "SCHEDULE_RETIMED"
+  | "FLIGHT_RENUMBERED"
+  | "FLIGHT_CANCELLED_BY_AIRLINE";
 
 /** Flight number blocks of the README's scenario table; generated flights stay below 8900. */
 const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
@@ -30,6 +33,13 @@ const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
   [9900, "REFUND_REJECTED"],
 ];
 
+/** The airline's own changes after ticketing, in tens of the free 9000 block (airline-changes.ts). */
+const CHANGE_BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
+  [9000, "SCHEDULE_RETIMED"],
+  [9010, "FLIGHT_RENUMBERED"],
+  [9020, "FLIGHT_CANCELLED_BY_AIRLINE"],
+];
+
 /**
  * The scenario a flight number triggers, from the number alone (`ProviderSegment.flightNo`, digits
  * without the carrier, e.g. "9101"), so any later step (validation, booking, ticketing) can tell
@@ -38,6 +48,8 @@ const BLOCKS: readonly (readonly [number, ScenarioKind])[] = [
 export function scenarioOfFlight(flightNo: string): ScenarioKind | undefined {
   if (!/^\d{1,4}$/.test(flightNo)) return undefined;
   const n = Number(flightNo);
+  const change = CHANGE_BLOCKS.find(([first]) => n >= first && n < first + 10)?.[1];
+  if (change !== undefined) return change;
   return BLOCKS.find(([first]) => n >= first && n < first + 100)?.[1];
 }
 
@@ -64,6 +76,9 @@ const DEPARTURES: readonly (readonly [string, number, number, number])[] = [
   [HOLD_SCENARIO_CARRIER, 9701, 9702, 20 * 60 + 30],
   [SCENARIO_CARRIER, 9801, 9802, 21 * 60 + 30],
   [SCENARIO_CARRIER, 9901, 9902, 22 * 60 + 30],
+  [SCENARIO_CARRIER, 9001, 9002, 6 * 60],
+  [SCENARIO_CARRIER, 9011, 9012, 8 * 60 + 15],
+  [SCENARIO_CARRIER, 9021, 9022, 10 * 60 + 45],
 ];
 
 function scenarioCarrier(code: string): Carrier {
@@ -113,6 +128,9 @@ const PRECEDENCE: readonly ScenarioKind[] = [
   "HOLD_PRICE_CHANGE",
   "REFUND_REJECTED",
   "REFUND_DELAYED",
+  "FLIGHT_CANCELLED_BY_AIRLINE",
+  "FLIGHT_RENUMBERED",
+  "SCHEDULE_RETIMED",
 ];
 
 export function scenarioOfFlights(flightNos: readonly string[]): ScenarioKind | undefined {

@@ -25,6 +25,8 @@ export interface ReservationRecord {
   readonly cancelledCoupons?: readonly Coupon[];
   /** Refunds asked for, by reference, with when they were first asked (epoch ms); absent when none. */
   readonly refunds?: readonly { readonly reference: string; readonly requestedAtMs: number }[];
+  /** The airline changed its schedule scenario flight after ticketing; absent: not (yet). */
+  readonly airlineChanged?: true;
 }
 
 /**
