@@ -19,4 +19,9 @@ export const bookingCallerPolicy: CallerPolicy = {
   QuoteAncillaryAddition: { gateway: "agent-context" },
   ConfirmAncillaryAddition: { gateway: "agent-context" },
   Reconcile: { admin: "trusted" },
+  ListScheduleChanges: { gateway: "agent-context" },
+  GetScheduleChange: { gateway: "agent-context" },
+  AcknowledgeScheduleChange: { gateway: "agent-context" },
+  AcceptScheduleChange: { gateway: "agent-context" },
+  CancelScheduleChange: { gateway: "agent-context" },
 };
