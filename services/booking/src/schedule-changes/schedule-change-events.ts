@@ -1,5 +1,5 @@
 import { newEvent, type OutboxEvent } from "@tarmac/events";
-import type { ScheduleChange } from "./schedule-change.js";
+import { isOpen, type ScheduleChange } from "./schedule-change.js";
 
 /** What the agency hears of a schedule change: every agency, whatever its tier (the liability is theirs). */
 export type ScheduleChangeEventType =
@@ -16,7 +16,8 @@ export function scheduleChangeEvent(change: ScheduleChange, type: ScheduleChange
       kind: change.kind,
       status: change.status,
       ...(change.minutes !== undefined && { minutes: change.minutes }),
-      actions: [...change.actions],
+      // Once resolved nothing is left to do, as the API answers it.
+      actions: isOpen(change) ? [...change.actions] : [],
       deadline: change.deadline.toISOString(),
       ...(change.resolution !== undefined && { resolution: change.resolution }),
     },

@@ -31,7 +31,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tarmac/events/v1/events.proto.
  */
 export const file_tarmac_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKzAQocQm9va2luZ0FuY2lsbGFyaWVzQWRkZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjcKBGRhdGEYBSABKAsyKS50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdBbmNpbGxhcmllc0FkZGVkIokBChdCb29raW5nQW5jaWxsYXJpZXNBZGRlZBISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRITCgthZGRpdGlvbl9pZBgDIAEoCRIUCgxhbW91bnRfcGFpc2UYBCABKAMSDQoFaXRlbXMYBSABKAkSEwoLZW1kX251bWJlcnMYBiABKAkiqwEKGEJvb2tpbmdIb2xkRXhwaXJpbmdFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjMKBGRhdGEYBSABKAsyJS50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdIb2xkRXhwaXJpbmciUQoTQm9va2luZ0hvbGRFeHBpcmluZxISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIZChF0aWNrZXRfdGltZV9saW1pdBgDIAEoCSKbAQoQV2FsbGV0TW92ZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEisKBGRhdGEYBSABKAsyHS50YXJtYWMuZXZlbnRzLnYxLldhbGxldE1vdmVkInMKC1dhbGxldE1vdmVkEhAKCGVudHJ5X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBCABKAMSEQoJcmVmZXJlbmNlGAUgASgJIp8BChJJbnZvaWNlSXNzdWVkRXZlbnQSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghhZ2VudF9pZBgEIAEoCRItCgRkYXRhGAUgASgLMh8udGFybWFjLmV2ZW50cy52MS5JbnZvaWNlSXNzdWVkIssCCg1JbnZvaWNlSXNzdWVkEgwKBGtpbmQYASABKAkSFgoOaW52b2ljZV9udW1iZXIYAiABKAkSEgoKYm9va2luZ19pZBgDIAEoCRILCgNwbnIYBCABKAkSFgoOZmluYW5jaWFsX3llYXIYBSABKAkSHwoXb3JpZ2luYWxfaW52b2ljZV9udW1iZXIYBiABKAkSFwoPcmVjaXBpZW50X2dzdGluGAcgASgJEhAKCGdzdF9raW5kGAggASgJEhAKCGN1cnJlbmN5GAkgASgJEhkKEXNlcnZpY2VfZmVlX3BhaXNlGAogASgDEhIKCmNnc3RfcGFpc2UYCyABKAMSEgoKc2dzdF9wYWlzZRgMIAEoAxISCgppZ3N0X3BhaXNlGA0gASgDEhEKCXRkc19wYWlzZRgOIAEoAxITCgt0b3RhbF9wYWlzZRgPIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch10YXJtYWMvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQdGFybWFjLmV2ZW50cy52MSKtAQoZQm9va2luZ1N0YXR1c0NoYW5nZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdTdGF0dXNDaGFuZ2VkImEKFEJvb2tpbmdTdGF0dXNDaGFuZ2VkEhIKCmJvb2tpbmdfaWQYASABKAkSCwoDcG5yGAIgASgJEgwKBGZyb20YAyABKAkSCgoCdG8YBCABKAkSDgoGcmVhc29uGAUgASgJIqkBChdCb29raW5nUmVzY2hlZHVsZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjIKBGRhdGEYBSABKAsyJC50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdSZXNjaGVkdWxlZCJkChJCb29raW5nUmVzY2hlZHVsZWQSEgoKYm9va2luZ19pZBgBIAEoCRILCgNwbnIYAiABKAkSFAoMbmV3X29mZmVyX2lkGAMgASgJEhcKD25ld190b3RhbF9wYWlzZRgEIAEoAyKzAQocQm9va2luZ0FuY2lsbGFyaWVzQWRkZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjcKBGRhdGEYBSABKAsyKS50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdBbmNpbGxhcmllc0FkZGVkIokBChdCb29raW5nQW5jaWxsYXJpZXNBZGRlZBISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRITCgthZGRpdGlvbl9pZBgDIAEoCRIUCgxhbW91bnRfcGFpc2UYBCABKAMSDQoFaXRlbXMYBSABKAkSEwoLZW1kX251bWJlcnMYBiABKAkiqwEKGEJvb2tpbmdIb2xkRXhwaXJpbmdFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjMKBGRhdGEYBSABKAsyJS50YXJtYWMuZXZlbnRzLnYxLkJvb2tpbmdIb2xkRXhwaXJpbmciUQoTQm9va2luZ0hvbGRFeHBpcmluZxISCgpib29raW5nX2lkGAEgASgJEgsKA3BuchgCIAEoCRIZChF0aWNrZXRfdGltZV9saW1pdBgDIAEoCSKbAQoQV2FsbGV0TW92ZWRFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEisKBGRhdGEYBSABKAsyHS50YXJtYWMuZXZlbnRzLnYxLldhbGxldE1vdmVkInMKC1dhbGxldE1vdmVkEhAKCGVudHJ5X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDEhsKE2JhbGFuY2VfYWZ0ZXJfcGFpc2UYBCABKAMSEQoJcmVmZXJlbmNlGAUgASgJIp8BChJJbnZvaWNlSXNzdWVkRXZlbnQSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghhZ2VudF9pZBgEIAEoCRItCgRkYXRhGAUgASgLMh8udGFybWFjLmV2ZW50cy52MS5JbnZvaWNlSXNzdWVkIssCCg1JbnZvaWNlSXNzdWVkEgwKBGtpbmQYASABKAkSFgoOaW52b2ljZV9udW1iZXIYAiABKAkSEgoKYm9va2luZ19pZBgDIAEoCRILCgNwbnIYBCABKAkSFgoOZmluYW5jaWFsX3llYXIYBSABKAkSHwoXb3JpZ2luYWxfaW52b2ljZV9udW1iZXIYBiABKAkSFwoPcmVjaXBpZW50X2dzdGluGAcgASgJEhAKCGdzdF9raW5kGAggASgJEhAKCGN1cnJlbmN5GAkgASgJEhkKEXNlcnZpY2VfZmVlX3BhaXNlGAogASgDEhIKCmNnc3RfcGFpc2UYCyABKAMSEgoKc2dzdF9wYWlzZRgMIAEoAxISCgppZ3N0X3BhaXNlGA0gASgDEhEKCXRkc19wYWlzZRgOIAEoAxITCgt0b3RhbF9wYWlzZRgPIAEoAyKnAQoTU2NoZWR1bGVDaGFuZ2VFdmVudBIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGFnZW50X2lkGAQgASgJEjQKBGRhdGEYBSABKAsyJi50YXJtYWMuZXZlbnRzLnYxLlNjaGVkdWxlQ2hhbmdlTm90aWNlIrkBChRTY2hlZHVsZUNoYW5nZU5vdGljZRIaChJzY2hlZHVsZV9jaGFuZ2VfaWQYASABKAkSEgoKYm9va2luZ19pZBgCIAEoCRILCgNwbnIYAyABKAkSDAoEa2luZBgEIAEoCRIOCgZzdGF0dXMYBSABKAkSDwoHbWludXRlcxgGIAEoBRIPCgdhY3Rpb25zGAcgAygJEhAKCGRlYWRsaW5lGAggASgJEhIKCnJlc29sdXRpb24YCSABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Published on subject tarmac.booking.<new status in lower case> (tarmac.booking.pending,
@@ -699,4 +699,133 @@ export type InvoiceIssued = Message<"tarmac.events.v1.InvoiceIssued"> & {
  */
 export const InvoiceIssuedSchema: GenMessage<InvoiceIssued> = /*@__PURE__*/
   messageDesc(file_tarmac_events_v1_events, 11);
+
+/**
+ * Published on subjects tarmac.schedule_change.detected (the airline changed a booked trip of its
+ * own accord), .accepted (the agency accepted it), .resolved (accepted, cancelled or expired: no
+ * longer open) and .deadline_approaching (a day before its deadline, once, while open), to the
+ * booking's agency whatever its tier (API guide, Schedule changes). Written by the booking service.
+ *
+ * @generated from message tarmac.events.v1.ScheduleChangeEvent
+ */
+export type ScheduleChangeEvent = Message<"tarmac.events.v1.ScheduleChangeEvent"> & {
+  /**
+   * Event id, evt_<ULID>; also the Nats-Msg-Id header. Consumers deduplicate by it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * schedule_change.detected, .accepted, .resolved or .deadline_approaching.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * When the change was recorded or moved.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 3;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The agent (agency) that owns the booking.
+   *
+   * @generated from field: string agent_id = 4;
+   */
+  agentId: string;
+
+  /**
+   * The change.
+   *
+   * @generated from field: tarmac.events.v1.ScheduleChangeNotice data = 5;
+   */
+  data?: ScheduleChangeNotice | undefined;
+};
+
+/**
+ * Describes the message tarmac.events.v1.ScheduleChangeEvent.
+ * Use `create(ScheduleChangeEventSchema)` to create a new message.
+ */
+export const ScheduleChangeEventSchema: GenMessage<ScheduleChangeEvent> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 12);
+
+/**
+ * The `data` of tarmac.schedule_change.*.
+ *
+ * @generated from message tarmac.events.v1.ScheduleChangeNotice
+ */
+export type ScheduleChangeNotice = Message<"tarmac.events.v1.ScheduleChangeNotice"> & {
+  /**
+   * sc_<ULID>.
+   *
+   * @generated from field: string schedule_change_id = 1;
+   */
+  scheduleChangeId: string;
+
+  /**
+   * Tarmac's booking id.
+   *
+   * @generated from field: string booking_id = 2;
+   */
+  bookingId: string;
+
+  /**
+   * The airline's PNR.
+   *
+   * @generated from field: string pnr = 3;
+   */
+  pnr: string;
+
+  /**
+   * TIME_CHANGE, FLIGHT_NUMBER_CHANGE, ROUTING_CHANGE or FLIGHT_CANCELLED.
+   *
+   * @generated from field: string kind = 4;
+   */
+  kind: string;
+
+  /**
+   * DETECTED, ACKNOWLEDGED, ACCEPTED, CANCELLED, REBOOKED or EXPIRED.
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * TIME_CHANGE: how far the departure moved, minutes (positive later); absent otherwise.
+   *
+   * @generated from field: int32 minutes = 6;
+   */
+  minutes: number;
+
+  /**
+   * What the agency may do while it is open: ACCEPT, CANCEL.
+   *
+   * @generated from field: repeated string actions = 7;
+   */
+  actions: string[];
+
+  /**
+   * The deadline to act, RFC 3339 in UTC.
+   *
+   * @generated from field: string deadline = 8;
+   */
+  deadline: string;
+
+  /**
+   * How it was resolved, for people; absent while open.
+   *
+   * @generated from field: string resolution = 9;
+   */
+  resolution: string;
+};
+
+/**
+ * Describes the message tarmac.events.v1.ScheduleChangeNotice.
+ * Use `create(ScheduleChangeNoticeSchema)` to create a new message.
+ */
+export const ScheduleChangeNoticeSchema: GenMessage<ScheduleChangeNotice> = /*@__PURE__*/
+  messageDesc(file_tarmac_events_v1_events, 13);
 
