@@ -72,5 +72,5 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (
   await app.register(invoiceRoutes, { booking: clients.booking });
   await app.register(walletRoutes, { wallet: clients.wallet });
   await app.register(webhookRoutes, { webhooks: clients.webhooks });
-  await app.register(subAgentRoutes, { auth: clients.auth });
+  await app.register(subAgentRoutes, { auth: clients.auth, wallet: clients.wallet });
 };

@@ -46,6 +46,7 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/agency/sub-agents/get", Scope.AGENCY_MANAGE],
   ["/api/v1/agency/sub-agents/update", Scope.AGENCY_MANAGE],
   ["/api/v1/agency/sub-agents/suspend", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/sub-agents/transfer", Scope.AGENCY_MANAGE],
 ];
 
 const SCOPES = [

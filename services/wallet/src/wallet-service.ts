@@ -280,6 +280,8 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       amountPaise,
       reference,
       description,
+      // A sub-agent's wallet opens, PREPAID, with its agency's first transfer to it.
+      openReceiver: toSubAgent,
     };
     let result;
     try {

@@ -8,9 +8,11 @@ import { WalletServiceImpl } from "./wallet-service.js";
 
 /** An agency with two sub-agents, and another agency; what auth would answer of each. */
 const PARENTS: Record<string, string> = { agt_agency: "", agt_branch_a: "agt_agency", agt_branch_b: "agt_agency", agt_other: "" };
+/** A sub-agent whose wallet is not open yet. */
+const NEW_BRANCH = "agt_branch_new";
 const agents = {
   agentOf: async (agentId: string) => {
-    const parentAgentId = PARENTS[agentId];
+    const parentAgentId = agentId === NEW_BRANCH ? "agt_agency" : PARENTS[agentId];
     if (parentAgentId === undefined) throw new DomainError("AUTH_NOT_FOUND", "No such agency");
     return { parentAgentId };
   },
@@ -61,6 +63,15 @@ describe("WalletServiceImpl: TransferFunds between an agency and its sub-agents"
       [EntryKind.TRANSFER_OUT, -10_000n],
       [EntryKind.TRANSFER_IN, 25_000n],
     ]);
+  });
+
+  it("opens a new sub-agent's wallet, PREPAID, with its first funding; taking money back never opens one", async () => {
+    const from = await failureOf(
+      transfer({ agentId: "agt_agency", subAgentId: NEW_BRANCH, direction: TransferDirection.FROM_SUB_AGENT, reference: "back-new" }),
+    );
+    expect(from.code).toBe("WALLET_ACCOUNT_NOT_FOUND");
+    const funded = await transfer({ agentId: "agt_agency", subAgentId: NEW_BRANCH, amountPaise: 3_000n, reference: "fund-new" });
+    expect(funded.subAgent).toMatchObject({ agentId: NEW_BRANCH, balancePaise: 3_000n, creditLimitPaise: 0n, availablePaise: 3_000n });
   });
 
   it.each([

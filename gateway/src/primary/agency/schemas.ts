@@ -1,6 +1,8 @@
 import { AgentStatusSchema, AgentTierSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { TransferDirectionSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { enumNames } from "../../enum-names.js";
-import { array, closed, described, instant, nullable, nullableInstant, object, oneOf, string, text } from "../../json-schema.js";
+import { array, closed, described, instant, integer, nullable, nullableInstant, object, oneOf, string, text } from "../../json-schema.js";
+import { balanceResponseSchema } from "../wallet/schemas.js";
 
 /** JSON schemas of /agency/sub-agents/* (API guide, Sub-agents). Field names are snake_case. */
 
@@ -64,3 +66,33 @@ const subAgent = object({
 
 export const subAgentResponseSchema = object({ sub_agent: described(subAgent, "The sub-agent, with its users.") });
 export const subAgentListResponseSchema = object({ sub_agents: array(subAgent, "The calling agency's sub-agents, oldest first.") });
+
+export const transferRequestSchema = closed(
+  {
+    sub_agent_id: subAgentId,
+    direction: oneOf(enumNames(TransferDirectionSchema), "`TO_SUB_AGENT` funds the sub-agent; `FROM_SUB_AGENT` takes money back."),
+    amount_paise: integer("What to move, 1 to 10^12 paise.", { minimum: 1, maximum: 1_000_000_000_000 }),
+    reference: string("Your reference, unique per transfer: a retry with the same one moves nothing twice.", {
+      minLength: 1,
+      maxLength: 255,
+      pattern: "^[\\x21-\\x7E]+$",
+    }),
+    description: string("For both statement lines, at most 500 characters.", { maxLength: 500 }),
+  },
+  ["sub_agent_id", "direction", "amount_paise", "reference"],
+);
+export interface TransferBody {
+  sub_agent_id: string;
+  direction: "TO_SUB_AGENT" | "FROM_SUB_AGENT";
+  amount_paise: number;
+  reference: string;
+  description?: string;
+}
+
+/** The wallet answer of /wallet/balance, naming whichever agency's wallet it is. */
+const walletOf = object({ ...balanceResponseSchema.properties, agent_id: string("The agency whose wallet this is.") });
+
+export const transferResponseSchema = object({
+  agency: described(walletOf, "The calling agency's wallet after the transfer."),
+  sub_agent: described(walletOf, "The sub-agent's wallet after the transfer."),
+});

@@ -1,9 +1,11 @@
 import { AgentStatus, AgentTier, Scope, type Agent } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import { TransferDirection, type Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { callerOf } from "../../auth/caller-of.js";
 import { enumName, isoText } from "../../json-values.js";
 import { type OperationDoc, operation, PRIMARY } from "../../openapi/operation.js";
+import { balanceJson } from "../wallet/routes.js";
 import {
   type CreateBody,
   createRequestSchema,
@@ -14,12 +16,16 @@ import {
   subAgentResponseSchema,
   type SuspendBody,
   suspendRequestSchema,
+  type TransferBody,
+  transferRequestSchema,
+  transferResponseSchema,
   type UpdateBody,
   updateRequestSchema,
 } from "./schemas.js";
 
 export interface SubAgentRoutesOptions {
   readonly auth: ServiceClients["auth"];
+  readonly wallet: ServiceClients["wallet"];
 }
 
 const config = { scope: Scope.AGENCY_MANAGE };
@@ -30,11 +36,11 @@ const agencyOperation = (doc: Omit<OperationDoc, "tags">) =>
   operation(PRIMARY, { ...doc, tags: ["agency"], description: doc.description + SUFFIX });
 
 /**
- * POST /agency/sub-agents/create, /list, /get, /update and /suspend: an agency managing its own
- * sub-agents (API guide, Sub-agents). The acting agency is always the caller's; auth answers
+ * POST /agency/sub-agents/create, /list, /get, /update, /suspend and /transfer: an agency managing
+ * its own sub-agents and moving money to and from their wallets (API guide, Sub-agents). The acting agency is always the caller's; auth answers
  * AUTH_NOT_FOUND for any agent outside its subtree, so the body can name no one else's.
  */
-export const subAgentRoutes: FastifyPluginAsync<SubAgentRoutesOptions> = async (app, { auth }) => {
+export const subAgentRoutes: FastifyPluginAsync<SubAgentRoutesOptions> = async (app, { auth, wallet }) => {
   app.post<{ Body: CreateBody }>(
     "/agency/sub-agents/create",
     {
@@ -145,7 +151,46 @@ export const subAgentRoutes: FastifyPluginAsync<SubAgentRoutesOptions> = async (
       return { sub_agent: subAgentJson(present(agent)) };
     },
   );
+
+  app.post<{ Body: TransferBody }>(
+    "/agency/sub-agents/transfer",
+    {
+      schema: agencyOperation({
+        operationId: "transferSubAgentFunds",
+        summary: "Move money to or from a sub-agent's wallet",
+        description:
+          "Moves `amount_paise` from the calling agency's wallet to its sub-agent's (`TO_SUB_AGENT`) or back " +
+          "(`FROM_SUB_AGENT`): a `TRANSFER_OUT` line on the sender's statement and a `TRANSFER_IN` line on the receiver's, " +
+          "both or neither. Only the sender's own money moves (balance less held; credit is never handed on): else 402 " +
+          "`WALLET_INSUFFICIENT_FUNDS`. The sub-agent's wallet opens, prepaid (no credit limit), with its first funding. " +
+          "Idempotent by `reference`: a retry of the same transfer answers both wallets and moves nothing; another " +
+          "transfer under a used reference is 422 `IDEMPOTENCY_KEY_REUSED`. An id outside the calling agency's subtree is " +
+          "404 `AUTH_NOT_FOUND`.",
+        body: transferRequestSchema,
+        success: { schema: transferResponseSchema, description: "Both wallets after the transfer." },
+        errors: ["AUTH_NOT_FOUND", "WALLET_INSUFFICIENT_FUNDS", "WALLET_ACCOUNT_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED"],
+      }),
+      config,
+    },
+    async (request) => {
+      const { sub_agent_id, direction, amount_paise, reference, description } = request.body;
+      const answer = await wallet.transferFunds({
+        agentId: callerOf(request).agentId,
+        subAgentId: sub_agent_id,
+        direction: TransferDirection[direction],
+        amountPaise: BigInt(amount_paise),
+        reference,
+        description: description ?? "",
+      });
+      return { agency: balanceJson(presentBalance(answer.agency)), sub_agent: balanceJson(presentBalance(answer.subAgent)) };
+    },
+  );
 };
+
+function presentBalance(balance: Balance | undefined): Balance {
+  if (!balance) throw new Error("wallet answered without a balance");
+  return balance;
+}
 
 function present(agent: Agent | undefined): Agent {
   if (!agent) throw new Error("auth answered without an agent");

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../../testing/envelope.js";
 import { keys, type FakeServices } from "../../testing/fake-services.js";
 import { type TestApp, testApp } from "../../testing/test-app.js";
+import { TransferDirection, TransferFundsResponseSchema, type TransferFundsRequest } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 
 let gateway: TestApp;
 afterEach(async () => gateway?.app.close());
@@ -92,6 +93,31 @@ const post = (path: string, payload: unknown, key: string, headers: Record<strin
     payload: JSON.stringify(payload),
   });
 
+/** The wallet's TransferFunds as the gateway sees it: the tree above, every wallet at 10,000.00. */
+function fakeWallet(seen: TransferFundsRequest[]): FakeServices["wallet"] {
+  return {
+    transferFunds(request) {
+      seen.push(request);
+      if (parents[request.subAgentId] !== request.agentId) {
+        throw toConnectError(new DomainError("AUTH_NOT_FOUND", `agent ${request.subAgentId} not found`));
+      }
+      const sign = request.direction === TransferDirection.TO_SUB_AGENT ? 1n : -1n;
+      const wallet = (agentId: string, balancePaise: bigint) => ({
+        agentId,
+        currency: "INR",
+        balancePaise,
+        creditLimitPaise: 0n,
+        heldPaise: 0n,
+        availablePaise: balancePaise,
+      });
+      return create(TransferFundsResponseSchema, {
+        agency: wallet(request.agentId, 1_000_000n - sign * request.amountPaise),
+        subAgent: wallet(request.subAgentId, 1_000_000n + sign * request.amountPaise),
+      });
+    },
+  };
+}
+
 describe("sub-agents on the primary surface", () => {
   it("creates a sub-agent under the calling agency and answers it in snake_case", async () => {
     const seen: { method: string; agentId: string }[] = [];
@@ -168,5 +194,47 @@ describe("sub-agents on the primary surface", () => {
     gateway = await testApp({ auth: fakeAuth([]) });
     const missing = expectEnvelope(await post("update", { name: "" }, tree.agency.key), "VALIDATION_FAILED");
     expect(missing.error.errors?.map((e) => e.field).sort()).toEqual(["name", "sub_agent_id"]);
+  });
+
+  it("moves money to and from a sub-agent's wallet for the calling agency only", async () => {
+    const seen: TransferFundsRequest[] = [];
+    gateway = await testApp({ auth: fakeAuth([]), wallet: fakeWallet(seen) });
+    const body = { sub_agent_id: "agt_branch_a", direction: "TO_SUB_AGENT", amount_paise: 250_000, reference: "fund-1" };
+    const res = await post("transfer", body, tree.agency.key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      agency: {
+        agent_id: "agt_agency",
+        currency: "INR",
+        balance_paise: 750_000,
+        credit_limit_paise: 0,
+        held_paise: 0,
+        available_paise: 750_000,
+      },
+      sub_agent: {
+        agent_id: "agt_branch_a",
+        currency: "INR",
+        balance_paise: 1_250_000,
+        credit_limit_paise: 0,
+        held_paise: 0,
+        available_paise: 1_250_000,
+      },
+    });
+    expect(seen[0]).toMatchObject({ agentId: "agt_agency", subAgentId: "agt_branch_a", direction: TransferDirection.TO_SUB_AGENT });
+    const back = await post("transfer", { ...body, direction: "FROM_SUB_AGENT", reference: "back-1" }, tree.agency.key);
+    expect(back.json().agency.balance_paise).toBe(1_250_000);
+    // A sub-agent cannot pull from its sibling or its parent; another agency cannot reach into the tree.
+    expectEnvelope(await post("transfer", { ...body, sub_agent_id: "agt_branch_b" }, tree.branchA.key), "AUTH_NOT_FOUND");
+    expectEnvelope(
+      await post("transfer", { ...body, sub_agent_id: "agt_agency", direction: "FROM_SUB_AGENT" }, tree.branchA.key),
+      "AUTH_NOT_FOUND",
+    );
+    expectEnvelope(await post("transfer", body, tree.other.key), "AUTH_NOT_FOUND");
+    expect(seen.slice(2).map((r) => r.agentId)).toEqual(["agt_branch_a", "agt_branch_a", "agt_other"]);
+    const bad = expectEnvelope(
+      await post("transfer", { ...body, direction: "SIDEWAYS", amount_paise: 0 }, tree.agency.key),
+      "VALIDATION_FAILED",
+    );
+    expect(bad.error.errors?.map((e) => e.field).sort()).toEqual(["amount_paise", "direction"]);
   });
 });

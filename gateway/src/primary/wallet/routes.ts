@@ -68,7 +68,8 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
   );
 };
 
-function balanceJson(b: Balance) {
+/** A wallet's figures as the API shows them (balance, and the sub-agent transfer's two wallets). */
+export function balanceJson(b: Balance) {
   return {
     agent_id: b.agentId,
     currency: b.currency,

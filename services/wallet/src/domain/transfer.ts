@@ -18,6 +18,11 @@ export interface TransferCommand {
   /** The caller's reference: TRANSFER_OUT and TRANSFER_IN are recorded under it, once each. */
   readonly reference: string;
   readonly description: string;
+  /**
+   * Opens the receiver's wallet when it has none: PREPAID (no credit limit), in the sender's
+   * currency. An agency funding a new sub-agent opens its wallet with the first transfer.
+   */
+  readonly openReceiver?: boolean;
 }
 
 /** What a store read before deciding, in the same atomic unit: both accounts and both legs already recorded, if any. */
@@ -30,6 +35,8 @@ export interface TransferState {
 
 /** One side of a transfer's commit: the account as read (the write is guarded on its seq), after, and its ledger line. */
 export interface TransferLeg {
+  /** The receiver's wallet opened by this transfer: the store inserts it (refused if one exists) instead of updating `before`. */
+  readonly opened?: boolean;
   readonly before: WalletAccount;
   readonly account: WalletAccount;
   readonly transaction: LedgerTransaction;
@@ -52,7 +59,8 @@ export function decideTransfer(command: TransferCommand, state: TransferState, n
   }
   const from = state.from;
   if (!from) throw accountNotFound(command.fromAgentId);
-  const to = state.to;
+  const opened = !state.to && command.openReceiver === true;
+  const to = state.to ?? (opened ? prepaidAccount(command.toAgentId, from.currency, now) : undefined);
   if (!to) throw accountNotFound(command.toAgentId);
   if (state.priorOut || state.priorIn) {
     const out = state.priorOut;
@@ -108,12 +116,27 @@ export function decideTransfer(command: TransferCommand, state: TransferState, n
     heldDelta: 0,
     description: `${what} from ${from.agentId}`,
   });
-  const legs = { out: { before: from, ...out }, in: { before: to, ...inward } };
+  const legs = { out: { before: from, ...out }, in: { ...(opened && { opened }), before: to, ...inward } };
   assertCommitSound(legs.out);
   assertCommitSound(legs.in);
   return {
     type: "commit",
     ...legs,
     events: [walletEvent(WALLET_DEBITED, out.transaction), walletEvent(WALLET_CREDITED, inward.transaction)],
+  };
+}
+
+/** A wallet as OpenAccount opens it without credit: what a sub-agent funded by its agency starts from. */
+function prepaidAccount(agentId: string, currency: string, now: Date): WalletAccount {
+  return {
+    agentId,
+    currency,
+    balancePaise: 0,
+    heldPaise: 0,
+    creditLimitPaise: 0,
+    seq: 0,
+    lastAt: now,
+    openedAt: now,
+    openingCreditLimitPaise: 0,
   };
 }

@@ -151,8 +151,10 @@ export class MemoryWalletStore implements WalletStore {
     };
   }
 
-  private checkLeg({ before, account, transaction }: TransferLeg): void {
-    if (this.accounts.get(account.agentId)?.seq !== before.seq) throw new Error(`wallet ${account.agentId} changed underneath a transfer`);
+  private checkLeg({ opened, before, account, transaction }: TransferLeg): void {
+    const current = this.accounts.get(account.agentId);
+    if (opened ? current !== undefined : current?.seq !== before.seq)
+      throw new Error(`wallet ${account.agentId} changed underneath a transfer`);
     if (this.byKey.has(keyString(transaction))) throw new Error(`duplicate ledger reference ${keyString(transaction)}`);
   }
 

@@ -223,10 +223,15 @@ export class MongoWalletStore implements WalletStore {
     };
   }
 
-  private async writeLeg({ before, account, transaction }: TransferLeg, session: ClientSession): Promise<void> {
-    const { _id, ...figures } = toAccountDocument(account);
-    const updated = await this.accounts.updateOne({ _id, seq: int64(before.seq) }, { $set: figures }, { session });
-    if (updated.matchedCount !== 1) throw new LostRaceError(`wallet ${_id} changed underneath a transfer`);
+  private async writeLeg({ opened, before, account, transaction }: TransferLeg, session: ClientSession): Promise<void> {
+    if (opened) {
+      // A concurrent open of the receiver fails on _id; the transfer then runs again and finds it.
+      await this.accounts.insertOne(toAccountDocument(account), { session });
+    } else {
+      const { _id, ...figures } = toAccountDocument(account);
+      const updated = await this.accounts.updateOne({ _id, seq: int64(before.seq) }, { $set: figures }, { session });
+      if (updated.matchedCount !== 1) throw new LostRaceError(`wallet ${_id} changed underneath a transfer`);
+    }
     await this.transactions.insertOne(toTransactionDocument(transaction), { session });
   }
 

@@ -590,6 +590,33 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         expect(await balance(agent)).toMatchObject({ balance: 3_000, held: 3_000, available: 50_000 });
       });
 
+      it("opens the receiver's wallet, without credit, when the transfer asks to and it has none", async () => {
+        const fresh = newId("agt");
+        const opened = await store.transfer({
+          type: "transfer",
+          fromAgentId: agent,
+          toAgentId: fresh,
+          amountPaise: 2_500,
+          reference: ref("open-fresh"),
+          description: "",
+          openReceiver: true,
+        });
+        expect(opened.to).toMatchObject({ agentId: fresh, currency: "INR", balancePaise: 2_500, creditLimitPaise: 0, seq: 1 });
+        expect(await balance(fresh)).toEqual({ balance: 2_500, held: 0, limit: 0, available: 2_500 });
+        // An open wallet is used as it is.
+        const again = await store.transfer({
+          type: "transfer",
+          fromAgentId: agent,
+          toAgentId: fresh,
+          amountPaise: 500,
+          reference: ref("open-fresh-2"),
+          description: "",
+          openReceiver: true,
+        });
+        expect(again.to).toMatchObject({ balancePaise: 3_000, seq: 2 });
+        await expectSound(fresh);
+      });
+
       it("refuses a wallet that is not open, and a transfer to itself", async () => {
         expect((await failureOf(transfer(1, ref("nowhere"), agent, newId("agt")))).code).toBe("WALLET_ACCOUNT_NOT_FOUND");
         expect((await failureOf(transfer(1, ref("self"), agent, agent))).code).toBe("VALIDATION_FAILED");

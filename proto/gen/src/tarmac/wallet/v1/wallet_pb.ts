@@ -1121,7 +1121,8 @@ export const WalletService: GenService<{
    * knows it, else AUTH_NOT_FOUND. The amount must fit in the sender's balance less held (credit is
    * never handed on as cash), else WALLET_INSUFFICIENT_FUNDS. Idempotent by reference: a repeat
    * with the same agents and amount answers both wallets and moves nothing; anything else under
-   * that reference answers IDEMPOTENCY_KEY_REUSED.
+   * that reference answers IDEMPOTENCY_KEY_REUSED. A sub-agent without a wallet gets one, PREPAID
+   * (no credit limit) in the agency's currency, with its first TO_SUB_AGENT transfer.
    *
    * @generated from rpc tarmac.wallet.v1.WalletService.TransferFunds
    */
