@@ -173,6 +173,17 @@ describe("schedule changes through the gateway", () => {
     expect(cancelled.json.schedule_change).toMatchObject({ status: "CANCELLED", actions: [] });
     expect(cancelled.json.refund_amount_paise).toBe(booking.debited_paise);
     expect((await cancel()).json).toEqual(cancelled.json);
+    // Under another key too (a retry whose first answer was lost): the same change and refund, nothing refunded twice.
+    const again = await api.post(
+      "/api/v1/flight/schedule-changes/cancel",
+      { schedule_change_id: change.schedule_change_id },
+      { "idempotency-key": `cancel-again-${bookingId}` },
+    );
+    expect([again.status, again.json.refund_id, again.json.refund_amount_paise]).toEqual([
+      200,
+      cancelled.json.refund_id,
+      booking.debited_paise,
+    ]);
     const after = await eventually(async () => {
       const b = (await api.post("/api/v1/flight/booking/status", { booking_id: bookingId })).json;
       return b.status === "CANCELLED" || b.status === "REFUNDED" ? b : undefined;

@@ -72,11 +72,11 @@ export class ScheduleChangeRpcs {
     const key = idempotencyKey
       ? { idempotencyKey, fingerprint: fingerprintOf({ rpc: "CancelScheduleChange", agentId, scheduleChangeId }) }
       : undefined;
-    const { change, cancellation } = await this.changes.cancel(agentId, scheduleChangeId, key);
+    const { change, refund } = await this.changes.cancel(agentId, scheduleChangeId, key);
     return create(CancelScheduleChangeResponseSchema, {
       scheduleChange: scheduleChangeToProto(change),
-      refundId: cancellation?.refund.refundId ?? "",
-      refundAmountPaise: paiseToProto(cancellation?.refund.amountPaise ?? 0),
+      refundId: refund?.refundId ?? "",
+      refundAmountPaise: paiseToProto(refund?.amountPaise ?? 0),
     });
   }
 }

@@ -1,7 +1,8 @@
 import { defined, DomainError, type Clock, type Logger } from "@tarmac/kernel";
 import type { BookingWriter } from "../booking-writer.js";
-import type { Cancellations, ConfirmedCancellation } from "../cancel/cancellations.js";
+import type { Cancellations } from "../cancel/cancellations.js";
 import type { Booking } from "../domain/booking.js";
+import type { RefundRecord } from "../domain/refunds.js";
 import type { ConfirmKey } from "../domain/keyed-confirmations.js";
 import type { BookingStore } from "../store/booking-store.js";
 import { isOpen, type ScheduleChange, type ScheduleChangeStatus } from "./schedule-change.js";
@@ -23,10 +24,10 @@ export interface ScheduleChangeFilter {
   readonly limit: number;
 }
 
-/** What cancel did: the change, and the cancellation with its refund (absent when the booking had already ended). */
+/** What cancel did: the change, and the refund of the booking's involuntary cancellation (absent when it was not cancelled so). */
 export interface CancelledScheduleChange {
   readonly change: ScheduleChange;
-  readonly cancellation?: ConfirmedCancellation | undefined;
+  readonly refund?: RefundRecord | undefined;
 }
 
 /** A reminder this long before the deadline (schedule_change.deadline_approaching). */
@@ -83,23 +84,23 @@ export class ScheduleChanges {
   /** The whole booking cancelled as the airline's doing: INVOLUNTARY, every rupee paid back, no fee. */
   async cancel(agentId: string, scheduleChangeId: string, key?: ConfirmKey): Promise<CancelledScheduleChange> {
     const change = await this.get(agentId, scheduleChangeId);
-    if (change.status === "CANCELLED") return { change };
+    if (change.status === "CANCELLED") return { change, refund: involuntaryRefund(await this.booking(change)) };
     this.requireOpen(change, "CANCEL");
     const booking = await this.booking(change);
     const request = {
       reasonCode: change.kind === "FLIGHT_CANCELLED" ? ("FLIGHT_CANCELLED" as const) : ("SCHEDULE_CHANGE" as const),
       cancellationType: "INVOLUNTARY" as const,
     };
-    let cancellation: ConfirmedCancellation | undefined;
     // Cancelled already (by this change before a crash, or otherwise): the change only follows.
-    if (booking.status !== "CANCELLED") {
+    let refund = involuntaryRefund(booking);
+    if (booking.status !== "CANCELLED" && booking.status !== "REFUNDED") {
       await this.deps.cancellations.quote(booking, request);
-      cancellation = await this.deps.cancellations.confirm(await this.booking(change), request, key);
+      refund = (await this.deps.cancellations.confirm(await this.booking(change), request, key)).refund;
     }
     const moved = await this.move(change, "CANCELLED", "cancelled by the agency: involuntary, refunded in full", [
       "schedule_change.resolved",
     ]);
-    return { change: moved, ...(cancellation && { cancellation }) };
+    return { change: moved, refund };
   }
 
   /**
@@ -182,4 +183,12 @@ export class ScheduleChanges {
     if (stored.status === status) return stored;
     throw new DomainError("BOOKING_INVALID_STATE", `Schedule change ${change.scheduleChangeId} is ${stored.status} now`);
   }
+}
+
+/** The refund of a booking's whole involuntary cancellation, if it was cancelled so (a retry after a crash answers it again). */
+function involuntaryRefund(booking: Booking): RefundRecord | undefined {
+  const cancellation = booking.cancellation;
+  if (booking.status !== "CANCELLED" && booking.status !== "REFUNDED") return undefined;
+  if (cancellation?.cancellationType !== "INVOLUNTARY") return undefined;
+  return booking.refunds?.findLast((r) => r.cancellationId === cancellation.cancellationId);
 }
