@@ -38,7 +38,7 @@ describe("a reservation the airline dropped", () => {
       provider: refusing,
       writer: new BookingWriter(store, clock),
       wallet: wallet as never,
-      invoices: {} as InvoiceIssuer,
+      invoices: {} as unknown as InvoiceIssuer,
       resumeReschedule: () => Promise.reject(new Error("none pending")),
       settleCancellations: () => Promise.reject(new Error("none pending")),
       resumeAddition: () => Promise.reject(new Error("none pending")),
