@@ -1,5 +1,6 @@
 import type { TimeChange } from "@tarmac/airline-port";
 import { MemoryOutbox } from "@tarmac/events";
+import { createMetricsRegistry } from "@tarmac/kernel";
 import { ManualClock, silentLogger } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
 import { BookingWriter } from "../booking-writer.js";
@@ -49,11 +50,12 @@ async function world() {
     confirm: () => Promise.reject(new Error("not in this test")),
   };
   const writer = new BookingWriter(bookings, clock);
-  const service = new ScheduleChanges({ changes, bookings, writer, cancellations, clock, logger: silentLogger() });
+  const metrics = createMetricsRegistry();
+  const service = new ScheduleChanges({ changes, bookings, writer, cancellations, clock, logger: silentLogger(), metrics });
   const change = detectScheduleChange(booking, { ...retimed, clientReference: booking.bookingId }, clock.now());
   await changes.record(change, []);
   const types = async () => (await outbox.pending(100)).map((e) => e.type).filter((t) => t.startsWith("schedule_change."));
-  return { clock, bookings, changes, booking, service, change, types };
+  return { clock, bookings, changes, booking, service, change, types, metrics };
 }
 
 describe("schedule changes", () => {
@@ -71,9 +73,12 @@ describe("schedule changes", () => {
   });
 
   it("remind once a day before the deadline, then expire it: the booking takes the airline's itinerary", async () => {
-    const { clock, service, change, bookings, booking, types } = await world();
+    const { clock, service, change, bookings, booking, types, metrics } = await world();
     await service.sweep();
     expect(await types()).toEqual([]);
+    const exposition = await metrics.scrape();
+    expect(exposition).toContain('schedule_changes_open{age="under_1h"} 1');
+    expect(exposition).toContain("schedule_changes_past_deadline 0");
     clock.set(new Date(change.deadline.getTime() - 24 * HOUR));
     await service.sweep();
     await service.sweep();
@@ -83,6 +88,7 @@ describe("schedule changes", () => {
     await service.sweep();
     const expired = await service.get(booking.agentId, change.scheduleChangeId);
     expect(expired.status).toBe("EXPIRED");
+    expect(await metrics.scrape()).toContain('schedule_changes_open{age="older"} 0');
     expect((await bookings.get(booking.bookingId))?.segments[0]?.depTime).toBe(retimed.depTime);
     expect(await types()).toEqual(["schedule_change.deadline_approaching", "schedule_change.resolved"]);
     await expect(service.accept(booking.agentId, change.scheduleChangeId)).rejects.toMatchObject({ code: "BOOKING_INVALID_STATE" });

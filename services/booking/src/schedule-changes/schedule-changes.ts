@@ -1,4 +1,4 @@
-import { defined, DomainError, type Clock, type Logger } from "@tarmac/kernel";
+import { defined, DomainError, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { BookingWriter } from "../booking-writer.js";
 import type { Cancellations } from "../cancel/cancellations.js";
 import type { Booking } from "../domain/booking.js";
@@ -16,6 +16,7 @@ export interface ScheduleChangesDeps {
   readonly cancellations: Pick<Cancellations, "quote" | "confirm">;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly metrics?: MetricsRegistry;
 }
 
 export interface ScheduleChangeFilter {
@@ -33,6 +34,15 @@ export interface CancelledScheduleChange {
 /** A reminder this long before the deadline (schedule_change.deadline_approaching). */
 const REMINDER_BEFORE_MS = 24 * 3_600_000;
 const SWEEP_BATCH = 200;
+/** Open changes counted for the metrics per sweep, at most. */
+const COUNTED = 5_000;
+/** Ages of open changes the gauge tells apart (since detected). */
+const AGES: readonly (readonly [string, number])[] = [
+  ["under_1h", 3_600_000],
+  ["under_24h", 24 * 3_600_000],
+  ["under_72h", 72 * 3_600_000],
+  ["older", Number.POSITIVE_INFINITY],
+];
 
 /**
  * The agency's side of a schedule change (API guide, Schedule changes): list, get, acknowledge,
@@ -118,6 +128,29 @@ export class ScheduleChanges {
         this.deps.logger.warn({ scheduleChangeId: change.scheduleChangeId, err: error }, "schedule change: will retry on the next sweep");
       }
     }
+    await this.measure(now);
+  }
+
+  /** schedule_changes_open{age} and schedule_changes_past_deadline (open past their deadline: the sweep could not expire them). */
+  private async measure(now: Date): Promise<void> {
+    const metrics = this.deps.metrics ?? processMetrics();
+    const open = await this.deps.changes.openDueBy(new Date(8.64e15), COUNTED);
+    const byAge = metrics.gauge({
+      name: "schedule_changes_open",
+      help: "Schedule changes the agencies have not resolved, by age since detected",
+      labelNames: ["age"],
+    });
+    const ageOf = (c: ScheduleChange) => {
+      const ms = now.getTime() - c.detectedAt.getTime();
+      return AGES.find(([, below]) => ms < below)?.[0] ?? "older";
+    };
+    for (const [age] of AGES) byAge.set({ age }, open.filter((c) => ageOf(c) === age).length);
+    metrics
+      .gauge({
+        name: "schedule_changes_past_deadline",
+        help: "Open schedule changes past their deadline (the sweep expires them; above 0 for long is a fault)",
+      })
+      .set(open.filter((c) => c.deadline.getTime() <= now.getTime()).length);
   }
 
   private async expire(change: ScheduleChange): Promise<void> {
