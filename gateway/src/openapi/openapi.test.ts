@@ -131,6 +131,9 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/agency/sub-agents/get", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
   { path: "/api/v1/agency/sub-agents/update", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
   { path: "/api/v1/agency/sub-agents/suspend", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/agency/api-keys/issue", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/agency/api-keys/list", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
+  { path: "/api/v1/agency/api-keys/revoke", tag: "agency", security: "ApiKey", statuses: ["401", "403", "404"] },
   { path: "/api/v1/agency/sub-agents/transfer", tag: "agency", security: "ApiKey", statuses: ["401", "402", "403", "404", "422"] },
   // API guide, GST and invoices.
   { path: "/api/v1/invoices/list", tag: "invoices", security: "ApiKey", statuses: ["401", "403"], examples: true },

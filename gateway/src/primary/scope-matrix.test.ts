@@ -47,6 +47,9 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/agency/sub-agents/update", Scope.AGENCY_MANAGE],
   ["/api/v1/agency/sub-agents/suspend", Scope.AGENCY_MANAGE],
   ["/api/v1/agency/sub-agents/transfer", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/api-keys/issue", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/api-keys/list", Scope.AGENCY_MANAGE],
+  ["/api/v1/agency/api-keys/revoke", Scope.AGENCY_MANAGE],
 ];
 
 const SCOPES = [

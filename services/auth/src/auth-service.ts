@@ -3,6 +3,9 @@ import type {
   AuthService,
   CreateAgentRequest,
   CreateSubAgentRequest,
+  IssueAgencyApiKeyRequest,
+  ListAgencyApiKeysRequest,
+  RevokeAgencyApiKeyRequest,
   GetSubAgentRequest,
   ListSubAgentsRequest,
   SuspendSubAgentRequest,
@@ -23,6 +26,7 @@ import type {
   VerifyOtpRequest,
   VerifyTokenRequest,
 } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
+import type { AgencyApiKeys } from "./handlers/agency-api-keys.js";
 import type { Agents } from "./handlers/agents.js";
 import type { ApiKeys } from "./handlers/api-keys.js";
 import type { DevOutboxListing } from "./handlers/dev-outbox-listing.js";
@@ -35,6 +39,7 @@ export interface AuthHandlers {
   readonly agents: Agents;
   readonly subAgents: SubAgents;
   readonly apiKeys: ApiKeys;
+  readonly agencyApiKeys: AgencyApiKeys;
   readonly otpLogin: OtpLogin;
   readonly sessions: Sessions;
   readonly devOutbox: DevOutboxListing;
@@ -67,6 +72,10 @@ export class AuthServiceImpl implements ServiceImpl<typeof AuthService> {
   getSubAgent = (request: GetSubAgentRequest) => this.handlers.subAgents.get(request);
   updateSubAgent = (request: UpdateSubAgentRequest) => this.handlers.subAgents.update(request);
   suspendSubAgent = (request: SuspendSubAgentRequest) => this.handlers.subAgents.suspend(request);
+
+  issueAgencyApiKey = (request: IssueAgencyApiKeyRequest) => this.handlers.agencyApiKeys.issue(request);
+  listAgencyApiKeys = (request: ListAgencyApiKeysRequest) => this.handlers.agencyApiKeys.list(request);
+  revokeAgencyApiKey = (request: RevokeAgencyApiKeyRequest) => this.handlers.agencyApiKeys.revoke(request);
 
   sendOtp = (request: SendOtpRequest) => this.handlers.otpLogin.send(request);
   verifyOtp = (request: VerifyOtpRequest) => this.handlers.otpLogin.verify(request);

@@ -4,6 +4,7 @@ import { AuthServiceImpl } from "./auth-service.js";
 import type { CodeDeliveries } from "./delivery/code-delivery.js";
 import type { DevOutbox } from "./delivery/development-delivery.js";
 import type { OtpHasher } from "./domain/otp.js";
+import { AgencyApiKeys } from "./handlers/agency-api-keys.js";
 import { Agents } from "./handlers/agents.js";
 import { ApiKeys } from "./handlers/api-keys.js";
 import { DevOutboxListing } from "./handlers/dev-outbox-listing.js";
@@ -41,10 +42,12 @@ export function wireAuth(deps: AuthServiceDeps): AuthServiceImpl {
     deliveries: deps.deliveries,
   });
   const agents = new Agents({ agents: store, clock, logger, notices });
+  const apiKeys = new ApiKeys({ keys: store, agents: store, clock, logger, notices });
   return new AuthServiceImpl({
     agents,
     subAgents: new SubAgents({ agents: store, ops: agents }),
-    apiKeys: new ApiKeys({ keys: store, agents: store, clock, logger, notices }),
+    apiKeys,
+    agencyApiKeys: new AgencyApiKeys({ agents: store, keys: store, clock, ops: apiKeys }),
     otpLogin,
     sessions,
     devOutbox: new DevOutboxListing(deps.devOutbox, () => otpLogin.settled()),

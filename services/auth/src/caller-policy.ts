@@ -33,4 +33,7 @@ export const authCallerPolicy: CallerPolicy = {
   GetSubAgent: agency,
   UpdateSubAgent: agency,
   SuspendSubAgent: agency,
+  IssueAgencyApiKey: agency,
+  ListAgencyApiKeys: agency,
+  RevokeAgencyApiKey: agency,
 };

@@ -96,3 +96,64 @@ export const transferResponseSchema = object({
   agency: described(walletOf, "The calling agency's wallet after the transfer."),
   sub_agent: described(walletOf, "The sub-agent's wallet after the transfer."),
 });
+
+const forAgentId = string("A sub-agent of the calling agency; absent: the calling agency itself.", { minLength: 1, maxLength: 128 });
+const scopeNames = [
+  "flight.search",
+  "flight.book",
+  "flight.cancel",
+  "flight.reschedule",
+  "wallet.read",
+  "webhooks.manage",
+  "agency.manage",
+] as const;
+
+export const issueKeyRequestSchema = closed({
+  agent_id: forAgentId,
+  scopes: array(
+    oneOf(scopeNames, "A scope."),
+    "At most the calling key's scopes; absent: the calling key's (without `agency.manage` for a sub-agent).",
+    {
+      minItems: 1,
+      maxItems: scopeNames.length,
+      uniqueItems: true,
+    },
+  ),
+  expires_at: instant("When the key stops working, in the future; absent: never."),
+});
+export interface IssueKeyBody {
+  agent_id?: string;
+  scopes?: (typeof scopeNames)[number][];
+  expires_at?: string;
+}
+
+export const listKeysRequestSchema = closed({ agent_id: forAgentId });
+export interface ListKeysBody {
+  agent_id?: string;
+}
+
+export const revokeKeyRequestSchema = closed(
+  { key_id: string("The key's id (the 8 characters after `tk_live_` / `tk_test_`).", { minLength: 1, maxLength: 128 }) },
+  ["key_id"],
+);
+export interface RevokeKeyBody {
+  key_id: string;
+}
+
+const apiKey = object({
+  key_id: string("The key's id."),
+  agent_id: string("The agency the key acts for."),
+  prefix: string("`tk_live_` or `tk_test_`."),
+  scopes: array(oneOf(scopeNames, "A scope."), "What the key may do."),
+  created_at: instant("When it was issued."),
+  last_used_at: nullableInstant("When it was last used (recorded about once a minute); null if never."),
+  expires_at: nullableInstant("When it stops working; null: never."),
+  revoked_at: nullableInstant("When it was revoked (or a rotation's grace ends); null if not."),
+});
+
+export const issuedKeyResponseSchema = object({
+  key: described(apiKey, "The key's record."),
+  api_key: string("The key in full, shown this once: store it now."),
+});
+export const keyListResponseSchema = object({ keys: array(apiKey, "The agent's keys, newest first, revoked and expired ones included.") });
+export const keyResponseSchema = object({ key: described(apiKey, "The key, revoked.") });
