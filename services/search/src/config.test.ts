@@ -101,7 +101,7 @@ describe("search configuration", () => {
     const expected = {
       commission: { defaultBps: 75, byAirline: { UK: 120 } },
       otaMarkup: { perPaxPerSegmentPaise: 9_900, bps: 0 },
-      agentMarkup: { default: { bps: 0, perPaxPaise: 500 }, byAgent: {} },
+      agentMarkup: { default: { bps: 0, perPaxPaise: 500 }, byAgent: {}, rules: [] },
     };
     expect(parseConfig(searchConfigSchema, { TARMAC_PRICING_RULES: JSON.stringify(rules) }).pricingRules).toEqual(expected);
     const file = join(dir, "rules.json");

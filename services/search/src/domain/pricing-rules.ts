@@ -1,3 +1,4 @@
+import { CABINS, FARE_BRAND_CODES } from "@tarmac/airline-port";
 import { z } from "zod";
 
 const basisPoints = z.number().int().min(0).max(10_000);
@@ -11,6 +12,34 @@ const agentMarkupRule = z
     perPaxPaise: paise.default(0),
   })
   .strict();
+
+const airport = z.string().regex(/^[A-Z]{3}$/, "airports are three uppercase letters");
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dates are YYYY-MM-DD");
+
+/** An agent_markup rule (domain/markup-rules.ts): the agent it prices, what it matches, what it adds. */
+const markupRule = z
+  .object({
+    agentId: z.string().min(1),
+    airline: z
+      .string()
+      .regex(/^[A-Z0-9]{2}$/, "airline codes are two uppercase letters or digits")
+      .optional(),
+    origin: airport.optional(),
+    destination: airport.optional(),
+    cabin: z.enum(CABINS).optional(),
+    fareBrand: z.enum(FARE_BRAND_CODES).optional(),
+    travelFrom: day.optional(),
+    travelTo: day.optional(),
+    /** Basis points of base_fare + taxes + ota_markup. */
+    bps: basisPoints.default(0),
+    /** Fixed paise per seated passenger. */
+    perPaxPaise: paise.default(0),
+    /** Fixed paise per seated passenger per segment. */
+    perPaxPerSegmentPaise: paise.default(0),
+    priority: z.number().int().min(0).max(1_000_000).default(0),
+  })
+  .strict()
+  .refine((rule) => (rule.origin === undefined) === (rule.destination === undefined), "a route names both origin and destination");
 
 /**
  * B2B pricing rules as data (API guide, Money and pricing), loaded from TARMAC_PRICING_RULES. Strict objects: a
@@ -41,6 +70,11 @@ export const pricingRulesSchema = z
         default: agentMarkupRule,
         /** Agent id -> its own rule, which replaces the default as a whole. */
         byAgent: z.record(z.string().min(1), agentMarkupRule).default({}),
+        /**
+         * Rules by airline, route, cabin, fare brand and travel dates, per agent: the most specific
+         * that matches an offer wins over byAgent and the default (domain/markup-rules.ts).
+         */
+        rules: z.array(markupRule).max(10_000).default([]),
       })
       .strict(),
   })

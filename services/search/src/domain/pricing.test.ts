@@ -124,7 +124,7 @@ describe("pricingRulesSchema", () => {
     expect(pricingRulesSchema.parse({ commission: { defaultBps: 10 }, otaMarkup: {}, agentMarkup: { default: {} } })).toEqual({
       commission: { defaultBps: 10, byAirline: {} },
       otaMarkup: { perPaxPerSegmentPaise: 0, bps: 0 },
-      agentMarkup: { default: { bps: 0, perPaxPaise: 0 }, byAgent: {} },
+      agentMarkup: { default: { bps: 0, perPaxPaise: 0 }, byAgent: {}, rules: [] },
     });
   });
 

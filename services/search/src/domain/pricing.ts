@@ -1,5 +1,6 @@
 import type { PassengerCounts, ProviderOffer } from "@tarmac/airline-port";
 import { assertPaise, percentOf } from "@tarmac/kernel";
+import { markupContextOf, pickMarkupRule, type MarkupContext } from "./markup-rules.js";
 import type { PricingRules } from "./pricing-rules.js";
 
 /** Totals for all passengers, in paise (API guide, Money and pricing). */
@@ -20,6 +21,8 @@ export interface PricingInput {
   readonly taxes: number;
   readonly segmentCount: number;
   readonly pax: PassengerCounts;
+  /** What markup rules match on; without it only byAgent and the default price agent_markup. */
+  readonly markup?: MarkupContext;
 }
 
 /**
@@ -39,8 +42,15 @@ export function priceOffer(rules: PricingRules, input: PricingInput): PricingBre
 
   const commission = percentOf(baseFare, own(rules.commission.byAirline, input.airline) ?? rules.commission.defaultBps);
   const otaMarkup = seated * input.segmentCount * rules.otaMarkup.perPaxPerSegmentPaise + percentOf(airlineFare, rules.otaMarkup.bps);
-  const agentRule = own(rules.agentMarkup.byAgent, input.agentId) ?? rules.agentMarkup.default;
-  const agentMarkup = percentOf(airlineFare + otaMarkup, agentRule.bps) + seated * agentRule.perPaxPaise;
+  const matched = input.markup && pickMarkupRule(rules.agentMarkup.rules, input.markup);
+  const agentRule = matched ?? {
+    ...(own(rules.agentMarkup.byAgent, input.agentId) ?? rules.agentMarkup.default),
+    perPaxPerSegmentPaise: 0,
+  };
+  const agentMarkup =
+    percentOf(airlineFare + otaMarkup, agentRule.bps) +
+    seated * agentRule.perPaxPaise +
+    seated * input.segmentCount * agentRule.perPaxPerSegmentPaise;
 
   return {
     baseFare,
@@ -61,7 +71,7 @@ function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined
 /** The agent's price of a provider offer as a whole. */
 export function priceProviderOffer(
   rules: PricingRules,
-  offer: Pick<ProviderOffer, "airline" | "baseFare" | "taxes" | "segments">,
+  offer: Pick<ProviderOffer, "airline" | "baseFare" | "taxes" | "segments" | "brand">,
   agentId: string,
   pax: PassengerCounts,
 ): PricingBreakdown {
@@ -72,5 +82,6 @@ export function priceProviderOffer(
     taxes: offer.taxes,
     segmentCount: offer.segments.length,
     pax,
+    markup: markupContextOf(offer, agentId),
   });
 }
