@@ -49,7 +49,7 @@ import { cancellationTerms, requireBookingIds, rescheduleTerms } from "./transpo
 import { additionReplay, cancellationReplay, rescheduleReplay, ticketReplay } from "./transport/confirm-replays.js";
 import { additionAnswer, additionQuoteAnswer, selectionsOf } from "./transport/addition-answers.js";
 import type { AncillaryAdditions } from "./additions/ancillary-additions.js";
-import type { HoldTicketing } from "./hold-and-ticket/hold-ticketing.js";
+import { holdExpired, type HoldTicketing } from "./hold-and-ticket/hold-ticketing.js";
 import type { Booking } from "./domain/booking.js";
 import { toProtoBooking } from "./transport/proto-mapping.js";
 import { additionKey, cancellationKey, rescheduleKey, ticketKey } from "./transport/request-fingerprints.js";
@@ -78,6 +78,8 @@ import type {
   GetScheduleChangeResponse,
   ListScheduleChangesRequest,
   ListScheduleChangesResponse,
+  RebookScheduleChangeRequest,
+  RebookScheduleChangeResponse,
 } from "@tarmac/proto/tarmac/booking/v1/schedule_change_pb.js";
 import { scheduleChangeToProto } from "./schedule-changes/schedule-change-proto.js";
 import { ScheduleChangeRpcs } from "./schedule-changes/schedule-change-rpcs.js";
@@ -142,6 +144,10 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
 
   cancelScheduleChange(request: CancelScheduleChangeRequest): Promise<CancelScheduleChangeResponse> {
     return this.scheduleChangeRpcs.cancel(request);
+  }
+
+  rebookScheduleChange(request: RebookScheduleChangeRequest): Promise<RebookScheduleChangeResponse> {
+    return this.scheduleChangeRpcs.rebook(request);
   }
 
   async listBookings(request: ListBookingsRequest): Promise<ListBookingsResponse> {
@@ -218,6 +224,10 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
     try {
       return ticketAnswer(await this.reportingRaces(() => this.deps.holds.ticket(booking, terms, key, context.signal)));
     } catch (error) {
+      // The hold sweep expired it while this call ran (the airline dropped it): the call's answer is that it expired.
+      const now =
+        error instanceof DomainError && error.code === "BOOKING_INVALID_STATE" ? await this.deps.store.get(booking.bookingId) : undefined;
+      if (now?.status === "EXPIRED") throw holdExpired(now.statusHistory.at(-1)?.reason ?? "it is EXPIRED");
       return await this.replayOr(error, () => ticketReplay(this.deps.store, request.agentId, key));
     }
   }

@@ -165,7 +165,7 @@ export class HoldTicketing {
 
   private async expired(booking: Booking, why: string): Promise<DomainError> {
     await this.expire(booking, why);
-    return new DomainError("BOOKING_HOLD_EXPIRED", `The hold has expired (${why}); the booking is EXPIRED and nothing was charged`);
+    return holdExpired(why);
   }
 
   /** The held fare within the guarantee; after it, the airline's fare now. */
@@ -220,7 +220,13 @@ function ordered(reservation: ProviderReservation | undefined): boolean {
   return reservation !== undefined && reservation.hold === undefined && reservation.status !== "CANCELLED";
 }
 
+/** API guide, Holds: a ticket call on a hold that expired (its limit, or the airline dropped it) is 410, whenever it learns so. */
+export function holdExpired(why: string): DomainError {
+  return new DomainError("BOOKING_HOLD_EXPIRED", `The hold has expired (${why}); the booking is EXPIRED and nothing was charged`);
+}
+
 function heldOrRefuse(booking: Booking): BookingHold {
+  if (booking.status === "EXPIRED") throw holdExpired(booking.statusHistory.at(-1)?.reason ?? "it is EXPIRED");
   if (booking.status !== "HELD" || !booking.hold) {
     throw new DomainError(
       "BOOKING_INVALID_STATE",
