@@ -60,6 +60,13 @@ const OPERATIONS: readonly Expected[] = [
     idempotencyKey: "required",
   },
   {
+    path: "/api/v1/flight/schedule-changes/rebook",
+    tag: "booking",
+    security: "ApiKey",
+    statuses: ["401", "403", "404", "409", "422"],
+    idempotencyKey: "required",
+  },
+  {
     path: "/api/v1/flight/schedule-changes/cancel",
     tag: "booking",
     security: "ApiKey",

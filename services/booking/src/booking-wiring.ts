@@ -133,7 +133,15 @@ export function wireBooking(w: BookingWiring): BookingParts {
     tokens: createAdditionTokenCodec(createSigner(w.bookingSecret, "addition-token")),
     invoices,
   });
-  const scheduleChanges = new ScheduleChanges({ changes: w.scheduleChanges, bookings: store, writer, cancellations, clock, logger });
+  const scheduleChanges = new ScheduleChanges({
+    changes: w.scheduleChanges,
+    bookings: store,
+    writer,
+    cancellations,
+    reschedules,
+    clock,
+    logger,
+  });
   const invoiceListing = new InvoiceListing(w.invoices, createSigner(w.bookingSecret, "invoice-list"));
   return {
     service: new BookingServiceImpl({

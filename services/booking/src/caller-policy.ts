@@ -24,4 +24,5 @@ export const bookingCallerPolicy: CallerPolicy = {
   AcknowledgeScheduleChange: { gateway: "agent-context" },
   AcceptScheduleChange: { gateway: "agent-context" },
   CancelScheduleChange: { gateway: "agent-context" },
+  RebookScheduleChange: { gateway: "agent-context" },
 };

@@ -91,10 +91,48 @@ describe("schedule changes through the gateway", () => {
   };
   const balance = async () => (await api.post("/api/v1/wallet/balance", {})).json.balance_paise as number;
 
+  // First: a reschedule takes offers searched after the booking, and search ids carry the real time while the
+  // booking carries the test's clock, which the other tests move ahead of it.
+  it("rebooks a cancelled 6E9021 onto another BLR-HYD flight with the fare difference and fees waived", async () => {
+    const { bookingId, booking } = await ticketedOn("9021");
+    const change = await detected(bookingId);
+    expect(change.actions).toEqual(["CANCEL", "REBOOK"]);
+    const before = await balance();
+    // Another flight the same day, searched after the booking: the dearest one-stop-free fare, so a difference would show.
+    const search = await api.post("/api/v1/flight/search", { origin: "BLR", dest: "HYD", dod: yyyymmdd(clock.now(), 20), limit: 200 });
+    const others = (search.json.results as (Offer & { offer_id: string; best_price_paise: number })[]).filter(
+      (o) => o.segments.length === 1 && Number(o.segments[0]!.flight_no) < 8900,
+    );
+    const dearest = others.sort((a, b) => b.best_price_paise - a.best_price_paise)[0]!;
+    expect(dearest.best_price_paise).toBeGreaterThan(booking.total_price_paise);
+    const rebook = () =>
+      api.post(
+        "/api/v1/flight/schedule-changes/rebook",
+        { schedule_change_id: change.schedule_change_id, new_offer_id: dearest.offer_id },
+        { "idempotency-key": `rebook-${bookingId}` },
+      );
+    const rebooked = await rebook();
+    expect(rebooked.status, rebooked.text).toBe(200);
+    expect(rebooked.json).toMatchObject({ status: "REBOOKED", actions: [] });
+    expect((await rebook()).json).toEqual(rebooked.json);
+    const after = (await api.post("/api/v1/flight/booking/status", { booking_id: bookingId })).json;
+    expect(after.segments[0].flight_no).toBe(dearest.segments[0]!.flight_no);
+    expect(after.reschedule).toMatchObject({ reason_code: "SCHEDULE_CHANGE", fare_difference_paise: 0, change_penalty_paise: 0 });
+    expect(after.debited_paise).toBe(booking.debited_paise);
+    expect(await balance()).toBe(before);
+    expect(await webhooksOf(bookingId, 2)).toEqual(["schedule_change.detected", "schedule_change.resolved"]);
+  });
+
   it("retimes 6E9001: detected, shown on the booking, webhooked, then accepted with the new times and no debit", async () => {
     const { bookingId, offer } = await ticketedOn("9001");
     const change = await detected(bookingId);
-    expect(change).toMatchObject({ kind: "TIME_CHANGE", status: "DETECTED", minutes: 90, actions: ["ACCEPT", "CANCEL"], resolution: null });
+    expect(change).toMatchObject({
+      kind: "TIME_CHANGE",
+      status: "DETECTED",
+      minutes: 90,
+      actions: ["ACCEPT", "CANCEL", "REBOOK"],
+      resolution: null,
+    });
     expect(change.schedule_change_id).toMatch(/^sc_/);
     const later = (t: string) => Date.parse(t) + 90 * MINUTE;
     expect(Date.parse(change.segments_added[0].dep_time)).toBe(later(offer.segments[0]!.dep_time));
@@ -154,7 +192,7 @@ describe("schedule changes through the gateway", () => {
     const { bookingId, booking } = await ticketedOn("9021");
     const before = await balance();
     const change = await detected(bookingId);
-    expect(change).toMatchObject({ kind: "FLIGHT_CANCELLED", actions: ["CANCEL"], segments_added: [] });
+    expect(change).toMatchObject({ kind: "FLIGHT_CANCELLED", actions: ["CANCEL", "REBOOK"], segments_added: [] });
     const refused = await api.post(
       "/api/v1/flight/schedule-changes/accept",
       { schedule_change_id: change.schedule_change_id },

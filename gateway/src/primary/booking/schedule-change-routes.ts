@@ -11,10 +11,12 @@ import {
   scheduleChangeCancelResponseSchema,
   scheduleChangeListRequestSchema,
   scheduleChangeListResponseSchema,
+  scheduleChangeRebookRequestSchema,
   scheduleChangeRequestSchema,
   scheduleChangeSchema,
   type ScheduleChangeBody,
   type ScheduleChangeListBody,
+  type ScheduleChangeRebookBody,
 } from "./schedule-change-schemas.js";
 
 export interface ScheduleChangeRoutesOptions {
@@ -113,13 +115,13 @@ export const scheduleChangeRoutes: FastifyPluginAsync<ScheduleChangeRoutesOption
           "Cancels the whole booking as the airline's doing: `INVOLUNTARY` with reason `SCHEDULE_CHANGE` (`FLIGHT_CANCELLED` for " +
           "a cancelled flight), everything the booking paid refunded, no airline penalty or platform fee; the change is " +
           `\`CANCELLED\` and \`schedule_change.resolved\` is published. A cancelled one answers as it is. ${NOT_FOUND} ` +
-          "Scope `flight.book`.",
+          "Scope `flight.cancel`.",
         body: scheduleChangeRequestSchema,
         success: { schema: scheduleChangeCancelResponseSchema, description: "The change, CANCELLED, with the refund it made." },
         idempotencyKey: "required",
         errors: ["BOOKING_NOT_FOUND", "BOOKING_INVALID_STATE", "PROVIDER_UNAVAILABLE", "PROVIDER_TIMEOUT"],
       }),
-      config: { scope: Scope.FLIGHT_BOOK, idempotency: "schedule_change.cancel" },
+      config: { scope: Scope.FLIGHT_CANCEL, idempotency: "schedule_change.cancel" },
     },
     async (request: FastifyRequest<{ Body: ScheduleChangeBody }>) => {
       const response = await booking.cancelScheduleChange({
@@ -132,6 +134,43 @@ export const scheduleChangeRoutes: FastifyPluginAsync<ScheduleChangeRoutesOption
         refund_id: response.refundId === "" ? null : response.refundId,
         refund_amount_paise: paiseFromProto(response.refundAmountPaise),
       };
+    },
+  );
+
+  app.post(
+    "/flight/schedule-changes/rebook",
+    {
+      schema: operation(PRIMARY, {
+        operationId: "rebookScheduleChange",
+        tags: ["booking"],
+        summary: "Rebook onto another flight over a schedule change, fees waived",
+        description:
+          "Moves the booking onto `new_offer_id` (on its route, from a search made after the booking) as a reschedule whose " +
+          "fare difference, airline change fee and platform fee are waived: nothing is debited (seats, baggage and meals the " +
+          "new flights do not carry are credited back, as in any reschedule). The change is `REBOOKED` and " +
+          `\`schedule_change.resolved\` is published. A rebooked one answers as it is. ${NOT_FOUND} Scope \`flight.reschedule\`.`,
+        body: scheduleChangeRebookRequestSchema,
+        success: { schema: scheduleChangeSchema, description: "The change, REBOOKED." },
+        idempotencyKey: "required",
+        errors: [
+          "BOOKING_NOT_FOUND",
+          "BOOKING_INVALID_STATE",
+          "PROVIDER_SOLD_OUT",
+          "PROVIDER_REJECTED",
+          "PROVIDER_UNAVAILABLE",
+          "PROVIDER_TIMEOUT",
+        ],
+      }),
+      config: { scope: Scope.FLIGHT_RESCHEDULE, idempotency: "schedule_change.rebook" },
+    },
+    async (request: FastifyRequest<{ Body: ScheduleChangeRebookBody }>) => {
+      const response = await booking.rebookScheduleChange({
+        agentId: callerOf(request).agentId,
+        scheduleChangeId: request.body.schedule_change_id,
+        newOfferId: request.body.new_offer_id,
+        idempotencyKey: idempotencyKeyOf(request.headers),
+      });
+      return scheduleChangeJson(requireScheduleChange(response.scheduleChange));
     },
   );
 };

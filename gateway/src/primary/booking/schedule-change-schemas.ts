@@ -30,7 +30,7 @@ export const scheduleChangeSchema = object({
   segments_added: array(segmentSchema, "What it puts in their place; empty for a cancelled flight."),
   actions: array(
     oneOf(enumNames(ScheduleChangeActionSchema), "An action."),
-    "What may still be done: `ACCEPT`, `CANCEL`; empty once resolved.",
+    "What may still be done: `ACCEPT`, `CANCEL`, `REBOOK`; empty once resolved.",
   ),
   deadline: instant("Act before this; after it the airline applies the change and the status is `EXPIRED`."),
   reason: string("The airline's words."),
@@ -64,6 +64,19 @@ export const scheduleChangeRequestSchema = closed({ schedule_change_id: schedule
 
 export interface ScheduleChangeBody {
   schedule_change_id: string;
+}
+
+export const scheduleChangeRebookRequestSchema = closed(
+  {
+    schedule_change_id: scheduleChangeId,
+    new_offer_id: string("The offer to move to: on the booking's route, from a search made after the booking.", { minLength: 1 }),
+  },
+  ["schedule_change_id", "new_offer_id"],
+);
+
+export interface ScheduleChangeRebookBody {
+  schedule_change_id: string;
+  new_offer_id: string;
 }
 
 export const scheduleChangeCancelResponseSchema = object({

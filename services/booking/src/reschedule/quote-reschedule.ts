@@ -32,6 +32,8 @@ function routeOf(segments: NewFare["segments"]): string {
  * A reschedule quote (API guide, Cancellation and reschedule): `fare difference = max(0, new net - old net)`, the airline's
  * change fee from the old fare's rules, the OTA fee; the seats, baggage and meals dropped (`items`,
  * see rescheduleItems) refunded: taken off that sum, payable now when positive, credited when negative.
+ * `waived` (a rebooking over the airline's schedule change, API guide, Schedule changes): no fare
+ * difference, change fee or OTA fee; the airline protects the passenger.
  */
 export function quoteReschedule(
   booking: Booking,
@@ -42,7 +44,7 @@ export function quoteReschedule(
     readonly searchedAt: Date | undefined;
     readonly items: readonly RescheduleItem[];
   },
-  policy: { readonly otaFeePaise: number; readonly now: Date },
+  policy: { readonly otaFeePaise: number; readonly now: Date; readonly waived?: boolean },
 ): RescheduleQuote {
   requireReschedulable(booking);
   const { newFare } = request;
@@ -54,9 +56,11 @@ export function quoteReschedule(
   }
   if (newFare.offerId === booking.offerId)
     throw validationFailed([fieldError("new_offer_id", "INVALID_VALUE", "is the offer already booked")]);
-  const fareDifferencePaise = Math.max(0, newFare.pricing.netFare - booking.pricing.netFare);
-  const airlineChangeFeePaise = changeFee(booking, policy.now);
-  const owed = fareDifferencePaise + airlineChangeFeePaise + policy.otaFeePaise;
+  const waived = policy.waived === true;
+  const fareDifferencePaise = waived ? 0 : Math.max(0, newFare.pricing.netFare - booking.pricing.netFare);
+  const airlineChangeFeePaise = waived ? 0 : changeFee(booking, policy.now);
+  const otaFeePaise = waived ? 0 : policy.otaFeePaise;
+  const owed = fareDifferencePaise + airlineChangeFeePaise + otaFeePaise;
   const itemsRefundPaise = droppedPaise(request.items);
   return {
     kind: "RESCHEDULE",
@@ -65,7 +69,7 @@ export function quoteReschedule(
     newFare,
     fareDifferencePaise,
     airlineChangeFeePaise,
-    otaFeePaise: policy.otaFeePaise,
+    otaFeePaise,
     totalPayablePaise: Math.max(0, owed - itemsRefundPaise),
     items: request.items,
     itemsRefundPaise,

@@ -36,7 +36,11 @@ export interface RescheduleDeps {
 export class Reschedules {
   constructor(private readonly deps: RescheduleDeps) {}
 
-  async quote(booking: Booking, request: { readonly newOfferId: string; readonly reasonCode: ReasonCode }): Promise<RescheduleQuote> {
+  /** `waived`: a rebooking over the airline's schedule change, no fees or fare difference (quoteReschedule). */
+  async quote(
+    booking: Booking,
+    request: { readonly newOfferId: string; readonly reasonCode: ReasonCode; readonly waived?: boolean },
+  ): Promise<RescheduleQuote> {
     requireReschedulable(booking);
     const pax = {
       adult: booking.passengers.filter((p) => p.type === "ADT").length,
@@ -67,7 +71,7 @@ export class Reschedules {
     const quote = quoteReschedule(
       booking,
       { quoteId: newId("rq"), reasonCode: request.reasonCode, newFare, searchedAt: idCreatedAt(offer.searchId, "srch"), items },
-      { otaFeePaise: this.deps.otaFeePaise, now },
+      { otaFeePaise: this.deps.otaFeePaise, now, waived: request.waived === true },
     );
     await this.deps.writer.amend(booking, { quotes: withQuote(booking.quotes, quote, now) });
     return quote;

@@ -6,6 +6,9 @@ import {
   CancelScheduleChangeResponseSchema,
   GetScheduleChangeResponseSchema,
   ListScheduleChangesResponseSchema,
+  RebookScheduleChangeResponseSchema,
+  type RebookScheduleChangeRequest,
+  type RebookScheduleChangeResponse,
   type AcceptScheduleChangeRequest,
   type AcceptScheduleChangeResponse,
   type AcknowledgeScheduleChangeRequest,
@@ -64,6 +67,17 @@ export class ScheduleChangeRpcs {
     requireIds(request);
     const change = await this.changes.accept(request.agentId, request.scheduleChangeId);
     return create(AcceptScheduleChangeResponseSchema, { scheduleChange: scheduleChangeToProto(change) });
+  }
+
+  async rebook(request: RebookScheduleChangeRequest): Promise<RebookScheduleChangeResponse> {
+    requireIds(request);
+    if (request.newOfferId === "") throw validationFailed([fieldError("new_offer_id", "REQUIRED", "new_offer_id is required")]);
+    const { agentId, scheduleChangeId, newOfferId, idempotencyKey } = request;
+    const key = idempotencyKey
+      ? { idempotencyKey, fingerprint: fingerprintOf({ rpc: "RebookScheduleChange", agentId, scheduleChangeId, newOfferId }) }
+      : undefined;
+    const change = await this.changes.rebook(agentId, scheduleChangeId, newOfferId, key);
+    return create(RebookScheduleChangeResponseSchema, { scheduleChange: scheduleChangeToProto(change) });
   }
 
   async cancel(request: CancelScheduleChangeRequest): Promise<CancelScheduleChangeResponse> {

@@ -6,7 +6,7 @@ export type ScheduleChangeStatus = "DETECTED" | "ACKNOWLEDGED" | "ACCEPTED" | "C
 
 /** The airline's changes that leave the trip standing until the agency acts (a dropped reservation or hold ends it instead). */
 type ScheduleChangeKind = "TIME_CHANGE" | "FLIGHT_NUMBER_CHANGE" | "ROUTING_CHANGE" | "FLIGHT_CANCELLED";
-type ScheduleChangeAction = "ACCEPT" | "CANCEL";
+type ScheduleChangeAction = "ACCEPT" | "CANCEL" | "REBOOK";
 
 /** Still waiting for the agency: listed as open on the booking, reminded of, expired at the deadline. */
 const OPEN_STATUSES: readonly ScheduleChangeStatus[] = ["DETECTED", "ACKNOWLEDGED"];
@@ -86,9 +86,9 @@ function applied(
   }
 }
 
-/** A flight cancelled leaves nothing to accept: the agency cancels (or rebooks). */
+/** A flight cancelled leaves nothing to accept: the agency cancels or rebooks. */
 function actionsFor(kind: ScheduleChangeKind): readonly ScheduleChangeAction[] {
-  return kind === "FLIGHT_CANCELLED" ? ["CANCEL"] : ["ACCEPT", "CANCEL"];
+  return kind === "FLIGHT_CANCELLED" ? ["CANCEL", "REBOOK"] : ["ACCEPT", "CANCEL", "REBOOK"];
 }
 
 function deadlineFor(booking: Pick<Booking, "segments">, detectedAt: Date): Date {

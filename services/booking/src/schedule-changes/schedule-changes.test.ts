@@ -49,9 +49,10 @@ async function world() {
     quote: () => Promise.reject(new Error("not in this test")),
     confirm: () => Promise.reject(new Error("not in this test")),
   };
+  const reschedules = cancellations;
   const writer = new BookingWriter(bookings, clock);
   const metrics = createMetricsRegistry();
-  const service = new ScheduleChanges({ changes, bookings, writer, cancellations, clock, logger: silentLogger(), metrics });
+  const service = new ScheduleChanges({ changes, bookings, writer, cancellations, reschedules, clock, logger: silentLogger(), metrics });
   const change = detectScheduleChange(booking, { ...retimed, clientReference: booking.bookingId }, clock.now());
   await changes.record(change, []);
   const types = async () => (await outbox.pending(100)).map((e) => e.type).filter((t) => t.startsWith("schedule_change."));

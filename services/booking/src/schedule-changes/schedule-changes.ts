@@ -1,6 +1,7 @@
 import { defined, DomainError, processMetrics, type Clock, type Logger, type MetricsRegistry } from "@tarmac/kernel";
 import type { BookingWriter } from "../booking-writer.js";
 import type { Cancellations } from "../cancel/cancellations.js";
+import type { Reschedules } from "../reschedule/reschedules.js";
 import type { Booking } from "../domain/booking.js";
 import type { RefundRecord } from "../domain/refunds.js";
 import type { ConfirmKey } from "../domain/keyed-confirmations.js";
@@ -14,6 +15,7 @@ export interface ScheduleChangesDeps {
   readonly bookings: BookingStore;
   readonly writer: BookingWriter;
   readonly cancellations: Pick<Cancellations, "quote" | "confirm">;
+  readonly reschedules: Pick<Reschedules, "quote" | "confirm">;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly metrics?: MetricsRegistry;
@@ -114,6 +116,22 @@ export class ScheduleChanges {
   }
 
   /**
+   * Moves the booking onto `newOfferId` (same route, from a search after the booking) as a
+   * reschedule whose fare difference, change fee and OTA fee are waived (the airline protects the
+   * passenger): nothing is debited; the seats, baggage and meals the new flights drop are credited.
+   */
+  async rebook(agentId: string, scheduleChangeId: string, newOfferId: string, key?: ConfirmKey): Promise<ScheduleChange> {
+    const change = await this.get(agentId, scheduleChangeId);
+    if (change.status === "REBOOKED") return change;
+    this.requireOpen(change, "REBOOK");
+    const booking = await this.booking(change);
+    await this.deps.reschedules.quote(booking, { newOfferId, reasonCode: "SCHEDULE_CHANGE", waived: true });
+    const { booking: moved } = await this.deps.reschedules.confirm(await this.booking(change), key);
+    const flights = moved.segments.map((s) => `${s.carrier}${s.flightNo}`).join(", ");
+    return this.move(change, "REBOOKED", `rebooked by the agency onto ${flights}, fees waived`, ["schedule_change.resolved"]);
+  }
+
+  /**
    * Due deadlines and reminders, as the airline settles them: past its deadline an open change is
    * EXPIRED, the booking keeping the airline's itinerary (a cancelled flight's booking stays for
    * the agency to cancel or rebook); a day before it, schedule_change.deadline_approaching once.
@@ -176,7 +194,7 @@ export class ScheduleChanges {
     );
   }
 
-  private requireOpen(change: ScheduleChange, action: "ACCEPT" | "CANCEL"): void {
+  private requireOpen(change: ScheduleChange, action: "ACCEPT" | "CANCEL" | "REBOOK"): void {
     if (!isOpen(change))
       throw new DomainError("BOOKING_INVALID_STATE", `Schedule change ${change.scheduleChangeId} is ${change.status}: nothing left to do`);
     if (!change.actions.includes(action))
