@@ -17,7 +17,13 @@ describe("gatewayConfigSchema", () => {
       authUrl: "http://127.0.0.1:50055",
       webhooksUrl: "http://127.0.0.1:50057",
       authCacheTtlMs: 5_000,
-      events: { natsUrl: undefined, streamName: "TARMAC", subjectPrefix: "tarmac" },
+      events: {
+        natsUrl: undefined,
+        streamName: "TARMAC",
+        subjectPrefix: "tarmac",
+        // One server, a week, 8 GiB, two minutes of dedup: the defaults outside a NATS cluster.
+        streamLimits: { replicas: 1, maxAgeMs: 7 * 86_400_000, maxBytes: 8 * 1024 ** 3, duplicateWindowMs: 120_000 },
+      },
       mongoUri: undefined,
       mongoDb: "tarmac",
       rateLimits: { search: 20, default: 10, auth: 5 },

@@ -31,10 +31,17 @@ describe("auth config", () => {
       host: "127.0.0.1",
       port: 50055,
       metricsPort: 9468,
+      drainDelayMs: 0,
       mongoUri: undefined,
       mongoDb: "tarmac",
       environment: "development",
-      events: { natsUrl: undefined, streamName: "TARMAC", subjectPrefix: "tarmac" },
+      events: {
+        natsUrl: undefined,
+        streamName: "TARMAC",
+        subjectPrefix: "tarmac",
+        // One server, a week, 8 GiB, two minutes of dedup: the defaults outside a NATS cluster.
+        streamLimits: { replicas: 1, maxAgeMs: 7 * 86_400_000, maxBytes: 8 * 1024 ** 3, duplicateWindowMs: 120_000 },
+      },
       devApiKey: undefined,
       devUser: { email: "demo@tarmac.test", phone: "+919800000001" },
       authSecret: DEVELOPMENT_AUTH_SECRET,

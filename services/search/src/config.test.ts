@@ -47,6 +47,7 @@ describe("search configuration", () => {
       airlineName: "SANDBOX",
       readinessIntervalMs: 1000,
       metricsPort: 9464,
+      drainDelayMs: 0,
     });
   });
 
