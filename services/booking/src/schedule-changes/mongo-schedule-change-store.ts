@@ -6,7 +6,7 @@ import type { ScheduleChangeListQuery, ScheduleChangeStore } from "./schedule-ch
 
 /** Bounds the whole transaction, retries included: a stuck primary fails the caller, who retries. */
 const COMMIT_TIMEOUT_MS = 5_000;
-/** Reads and single writes are bounded like every call: a slow one fails rather than hangs. */
+/** Reads are bounded like every call: a slow one fails rather than hangs (writes by the client's bounds). */
 const CALL_MS = 5_000;
 const DUPLICATE_KEY = 11000;
 /** The one cursor document: the airline's change feed as booking has read it. */
@@ -55,7 +55,7 @@ export class MongoScheduleChangeStore implements ScheduleChangeStore {
   }
 
   async saveCursor(after: string): Promise<void> {
-    await this.cursors.updateOne({ _id: CURSOR_ID }, { $set: { after } }, { upsert: true, timeoutMS: CALL_MS });
+    await this.cursors.updateOne({ _id: CURSOR_ID }, { $set: { after } }, { upsert: true });
   }
 
   async record(change: ScheduleChange, events: readonly OutboxEvent[]): Promise<{ change: ScheduleChange; created: boolean }> {
@@ -105,7 +105,7 @@ export class MongoScheduleChangeStore implements ScheduleChangeStore {
       const result = await this.changes.replaceOne({ _id: change.scheduleChangeId, version: change.version - 1 }, toDocument(change), {
         session,
       });
-      updated = result.modifiedCount === 1;
+      updated = result.matchedCount === 1;
       if (updated && this.outbox && events.length > 0) await this.outbox.append(events, session);
     });
     return updated;
