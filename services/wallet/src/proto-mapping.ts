@@ -11,7 +11,7 @@ import {
 } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { availableOf, type WalletAccount } from "./domain/account.js";
 import type { Hold } from "./domain/hold.js";
-import type { LedgerTransaction, StatementKind } from "./domain/ledger.js";
+import { isStatementKind, type LedgerTransaction, type StatementKind } from "./domain/ledger.js";
 
 export function toProtoBalance(account: WalletAccount): Balance {
   return create(BalanceSchema, {
@@ -36,7 +36,7 @@ const ENTRY_KINDS: Record<StatementKind, EntryKind> = {
 };
 
 export function toProtoLine(transaction: LedgerTransaction): LedgerLine {
-  if (transaction.kind === "CREDIT_LIMIT") throw new Error(`transaction ${transaction.transactionId} is not a statement line`);
+  if (!isStatementKind(transaction.kind)) throw new Error(`transaction ${transaction.transactionId} is not a statement line`);
   return create(LedgerLineSchema, {
     entryId: transaction.transactionId,
     at: toTimestamp(transaction.at),

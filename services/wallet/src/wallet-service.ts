@@ -21,6 +21,7 @@ import {
   OpenAccountResponseSchema,
   SetCreditLimitResponseSchema,
   TopUpResponseSchema,
+  FundsKind,
   TransferDirection,
   TransferFundsResponseSchema,
   VoidResponseSchema,
@@ -271,6 +272,10 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     const amountPaise = f.amount("amount_paise", request.amountPaise);
     const reference = f.text("reference", request.reference);
     const description = f.note("description", request.description);
+    const credit = request.funds === FundsKind.CREDIT_LINE;
+    if (!credit && request.funds !== FundsKind.CASH && request.funds !== FundsKind.UNSPECIFIED) {
+      f.add(fieldError("funds", "INVALID_VALUE", "must be CASH or CREDIT_LINE"));
+    }
     f.check();
     await this.assertSubAgent(agentId, subAgentId, context?.signal);
     const command: TransferCommand = {
@@ -282,6 +287,7 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
       description,
       // A sub-agent's wallet opens, PREPAID, with its agency's first transfer to it.
       openReceiver: toSubAgent,
+      funds: credit ? "CREDIT" : "CASH",
     };
     let result;
     try {
@@ -293,7 +299,14 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     this.operations.inc({ operation: "transfer", outcome: result.replayed ? "replayed" : "ok" });
     if (result.out) {
       this.deps.logger.info(
-        { from: command.fromAgentId, to: command.toAgentId, reference, amountPaise, entryId: result.out.transactionId },
+        {
+          from: command.fromAgentId,
+          to: command.toAgentId,
+          funds: command.funds,
+          reference,
+          amountPaise,
+          entryId: result.out.transactionId,
+        },
         `wallet transfer ${formatMoney(amountPaise, result.from.currency)}`,
       );
     }

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { DomainError } from "@tarmac/kernel";
 import { failureOf } from "@tarmac/kernel/testing";
-import { EntryKind, TransferDirection, TransferFundsRequestSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { EntryKind, FundsKind, TransferDirection, TransferFundsRequestSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { calls, walletHarness, type WalletHarness } from "./testing/wallet-harness.js";
 import { WalletServiceImpl } from "./wallet-service.js";
@@ -29,6 +29,7 @@ describe("WalletServiceImpl: TransferFunds between an agency and its sub-agents"
     await calls(service).topUp({ agentId: "agt_branch_b", amountPaise: 5_000n, reference: "top-branch-b" });
   });
   const transfer = (fields: {
+    funds?: FundsKind;
     agentId: string;
     subAgentId: string;
     direction?: TransferDirection;
@@ -96,5 +97,25 @@ describe("WalletServiceImpl: TransferFunds between an agency and its sub-agents"
     expect(over.code).toBe("WALLET_INSUFFICIENT_FUNDS");
     const bad = await failureOf(transfer({ agentId: "agt_agency", subAgentId: "agt_branch_a", direction: TransferDirection.UNSPECIFIED }));
     expect(bad.errors.map((e) => e.field)).toEqual(["direction"]);
+  });
+
+  it("carves a credit line for a sub-agent out of the agency's limit, on no statement", async () => {
+    await calls(service).setCreditLimit({ agentId: "agt_agency", creditLimitPaise: 40_000n, reference: "limit-agency" });
+    const carved = await transfer({
+      agentId: "agt_agency",
+      subAgentId: NEW_BRANCH,
+      funds: FundsKind.CREDIT_LINE,
+      amountPaise: 30_000n,
+      reference: "line-1",
+    });
+    expect(carved.agency).toMatchObject({ balancePaise: 100_000n, creditLimitPaise: 10_000n });
+    expect(carved.subAgent).toMatchObject({ balancePaise: 0n, creditLimitPaise: 30_000n, availablePaise: 30_000n });
+    expect((await calls(service).listStatement({ agentId: NEW_BRANCH })).lines).toEqual([]);
+    const over = await failureOf(
+      transfer({ agentId: "agt_agency", subAgentId: NEW_BRANCH, funds: FundsKind.CREDIT_LINE, amountPaise: 10_001n, reference: "line-2" }),
+    );
+    expect(over.code).toBe("WALLET_INSUFFICIENT_FUNDS");
+    const bad = await failureOf(transfer({ agentId: "agt_agency", subAgentId: NEW_BRANCH, funds: 9 as FundsKind, reference: "line-3" }));
+    expect(bad.errors.map((e) => e.field)).toEqual(["funds"]);
   });
 });

@@ -1,5 +1,5 @@
 import { AgentStatusSchema, AgentTierSchema } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { TransferDirectionSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { FundsKindSchema, TransferDirectionSchema } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import { enumNames } from "../../enum-names.js";
 import { array, closed, described, instant, integer, nullable, nullableInstant, object, oneOf, string, text } from "../../json-schema.js";
 import { balanceResponseSchema } from "../wallet/schemas.js";
@@ -78,6 +78,10 @@ export const transferRequestSchema = closed(
       pattern: "^[\\x21-\\x7E]+$",
     }),
     description: string("For both statement lines, at most 500 characters.", { maxLength: 500 }),
+    funds: oneOf(
+      enumNames(FundsKindSchema),
+      "`CASH` (default) moves money; `CREDIT_LINE` moves credit limit: carved out of the sender's unused credit into the receiver's.",
+    ),
   },
   ["sub_agent_id", "direction", "amount_paise", "reference"],
 );
@@ -87,6 +91,7 @@ export interface TransferBody {
   amount_paise: number;
   reference: string;
   description?: string;
+  funds?: "CASH" | "CREDIT_LINE";
 }
 
 /** The wallet answer of /wallet/balance, naming whichever agency's wallet it is. */

@@ -1,5 +1,5 @@
 import { AgentStatus, AgentTier, Scope, type Agent } from "@tarmac/proto/tarmac/auth/v1/auth_pb.js";
-import { TransferDirection, type Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import { FundsKind, TransferDirection, type Balance } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { callerOf } from "../../auth/caller-of.js";
@@ -162,7 +162,9 @@ export const subAgentRoutes: FastifyPluginAsync<SubAgentRoutesOptions> = async (
           "Moves `amount_paise` from the calling agency's wallet to its sub-agent's (`TO_SUB_AGENT`) or back " +
           "(`FROM_SUB_AGENT`): a `TRANSFER_OUT` line on the sender's statement and a `TRANSFER_IN` line on the receiver's, " +
           "both or neither. Only the sender's own money moves (balance less held; credit is never handed on): else 402 " +
-          "`WALLET_INSUFFICIENT_FUNDS`. The sub-agent's wallet opens, prepaid (no credit limit), with its first funding. " +
+          "`WALLET_INSUFFICIENT_FUNDS`. With `funds: CREDIT_LINE` credit moves instead: carved out of the sender's unused " +
+          "credit limit into the receiver's (no statement lines; never credit the sender is using). The sub-agent's wallet " +
+          "opens, prepaid (no credit limit), with its first funding. " +
           "Idempotent by `reference`: a retry of the same transfer answers both wallets and moves nothing; another " +
           "transfer under a used reference is 422 `IDEMPOTENCY_KEY_REUSED`. An id outside the calling agency's subtree is " +
           "404 `AUTH_NOT_FOUND`.",
@@ -173,7 +175,7 @@ export const subAgentRoutes: FastifyPluginAsync<SubAgentRoutesOptions> = async (
       config,
     },
     async (request) => {
-      const { sub_agent_id, direction, amount_paise, reference, description } = request.body;
+      const { sub_agent_id, direction, amount_paise, reference, description, funds } = request.body;
       const answer = await wallet.transferFunds({
         agentId: callerOf(request).agentId,
         subAgentId: sub_agent_id,
@@ -181,6 +183,7 @@ export const subAgentRoutes: FastifyPluginAsync<SubAgentRoutesOptions> = async (
         amountPaise: BigInt(amount_paise),
         reference,
         description: description ?? "",
+        funds: FundsKind[funds ?? "CASH"],
       });
       return { agency: balanceJson(presentBalance(answer.agency)), sub_agent: balanceJson(presentBalance(answer.subAgent)) };
     },

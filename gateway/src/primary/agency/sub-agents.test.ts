@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../../testing/envelope.js";
 import { keys, type FakeServices } from "../../testing/fake-services.js";
 import { type TestApp, testApp } from "../../testing/test-app.js";
-import { TransferDirection, TransferFundsResponseSchema, type TransferFundsRequest } from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
+import {
+  FundsKind,
+  TransferDirection,
+  TransferFundsResponseSchema,
+  type TransferFundsRequest,
+} from "@tarmac/proto/tarmac/wallet/v1/wallet_pb.js";
 
 let gateway: TestApp;
 afterEach(async () => gateway?.app.close());
@@ -231,6 +236,10 @@ describe("sub-agents on the primary surface", () => {
     );
     expectEnvelope(await post("transfer", body, tree.other.key), "AUTH_NOT_FOUND");
     expect(seen.slice(2).map((r) => r.agentId)).toEqual(["agt_branch_a", "agt_branch_a", "agt_other"]);
+    const line = await post("transfer", { ...body, funds: "CREDIT_LINE", reference: "line-1" }, tree.agency.key);
+    expect(line.statusCode, line.body).toBe(200);
+    expect(seen.at(-1)?.funds).toBe(FundsKind.CREDIT_LINE);
+    expect(seen[0]?.funds).toBe(FundsKind.CASH);
     const bad = expectEnvelope(
       await post("transfer", { ...body, direction: "SIDEWAYS", amount_paise: 0 }, tree.agency.key),
       "VALIDATION_FAILED",

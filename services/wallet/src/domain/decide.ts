@@ -154,6 +154,8 @@ function kindName(kind: TransactionKind): string {
     CREDIT_LIMIT: "credit limit",
     TRANSFER_OUT: "transfer",
     TRANSFER_IN: "transfer",
+    CREDIT_OUT: "credit transfer",
+    CREDIT_IN: "credit transfer",
   }[kind];
 }
 

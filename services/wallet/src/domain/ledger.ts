@@ -20,6 +20,8 @@
  *   TRANSFER_OUT  cash(from) -X, platform:transfers +X    (one agency's wallet to another in its tree;
  *   TRANSFER_IN   cash(to) +X, platform:transfers -X      both committed together, so transfers net to 0)
  *   CREDIT_LIMIT  no entries: a credit limit moves no money; it is recorded for idempotency and audit
+ *   CREDIT_OUT    no entries: credit carved out of this agency's limit for another in its tree
+ *   CREDIT_IN     no entries: the other side, that agency's limit grows (both committed together)
  *
  * The agent's two accounts are cached on its wallet document; the platform accounts are only
  * ever summed from the ledger (a cached platform total would be one hot document every agent's
@@ -27,9 +29,9 @@
  */
 
 export type StatementKind = "HOLD" | "CAPTURE" | "VOID" | "REFUND" | "TOP_UP" | "ADJUSTMENT" | "TRANSFER_OUT" | "TRANSFER_IN";
-export type TransactionKind = StatementKind | "CREDIT_LIMIT";
+export type TransactionKind = StatementKind | "CREDIT_LIMIT" | "CREDIT_OUT" | "CREDIT_IN";
 
-/** Kinds that are statement lines (API guide, Wallet); CREDIT_LIMIT records move no money and are not. */
+/** Kinds that are statement lines (API guide, Wallet); credit limit records move no money and are not. */
 export const STATEMENT_KINDS: readonly StatementKind[] = [
   "HOLD",
   "CAPTURE",
@@ -42,7 +44,7 @@ export const STATEMENT_KINDS: readonly StatementKind[] = [
 ];
 
 export function isStatementKind(kind: TransactionKind): kind is StatementKind {
-  return kind !== "CREDIT_LIMIT";
+  return kind !== "CREDIT_LIMIT" && kind !== "CREDIT_OUT" && kind !== "CREDIT_IN";
 }
 
 export const PLATFORM = {

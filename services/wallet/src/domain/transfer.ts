@@ -1,7 +1,7 @@
 import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
-import type { WalletAccount } from "./account.js";
+import { availableOf, type WalletAccount } from "./account.js";
 import { accountNotFound, assertCommitSound, checkPrior, post, walletEvent, WALLET_CREDITED, WALLET_DEBITED } from "./decide.js";
-import { cashAccount, PLATFORM, type LedgerTransaction } from "./ledger.js";
+import { cashAccount, PLATFORM, type LedgerTransaction, type TransactionKind } from "./ledger.js";
 import { formatMoney, MAX_BALANCE_PAISE } from "./money.js";
 import type { OutboxEvent } from "@tarmac/events";
 
@@ -23,7 +23,20 @@ export interface TransferCommand {
    * currency. An agency funding a new sub-agent opens its wallet with the first transfer.
    */
   readonly openReceiver?: boolean;
+  /**
+   * CASH (the default) moves money; CREDIT carves credit out of the sender's limit into the
+   * receiver's: no money moves and no statement line is written, the two limits change together.
+   */
+  readonly funds?: "CASH" | "CREDIT";
 }
+
+/** The two ledger kinds a transfer is recorded under, each unique with the reference. */
+export function transferKinds(command: Pick<TransferCommand, "funds">): { readonly out: TransactionKind; readonly in: TransactionKind } {
+  return command.funds === "CREDIT" ? { out: "CREDIT_OUT", in: "CREDIT_IN" } : { out: "TRANSFER_OUT", in: "TRANSFER_IN" };
+}
+
+/** The most credit a wallet may be given, as SetCreditLimit allows. */
+const MAX_CREDIT_LIMIT_PAISE = 1_000_000_000_000;
 
 /** What a store read before deciding, in the same atomic unit: both accounts and both legs already recorded, if any. */
 export interface TransferState {
@@ -76,6 +89,7 @@ export function decideTransfer(command: TransferCommand, state: TransferState, n
     ]);
   }
   const amount = command.amountPaise;
+  if (command.funds === "CREDIT") return carveCredit(command, from, to, opened, now);
   const own = from.balancePaise - from.heldPaise;
   if (own < amount) {
     throw new DomainError(
@@ -139,4 +153,57 @@ function prepaidAccount(agentId: string, currency: string, now: Date): WalletAcc
     openedAt: now,
     openingCreditLimitPaise: 0,
   };
+}
+
+/**
+ * Credit carved from one limit into another: the sender keeps available >= 0 (it cannot hand on
+ * credit it is using), the receiver's limit grows by as much. No money moves, so no statement
+ * line and no event: both are CREDIT_OUT / CREDIT_IN records, like CREDIT_LIMIT ones.
+ */
+function carveCredit(command: TransferCommand, from: WalletAccount, to: WalletAccount, opened: boolean, now: Date): TransferDecision {
+  const amount = command.amountPaise;
+  const unused = Math.min(from.creditLimitPaise, availableOf(from));
+  if (unused < amount) {
+    throw new DomainError(
+      "WALLET_INSUFFICIENT_FUNDS",
+      `Insufficient credit to carve out: the sender's unused credit is ${formatMoney(Math.max(0, unused), from.currency)}, ` +
+        `needed ${formatMoney(amount, from.currency)}`,
+    );
+  }
+  if (to.creditLimitPaise + amount > MAX_CREDIT_LIMIT_PAISE) {
+    throw validationFailed([
+      fieldError(
+        "amount_paise",
+        "OUT_OF_RANGE",
+        `would take the receiver's credit limit past ${formatMoney(MAX_CREDIT_LIMIT_PAISE, to.currency)}`,
+      ),
+    ]);
+  }
+  const what = command.description || `Credit line ${command.reference}`;
+  const out = post(from, now, {
+    kind: "CREDIT_OUT",
+    reference: command.reference,
+    amountPaise: amount,
+    entries: [],
+    lineAmountPaise: 0,
+    balanceDelta: 0,
+    heldDelta: 0,
+    creditLimit: from.creditLimitPaise - amount,
+    description: `${what} to ${to.agentId}`,
+  });
+  const inward = post(to, now, {
+    kind: "CREDIT_IN",
+    reference: command.reference,
+    amountPaise: amount,
+    entries: [],
+    lineAmountPaise: 0,
+    balanceDelta: 0,
+    heldDelta: 0,
+    creditLimit: to.creditLimitPaise + amount,
+    description: `${what} from ${from.agentId}`,
+  });
+  const legs = { out: { before: from, ...out }, in: { ...(opened && { opened }), before: to, ...inward } };
+  assertCommitSound(legs.out);
+  assertCommitSound(legs.in);
+  return { type: "commit", ...legs, events: [] };
 }

@@ -7,7 +7,7 @@ import { decide, type Commit, type CommandState } from "../domain/decide.js";
 import type { Hold } from "../domain/hold.js";
 import { isStatementKind, type LedgerTransaction } from "../domain/ledger.js";
 import type { StatementQuery } from "../domain/statement.js";
-import { decideTransfer, type TransferCommand, type TransferLeg } from "../domain/transfer.js";
+import { decideTransfer, transferKinds, type TransferCommand, type TransferLeg } from "../domain/transfer.js";
 import { KeyedMutex } from "./keyed-mutex.js";
 import type { CommandOptions, CommandResult, TransferResult, WalletStore } from "./wallet-store.js";
 
@@ -129,11 +129,12 @@ export class MemoryWalletStore implements WalletStore {
 
   /** Synchronous from the first read to the last write, as executeNow. */
   private transferNow(command: TransferCommand): TransferResult {
+    const kinds = transferKinds(command);
     const state = {
       from: copy(this.accounts.get(command.fromAgentId)),
       to: copy(this.accounts.get(command.toAgentId)),
-      priorOut: copy(this.byKey.get(keyString({ kind: "TRANSFER_OUT", reference: command.reference }))),
-      priorIn: copy(this.byKey.get(keyString({ kind: "TRANSFER_IN", reference: command.reference }))),
+      priorOut: copy(this.byKey.get(keyString({ kind: kinds.out, reference: command.reference }))),
+      priorIn: copy(this.byKey.get(keyString({ kind: kinds.in, reference: command.reference }))),
     };
     const decision = decideTransfer(command, state, this.clock.now());
     if (decision.type === "replay") return { from: deepCopy(decision.from), to: deepCopy(decision.to), replayed: true };

@@ -13,9 +13,9 @@ import { bookingMoneyOf, type BookingMoney } from "../domain/booking-refund.js";
 import { agentIdOf, idempotencyKeyOf, refundedBooking, type WalletCommand } from "../domain/commands.js";
 import { decide, type Commit, type CommandState } from "../domain/decide.js";
 import type { Hold } from "../domain/hold.js";
-import { STATEMENT_KINDS, type LedgerTransaction } from "../domain/ledger.js";
+import { STATEMENT_KINDS, type LedgerTransaction, type TransactionKind } from "../domain/ledger.js";
 import type { StatementQuery } from "../domain/statement.js";
-import { decideTransfer, type TransferCommand, type TransferLeg } from "../domain/transfer.js";
+import { decideTransfer, transferKinds, type TransferCommand, type TransferLeg } from "../domain/transfer.js";
 import {
   ACCOUNT_VALIDATOR,
   fromAccountDocument,
@@ -184,7 +184,7 @@ export class MongoWalletStore implements WalletStore {
           },
           { maxCommitTimeMS: COMMIT_TIMEOUT_MS, signal },
         );
-        if (!result.replayed) this.outbox.notify();
+        if (!result.replayed && result.out?.kind === "TRANSFER_OUT") this.outbox.notify();
         return result;
       } catch (error) {
         if (attempt < MAX_COMMAND_ATTEMPTS && (isDuplicateKey(error) || error instanceof LostRaceError)) continue;
@@ -199,15 +199,16 @@ export class MongoWalletStore implements WalletStore {
       const doc = await this.accounts.findOne({ _id: agentId }, { session });
       return doc ? fromAccountDocument(doc) : undefined;
     };
-    const prior = async (kind: "TRANSFER_OUT" | "TRANSFER_IN") => {
+    const kinds = transferKinds(command);
+    const prior = async (kind: TransactionKind) => {
       const doc = await this.transactions.findOne({ kind, reference: command.reference }, { session });
       return doc ? fromTransactionDocument(doc) : undefined;
     };
     const state = {
       from: await account(command.fromAgentId),
       to: await account(command.toAgentId),
-      priorOut: await prior("TRANSFER_OUT"),
-      priorIn: await prior("TRANSFER_IN"),
+      priorOut: await prior(kinds.out),
+      priorIn: await prior(kinds.in),
     };
     const decision = decideTransfer(command, state, now);
     if (decision.type === "replay") return { from: decision.from, to: decision.to, replayed: true };

@@ -617,6 +617,32 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
         await expectSound(fresh);
       });
 
+      it("carves credit out of the sender's unused limit into the receiver's, with no statement line", async () => {
+        const carve = (amountPaise: number, reference: string, fromAgentId = agent, toAgentId = other) =>
+          store.transfer({ type: "transfer", funds: "CREDIT", fromAgentId, toAgentId, amountPaise, reference, description: "" });
+        // agent: balance 10,000, limit 50,000, nothing held.
+        const carved = await carve(20_000, ref("line-1"));
+        expect(carved.from).toMatchObject({ balancePaise: 10_000, creditLimitPaise: 30_000 });
+        expect(carved.to).toMatchObject({ balancePaise: 0, creditLimitPaise: 20_000 });
+        expect(await carve(20_000, ref("line-1"))).toMatchObject({ replayed: true, from: { creditLimitPaise: 30_000 } });
+        expect(await store.listStatement({ agentId: other, limit: 10 })).toEqual([]);
+        // The receiver spends into it; the sender cannot carve credit it is using.
+        await hold(15_000, ref("bkg-on-credit"), { agentId: other });
+        await hold(35_000, ref("bkg-agency"));
+        // agent: available 10,000 + 30,000 - 35,000 = 5,000: 5,001 of credit is in use.
+        expect((await failureOf(carve(5_001, ref("line-2")))).code).toBe("WALLET_INSUFFICIENT_FUNDS");
+        // Carving back: the receiver keeps what it has held (15,000 of its 20,000).
+        expect((await failureOf(carve(5_001, ref("back-1"), other, agent))).code).toBe("WALLET_INSUFFICIENT_FUNDS");
+        expect(await carve(5_000, ref("back-2"), other, agent)).toMatchObject({
+          from: { creditLimitPaise: 15_000 },
+          to: { creditLimitPaise: 35_000 },
+        });
+        for (const id of [agent, other]) {
+          expect((await balance(id)).available).toBeGreaterThanOrEqual(0);
+          await expectSound(id);
+        }
+      });
+
       it("refuses a wallet that is not open, and a transfer to itself", async () => {
         expect((await failureOf(transfer(1, ref("nowhere"), agent, newId("agt")))).code).toBe("WALLET_ACCOUNT_NOT_FOUND");
         expect((await failureOf(transfer(1, ref("self"), agent, agent))).code).toBe("VALIDATION_FAILED");
@@ -629,6 +655,18 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
           ...Array.from({ length: 12 }, (_, i) => transfer(1_500, ref(`out-${i}`))),
           ...Array.from({ length: 12 }, (_, i) => transfer(1_000, ref(`back-${i}`), other, agent)),
           ...Array.from({ length: 6 }, (_, i) => hold(2_000, ref(`bkg-${i}`), { agentId: other })),
+          ...Array.from({ length: 8 }, (_, i) =>
+            store.transfer({
+              type: "transfer",
+              funds: "CREDIT",
+              fromAgentId: agent,
+              toAgentId: other,
+              amountPaise: 10_000,
+              reference: ref(`line-${i}`),
+              description: "",
+            }),
+          ),
+          ...Array.from({ length: 6 }, (_, i) => hold(9_000, ref(`bkg-agency-${i}`))),
         ];
         await Promise.allSettled(work);
         for (const id of [agent, other]) {
@@ -637,9 +675,11 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
           expect(await statementSum(id)).toBe(account.balancePaise);
           await expectSound(id);
         }
-        // Money only moved between the two: together they hold what was topped up.
+        // Money only moved between the two: together they hold what was topped up, and the one credit line.
         const total = (await balance(agent)).balance + (await balance(other)).balance;
         expect(total).toBe(15_000);
+        expect((await balance(agent)).limit + (await balance(other)).limit).toBe(50_000);
+        for (const id of [agent, other]) expect((await balance(id)).available, id).toBeGreaterThanOrEqual(0);
       });
     });
 
