@@ -21,6 +21,7 @@ import { Dispatcher } from "./delivery/dispatcher.js";
 import type { DeliveryTools } from "./delivery/ports.js";
 import { secretBoxFromConfig } from "./delivery/secret-box.js";
 import { WebhookIngest } from "./ingest.js";
+import { SUBSCRIBED_SUBJECTS } from "./domain/event-catalogue.js";
 import { webhooksRoutes } from "./routes.js";
 import { MemoryWebhookStore } from "./store/memory-webhook-store.js";
 import { MongoWebhookStore } from "./store/mongo-webhook-store.js";
@@ -104,7 +105,7 @@ export async function startWebhooksService(
         subjectPrefix: config.events.subjectPrefix,
         streamLimits: config.events.streamLimits,
         durable: "webhooks",
-        subjects: ["booking.>", "schedule_change.>", "wallet.>"],
+        subjects: [...SUBSCRIBED_SUBJECTS],
         handle: async (event) => {
           await ingest.accept(event);
         },

@@ -33,6 +33,15 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The NATS subjects (under the stream's prefix) the webhooks consumer takes: one `<family>.>` per
+ * family of event types the other services publish, from the list above so a new family is never
+ * left out (invoice.issued once was); webhook_endpoint.* are this service's own.
+ */
+export const SUBSCRIBED_SUBJECTS: readonly string[] = [
+  ...new Set(EVENT_TYPES.filter((type) => !type.startsWith("webhook_endpoint.")).map((type) => `${type.split(".")[0]}.>`)),
+];
+
 /** Sent by SendTestEvent only; no endpoint subscribes to it. */
 export const TEST_EVENT_TYPE = "webhook_endpoint.test";
 
