@@ -116,6 +116,7 @@ const OPERATIONS: readonly Expected[] = [
   { path: "/api/v1/search", tag: "search", security: "ApiKey", statuses: ["401", "403", "410"], examples: true },
   { path: "/api/v1/wallet/balance", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },
   { path: "/api/v1/wallet/statement", tag: "wallet", security: "ApiKey", statuses: ["401", "403"] },
+  { path: "/api/v1/wallet/low-balance-threshold", tag: "wallet", security: "ApiKey", statuses: ["401", "403", "404"] },
   // API guide, Webhooks (enterprise agencies; 403 also WEBHOOKS_ENTERPRISE_TIER_REQUIRED).
   { path: "/api/v1/webhooks/create", tag: "webhooks", security: "ApiKey", statuses: ["401", "403"], examples: true },
   { path: "/api/v1/webhooks/list", tag: "webhooks", security: "ApiKey", statuses: ["401", "403"] },

@@ -10,6 +10,7 @@ import { errorEnvelopeSchema } from "../openapi/components.js";
 import { envelopeErrorHandler } from "../errors/error-envelope.js";
 import { idempotency } from "../idempotency/idempotency.js";
 import { type RateLimitSettings, rateLimiter } from "../rate-limit/rate-limit.js";
+import { alertRoutes } from "./agency/alert-routes.js";
 import { agencyKeyRoutes } from "./agency/api-key-routes.js";
 import { subAgentRoutes } from "./agency/sub-agent-routes.js";
 import { additionsRoutes } from "./booking/additions-routes.js";
@@ -75,4 +76,5 @@ export const primaryApi: FastifyPluginAsync<PrimaryApiOptions> = async (
   await app.register(webhookRoutes, { webhooks: clients.webhooks });
   await app.register(subAgentRoutes, { auth: clients.auth, wallet: clients.wallet });
   await app.register(agencyKeyRoutes, { auth: clients.auth });
+  await app.register(alertRoutes, { wallet: clients.wallet });
 };

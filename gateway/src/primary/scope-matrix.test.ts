@@ -50,6 +50,7 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/agency/api-keys/issue", Scope.AGENCY_MANAGE],
   ["/api/v1/agency/api-keys/list", Scope.AGENCY_MANAGE],
   ["/api/v1/agency/api-keys/revoke", Scope.AGENCY_MANAGE],
+  ["/api/v1/wallet/low-balance-threshold", Scope.AGENCY_MANAGE],
 ];
 
 const SCOPES = [

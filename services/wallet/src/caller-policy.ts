@@ -23,6 +23,8 @@ export const walletCallerPolicy: CallerPolicy = {
   ListOpenHolds: { booking: "trusted", admin: "trusted" },
   // An agency moves its own money to and from its sub-agents (the service checks the sub-agent is its own).
   TransferFunds: { gateway: "agent-context", admin: "trusted" },
+  // An agency's own alert setting; it moves no money.
+  SetLowBalanceThreshold: { gateway: "agent-context", admin: "trusted" },
 };
 
 /**

@@ -22,6 +22,7 @@ import {
   SetCreditLimitResponseSchema,
   TopUpResponseSchema,
   FundsKind,
+  SetLowBalanceThresholdResponseSchema,
   TransferDirection,
   TransferFundsResponseSchema,
   VoidResponseSchema,
@@ -43,6 +44,8 @@ import {
   type SetCreditLimitResponse,
   type TopUpRequest,
   type TopUpResponse,
+  type SetLowBalanceThresholdRequest,
+  type SetLowBalanceThresholdResponse,
   type TransferFundsRequest,
   type TransferFundsResponse,
   type VoidRequest,
@@ -312,6 +315,21 @@ export class WalletServiceImpl implements ServiceImpl<typeof WalletService> {
     }
     const [agency, subAgent] = toSubAgent ? [result.from, result.to] : [result.to, result.from];
     return create(TransferFundsResponseSchema, { agency: toProtoBalance(agency), subAgent: toProtoBalance(subAgent) });
+  }
+
+  async setLowBalanceThreshold(request: SetLowBalanceThresholdRequest, context?: HandlerContext): Promise<SetLowBalanceThresholdResponse> {
+    const f = new RequestFields();
+    const command: WalletCommand = {
+      type: "setLowBalanceThreshold",
+      agentId: f.text("agent_id", request.agentId, AGENT_ID_MAX),
+      thresholdPaise: f.limit("threshold_paise", request.thresholdPaise),
+    };
+    f.check();
+    const { account } = await this.run(command, context?.signal);
+    return create(SetLowBalanceThresholdResponseSchema, {
+      balance: toProtoBalance(account),
+      thresholdPaise: BigInt(account.lowBalanceThresholdPaise ?? 0),
+    });
   }
 
   /** The sub-agent must be the agency's own, as auth knows it; anything else is not found, as auth answers it. */

@@ -22,6 +22,10 @@ export interface WalletAccount {
   readonly openedAt: Date;
   /** The credit limit OpenAccount was called with: a repeat must name the same. */
   readonly openingCreditLimitPaise: number;
+  /** `wallet.low_balance` fires when available falls below this (0 or absent: never). */
+  readonly lowBalanceThresholdPaise?: number;
+  /** Set when it fired, until available is back at or above the threshold (re-armed). */
+  readonly lowBalanceAlerted?: boolean;
 }
 
 /** `available = balance + credit_limit - held` (API guide, Wallet). */

@@ -7,7 +7,14 @@ import type { LedgerTransaction, TransactionKind } from "./ledger.js";
  * whole amounts in range). Every store runs one command atomically through `decide`.
  */
 export type WalletCommand =
-  OpenAccountCommand | HoldCommand | CaptureCommand | VoidCommand | CreditCommand | TopUpCommand | SetCreditLimitCommand;
+  | OpenAccountCommand
+  | HoldCommand
+  | CaptureCommand
+  | VoidCommand
+  | CreditCommand
+  | TopUpCommand
+  | SetCreditLimitCommand
+  | SetLowBalanceThresholdCommand;
 
 export interface OpenAccountCommand {
   readonly type: "openAccount";
@@ -72,6 +79,13 @@ export interface SetCreditLimitCommand {
   readonly agentId: string;
   readonly creditLimitPaise: number;
   readonly reference: string;
+}
+
+/** Sets the wallet's low-balance threshold (0: no alert). Idempotent by value; moves no money, records no line. */
+export interface SetLowBalanceThresholdCommand {
+  readonly type: "setLowBalanceThreshold";
+  readonly agentId: string;
+  readonly thresholdPaise: number;
 }
 
 /** The idempotency key a command is recorded under: (kind, reference), unique across agents. */

@@ -8,12 +8,14 @@ import type {
   HoldCommand,
   OpenAccountCommand,
   SetCreditLimitCommand,
+  SetLowBalanceThresholdCommand,
   TopUpCommand,
   VoidCommand,
   WalletCommand,
 } from "./commands.js";
 import { isExpired, type Hold } from "./hold.js";
 import { cashAccount, heldAccount, PLATFORM, type LedgerEntry, type LedgerTransaction, type TransactionKind } from "./ledger.js";
+import { withLowBalanceAlert } from "./low-balance.js";
 import { formatMoney, MAX_BALANCE_PAISE } from "./money.js";
 
 /** What a store read before deciding, inside the same transaction or critical section. */
@@ -64,8 +66,13 @@ export const WALLET_CREDITED = "wallet.credited";
  * stores call it inside their atomic section, so the rules cannot differ between them.
  */
 export function decide(command: WalletCommand, state: CommandState, now: Date): Decision {
-  const decision = decideUnchecked(command, state, now);
-  if (decision.type === "commit") assertCommitSound(decision);
+  const decided = decideUnchecked(command, state, now);
+  if (decided.type !== "commit") return decided;
+  const alert = withLowBalanceAlert(decided.account, decided.transaction?.at ?? now);
+  const decision: Commit = alert.event
+    ? { ...decided, account: alert.account, events: [...decided.events, alert.event] }
+    : { ...decided, account: alert.account };
+  assertCommitSound(decision);
   return decision;
 }
 
@@ -85,6 +92,8 @@ function decideUnchecked(command: WalletCommand, state: CommandState, now: Date)
       return addToBalance(command, state, now, "TOP_UP", PLATFORM.funding);
     case "setCreditLimit":
       return setCreditLimit(command, state, now);
+    case "setLowBalanceThreshold":
+      return setLowBalanceThreshold(command, state);
   }
 }
 
@@ -408,6 +417,17 @@ function setCreditLimit(command: SetCreditLimitCommand, state: CommandState, now
     description: `Credit limit set to ${formatMoney(limit, account.currency)} (was ${formatMoney(account.creditLimitPaise, account.currency)})`,
   });
   return { type: "commit", before: account, ...posted, events: [] };
+}
+
+/**
+ * A new threshold re-arms the alert: if available is already below it, the alert fires with this
+ * commit (the agency asked to know, and is below). The same threshold again changes nothing.
+ */
+function setLowBalanceThreshold(command: SetLowBalanceThresholdCommand, state: CommandState): Decision {
+  const account = requireAccount(state, command.agentId);
+  if ((account.lowBalanceThresholdPaise ?? 0) === command.thresholdPaise) return { type: "replay", account };
+  const next: WalletAccount = { ...account, lowBalanceThresholdPaise: command.thresholdPaise, lowBalanceAlerted: false };
+  return { type: "commit", before: account, account: next, events: [] };
 }
 
 export interface Posting {

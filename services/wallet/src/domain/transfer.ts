@@ -2,6 +2,7 @@ import { DomainError, fieldError, validationFailed } from "@tarmac/kernel";
 import { availableOf, type WalletAccount } from "./account.js";
 import { accountNotFound, assertCommitSound, checkPrior, post, walletEvent, WALLET_CREDITED, WALLET_DEBITED } from "./decide.js";
 import { cashAccount, PLATFORM, type LedgerTransaction, type TransactionKind } from "./ledger.js";
+import { withLowBalanceAlert } from "./low-balance.js";
 import { formatMoney, MAX_BALANCE_PAISE } from "./money.js";
 import type { OutboxEvent } from "@tarmac/events";
 
@@ -67,6 +68,20 @@ export type TransferDecision =
  * that reference is refused.
  */
 export function decideTransfer(command: TransferCommand, state: TransferState, now: Date): TransferDecision {
+  const decided = decideUnchecked(command, state, now);
+  if (decided.type !== "commit") return decided;
+  // Either side may cross its low-balance threshold (money or credit leaving, or coming back).
+  const out = withLowBalanceAlert(decided.out.account, decided.out.transaction.at);
+  const inward = withLowBalanceAlert(decided.in.account, decided.in.transaction.at);
+  return {
+    type: "commit",
+    out: { ...decided.out, account: out.account },
+    in: { ...decided.in, account: inward.account },
+    events: [...decided.events, ...[out.event, inward.event].filter((e) => e !== undefined)],
+  };
+}
+
+function decideUnchecked(command: TransferCommand, state: TransferState, now: Date): TransferDecision {
   if (command.fromAgentId === command.toAgentId) {
     throw validationFailed([fieldError("to_agent_id", "INVALID_VALUE", "must be another agency than the sender")]);
   }

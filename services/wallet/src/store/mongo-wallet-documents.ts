@@ -36,6 +36,9 @@ export interface AccountDocument {
   lastAt: Date;
   openedAt: Date;
   openingCreditLimitPaise: Int64;
+  /** 0: no low-balance alert. Absent on wallets opened before alerts existed. */
+  lowBalanceThresholdPaise?: Int64;
+  lowBalanceAlerted?: boolean;
 }
 
 /** `wallet_transactions`: the ledger, one document per transaction with its entries embedded. */
@@ -83,6 +86,9 @@ export function toAccountDocument(account: WalletAccount): AccountDocument {
     lastAt: account.lastAt,
     openedAt: account.openedAt,
     openingCreditLimitPaise: int64(account.openingCreditLimitPaise),
+    // Always written (0 / false when unset): the update $sets every figure, and must clear these too.
+    lowBalanceThresholdPaise: int64(account.lowBalanceThresholdPaise ?? 0),
+    lowBalanceAlerted: account.lowBalanceAlerted ?? false,
   };
 }
 
@@ -97,6 +103,12 @@ export function fromAccountDocument(doc: AccountDocument): WalletAccount {
     lastAt: doc.lastAt,
     openedAt: doc.openedAt,
     openingCreditLimitPaise: fromInt64(doc.openingCreditLimitPaise),
+    // As the domain keeps them: present only while a threshold is set.
+    ...(doc.lowBalanceThresholdPaise !== undefined &&
+      fromInt64(doc.lowBalanceThresholdPaise) > 0 && {
+        lowBalanceThresholdPaise: fromInt64(doc.lowBalanceThresholdPaise),
+        lowBalanceAlerted: doc.lowBalanceAlerted ?? false,
+      }),
   };
 }
 

@@ -683,6 +683,48 @@ export function walletStoreContract(open: () => Promise<ContractSubject>): void 
       });
     });
 
+    describe("low-balance alert", () => {
+      const threshold = (thresholdPaise: number) => exec({ type: "setLowBalanceThreshold", agentId: agent, thresholdPaise });
+      const alerts = async () => (await eventsOf(agent)).filter((e) => e.type === "wallet.low_balance");
+
+      beforeEach(async () => {
+        await openAccount();
+        await topUp(100_000);
+      });
+
+      it("fires once when available falls below the threshold, and again only after climbing back", async () => {
+        await threshold(40_000);
+        expect(await alerts()).toEqual([]);
+        const first = await hold(50_000, ref("bkg-1"));
+        await hold(20_000, ref("bkg-2")); // 30,000 available: crossed
+        await hold(5_000, ref("bkg-3")); // still below: no second alert
+        expect((await alerts()).map((e) => e.data)).toEqual([
+          { available_paise: 30_000, threshold_paise: 40_000, balance_paise: 100_000, credit_limit_paise: 0, held_paise: 70_000 },
+        ]);
+        await voidHold(first.hold!.holdId); // 75,000 available: re-armed
+        await hold(40_000, ref("bkg-4")); // 35,000: crossed again
+        expect(await alerts()).toHaveLength(2);
+        await expectSound();
+      });
+
+      it("fires once per crossing under concurrent holds", async () => {
+        await threshold(50_000);
+        await Promise.allSettled(Array.from({ length: 20 }, (_, i) => hold(9_000, ref(`race-${i}`))));
+        expect(await alerts()).toHaveLength(1);
+        expect((await store.findAccount(agent))?.lowBalanceAlerted).toBe(true);
+      });
+
+      it("fires at once for a threshold set above what is available, and never without one", async () => {
+        await hold(90_000, ref("bkg-big"));
+        expect(await alerts()).toEqual([]);
+        await threshold(20_000);
+        expect(await alerts()).toHaveLength(1);
+        expect((await exec({ type: "setLowBalanceThreshold", agentId: agent, thresholdPaise: 20_000 })).replayed).toBe(true);
+        await threshold(0);
+        expect(await store.findAccount(agent)).not.toHaveProperty("lowBalanceThresholdPaise");
+      });
+    });
+
     describe("credit limit", () => {
       beforeEach(async () => {
         await openAccount(agent, 10_000);

@@ -28,6 +28,7 @@ export const EVENT_TYPES = [
   "invoice.issued",
   "wallet.debited",
   "wallet.credited",
+  "wallet.low_balance",
   "webhook_endpoint.disabled",
 ] as const;
 
