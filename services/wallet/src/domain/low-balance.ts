@@ -2,7 +2,7 @@ import { newEvent, type OutboxEvent } from "@tarmac/events";
 import { availableOf, type WalletAccount } from "./account.js";
 
 /** Event type of API guide, Events (subject tarmac.wallet.low_balance). */
-export const WALLET_LOW_BALANCE = "wallet.low_balance";
+const WALLET_LOW_BALANCE = "wallet.low_balance";
 
 /**
  * The low-balance alert of one commit: edge-triggered, once per crossing. It fires when available
