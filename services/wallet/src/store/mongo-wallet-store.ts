@@ -184,7 +184,7 @@ export class MongoWalletStore implements WalletStore {
           },
           { maxCommitTimeMS: COMMIT_TIMEOUT_MS, signal },
         );
-        if (!result.replayed && result.out?.kind === "TRANSFER_OUT") this.outbox.notify();
+        if (!result.replayed) this.outbox.notify();
         return result;
       } catch (error) {
         if (attempt < MAX_COMMAND_ATTEMPTS && (isDuplicateKey(error) || error instanceof LostRaceError)) continue;
