@@ -1,6 +1,6 @@
 import { ManualClock } from "@tarmac/kernel/testing";
 import { describe, expect, it } from "vitest";
-import { DEMO_AGENT_ID, DEMO_USER_ID, seedDemoAgent, seedDemoUser } from "./dev-seed.js";
+import { DEMO_AGENT_ID, DEMO_SUB_AGENTS, DEMO_USER_ID, seedDemoAgent, seedDemoUser } from "./dev-seed.js";
 import { generateApiKey, hashApiKey, parseApiKey } from "./domain/api-key.js";
 import { SCOPES } from "./domain/scopes.js";
 import { MemoryAuthStore } from "./store/memory-auth-store.js";
@@ -16,6 +16,16 @@ describe("seedDemoAgent", () => {
     const record = await store.findApiKeyById(parseApiKey(apiKey)!.keyId);
     expect(record).toMatchObject({ agentId: DEMO_AGENT_ID, hash: hashApiKey(apiKey), scopes: SCOPES, sandbox: true });
     expect(record?.scopes).toContain("webhooks.manage");
+  });
+
+  it("seeds the demo agency's two sub-agents once, and keeps them as they are on a restart", async () => {
+    const store = new MemoryAuthStore();
+    await seedDemoAgent(store, clock);
+    expect((await store.listSubAgents(DEMO_AGENT_ID)).map((a) => a.id).sort()).toEqual(DEMO_SUB_AGENTS.map((a) => a.id).sort());
+    await store.updateAgentStatus("agt_demo_pune", { status: "SUSPENDED", at: clock.now(), reason: "test" });
+    await seedDemoAgent(store, clock);
+    expect((await store.findAgent("agt_demo_pune"))?.status).toBe("SUSPENDED");
+    expect(await store.listSubAgents(DEMO_AGENT_ID)).toHaveLength(2);
   });
 
   it("makes a different random key on each start without a fixed one", async () => {

@@ -11,6 +11,15 @@ export const DEMO_USER_ID = "usr_demo";
 /** Enterprise, so the README's webhook examples work with the demo key in development. */
 const DEMO_AGENT_TIER: AgentTier = "ENTERPRISE";
 
+/**
+ * The demo agency's two sub-agents (API guide, Sub-agents; the sandbox's markup rules and wallet
+ * seed name them). Seeded without users or keys: the demo key issues theirs (/agency/api-keys/issue).
+ */
+export const DEMO_SUB_AGENTS = [
+  { id: "agt_demo_pune", name: "Demo Travels Pune" },
+  { id: "agt_demo_nashik", name: "Demo Travels Nashik" },
+] as const;
+
 /** The demo agent's user, who signs in with a one-time code (the codes land in the development outbox). */
 export interface DemoUser {
   readonly userId: string;
@@ -34,6 +43,10 @@ export async function seedDemoAgent(store: AuthStore, clock: Clock, apiKey?: str
   if (!(await store.findAgent(DEMO_AGENT_ID))) {
     const agent: Agent = { id: DEMO_AGENT_ID, name: DEMO_AGENT_NAME, status: "ACTIVE", tier: DEMO_AGENT_TIER, createdAt: now };
     await store.saveAgent(agent);
+  }
+  for (const sub of DEMO_SUB_AGENTS) {
+    if (await store.findAgent(sub.id)) continue;
+    await store.saveAgent({ ...sub, status: "ACTIVE", tier: DEMO_AGENT_TIER, createdAt: now, parentAgentId: DEMO_AGENT_ID });
   }
   const hash = hashApiKey(key);
   const existing = await store.findApiKeyById(parsed.keyId);

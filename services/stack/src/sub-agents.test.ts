@@ -116,7 +116,8 @@ describe("an agency's sub-agents through the API", () => {
     // The sibling's wallet was never funded, and the parent sees the sub-agent it made.
     expect((await branchB.post("/api/v1/wallet/balance", {})).json.error.code).toBe("WALLET_ACCOUNT_NOT_FOUND");
     const listed = (await agency.post("/api/v1/agency/sub-agents/list", {})).json.sub_agents.map((s: { agent_id: string }) => s.agent_id);
-    expect(listed).toEqual([ids.a, ids.b]);
+    // The sandbox's own two (seeded together, so in id order), then these, oldest first.
+    expect(listed).toEqual(["agt_demo_nashik", "agt_demo_pune", ids.a, ids.b]);
   }, 60_000);
 
   it("suspends a sub-agent: its keys are refused at once, its agency's are not", async () => {

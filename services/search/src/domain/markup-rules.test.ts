@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pickMarkupRule, type MarkupContext, type MarkupRule } from "./markup-rules.js";
 import { priceOffer } from "./pricing.js";
-import { pricingRulesSchema } from "./pricing-rules.js";
+import { defaultPricingRules, pricingRulesSchema } from "./pricing-rules.js";
 
 const context: MarkupContext = {
   agentId: "agt_branch",
@@ -96,5 +96,27 @@ describe("agent_markup from rules, to the paise", () => {
       agentMarkup: { default: {}, rules: [{ agentId: "agt_branch", origin: "DEL" }] },
     });
     expect(parsed.success).toBe(false);
+  });
+});
+
+describe("the sandbox's markup rules (README, the sandbox table), to the paise", () => {
+  const offer = { baseFare: 500_000, taxes: 80_000, segmentCount: 1, pax: { adult: 2, child: 0, infant: 0 } };
+  // ota_markup: 150.00 per seated passenger per segment = 30,000; base + taxes + ota = 610,000.
+  const price = (agentId: string, airline: string, markup: Partial<MarkupContext>) =>
+    priceOffer(defaultPricingRules, { ...offer, agentId, airline, markup: { ...context, agentId, airline, ...markup } });
+
+  it("Pune: 200.00 per passenger per segment on AI DEL-BOM economy, else 3% on AI, else nothing", () => {
+    expect(price("agt_demo_pune", "AI", {}).agentMarkup).toBe(40_000);
+    expect(price("agt_demo_pune", "AI", { cabin: "BUSINESS" }).agentMarkup).toBe(18_300);
+    expect(price("agt_demo_pune", "AI", { origin: "BLR", destination: "CCU" }).agentMarkup).toBe(18_300);
+    expect(price("agt_demo_pune", "6E", {}).agentMarkup).toBe(0);
+  });
+
+  it("Nashik: 1.5% on SAVER fares of any airline; the demo agency itself keeps its 2%", () => {
+    expect(price("agt_demo_nashik", "6E", { fareBrand: "SAVER" }).agentMarkup).toBe(9_150);
+    expect(price("agt_demo_nashik", "6E", { fareBrand: "FLEXI" }).agentMarkup).toBe(0);
+    const demo = price("agt_demo", "AI", {});
+    expect(demo.agentMarkup).toBe(12_200);
+    expect(demo.finalPrice).toBe(500_000 + 80_000 + 30_000 + 12_200);
   });
 });

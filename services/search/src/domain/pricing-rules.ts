@@ -87,5 +87,14 @@ type PricingRulesInput = z.input<typeof pricingRulesSchema>;
 export const defaultPricingRules: PricingRules = pricingRulesSchema.parse({
   commission: { defaultBps: 50, byAirline: { AI: 150, "6E": 100 } },
   otaMarkup: { perPaxPerSegmentPaise: 15_000, bps: 0 },
-  agentMarkup: { default: { bps: 0, perPaxPaise: 0 }, byAgent: { agt_demo: { bps: 200 } } },
+  agentMarkup: {
+    default: { bps: 0, perPaxPaise: 0 },
+    byAgent: { agt_demo: { bps: 200 } },
+    // The demo agency's sub-agents (README, Pricing rules: the sandbox table).
+    rules: [
+      { agentId: "agt_demo_pune", airline: "AI", bps: 300 },
+      { agentId: "agt_demo_pune", airline: "AI", origin: "DEL", destination: "BOM", cabin: "ECONOMY", perPaxPerSegmentPaise: 20_000 },
+      { agentId: "agt_demo_nashik", fareBrand: "SAVER", bps: 150 },
+    ],
+  },
 } satisfies PricingRulesInput);
