@@ -36,7 +36,10 @@ const cancellation = { booking_id: "bkg_1", reason_code: "CUSTOMER_REQUEST", can
 /** The fake auth service's key that holds the route's scope. */
 const keyFor = (url: string) => {
   if (url.includes("/webhooks/")) return keys.webhooks;
+  if (url.includes("/agency/") || url.includes("/low-balance-threshold")) return keys.agencyManager;
+  if (url.endsWith("/schedule-changes/rebook")) return keys.changes;
   if (/cancel|reschedule|refunds/.test(url)) return keys.changes;
+  if (url.includes("/schedule-changes/")) return keys.bookOnly;
   if (/fare|booking|invoices/.test(url)) return keys.bookOnly;
   return url.includes("/wallet/") ? keys.walletOnly : keys.valid;
 };
@@ -107,6 +110,38 @@ const REQUESTS: Readonly<Record<string, InjectOptions>> = {
   "POST /api/v1/invoices/get": primary("/api/v1/invoices/get", { invoice_number: "TI/2026-27/000001" }),
   "POST /api/v1/invoices/pdf": primary("/api/v1/invoices/pdf", { invoice_number: "TI/2026-27/000001" }),
   "POST /api/v1/invoices/export": primary("/api/v1/invoices/export", { month: "2026-12", kind: "gstr1" }),
+  "POST /api/v1/flight/schedule-changes/list": primary("/api/v1/flight/schedule-changes/list", {}),
+  "POST /api/v1/flight/schedule-changes/get": primary("/api/v1/flight/schedule-changes/get", {
+    schedule_change_id: "sc_01J0000000000000000000000A",
+  }),
+  "POST /api/v1/flight/schedule-changes/acknowledge": primary("/api/v1/flight/schedule-changes/acknowledge", {
+    schedule_change_id: "sc_01J0000000000000000000000A",
+  }),
+  "POST /api/v1/flight/schedule-changes/accept": primary("/api/v1/flight/schedule-changes/accept", {
+    schedule_change_id: "sc_01J0000000000000000000000A",
+  }),
+  "POST /api/v1/flight/schedule-changes/cancel": primary("/api/v1/flight/schedule-changes/cancel", {
+    schedule_change_id: "sc_01J0000000000000000000000A",
+  }),
+  "POST /api/v1/flight/schedule-changes/rebook": primary("/api/v1/flight/schedule-changes/rebook", {
+    schedule_change_id: "sc_01J0000000000000000000000A",
+    new_offer_id: "off_1",
+  }),
+  "POST /api/v1/agency/sub-agents/create": primary("/api/v1/agency/sub-agents/create", { name: "Pune branch" }),
+  "POST /api/v1/agency/sub-agents/list": primary("/api/v1/agency/sub-agents/list", {}),
+  "POST /api/v1/agency/sub-agents/get": primary("/api/v1/agency/sub-agents/get", { sub_agent_id: "agt_sub" }),
+  "POST /api/v1/agency/sub-agents/update": primary("/api/v1/agency/sub-agents/update", { sub_agent_id: "agt_sub", name: "Pune" }),
+  "POST /api/v1/agency/sub-agents/suspend": primary("/api/v1/agency/sub-agents/suspend", { sub_agent_id: "agt_sub" }),
+  "POST /api/v1/agency/sub-agents/transfer": primary("/api/v1/agency/sub-agents/transfer", {
+    sub_agent_id: "agt_sub",
+    direction: "TO_SUB_AGENT",
+    amount_paise: 100,
+    reference: "tr-1",
+  }),
+  "POST /api/v1/agency/api-keys/issue": primary("/api/v1/agency/api-keys/issue", {}),
+  "POST /api/v1/agency/api-keys/list": primary("/api/v1/agency/api-keys/list", {}),
+  "POST /api/v1/agency/api-keys/revoke": primary("/api/v1/agency/api-keys/revoke", { key_id: "abcd1234" }),
+  "POST /api/v1/wallet/low-balance-threshold": primary("/api/v1/wallet/low-balance-threshold", { threshold_paise: 100 }),
   "POST /api/auth/send-otp": secondary("/api/auth/send-otp", { identifier: otp.identifier, type: "EMAIL" }, false),
   "POST /api/auth/verify-otp": secondary("/api/auth/verify-otp", { identifier: otp.identifier, code: otp.code }, false),
   "POST /api/auth/logout": secondary("/api/auth/logout", {}),
@@ -153,6 +188,14 @@ describe("a peer's refusal on every route", () => {
           verifyOtp: () => Promise.reject(refusal()),
           logout: () => Promise.reject(refusal()),
           listDevOutbox: () => Promise.reject(refusal()),
+          createSubAgent: () => Promise.reject(refusal()),
+          listSubAgents: () => Promise.reject(refusal()),
+          getSubAgent: () => Promise.reject(refusal()),
+          updateSubAgent: () => Promise.reject(refusal()),
+          suspendSubAgent: () => Promise.reject(refusal()),
+          issueAgencyApiKey: () => Promise.reject(refusal()),
+          listAgencyApiKeys: () => Promise.reject(refusal()),
+          revokeAgencyApiKey: () => Promise.reject(refusal()),
         },
       },
       { environment: "development" },

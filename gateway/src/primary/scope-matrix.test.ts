@@ -51,6 +51,12 @@ const ROUTES: readonly (readonly [string, Scope])[] = [
   ["/api/v1/agency/api-keys/list", Scope.AGENCY_MANAGE],
   ["/api/v1/agency/api-keys/revoke", Scope.AGENCY_MANAGE],
   ["/api/v1/wallet/low-balance-threshold", Scope.AGENCY_MANAGE],
+  ["/api/v1/flight/schedule-changes/list", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/schedule-changes/get", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/schedule-changes/acknowledge", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/schedule-changes/accept", Scope.FLIGHT_BOOK],
+  ["/api/v1/flight/schedule-changes/cancel", Scope.FLIGHT_CANCEL],
+  ["/api/v1/flight/schedule-changes/rebook", Scope.FLIGHT_RESCHEDULE],
 ];
 
 const SCOPES = [

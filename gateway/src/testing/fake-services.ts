@@ -25,6 +25,8 @@ export const keys = {
   enterpriseSearchOnly: "tk_test_agent008_0123456789abcdef0123456789abcdef",
   /** Standard agent_001 whose key has webhooks.manage all the same (issued with explicit scopes). */
   webhooksStandard: "tk_test_agent007_0123456789abcdef0123456789abcdef",
+  /** Standard agent_001 with agency.manage only. */
+  agencyManager: "tk_test_agent009_0123456789abcdef0123456789abcdef",
 } as const;
 
 export const AGENT_ID = "agent_001";
@@ -95,6 +97,7 @@ export function fakeAuth(calls: FakeCalls): Partial<ServiceImpl<typeof AuthServi
       if (request.apiKey === keys.webhooks) return { ...caller, agentTier: AgentTier.ENTERPRISE, scopes: [Scope.WEBHOOKS_MANAGE] };
       if (request.apiKey === keys.enterpriseSearchOnly) return { ...caller, agentTier: AgentTier.ENTERPRISE };
       if (request.apiKey === keys.webhooksStandard) return { ...caller, scopes: [Scope.WEBHOOKS_MANAGE] };
+      if (request.apiKey === keys.agencyManager) return { ...caller, scopes: [Scope.AGENCY_MANAGE] };
       throw toConnectError(new DomainError("AUTH_INVALID_API_KEY", "Unknown, revoked or expired API key"));
     },
     verifyToken(request) {
