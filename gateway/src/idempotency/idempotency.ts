@@ -9,6 +9,13 @@ import { callerOf } from "../auth/caller-of.js";
 import { errorCodeOf } from "../errors/error-envelope.js";
 
 declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * The request's Idempotency-Key, read and checked once by this plugin's onRequest hook on a
+     * route that names an idempotency operation; null elsewhere, and on an optional route sent none.
+     */
+    idempotencyKey: string | null;
+  }
   interface FastifyContextConfig {
     /**
      * Operation name (e.g. "booking.create"): the route requires an Idempotency-Key (decisions
@@ -57,7 +64,6 @@ interface Claim {
 const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { store, clock = systemClock, storeTimeoutMs = 2_000 }) => {
   const bounded = <T>(call: Promise<T>) =>
     within(call, storeTimeoutMs, () => new Error(`idempotency store did not answer within ${storeTimeoutMs} ms`));
-  const keys = new WeakMap<FastifyRequest, string>();
   const claims = new WeakMap<FastifyRequest, Claim>();
   // The gateway's registry (the metrics plugin's decorator), else the process one (bare test apps).
   const replays = (app.hasDecorator("metrics") ? app.metrics : processMetrics()).counter({
@@ -73,18 +79,19 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
     }
   });
 
+  app.decorateRequest("idempotencyKey", null);
   app.addHook("onRequest", async (request) => {
     const config = routeConfigOf(request.routeOptions.config.idempotency);
     if (config === undefined) return;
     const sent = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (config.optional && (sent === undefined || sent === "")) return;
-    keys.set(request, idempotencyKeyOf(request.headers));
+    request.idempotencyKey = idempotencyKeyOf(request.headers);
   });
 
   app.addHook("preHandler", async (request, reply) => {
     const operation = routeConfigOf(request.routeOptions.config.idempotency)?.operation;
-    const key = keys.get(request);
-    if (operation === undefined || key === undefined) return;
+    const key = request.idempotencyKey;
+    if (operation === undefined || key === null) return;
     const scope = { agentId: callerOf(request).agentId, operation, key };
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
     const outcome = await bounded(store.begin(scope, fingerprint, clock.now())).catch((cause: unknown) => {
@@ -130,6 +137,12 @@ const idempotencyPlugin: FastifyPluginAsync<IdempotencyOptions> = async (app, { 
 };
 
 // Needs an authentication plugin before it (API keys or bearer tokens): scopes are per agent.
+/** The key the plugin checked on a route that requires one (config `idempotency`): a route without one is a wiring defect. */
+export function requiredIdempotencyKey(request: FastifyRequest): string {
+  if (request.idempotencyKey === null) throw new Error(`${request.method} ${request.url}: no Idempotency-Key was checked for this route`);
+  return request.idempotencyKey;
+}
+
 export const idempotency = fp(idempotencyPlugin, {
   name: "tarmac-idempotency",
   decorators: { request: ["caller"] },

@@ -4,7 +4,7 @@ import type { AncillarySelection } from "@tarmac/proto/tarmac/booking/v1/booking
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { callerOf } from "../../auth/caller-of.js";
-import { idempotencyKeyOf } from "../../idempotency/idempotency-key.js";
+import { requiredIdempotencyKey } from "../../idempotency/idempotency.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import {
   type AdditionBody,
@@ -125,7 +125,7 @@ export const additionsRoutes: FastifyPluginAsync<AdditionsRoutesOptions> = async
       config: { scope: Scope.FLIGHT_BOOK, idempotency: "booking.ancillaries.confirm" },
     },
     async (request) => {
-      const c = await booking.confirmAncillaryAddition({ ...ids(request), idempotencyKey: idempotencyKeyOf(request.headers) });
+      const c = await booking.confirmAncillaryAddition({ ...ids(request), idempotencyKey: requiredIdempotencyKey(request) });
       return {
         booking_id: c.bookingId,
         currency: c.currency,

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
-import { idempotencyKeyOf } from "../../idempotency/idempotency-key.js";
+import { requiredIdempotencyKey } from "../../idempotency/idempotency.js";
 import {
   type CancellationBody,
   cancellationConfirmResponseSchema,
@@ -102,7 +102,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
 
   app.post<{ Body: CancellationBody }>("/flight/booking/cancel/confirm", cancel(true), async (request) => {
     // The header (required here) goes on to booking, which replays the first confirm under it too.
-    const c = await booking.confirmCancellation({ ...cancellation(request), idempotencyKey: idempotencyKeyOf(request.headers) });
+    const c = await booking.confirmCancellation({ ...cancellation(request), idempotencyKey: requiredIdempotencyKey(request) });
     return {
       booking_id: c.bookingId,
       airline_penalty_paise: paiseFromProto(c.airlinePenaltyPaise),
@@ -188,7 +188,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
       const c = await booking.confirmReschedule({
         agentId: callerOf(request).agentId,
         bookingId: request.body.booking_id,
-        idempotencyKey: idempotencyKeyOf(request.headers),
+        idempotencyKey: requiredIdempotencyKey(request),
       });
       return {
         booking_id: c.bookingId,

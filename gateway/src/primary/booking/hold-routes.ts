@@ -4,7 +4,7 @@ import { BookingStatus, type PriceChange, type TicketBookingResponse } from "@ta
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { callerOf } from "../../auth/caller-of.js";
 import type { ServiceClients } from "../../clients.js";
-import { idempotencyKeyOf } from "../../idempotency/idempotency-key.js";
+import { requiredIdempotencyKey } from "../../idempotency/idempotency.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { bookingJson } from "./booking-json.js";
 import { ticketRequestSchema, ticketResponseSchema, releaseRequestSchema, type TicketBody } from "./hold-schemas.js";
@@ -53,7 +53,7 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, { b
       const answer = await booking.ticketBooking({
         agentId: callerOf(request).agentId,
         bookingId: body.booking_id,
-        idempotencyKey: idempotencyKeyOf(request.headers),
+        idempotencyKey: requiredIdempotencyKey(request),
         acceptPriceChange: body.accept_price_change ?? false,
         acceptedTotalPricePaise: paiseToProto(body.accepted_total_price_paise ?? 0),
         passengerDocuments: (body.passenger_documents ?? []).map((d) => ({

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ServiceClients } from "../../clients.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { callerOf } from "../../auth/caller-of.js";
+import { requiredIdempotencyKey } from "../../idempotency/idempotency.js";
 import { bookingJson, createBookingJson, toCreateBookingRequest } from "./booking-json.js";
 import { scheduleChangeJson } from "./schedule-change-json.js";
 import { bookingStatusResponseSchema } from "./schedule-change-schemas.js";
@@ -64,7 +65,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     },
     async (request: FastifyRequest<{ Body: CreateBookingBody }>) => {
       const { agentId } = callerOf(request);
-      const key = request.headers["idempotency-key"] as string;
+      const key = requiredIdempotencyKey(request);
       const response = await booking.createBooking(toCreateBookingRequest(request.body, agentId, key));
       return createBookingJson(response);
     },
@@ -113,8 +114,8 @@ async function requireOwnAgentAndKey(request: FastifyRequest<{ Body: CreateBooki
   if (typeof given.agent_id === "string" && given.agent_id !== callerOf(request).agentId) {
     throw new DomainError("AUTH_FORBIDDEN", "agent_id names another agent than this API key's");
   }
-  const key = request.headers["idempotency-key"];
-  if (given.idempotency_key !== undefined && typeof key === "string" && key !== "" && given.idempotency_key !== key) {
+  const key = request.idempotencyKey;
+  if (given.idempotency_key !== undefined && key !== null && given.idempotency_key !== key) {
     throw validationFailed([fieldError("idempotency_key", "INVALID_VALUE", "must equal the Idempotency-Key header")]);
   }
 }

@@ -4,7 +4,7 @@ import { ScheduleChangeStatus } from "@tarmac/proto/tarmac/booking/v1/schedule_c
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { callerOf } from "../../auth/caller-of.js";
 import type { ServiceClients } from "../../clients.js";
-import { idempotencyKeyOf } from "../../idempotency/idempotency-key.js";
+import { requiredIdempotencyKey } from "../../idempotency/idempotency.js";
 import { operation, PRIMARY } from "../../openapi/operation.js";
 import { requireScheduleChange, scheduleChangeJson } from "./schedule-change-json.js";
 import {
@@ -127,7 +127,7 @@ export const scheduleChangeRoutes: FastifyPluginAsync<ScheduleChangeRoutesOption
       const response = await booking.cancelScheduleChange({
         agentId: callerOf(request).agentId,
         scheduleChangeId: request.body.schedule_change_id,
-        idempotencyKey: idempotencyKeyOf(request.headers),
+        idempotencyKey: requiredIdempotencyKey(request),
       });
       return {
         schedule_change: scheduleChangeJson(requireScheduleChange(response.scheduleChange)),
@@ -168,7 +168,7 @@ export const scheduleChangeRoutes: FastifyPluginAsync<ScheduleChangeRoutesOption
         agentId: callerOf(request).agentId,
         scheduleChangeId: request.body.schedule_change_id,
         newOfferId: request.body.new_offer_id,
-        idempotencyKey: idempotencyKeyOf(request.headers),
+        idempotencyKey: requiredIdempotencyKey(request),
       });
       return scheduleChangeJson(requireScheduleChange(response.scheduleChange));
     },
