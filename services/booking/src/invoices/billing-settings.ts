@@ -5,7 +5,7 @@ import type { InvoiceParty } from "./invoice.js";
 export interface BillingSettings {
   readonly supplier: InvoiceParty;
   readonly rates: TaxRates;
-  /** How the ticket-booking service fee is valued (README, Configuration): ACTUAL unless Rule 32(3)'s option is taken. */
+  /** How the ticket-booking service fee is valued (docs/operations.md, Configuration): ACTUAL unless Rule 32(3)'s option is taken. */
   readonly valuation: ValuationBasis;
 }
 
