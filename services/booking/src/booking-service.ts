@@ -49,7 +49,7 @@ import { cancellationTerms, requireBookingIds, rescheduleTerms } from "./transpo
 import { additionReplay, cancellationReplay, rescheduleReplay, ticketReplay } from "./transport/confirm-replays.js";
 import { additionAnswer, additionQuoteAnswer, selectionsOf } from "./transport/addition-answers.js";
 import type { AncillaryAdditions } from "./additions/ancillary-additions.js";
-import { holdExpired, type HoldTicketing } from "./hold-and-ticket/hold-ticketing.js";
+import { expiredHoldOf, type HoldTicketing } from "./hold-and-ticket/hold-ticketing.js";
 import type { Booking } from "./domain/booking.js";
 import { toProtoBooking } from "./transport/proto-mapping.js";
 import { additionKey, cancellationKey, rescheduleKey, ticketKey } from "./transport/request-fingerprints.js";
@@ -227,7 +227,7 @@ export class BookingServiceImpl implements ServiceImpl<typeof BookingService> {
       // The hold sweep expired it while this call ran (the airline dropped it): the call's answer is that it expired.
       const now =
         error instanceof DomainError && error.code === "BOOKING_INVALID_STATE" ? await this.deps.store.get(booking.bookingId) : undefined;
-      if (now?.status === "EXPIRED") throw holdExpired(now.statusHistory.at(-1)?.reason ?? "it is EXPIRED");
+      if (now?.status === "EXPIRED") throw expiredHoldOf(now);
       return await this.replayOr(error, () => ticketReplay(this.deps.store, request.agentId, key));
     }
   }

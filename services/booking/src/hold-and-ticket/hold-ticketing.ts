@@ -221,12 +221,17 @@ function ordered(reservation: ProviderReservation | undefined): boolean {
 }
 
 /** API guide, Holds: a ticket call on a hold that expired (its limit, or the airline dropped it) is 410, whenever it learns so. */
-export function holdExpired(why: string): DomainError {
+function holdExpired(why: string): DomainError {
   return new DomainError("BOOKING_HOLD_EXPIRED", `The hold has expired (${why}); the booking is EXPIRED and nothing was charged`);
 }
 
+/** holdExpired for a booking already EXPIRED, with the reason its history gives. */
+export function expiredHoldOf(booking: Booking): DomainError {
+  return holdExpired(booking.statusHistory.at(-1)?.reason ?? "it is EXPIRED");
+}
+
 function heldOrRefuse(booking: Booking): BookingHold {
-  if (booking.status === "EXPIRED") throw holdExpired(booking.statusHistory.at(-1)?.reason ?? "it is EXPIRED");
+  if (booking.status === "EXPIRED") throw expiredHoldOf(booking);
   if (booking.status !== "HELD" || !booking.hold) {
     throw new DomainError(
       "BOOKING_INVALID_STATE",

@@ -1,6 +1,6 @@
 import type { OutboxEvent } from "@tarmac/events";
 import { HOLD_CHECK_INTERVAL_MS, type Booking, type BookingStatus } from "../domain/booking.js";
-import type { RefundRecord, RefundStatus } from "../domain/refunds.js";
+import { isPendingRefund, type RefundRecord, type RefundStatus } from "../domain/refunds.js";
 import type { BookingListQuery } from "./booking-list-query.js";
 
 /** ListRefunds' query: the agent's refunds, newest first (requestedAt, then refundId), after a position. */
@@ -66,9 +66,7 @@ export function sweepInstantOf(booking: Booking): Date {
   if (booking.pendingReschedule) return new Date(booking.pendingReschedule.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   if (booking.pendingCancellation) return new Date(booking.pendingCancellation.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
   if (booking.pendingAddition) return new Date(booking.pendingAddition.startedAt.getTime() + RESCHEDULE_REPAIR_AFTER_MS);
-  const refundDue = (booking.refunds ?? [])
-    .filter((r) => r.status === "REQUESTED" || r.status === "PROCESSING")
-    .map((r) => r.nextCheckAt.getTime());
+  const refundDue = (booking.refunds ?? []).filter(isPendingRefund).map((r) => r.nextCheckAt.getTime());
   if (booking.status === "PENDING") return booking.recoverAfter ?? new Date(booking.updatedAt.getTime() + LEGACY_RECOVERY_GRACE_MS);
   const own =
     booking.status === "TICKETED" ? booking.lastArrivalAt : booking.status === "CANCELLED" && booking.refunds ? NEVER : booking.updatedAt;

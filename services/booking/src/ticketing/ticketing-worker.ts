@@ -57,7 +57,7 @@ function ticketingOutcome(reservation: ProviderReservation | undefined): Ticketi
 
 /** A refund of the booking the airline should be asked about (again) now. */
 const dueRefund = (booking: Booking, now: Date) =>
-  (booking.refunds ?? []).some((r) => (r.status === "REQUESTED" || r.status === "PROCESSING") && r.nextCheckAt.getTime() <= now.getTime());
+  (booking.refunds ?? []).some((r) => isPendingRefund(r) && r.nextCheckAt.getTime() <= now.getTime());
 
 /**
  * Follows bookings after BOOKED (API guide, Bookings and Booking states): the airline tickets asynchronously, so BOOKED

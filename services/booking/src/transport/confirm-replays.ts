@@ -14,7 +14,7 @@ import { additionAnswer } from "./addition-answers.js";
 import { itemToProto, partToProto } from "./cancellation-mapping.js";
 import type { Booking } from "../domain/booking.js";
 import { replayedConfirm, type ConfirmKey } from "../domain/keyed-confirmations.js";
-import { holdExpired } from "../hold-and-ticket/hold-ticketing.js";
+import { expiredHoldOf } from "../hold-and-ticket/hold-ticketing.js";
 import { statusToProto } from "./proto-mapping.js";
 import type { BookingStore } from "../store/booking-store.js";
 
@@ -75,8 +75,7 @@ export async function ticketReplay(
 ): Promise<TicketBookingResponse | undefined> {
   const found = key && (await store.findByConfirmationKey(agentId, key.idempotencyKey));
   // A hold that expired (its limit, or the airline dropped it) while this key's ticketing ran is over, not in progress.
-  if (found?.status === "EXPIRED" && found.hold?.ticketing?.idempotencyKey === key?.idempotencyKey)
-    throw holdExpired(found.statusHistory.at(-1)?.reason ?? "it is EXPIRED");
+  if (found?.status === "EXPIRED" && found.hold?.ticketing?.idempotencyKey === key?.idempotencyKey) throw expiredHoldOf(found);
   const answer = key && replayedConfirm(found, key);
   if (!found || !answer) return undefined;
   if (answer.kind !== "TICKET") throw mismatch();
